@@ -1,0 +1,111 @@
+// Turns wasm-pack's `--target web` output in pkg/ into the complete npm package `steere-games`:
+// - re-exports the SteereError class from the generated module (and types it);
+// - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
+// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
+import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = join(root, 'pkg');
+const main = join(pkg, 'steere_games.js');
+const dts = join(pkg, 'steere_games.d.ts');
+
+const snippets = readdirSync(join(pkg, 'snippets'));
+const errorSnippet = snippets
+  .map((d) => `snippets/${d}/js/steere_error.js`)
+  .find((p) => existsSync(join(pkg, p)));
+if (!errorSnippet) throw new Error('finish-pkg: the SteereError snippet is missing from pkg/snippets');
+
+let js = readFileSync(main, 'utf8');
+const marker = '// steere-games: SteereError';
+if (!js.includes(marker)) {
+  js += `\n${marker}\nexport { SteereError } from './${errorSnippet}';\n`;
+  writeFileSync(main, js);
+}
+
+let types = readFileSync(dts, 'utf8');
+if (!types.includes(marker)) {
+  types += `
+${marker}
+/** The stable code of every failure (API.md, "Errors"). */
+export type SteereErrorCode =
+  | 'invalid_option'
+  | 'parse_error'
+  | 'game_over'
+  | 'wrong_phase'
+  | 'illegal_move'
+  | 'cube_not_allowed';
+/** Every failure of every call of this package throws a SteereError. */
+export class SteereError extends Error {
+  constructor(code: SteereErrorCode, message: string);
+  readonly name: 'SteereError';
+  readonly code: SteereErrorCode;
+}
+`;
+  writeFileSync(dts, types);
+}
+
+// Node: initialise synchronously from the bytes next to this file; `await init()` resolves at once.
+writeFileSync(
+  join(pkg, 'node.js'),
+  `// Node entry of steere-games: the wasm is instantiated synchronously at import.
+import { readFileSync } from 'node:fs';
+import { initSync } from './steere_games.js';
+
+initSync({ module: readFileSync(new URL('./steere_games_bg.wasm', import.meta.url)) });
+
+export * from './steere_games.js';
+/** Already initialised in Node: resolves at once. */
+export default async function init() {}
+`,
+);
+writeFileSync(
+  join(pkg, 'node.d.ts'),
+  `export * from './steere_games.js';
+/** Already initialised in Node: resolves at once. */
+export default function init(): Promise<void>;
+`,
+);
+
+const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+const manifest = {
+  name: 'steere-games',
+  version: generated.version,
+  description: generated.description,
+  license: generated.license,
+  repository: generated.repository,
+  keywords: ['jokerball', 'zola', 'board-game', 'dice', 'wasm', 'mark-steere'],
+  type: 'module',
+  main: './node.js',
+  module: './steere_games.js',
+  types: './steere_games.d.ts',
+  exports: {
+    '.': {
+      node: { types: './node.d.ts', default: './node.js' },
+      types: './steere_games.d.ts',
+      default: './steere_games.js',
+    },
+    './steere_games.js': { types: './steere_games.d.ts', default: './steere_games.js' },
+    './steere_games_bg.wasm': './steere_games_bg.wasm',
+    './package.json': './package.json',
+  },
+  files: [
+    'steere_games.js',
+    'steere_games.d.ts',
+    'steere_games_bg.wasm',
+    'steere_games_bg.wasm.d.ts',
+    'node.js',
+    'node.d.ts',
+    'snippets/',
+    'README.md',
+    'LICENSE',
+  ],
+  sideEffects: ['./node.js'],
+  engines: { node: '>=20' },
+};
+writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+for (const f of ['README.md', 'LICENSE']) {
+  if (existsSync(join(root, f))) copyFileSync(join(root, f), join(pkg, f));
+}
+console.log('finish-pkg: pkg/ is the npm package steere-games', manifest.version);

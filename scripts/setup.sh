@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs whatever the build and the tests need and is missing; does nothing when all is there.
+# Idempotent: safe to run before every build. Called by the Makefile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130   # must equal the `=` pin of wasm-bindgen in Cargo.toml
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf 'setup: %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! command -v wasm-pack >/dev/null 2>&1; then
+  say "installing wasm-pack (a few minutes)"
+  cargo install --locked wasm-pack || cargo install wasm-pack
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
+  # The crate's own lock file can name a version the registry no longer serves: fall back to resolving.
+  cargo install --locked --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" ||
+    cargo install --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+# Node tools (binaryen's wasm-opt, playwright-core, typescript, esbuild), pinned by package-lock.json.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.setup-stamp ]; then
+  say "installing npm dev tools"
+  npm ci --no-audit --no-fund --loglevel=error
+  touch node_modules/.setup-stamp
+fi
+
+# Debian's Chromium for the browser tests (a downloaded browser cannot be fetched here).
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing chromium and chromium-driver"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+say "all tools present"

@@ -1,0 +1,229 @@
+//! Dice: the value type and the seeded, serialisable generator behind them.
+//!
+//! The generator and its seeding are fixed forever (a saved game must go on with the same dice):
+//! - **Algorithm**: ChaCha20 (`rand_chacha::ChaCha20Rng`, stream 0), a well-kept implementation.
+//! - **Seed to key**: the 32-byte ChaCha key is `SHA-256("steere-games/dice/v1" || 0x00 || tag || payload)`
+//!   where a number seed `n` (an integer `0..=2^32-1`) has tag `b'n'` and payload the 4 little-endian bytes
+//!   of `n`, and a string seed has tag `b's'` and payload its UTF-8 bytes.
+//! - **Unseeded**: the key is 32 bytes from `getrandom` (the OS, or `crypto.getRandomValues` in JavaScript).
+//! - **A die of `k` faces**: draw a `u32` (`next_u32`); if it is at or above `zone = 2^32 - (2^32 mod k)`
+//!   draw again (rejection: no modulo bias); the face is `1 + value mod k`.
+//! - **A roll**: the distance die first, then the direction die.
+//!
+//! The state (key and 128-bit word position) serialises as a 64-character hex key and the word position
+//! as a safe integer.
+
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::ParseError;
+
+/// A seed as the API takes it: an integer `0..=2^32-1` or a string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seed {
+    /// A number seed.
+    Number(u32),
+    /// A string seed (any UTF-8 text).
+    Text(String),
+}
+
+/// The largest integer JavaScript represents exactly (`Number.MAX_SAFE_INTEGER`).
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// A seeded ChaCha20 generator whose whole state can be saved and restored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceRng {
+    rng: ChaCha20Rng,
+}
+
+impl DiceRng {
+    /// The generator for a seed, as documented at the top of this module.
+    pub fn from_seed(seed: &Seed) -> DiceRng {
+        let mut hasher = Sha256::new();
+        hasher.update(b"steere-games/dice/v1\0");
+        match seed {
+            Seed::Number(n) => {
+                hasher.update(b"n");
+                hasher.update(n.to_le_bytes());
+            }
+            Seed::Text(s) => {
+                hasher.update(b"s");
+                hasher.update(s.as_bytes());
+            }
+        }
+        let key: [u8; 32] = hasher.finalize().into();
+        DiceRng { rng: ChaCha20Rng::from_seed(key) }
+    }
+
+    /// A generator keyed from the operating system's (or the browser's) cryptographic source.
+    /// Falls back to `None` only if that source fails.
+    pub fn from_entropy() -> Option<DiceRng> {
+        let mut key = [0u8; 32];
+        getrandom::fill(&mut key).ok()?;
+        Some(DiceRng { rng: ChaCha20Rng::from_seed(key) })
+    }
+
+    /// One die of `faces` faces (`1..=faces`), without modulo bias. `faces` must be at least 1.
+    pub fn die(&mut self, faces: u8) -> u8 {
+        let k = u64::from(faces.max(1));
+        let zone = (1u64 << 32) - ((1u64 << 32) % k);
+        loop {
+            let v = u64::from(self.rng.next_u32());
+            if v < zone {
+                // v % k < k <= 255, so the cast is exact.
+                return (v % k) as u8 + 1;
+            }
+        }
+    }
+
+    /// A raw 32-bit value (for bots and simulations that share the stream).
+    pub fn next_u32(&mut self) -> u32 {
+        self.rng.next_u32()
+    }
+
+    /// A uniform index below `n` (`n >= 1`), without modulo bias.
+    pub fn below(&mut self, n: u32) -> u32 {
+        let k = u64::from(n.max(1));
+        let zone = (1u64 << 32) - ((1u64 << 32) % k);
+        loop {
+            let v = u64::from(self.rng.next_u32());
+            if v < zone {
+                return (v % k) as u32;
+            }
+        }
+    }
+
+    /// The serialisable state.
+    pub fn state(&self) -> RngState {
+        let key = self.rng.get_seed();
+        let mut hex = String::with_capacity(64);
+        for b in key {
+            hex.push(char::from(HEX[usize::from(b >> 4)]));
+            hex.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        // The word position grows by 1 per u32 drawn; 2^53 words is far beyond any game.
+        let pos = u64::try_from(self.rng.get_word_pos()).unwrap_or(u64::MAX);
+        RngState { key: hex, word: pos.min(MAX_SAFE_INTEGER) }
+    }
+
+    /// Restores a generator from its state.
+    pub fn from_state(state: &RngState) -> Result<DiceRng, ParseError> {
+        let bytes = state.key.as_bytes();
+        if bytes.len() != 64 {
+            return Err(ParseError::new("rng.key must be 64 lower-case hex digits"));
+        }
+        let mut key = [0u8; 32];
+        for (i, pair) in bytes.chunks_exact(2).enumerate() {
+            let hi = hex_value(pair[0]);
+            let lo = hex_value(pair[1]);
+            match (hi, lo) {
+                (Some(h), Some(l)) => key[i] = (h << 4) | l,
+                _ => return Err(ParseError::new("rng.key must be 64 lower-case hex digits")),
+            }
+        }
+        if state.word > MAX_SAFE_INTEGER {
+            return Err(ParseError::new("rng.word must be a safe integer"));
+        }
+        let mut rng = ChaCha20Rng::from_seed(key);
+        rng.set_word_pos(u128::from(state.word));
+        Ok(DiceRng { rng })
+    }
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+fn hex_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The saved state of a [`DiceRng`]: `{ key: "<64 hex>", word: <number of 32-bit words drawn> }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RngState {
+    /// The ChaCha20 key, 64 lower-case hex digits.
+    pub key: String,
+    /// The position in the key stream, in 32-bit words.
+    pub word: u64,
+}
+
+/// One roll of Jokerball's two dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dice {
+    /// The distance die (purple): `1..=6` on side 6, `1..=4` on side 4.
+    pub distance: u8,
+    /// The direction die (green): `1..=6`.
+    pub direction: u8,
+}
+
+impl Dice {
+    /// Rolls the distance die (`distance_faces` faces) and then the direction die (6 faces).
+    pub fn roll(rng: &mut DiceRng, distance_faces: u8) -> Dice {
+        let distance = rng.die(distance_faces);
+        let direction = rng.die(6);
+        Dice { distance, direction }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_round_trips_mid_stream() {
+        let mut a = DiceRng::from_seed(&Seed::Number(7));
+        for _ in 0..13 {
+            a.die(6);
+        }
+        let st = a.state();
+        let mut b = DiceRng::from_state(&st).unwrap();
+        for _ in 0..100 {
+            assert_eq!(a.die(6), b.die(6));
+        }
+    }
+
+    #[test]
+    fn bad_states_are_refused() {
+        let mut st = DiceRng::from_seed(&Seed::Number(1)).state();
+        st.key.make_ascii_uppercase();
+        assert!(DiceRng::from_state(&st).is_err());
+        let st2 = RngState { key: "00".into(), word: 0 };
+        assert!(DiceRng::from_state(&st2).is_err());
+        let mut st3 = DiceRng::from_seed(&Seed::Number(1)).state();
+        st3.word = MAX_SAFE_INTEGER + 1;
+        assert!(DiceRng::from_state(&st3).is_err());
+    }
+
+    #[test]
+    fn seeds_differ_by_kind() {
+        let mut a = DiceRng::from_seed(&Seed::Number(1));
+        let mut b = DiceRng::from_seed(&Seed::Text("1".into()));
+        let va: Vec<u32> = (0..8).map(|_| a.next_u32()).collect();
+        let vb: Vec<u32> = (0..8).map(|_| b.next_u32()).collect();
+        assert_ne!(va, vb);
+    }
+
+    #[test]
+    fn faces_in_range() {
+        let mut r = DiceRng::from_seed(&Seed::Number(3));
+        for k in 1..=10u8 {
+            for _ in 0..1000 {
+                let v = r.die(k);
+                assert!((1..=k).contains(&v));
+            }
+        }
+    }
+
+    #[test]
+    fn entropy_seeds_differ() {
+        let a = DiceRng::from_entropy().unwrap().state();
+        let b = DiceRng::from_entropy().unwrap().state();
+        assert_ne!(a.key, b.key);
+    }
+}

@@ -1,0 +1,198 @@
+//! Errors. One type per operation, each with a stable [`ErrorCode`] (the JavaScript `code`).
+//!
+//! The codes and the order in which they are checked are those of `API.md`: arguments
+//! (`invalid_option` / `parse_error`), then `game_over`, then `wrong_phase`, then legality.
+
+use std::fmt;
+
+/// The stable code of an error, as seen by JavaScript in `SteereError.code`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// An option, dice value, player name or simulation setting that is unknown, mistyped or out of range.
+    InvalidOption,
+    /// Input not written in the notation: a move, a position string, a JSON state, an over-long input.
+    ParseError,
+    /// An action on a finished game.
+    GameOver,
+    /// An action that the current phase does not take.
+    WrongPhase,
+    /// A well-formed move of the right kind that is not legal now.
+    IllegalMove,
+    /// A double that the cube rules do not allow now.
+    CubeNotAllowed,
+}
+
+impl ErrorCode {
+    /// The code as JavaScript sees it (`"invalid_option"`, ...).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidOption => "invalid_option",
+            ErrorCode::ParseError => "parse_error",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::WrongPhase => "wrong_phase",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::CubeNotAllowed => "cube_not_allowed",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Every error of this crate has a stable code and a human-readable message (its `Display`).
+pub trait Coded: fmt::Display {
+    /// The stable code.
+    fn code(&self) -> ErrorCode;
+}
+
+/// Input that is not in the expected notation or format (code `parse_error`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// What is wrong, naming the offending part.
+    pub message: String,
+}
+
+impl ParseError {
+    /// A parse error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        ParseError { message: message.into() }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl Coded for ParseError {
+    fn code(&self) -> ErrorCode {
+        ErrorCode::ParseError
+    }
+}
+
+/// An option or argument that is unknown, mistyped or out of range (code `invalid_option`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionError {
+    /// What is wrong, naming the option.
+    pub message: String,
+}
+
+impl OptionError {
+    /// An option error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        OptionError { message: message.into() }
+    }
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl Coded for OptionError {
+    fn code(&self) -> ErrorCode {
+        ErrorCode::InvalidOption
+    }
+}
+
+/// Why a move could not be played (`play` in every game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move is not written in the notation, or names a cell that does not exist.
+    Parse(ParseError),
+    /// The game is over.
+    GameOver,
+    /// The phase does not take this kind of move; the text says why.
+    WrongPhase(String),
+    /// A well-formed move that is not legal now; the text names it.
+    Illegal(String),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Parse(e) => e.fmt(f),
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::WrongPhase(why) => f.write_str(why),
+            PlayError::Illegal(mv) => write!(f, "illegal move: {mv}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Coded for PlayError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            PlayError::Parse(_) => ErrorCode::ParseError,
+            PlayError::GameOver => ErrorCode::GameOver,
+            PlayError::WrongPhase(_) => ErrorCode::WrongPhase,
+            PlayError::Illegal(_) => ErrorCode::IllegalMove,
+        }
+    }
+}
+
+impl From<ParseError> for PlayError {
+    fn from(e: ParseError) -> Self {
+        PlayError::Parse(e)
+    }
+}
+
+/// Why the dice could not be rolled or set (`roll`, `setDice`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiceError {
+    /// A die value out of range (only for `setDice`).
+    OutOfRange(OptionError),
+    /// The game is over.
+    GameOver,
+    /// Not the start of a turn, or (for `roll`) the state was restored without its dice generator.
+    WrongPhase(String),
+}
+
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiceError::OutOfRange(e) => e.fmt(f),
+            DiceError::GameOver => f.write_str("the game is over"),
+            DiceError::WrongPhase(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for DiceError {}
+
+impl Coded for DiceError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            DiceError::OutOfRange(_) => ErrorCode::InvalidOption,
+            DiceError::GameOver => ErrorCode::GameOver,
+            DiceError::WrongPhase(_) => ErrorCode::WrongPhase,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_stable() {
+        assert_eq!(ParseError::new("x").code().as_str(), "parse_error");
+        assert_eq!(OptionError::new("x").code().as_str(), "invalid_option");
+        assert_eq!(PlayError::GameOver.code().as_str(), "game_over");
+        assert_eq!(PlayError::WrongPhase("w".into()).code().as_str(), "wrong_phase");
+        assert_eq!(PlayError::Illegal("a1-a2".into()).code().as_str(), "illegal_move");
+        assert_eq!(ErrorCode::CubeNotAllowed.as_str(), "cube_not_allowed");
+        assert_eq!(DiceError::OutOfRange(OptionError::new("d")).code().as_str(), "invalid_option");
+        assert_eq!(PlayError::Illegal("a1-a2".into()).to_string(), "illegal move: a1-a2");
+    }
+}

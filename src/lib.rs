@@ -1,0 +1,20 @@
+//! # steere-games
+//!
+//! The exact rules of Mark Steere's games **Jokerball** (both its December 2024 rules, `classic`, and its
+//! 2025 revision) and **Zola**, match play with the doubling cube, and a computer opponent, for the web.
+//!
+//! The core (everything but `wasm`) knows nothing of WebAssembly: `cargo test` on the host covers every
+//! rule. `src/wasm/` is the thin binding layer that the npm package is built from.
+//!
+//! The specification is the project's `RULES.md`; section numbers in docs and tests refer to it.
+
+mod dice;
+mod error;
+mod notation;
+mod player;
+mod wasm;
+
+pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
+pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
+pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
+pub use player::{ByPlayer, Player};
