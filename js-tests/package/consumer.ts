@@ -1,0 +1,57 @@
+// Compiled with `tsc --strict --noEmit` against the installed package: the types must be precise.
+import init, { Jokerball, Zola, Match, SteereError } from 'steere-games';
+import type { SteereErrorCode } from 'steere-games';
+
+async function main(): Promise<void> {
+  await init();
+  const g = new Jokerball({ rules: '2025', size: 6, rows: 2, first: 'red', seed: 1 });
+  const dice: { distance: number; direction: number } = g.roll();
+  const phase: 'roll' | 'man' | 'ball' | 'over' = g.phase;
+  const moves: string[] = g.legalMoves();
+  const verbose = g.legalMovesVerbose();
+  if (verbose.length > 0) {
+    const m = verbose[0];
+    const kind: 'man' | 'ball' | 'move' | 'swap' = m.kind;
+    const played = g.play(m);
+    const to: string | null = played.to;
+    console.log(kind, to);
+  }
+  const ok: boolean = g.isLegal('a1-b1');
+  const board = g.board();
+  const cells: string[] = board.men.map((m) => m.cell);
+  const ball: string | null = board.ball;
+  const hist: string[] = g.history();
+  const copy: Jokerball = Jokerball.fromJSON(g.toJSON({ rng: false }));
+  const again: Jokerball = Jokerball.replay(hist, { seed: 'abc' });
+  const turns: string[] = copy.legalTurns();
+  const winner: 'red' | 'blue' | null = again.winner;
+
+  const z = new Zola({ size: 8, pie: true });
+  const zm: string[] = z.legalMoves();
+  const swapped: boolean = z.swapped;
+  const checkers = z.board().checkers;
+  const zc: Zola = z.clone();
+
+  const match = new Match({ game: 'zola', length: 5, cube: true });
+  const score: number = match.score.red + match.score.blue;
+  const cube = match.cube;
+  const cubeValue: number | undefined = cube?.value;
+  const mphase: 'playing' | 'double' | 'game-over' | 'match-over' = match.phase;
+  const can: boolean = match.canDouble();
+  const current: Jokerball | Zola = match.game;
+  const results = match.results;
+  const how: string | undefined = results[0]?.how;
+
+  try {
+    g.play('zz9-zz10');
+  } catch (e) {
+    if (e instanceof SteereError) {
+      const code: SteereErrorCode = e.code;
+      console.log(code, e.message);
+    }
+  }
+  console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
+    cubeValue, mphase, can, current, how);
+}
+
+void main();

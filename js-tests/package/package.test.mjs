@@ -1,0 +1,150 @@
+// The packed npm tarball, installed into a fresh project: Node import without init, every class,
+// SteereError, a strict TypeScript consumer, and an esbuild bundle run in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:http';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+let dir;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'steere-consumer-'));
+  const out = execFileSync('npm', ['pack', join(root, 'pkg'), '--pack-destination', dir, '--json'], {
+    encoding: 'utf8',
+  });
+  const tarball = JSON.parse(out)[0].filename;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', join(dir, tarball)], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
+});
+
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function runNode(code) {
+  writeFileSync(join(dir, 'run.mjs'), code);
+  return execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' });
+}
+
+test('Node: import by name works without init, and await init() resolves at once', () => {
+  const out = runNode(`
+    import init, { Jokerball, Zola, Match, SteereError } from 'steere-games';
+    const g = new Jokerball({ seed: 1 });
+    g.roll();
+    const before = g.legalMoves().length;
+    await init();
+    const z = new Zola();
+    const m = new Match({ length: 3, cube: true, seed: 2 });
+    let code = null;
+    try { g.play('zz9-zz10'); } catch (e) { code = (e instanceof SteereError) && e.name === 'SteereError' ? e.code : 'wrong'; }
+    console.log(JSON.stringify({ before, zola: z.legalMoves().length, phase: m.phase, code }));
+  `);
+  const r = JSON.parse(out.trim());
+  assert.ok(r.before > 0);
+  assert.equal(r.zola, 36);
+  assert.equal(r.phase, 'playing');
+  assert.equal(r.code, 'parse_error');
+});
+
+test('Node: a server validates a client move with the package', () => {
+  const out = runNode(`
+    import { Jokerball } from 'steere-games';
+    const server = new Jokerball({ seed: 'server' });
+    server.setDice(2, 3);
+    const legal = server.legalMoves();
+    const verdict = (m) => server.isLegal(m);
+    console.log(JSON.stringify({ first: verdict(legal[0]), bogus: verdict('k6-j6'), notation: verdict('???') }));
+  `);
+  assert.deepEqual(JSON.parse(out.trim()), { first: true, bogus: false, notation: false });
+});
+
+test('TypeScript: a consumer compiles under tsc --strict --noEmit', () => {
+  copyFileSync(join(here, 'consumer.ts'), join(dir, 'consumer.ts'));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        lib: ['es2022', 'dom'],
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['consumer.ts'],
+    }),
+  );
+  execFileSync(bin('tsc'), ['-p', dir], { cwd: dir, stdio: 'pipe' });
+  // The declarations never say `any`.
+  const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games.d.ts'), 'utf8');
+  const anyUses = dts.split('\n').filter((l) => /\bany\b/.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//'));
+  assert.deepEqual(anyUses, [], 'the .d.ts says any');
+});
+
+test('bundler: esbuild bundles a page that plays in headless Chromium', async () => {
+  const web = join(dir, 'web');
+  mkdirSync(web, { recursive: true });
+  writeFileSync(
+    join(dir, 'page.js'),
+    `import init, { Jokerball, Zola } from 'steere-games';
+     await init();
+     const g = new Jokerball({ seed: 5 });
+     g.setDice(3, 4);
+     const m = g.legalMoves()[0];
+     g.play(m);
+     document.body.dataset.result = JSON.stringify({ moved: m, phase: g.phase, zola: new Zola().legalMoves().length });`,
+  );
+  execFileSync(
+    bin('esbuild'),
+    ['page.js', '--bundle', '--format=esm', '--platform=browser', `--outfile=${join(web, 'page.js')}`],
+    { cwd: dir, stdio: 'pipe' },
+  );
+  // esbuild leaves `new URL('steere_games_bg.wasm', import.meta.url)` as is: ship the wasm beside the bundle.
+  copyFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games_bg.wasm'), join(web, 'steere_games_bg.wasm'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title><script type="module" src="page.js"></script>');
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const server = createServer((req, res) => {
+    const name = req.url === '/' ? 'index.html' : req.url.slice(1);
+    try {
+      const body = readFileSync(join(web, name));
+      res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'));
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 20000 });
+    const result = JSON.parse(await page.evaluate(() => document.body.dataset.result));
+    assert.equal(result.zola, 36);
+    assert.match(result.moved, /^[a-k]\d+[-x]/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
