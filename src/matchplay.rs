@@ -584,21 +584,22 @@ impl MatchState {
                 None
             }
             (Some(cube), true) => {
-                let last = data.results.last().copied();
-                let ok = data.pending_double.is_none()
-                    && last.is_some_and(|r| r.cube == cube.value)
-                    && owner_consistent(
-                        &st,
-                        cube,
-                        last.filter(|r| r.how == GameEnd::Drop).map(|r| r.winner),
-                    );
+                let ok = data.results.last().is_some_and(|r| {
+                    // The score when the game began.
+                    let mut before = st.score;
+                    *before.get_mut(r.winner) -= r.points;
+                    let must_own = (r.how == GameEnd::Drop).then_some(r.winner);
+                    data.pending_double.is_none()
+                        && r.cube == cube.value
+                        && owner_consistent(&st, before, cube, must_own)
+                });
                 if !ok {
                     return bad("the cube does not match the last game's result");
                 }
                 Some(cube)
             }
             (Some(cube), false) => {
-                if !owner_consistent(&st, cube, None) {
+                if !owner_consistent(&st, st.score, cube, None) {
                     return bad("the cube value or owner is impossible");
                 }
                 if let Some(p) = data.pending_double {
@@ -689,10 +690,15 @@ fn reachable(length: u32, score: ByPlayer<u32>, value: u32, last: Option<Player>
     }
 }
 
-/// Whether a cube (of the current game of `st`) is possible: centred exactly at 1, else owned by the
-/// taker of a reachable chain of doubles; `owner` must be `must_own` when that is given and the cube
-/// was turned.
-fn owner_consistent(st: &MatchState, cube: Cube, must_own: Option<Player>) -> bool {
+/// Whether a cube is possible in a game played at `score` (the score when the game began): centred
+/// exactly at 1, never turned in the Crawford game, else owned by the taker of a reachable chain of
+/// doubles; the owner must be `must_own` when that is given and the cube was turned.
+fn owner_consistent(
+    st: &MatchState,
+    score: ByPlayer<u32>,
+    cube: Cube,
+    must_own: Option<Player>,
+) -> bool {
     if st.crawford && cube != Cube::CENTRED {
         return false;
     }
@@ -700,7 +706,7 @@ fn owner_consistent(st: &MatchState, cube: Cube, must_own: Option<Player>) -> bo
         None => cube.value == 1,
         Some(o) => {
             must_own.is_none_or(|m| m == o)
-                && reachable(st.length, st.score, cube.value, Some(o.other()))
+                && reachable(st.length, score, cube.value, Some(o.other()))
         }
     }
 }

@@ -32,7 +32,7 @@ fn at_score(length: u32, red: u32, blue: u32) -> MatchState {
 
 // RULES 3.2-3.4: the one doubling rule, as a table.
 #[test]
-fn can_double_table_rules_3_2_to_3_4() {
+fn matchplay_can_double_table_rules_3_2_to_3_4() {
     struct Case {
         name: &'static str,
         state: fn() -> MatchState,
@@ -232,7 +232,7 @@ impl TapDoubleTake for MatchState {
 }
 
 #[test]
-fn refusal_codes_follow_the_phase() {
+fn matchplay_refusal_codes_follow_the_phase() {
     assert_eq!(CubeError::MatchOver.code(), ErrorCode::GameOver);
     assert_eq!(CubeError::GameOver.code(), ErrorCode::WrongPhase);
     assert_eq!(CubeError::DoublePending.code(), ErrorCode::WrongPhase);
@@ -249,7 +249,7 @@ fn refusal_codes_follow_the_phase() {
 
 // RULES 3.2: a drop ends the game; the doubler wins the value before the double.
 #[test]
-fn drop_scores_the_value_before_the_double_rules_3_2() {
+fn matchplay_drop_scores_the_value_before_the_double_rules_3_2() {
     let mut st = new_match(5);
     st.double(Red, true).unwrap();
     assert_eq!(st.phase(), MatchPhase::Double);
@@ -272,7 +272,7 @@ fn drop_scores_the_value_before_the_double_rules_3_2() {
 
 // RULES 3.2: take doubles the value and gives the cube to the taker; a redouble then drop scores 2.
 #[test]
-fn redouble_then_drop_rules_3_2() {
+fn matchplay_redouble_then_drop_rules_3_2() {
     let mut st = new_match(7);
     st.double(Red, true).unwrap();
     st.take().unwrap();
@@ -305,7 +305,7 @@ fn redouble_then_drop_rules_3_2() {
 
 // RULES 3.1-3.3: a 4-cube win ends a 3-point match; scores stay uncapped.
 #[test]
-fn four_cube_win_ends_a_three_point_match_rules_3_1() {
+fn matchplay_four_cube_win_ends_a_three_point_match_rules_3_1() {
     let mut st = new_match(3);
     st.double(Red, true).unwrap();
     st.take().unwrap();
@@ -336,7 +336,7 @@ fn four_cube_win_ends_a_three_point_match_rules_3_1() {
 
 // RULES 3.4: 5-point match: 4-0, the Crawford game, then 4-1 post-Crawford; RULES 3.6: starters alternate.
 #[test]
-fn crawford_then_post_crawford_rules_3_4() {
+fn matchplay_crawford_then_post_crawford_rules_3_4() {
     let mut st = MatchState::new(5, true, Blue).unwrap();
     assert_eq!(st.starter(), Blue);
     // Game 1: Red doubles, Blue takes, Red wins 2.
@@ -372,7 +372,7 @@ fn crawford_then_post_crawford_rules_3_4() {
 
 // RULES 3.4: at most one Crawford game (3-point match reaching 2-2).
 #[test]
-fn at_most_one_crawford_game_rules_3_4() {
+fn matchplay_at_most_one_crawford_game_rules_3_4() {
     let mut st = new_match(3);
     win_and_next(&mut st, Red);
     assert!(!st.crawford());
@@ -392,7 +392,7 @@ fn at_most_one_crawford_game_rules_3_4() {
 
 // RULES 3.4: a jump straight beyond length - 1 ends the match without a Crawford game; a 1-point match has none.
 #[test]
-fn jump_to_length_ends_the_match_rules_3_4() {
+fn matchplay_jump_to_length_ends_the_match_rules_3_4() {
     let mut st = at_score(5, 3, 0);
     assert!(!st.crawford());
     st.double(Blue, true).unwrap();
@@ -410,7 +410,7 @@ fn jump_to_length_ends_the_match_rules_3_4() {
 
 // RULES 3.5: resigning while playing and while a double is pending.
 #[test]
-fn resign_rules_3_5() {
+fn matchplay_resign_rules_3_5() {
     let mut st = new_match(9);
     st.double(Red, true).unwrap();
     st.take().unwrap();
@@ -442,14 +442,14 @@ fn resign_rules_3_5() {
 
 // API.md error table: wrong-phase calls are refused with the right code and change nothing.
 #[test]
-fn wrong_phase_calls_are_refused_without_change() {
+fn matchplay_wrong_phase_calls_are_refused_without_change() {
     fn refused<T: std::fmt::Debug, E: Coded>(
         st: &mut MatchState,
         code: ErrorCode,
         f: impl FnOnce(&mut MatchState) -> Result<T, E>,
     ) {
         let before = st.clone();
-        let e = f(st).err().expect("the call must be refused");
+        let e = f(st).expect_err("the call must be refused");
         assert_eq!(e.code(), code, "{e}");
         assert_eq!(*st, before);
     }
@@ -494,7 +494,7 @@ fn json_round_trip(st: &MatchState) -> MatchState {
 }
 
 #[test]
-fn serialised_form_is_plain_and_round_trips() {
+fn matchplay_serialised_form_is_plain_and_round_trips() {
     let mut st = at_score(5, 4, 0);
     let v = serde_json::to_value(&st).unwrap();
     assert_eq!(v["gameNumber"], 5);
@@ -518,7 +518,7 @@ fn serialised_form_is_plain_and_round_trips() {
 
 // A restore checks every invariant and answers parse_error.
 #[test]
-fn restore_refuses_impossible_states() {
+fn matchplay_restore_refuses_impossible_states() {
     let mut base = new_match(5);
     base.double(Red, true).unwrap();
     base.take().unwrap(); // Blue owns 2
@@ -526,7 +526,8 @@ fn restore_refuses_impossible_states() {
     let good = base.to_data();
     assert_eq!(MatchState::from_data(good.clone()).unwrap(), base);
 
-    let tamper: Vec<(&str, fn(&mut MatchStateData))> = vec![
+    type Tamper = (&'static str, fn(&mut MatchStateData));
+    let tamper: Vec<Tamper> = vec![
         ("length 0", |d| d.length = 0),
         ("length 22", |d| d.length = 22),
         ("score not the sum", |d| d.score.blue = 3),
@@ -722,7 +723,7 @@ impl MatchGame for Fake {
 }
 
 #[test]
-fn wrapper_routes_moves_through_the_match() {
+fn matchplay_wrapper_routes_moves_through_the_match() {
     assert!(
         Match::new(3, true, Red, Fake::new(Blue)).is_err(),
         "the game must be started by `first`"
@@ -800,7 +801,7 @@ fn wrapper_routes_moves_through_the_match() {
 }
 
 #[test]
-fn wrapper_drop_and_resign_leave_the_game_as_it_was() {
+fn matchplay_wrapper_drop_and_resign_leave_the_game_as_it_was() {
     let mut m = Match::new(5, true, Blue, Fake::new(Blue)).unwrap();
     m.double().unwrap();
     let game = m.game().clone();
@@ -827,7 +828,7 @@ fn wrapper_drop_and_resign_leave_the_game_as_it_was() {
 }
 
 #[test]
-fn wrapper_from_parts_checks_agreement() {
+fn matchplay_wrapper_from_parts_checks_agreement() {
     let mut m = Match::new(5, true, Red, Fake::new(Red)).unwrap();
     m.act(|g| g.roll()).unwrap();
     m.act(|g| g.play("win")).unwrap();
@@ -849,4 +850,28 @@ fn wrapper_from_parts_checks_agreement() {
     rolled.rolled = true;
     assert!(Match::from_parts(pending.clone(), rolled).is_err());
     assert!(Match::from_parts(pending, Fake::new(Red)).is_ok());
+}
+
+// RULES 3.3: in the longest match the cube tops out at 32: from 16 a double needs score + 16 < 21.
+#[test]
+fn matchplay_cube_tops_out_at_32_in_a_21_point_match_rules_3_3() {
+    let mut st = MatchState::new(21, true, Red).unwrap();
+    let mut doubler = Red;
+    while st.can_double(doubler, true).is_ok() {
+        st.double(doubler, true).unwrap();
+        st.take().unwrap();
+        doubler = doubler.other();
+    }
+    assert_eq!(
+        st.cube(),
+        Some(Cube {
+            value: 32,
+            owner: Some(Blue)
+        })
+    );
+    assert_eq!(st.can_double(Blue, true), Err(CubeError::DeadCube));
+    assert_eq!(steere_games::max_cube(21), 32);
+    st.game_won(Blue, GameEnd::Goal).unwrap();
+    assert_eq!(st.score().blue, 32, "scores are stored uncapped (3.1)");
+    assert_eq!(MatchState::from_data(st.to_data()).unwrap(), st);
 }
