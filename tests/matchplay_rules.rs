@@ -875,3 +875,46 @@ fn matchplay_cube_tops_out_at_32_in_a_21_point_match_rules_3_3() {
     assert_eq!(st.score().blue, 32, "scores are stored uncapped (3.1)");
     assert_eq!(MatchState::from_data(st.to_data()).unwrap(), st);
 }
+
+// RULES 3.4: a restore refuses a turned cube, a pending double or a drop in the Crawford game.
+#[test]
+fn matchplay_restore_refuses_the_cube_in_the_crawford_game_rules_3_4() {
+    let st = at_score(5, 4, 0);
+    assert!(st.crawford());
+    let mut d = st.to_data();
+    d.cube = Some(Cube {
+        value: 2,
+        owner: Some(Blue),
+    });
+    assert!(MatchState::from_data(d).is_err());
+    let mut d = st.to_data();
+    d.pending_double = Some(Blue);
+    assert!(MatchState::from_data(d).is_err());
+    let mut done = st.clone();
+    done.resign(Red).unwrap();
+    let mut d = done.to_data();
+    assert!(MatchState::from_data(d.clone()).is_ok());
+    d.results[4].how = GameEnd::Drop;
+    assert!(MatchState::from_data(d).is_err());
+    // A drop is fine outside the Crawford game, and only for a doubler the dead-cube rule allows.
+    let mut ok = at_score(5, 3, 0);
+    ok.double(Blue, true).unwrap();
+    ok.drop_double().unwrap();
+    assert_eq!(MatchState::from_data(ok.to_data()).unwrap(), ok);
+    let mut d = ok.to_data();
+    let last = d.results.len() - 1;
+    d.results[last].winner = Red; // Red at 3 may double from 1: 3 + 1 < 5
+    d.score = steere_games::ByPlayer::new(4, 0);
+    assert!(MatchState::from_data(d.clone()).is_ok());
+    d.results[last].cube = 2;
+    d.results[last].points = 2;
+    d.score = steere_games::ByPlayer::new(5, 0);
+    d.cube = Some(Cube {
+        value: 2,
+        owner: Some(Red),
+    });
+    assert!(
+        MatchState::from_data(d).is_err(),
+        "Red at 3 may not double from 2 in a 5-point match"
+    );
+}
