@@ -10,11 +10,16 @@
 
 mod dice;
 mod error;
+mod matchplay;
 mod notation;
 mod player;
 mod wasm;
 
 pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
 pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
+pub use matchplay::{
+    max_cube, Cube, CubeError, GameEnd, GameResult, Match, MatchError, MatchGame, MatchPhase,
+    MatchState, MatchStateData, MAX_MATCH_LENGTH,
+};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
