@@ -54,7 +54,9 @@ impl DiceRng {
             }
         }
         let key: [u8; 32] = hasher.finalize().into();
-        DiceRng { rng: ChaCha20Rng::from_seed(key) }
+        DiceRng {
+            rng: ChaCha20Rng::from_seed(key),
+        }
     }
 
     /// A generator keyed from the operating system's (or the browser's) cryptographic source.
@@ -62,7 +64,9 @@ impl DiceRng {
     pub fn from_entropy() -> Option<DiceRng> {
         let mut key = [0u8; 32];
         getrandom::fill(&mut key).ok()?;
-        Some(DiceRng { rng: ChaCha20Rng::from_seed(key) })
+        Some(DiceRng {
+            rng: ChaCha20Rng::from_seed(key),
+        })
     }
 
     /// One die of `faces` faces (`1..=faces`), without modulo bias. `faces` must be at least 1.
@@ -105,7 +109,10 @@ impl DiceRng {
         }
         // The word position grows by 1 per u32 drawn; 2^53 words is far beyond any game.
         let pos = u64::try_from(self.rng.get_word_pos()).unwrap_or(u64::MAX);
-        RngState { key: hex, word: pos.min(MAX_SAFE_INTEGER) }
+        RngState {
+            key: hex,
+            word: pos.min(MAX_SAFE_INTEGER),
+        }
     }
 
     /// Restores a generator from its state.
@@ -167,7 +174,10 @@ impl Dice {
     pub fn roll(rng: &mut DiceRng, distance_faces: u8) -> Dice {
         let distance = rng.die(distance_faces);
         let direction = rng.die(6);
-        Dice { distance, direction }
+        Dice {
+            distance,
+            direction,
+        }
     }
 }
 
@@ -193,7 +203,10 @@ mod tests {
         let mut st = DiceRng::from_seed(&Seed::Number(1)).state();
         st.key.make_ascii_uppercase();
         assert!(DiceRng::from_state(&st).is_err());
-        let st2 = RngState { key: "00".into(), word: 0 };
+        let st2 = RngState {
+            key: "00".into(),
+            word: 0,
+        };
         assert!(DiceRng::from_state(&st2).is_err());
         let mut st3 = DiceRng::from_seed(&Seed::Number(1)).state();
         st3.word = MAX_SAFE_INTEGER + 1;

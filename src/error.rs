@@ -58,7 +58,9 @@ pub struct ParseError {
 impl ParseError {
     /// A parse error with this message.
     pub fn new(message: impl Into<String>) -> Self {
-        ParseError { message: message.into() }
+        ParseError {
+            message: message.into(),
+        }
     }
 }
 
@@ -86,7 +88,9 @@ pub struct OptionError {
 impl OptionError {
     /// An option error with this message.
     pub fn new(message: impl Into<String>) -> Self {
-        OptionError { message: message.into() }
+        OptionError {
+            message: message.into(),
+        }
     }
 }
 
@@ -189,10 +193,22 @@ mod tests {
         assert_eq!(ParseError::new("x").code().as_str(), "parse_error");
         assert_eq!(OptionError::new("x").code().as_str(), "invalid_option");
         assert_eq!(PlayError::GameOver.code().as_str(), "game_over");
-        assert_eq!(PlayError::WrongPhase("w".into()).code().as_str(), "wrong_phase");
-        assert_eq!(PlayError::Illegal("a1-a2".into()).code().as_str(), "illegal_move");
+        assert_eq!(
+            PlayError::WrongPhase("w".into()).code().as_str(),
+            "wrong_phase"
+        );
+        assert_eq!(
+            PlayError::Illegal("a1-a2".into()).code().as_str(),
+            "illegal_move"
+        );
         assert_eq!(ErrorCode::CubeNotAllowed.as_str(), "cube_not_allowed");
-        assert_eq!(DiceError::OutOfRange(OptionError::new("d")).code().as_str(), "invalid_option");
-        assert_eq!(PlayError::Illegal("a1-a2".into()).to_string(), "illegal move: a1-a2");
+        assert_eq!(
+            DiceError::OutOfRange(OptionError::new("d")).code().as_str(),
+            "invalid_option"
+        );
+        assert_eq!(
+            PlayError::Illegal("a1-a2".into()).to_string(),
+            "illegal move: a1-a2"
+        );
     }
 }

@@ -55,9 +55,10 @@ pub fn parse_grid(
     })?;
     let mut rows = Vec::with_capacity(texts.len());
     for (i, (row_text, &len)) in texts.iter().zip(lengths.iter()).enumerate() {
-        rows.push(parse_row(row_text, len, pieces).map_err(|why| {
-            ParseError::new(format!("row {} ({row_text:?}): {why}", i + 1))
-        })?);
+        rows.push(
+            parse_row(row_text, len, pieces)
+                .map_err(|why| ParseError::new(format!("row {} ({row_text:?}): {why}", i + 1)))?,
+        );
     }
     Ok(Grid { rows, to_move })
 }
@@ -168,22 +169,22 @@ mod tests {
     #[test]
     fn refuses_non_canonical() {
         for bad in [
-            "r2/b10o",       // no side
-            "r2/b10o  r",    // two spaces
-            "r2/b10o r ",    // trailing
-            "r2/b10o R",     // upper case side
-            "R2/b10o r",     // upper case piece
-            "r11/b10o r",    // too many cells
-            "r1/b10o r",     // too few
-            "r02/b10o r",    // leading zero
-            "r2/b55o r",     // run too long
-            "r2/b5 5o r",    // space inside
-            "r2/b010o r",    // leading zero
-            "r/b10o/2 r",    // wrong row count
-            "r2/b1o1o8 x",   // bad side
-            "rx1/b10o r",    // bad piece
-            "r2//b10o r",    // empty row
-            "r2/b100o r",    // three digits
+            "r2/b10o",     // no side
+            "r2/b10o  r",  // two spaces
+            "r2/b10o r ",  // trailing
+            "r2/b10o R",   // upper case side
+            "R2/b10o r",   // upper case piece
+            "r11/b10o r",  // too many cells
+            "r1/b10o r",   // too few
+            "r02/b10o r",  // leading zero
+            "r2/b55o r",   // run too long
+            "r2/b5 5o r",  // space inside
+            "r2/b010o r",  // leading zero
+            "r/b10o/2 r",  // wrong row count
+            "r2/b1o1o8 x", // bad side
+            "rx1/b10o r",  // bad piece
+            "r2//b10o r",  // empty row
+            "r2/b100o r",  // three digits
         ] {
             assert!(parse_grid(bad, lens, b"rbo").is_err(), "{bad} accepted");
         }

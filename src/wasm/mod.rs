@@ -2,7 +2,12 @@
 //! types; every failure becomes a JavaScript `SteereError` with the stable code of the core error.
 //!
 //! Nothing here may panic: inputs are checked and every core error is mapped.
-#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -60,7 +65,10 @@ pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
 
 /// Reads an options object into `T` (whose unknown keys are refused with `deny_unknown_fields`).
 /// `undefined` and `null` mean all defaults. Any problem is an `invalid_option`.
-pub(crate) fn options<T: DeserializeOwned + Default>(value: JsValue, what: &str) -> Result<T, OptionError> {
+pub(crate) fn options<T: DeserializeOwned + Default>(
+    value: JsValue,
+    what: &str,
+) -> Result<T, OptionError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
@@ -75,7 +83,8 @@ pub(crate) fn state<T: DeserializeOwned>(value: JsValue) -> Result<T, ParseError
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(ParseError::new("a JSON state must be an object"));
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+    serde_wasm_bindgen::from_value(value)
+        .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }
 
 /// Converts plain data to a JavaScript value: plain objects (not Maps), numbers for integers.
@@ -102,12 +111,16 @@ impl SeedOption {
                 if n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX) {
                     Ok(Seed::Number(*n as u32))
                 } else {
-                    Err(OptionError::new("seed must be an integer 0..2^32-1 or a string"))
+                    Err(OptionError::new(
+                        "seed must be an integer 0..2^32-1 or a string",
+                    ))
                 }
             }
             SeedOption::Text(s) => {
                 if s.chars().count() > MAX_INPUT_LEN {
-                    Err(OptionError::new(format!("seed is longer than {MAX_INPUT_LEN} characters")))
+                    Err(OptionError::new(format!(
+                        "seed is longer than {MAX_INPUT_LEN} characters"
+                    )))
                 } else {
                     Ok(Seed::Text(s.clone()))
                 }
