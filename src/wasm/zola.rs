@@ -60,6 +60,16 @@ export interface ZolaState {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// The constructor's options object (typed for TypeScript).
+    #[wasm_bindgen(typescript_type = "ZolaOptions")]
+    pub type ZolaOptionsArg;
+    /// The options object of `replay` (typed for TypeScript).
+    #[wasm_bindgen(typescript_type = "ZolaReplayOptions")]
+    pub type ZolaReplayOptionsArg;
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ZolaOptions {
@@ -118,10 +128,9 @@ pub struct Zola {
 impl Zola {
     /// Starts a game from the setup, or from `position`.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "ZolaOptions")] opts: Option<JsValue>,
-    ) -> Result<Zola, JsValue> {
-        let o: ZolaOptions = js(options(opts.unwrap_or(JsValue::UNDEFINED), "Zola options"))?;
+    pub fn new(opts: Option<ZolaOptionsArg>) -> Result<Zola, JsValue> {
+        let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
+        let o: ZolaOptions = js(options(opts, "Zola options"))?;
         let pie = o.pie.unwrap_or(false);
         let game = match o.position {
             Some(text) => {
@@ -258,13 +267,11 @@ impl Zola {
 
     /// Replays a history (moves, `swap`, `-`) from the setup given by `options`.
     pub fn replay(
-        history: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ZolaReplayOptions")] opts: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
+        opts: Option<ZolaReplayOptionsArg>,
     ) -> Result<Zola, JsValue> {
-        let o: ReplayOptions = js(options(
-            opts.unwrap_or(JsValue::UNDEFINED),
-            "replay options",
-        ))?;
+        let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
+        let o: ReplayOptions = js(options(opts, "replay options"))?;
         let setup = Setup {
             size: o.size.unwrap_or(6),
             pie: o.pie.unwrap_or(false),
