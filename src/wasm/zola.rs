@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{arg_move, arg_string, js, js_error, options, state, to_js};
-use crate::error::{ParseError, PlayError};
+use crate::error::{OptionError, ParseError, PlayError};
 use crate::player::Player;
 use crate::zola::{Game, GameState, Move, Setup};
 
@@ -107,6 +107,19 @@ struct BoardView {
     checkers: Vec<CheckerView>,
 }
 
+/// The keys of a plain object that are not in `allowed` (serde-wasm-bindgen reads only the fields a struct
+/// declares, so `deny_unknown_fields` alone does not see unknown keys).
+fn unknown_key(value: &JsValue, allowed: &[&str]) -> Option<String> {
+    if !value.is_object() {
+        return None;
+    }
+    let obj = js_sys::Object::from(value.clone());
+    js_sys::Object::keys(&obj)
+        .iter()
+        .filter_map(|k| k.as_string())
+        .find(|k| !allowed.contains(&k.as_str()))
+}
+
 fn view(game: &Game, mv: Move) -> MoveView {
     let size = game.size();
     MoveView {
@@ -130,6 +143,11 @@ impl Zola {
     #[wasm_bindgen(constructor)]
     pub fn new(opts: Option<ZolaOptionsArg>) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
+        if let Some(key) = unknown_key(&opts, &["size", "pie", "first", "position"]) {
+            return Err(js_error(&OptionError::new(format!(
+                "unknown Zola option {key:?}"
+            ))));
+        }
         let o: ZolaOptions = js(options(opts, "Zola options"))?;
         let pie = o.pie.unwrap_or(false);
         let game = match o.position {
@@ -259,6 +277,15 @@ impl Zola {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "ZolaState")] obj: JsValue,
     ) -> Result<Zola, JsValue> {
+        const KEYS: [&str; 12] = [
+            "format", "game", "size", "pie", "first", "start", "history", "position", "turn",
+            "phase", "swapped", "winner",
+        ];
+        if let Some(key) = unknown_key(&obj, &KEYS) {
+            return Err(js_error(&ParseError::new(format!(
+                "bad JSON state: unknown key {key:?}"
+            ))));
+        }
         let st: GameState = js(state(obj))?;
         Ok(Zola {
             game: js(Game::from_state(&st))?,
@@ -271,6 +298,11 @@ impl Zola {
         opts: Option<ZolaReplayOptionsArg>,
     ) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
+        if let Some(key) = unknown_key(&opts, &["size", "pie", "first"]) {
+            return Err(js_error(&OptionError::new(format!(
+                "unknown replay option {key:?}"
+            ))));
+        }
         let o: ReplayOptions = js(options(opts, "replay options"))?;
         let setup = Setup {
             size: o.size.unwrap_or(6),
