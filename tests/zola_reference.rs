@@ -2,7 +2,7 @@
 //! bitboards), compared with the engine on random positions of every size and by perft.
 
 use proptest::prelude::*;
-use steere_games::zola::{Game, Position, Setup, Size, Square};
+use steere_games::zola::{Game, Position, Setup, Square};
 use steere_games::Player;
 
 type Grid = Vec<Vec<Option<Player>>>; // grid[x][y]

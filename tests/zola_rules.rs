@@ -118,15 +118,15 @@ fn sq(name: &str) -> steere_games::zola::Square {
 
 #[test]
 fn rules_2_2_plain_move_needs_an_empty_square() {
-    // b1 (D 34) -> a1 (D 50) is farther but occupied by a friend; a2 (D 34) is equal.
+    // From b1 (D 34) the only farther neighbour is a1 (D 50).
+    let g = game("5b/6/6/6/6/1r4 r");
+    assert_eq!(moves(&g), ["b1-a1"]);
+    // Occupied by a friend: no step, and no capture of a friend.
     let g = game("5b/6/6/6/6/rr4 r");
-    let m = moves(&g);
-    assert!(!m.contains(&"b1-a1".to_string()));
-    assert!(!m.contains(&"b1-a2".to_string()));
-    assert!(
-        m.contains(&"a1-a2".to_string()) == false,
-        "a1 is the farthest square"
-    );
+    assert!(!moves(&g).iter().any(|m| m.starts_with("b1")));
+    // Occupied by an enemy: no step; capturing outward is refused too, so b1 has no move at all.
+    let g = game("5b/6/6/6/6/br4 r");
+    assert!(!moves(&g).iter().any(|m| m.starts_with("b1")));
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Board geometry of Zola (RULES 2.1-2.2): sizes, squares, and the precomputed tables the move
 //! generator reads (distance to the centre, ray lengths per square and direction).
 
+use std::sync::OnceLock;
+
 use crate::error::OptionError;
 
 /// The largest number of squares of any board (10 x 10).
@@ -53,10 +55,16 @@ impl Size {
     /// The precomputed tables of this size.
     #[inline]
     pub fn geometry(self) -> &'static Geometry {
+        GEOMETRY[self.index()].get_or_init(|| Geometry::build(self))
+    }
+
+    /// The index of this size in [`Size::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
         match self {
-            Size::Six => &GEOMETRY_6,
-            Size::Eight => &GEOMETRY_8,
-            Size::Ten => &GEOMETRY_10,
+            Size::Six => 0,
+            Size::Eight => 1,
+            Size::Ten => 2,
         }
     }
 }
@@ -128,7 +136,7 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
-/// Precomputed tables of one board size.
+/// Precomputed tables of one board size (built once, on first use, so they cost no space in the binary).
 #[derive(Debug)]
 pub struct Geometry {
     /// The size these tables describe.
@@ -139,73 +147,65 @@ pub struct Geometry {
     pub ray_len: [[u8; 8]; MAX_SQUARES],
     /// The index step of each direction of [`DIRECTIONS`].
     pub delta: [i8; 8],
-    /// Per square, a bit per direction whose neighbour exists and is strictly farther from the centre.
-    pub outward: [u8; MAX_SQUARES],
+    /// Per square and direction, the mask of the squares along that ray (the square itself excluded).
+    pub ray: [[u128; 8]; MAX_SQUARES],
+    /// Per square, the mask of every square on its 8 rays.
+    pub lines: [u128; MAX_SQUARES],
+    /// Per square, the mask of its neighbours strictly farther from the centre (non-capturing targets).
+    pub outward: [u128; MAX_SQUARES],
+    /// Per square, the mask of every square not farther from the centre than it (capture targets).
+    pub not_farther: [u128; MAX_SQUARES],
     /// A mask with one bit per square of the board.
     pub all: u128,
 }
 
 impl Geometry {
-    const fn build(size: Size) -> Geometry {
-        let n = size.n() as i32;
-        let mut dist = [0u16; MAX_SQUARES];
-        let mut ray_len = [[0u8; 8]; MAX_SQUARES];
-        let mut delta = [0i8; 8];
-        let mut outward = [0u8; MAX_SQUARES];
-        let mut d = 0;
-        while d < 8 {
-            delta[d] = (DIRECTIONS[d].0 as i32 + DIRECTIONS[d].1 as i32 * n) as i8;
-            d += 1;
-        }
-        let mut y = 0;
-        while y < n {
-            let mut x = 0;
-            while x < n {
-                let s = (y * n + x) as usize;
-                let (a, b) = (2 * x - (n - 1), 2 * y - (n - 1));
-                dist[s] = (a * a + b * b) as u16;
-                x += 1;
-            }
-            y += 1;
-        }
-        let mut y = 0;
-        while y < n {
-            let mut x = 0;
-            while x < n {
-                let s = (y * n + x) as usize;
-                let mut d = 0;
-                while d < 8 {
-                    let (dx, dy) = (DIRECTIONS[d].0 as i32, DIRECTIONS[d].1 as i32);
-                    let (mut cx, mut cy, mut len) = (x + dx, y + dy, 0u8);
-                    while cx >= 0 && cx < n && cy >= 0 && cy < n {
-                        len += 1;
-                        cx += dx;
-                        cy += dy;
-                    }
-                    ray_len[s][d] = len;
-                    if len > 0 && dist[((y + dy) * n + x + dx) as usize] > dist[s] {
-                        outward[s] |= 1 << d;
-                    }
-                    d += 1;
-                }
-                x += 1;
-            }
-            y += 1;
-        }
-        let cells = (n * n) as u32;
-        let all = if cells == 128 {
-            u128::MAX
-        } else {
-            (1u128 << cells) - 1
-        };
-        Geometry {
+    fn build(size: Size) -> Geometry {
+        let n = i32::from(size.n());
+        let cells = (n * n) as usize;
+        let mut g = Geometry {
             size,
-            dist,
-            ray_len,
-            delta,
-            outward,
-            all,
+            dist: [0; MAX_SQUARES],
+            ray_len: [[0; 8]; MAX_SQUARES],
+            delta: [0; 8],
+            ray: [[0; 8]; MAX_SQUARES],
+            lines: [0; MAX_SQUARES],
+            outward: [0; MAX_SQUARES],
+            not_farther: [0; MAX_SQUARES],
+            all: (1u128 << cells) - 1,
+        };
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            g.delta[d] = (i32::from(dx) + i32::from(dy) * n) as i8;
         }
+        for s in 0..cells {
+            let (x, y) = (s as i32 % n, s as i32 / n);
+            let (a, b) = (2 * x - (n - 1), 2 * y - (n - 1));
+            g.dist[s] = (a * a + b * b) as u16;
+        }
+        for s in 0..cells {
+            let (x, y) = (s as i32 % n, s as i32 / n);
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                let (dx, dy) = (i32::from(dx), i32::from(dy));
+                let (mut cx, mut cy) = (x + dx, y + dy);
+                while (0..n).contains(&cx) && (0..n).contains(&cy) {
+                    let t = (cy * n + cx) as usize;
+                    if g.ray_len[s][d] == 0 && g.dist[t] > g.dist[s] {
+                        g.outward[s] |= 1 << t;
+                    }
+                    g.ray_len[s][d] += 1;
+                    g.ray[s][d] |= 1 << t;
+                    cx += dx;
+                    cy += dy;
+                }
+                g.lines[s] |= g.ray[s][d];
+            }
+            for t in 0..cells {
+                if g.dist[t] <= g.dist[s] {
+                    g.not_farther[s] |= 1 << t;
+                }
+            }
+        }
+        g
     }
 
     /// The square `k` steps from `s` in direction `d`; the caller keeps `k <= ray_len[s][d]`.
@@ -213,11 +213,19 @@ impl Geometry {
     pub fn step(&self, s: Square, d: usize, k: u8) -> Square {
         Square((i32::from(s.0) + i32::from(self.delta[d]) * i32::from(k)) as u8)
     }
+
+    /// The first square of `mask` met along direction `d` from `s`, when `mask` lies on that ray.
+    #[inline]
+    pub fn first_on_ray(&self, d: usize, mask: u128) -> Square {
+        if self.delta[d] > 0 {
+            Square(mask.trailing_zeros() as u8)
+        } else {
+            Square((127 - mask.leading_zeros()) as u8)
+        }
+    }
 }
 
-static GEOMETRY_6: Geometry = Geometry::build(Size::Six);
-static GEOMETRY_8: Geometry = Geometry::build(Size::Eight);
-static GEOMETRY_10: Geometry = Geometry::build(Size::Ten);
+static GEOMETRY: [OnceLock<Geometry>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 #[cfg(test)]
 mod tests {
@@ -232,8 +240,11 @@ mod tests {
         assert_eq!(g.dist[c3.index()], 2);
         assert_eq!(g.ray_len[a1.index()], [5, 0, 5, 0, 5, 0, 0, 0]);
         assert_eq!(g.outward[a1.index()], 0);
-        // c3 -> b2, b3, c2 are farther; d4 is equally near (same D 2).
+        // c3 -> b2, b3, b4, c2, d2 are farther; d3, c4, d4 are equally near (same D 2).
         assert_eq!(g.outward[c3.index()].count_ones(), 5);
+        assert_eq!(g.not_farther[c3.index()].count_ones(), 4);
+        assert_eq!(g.not_farther[a1.index()].count_ones(), 36);
+        assert_eq!(g.lines[a1.index()].count_ones(), 15);
         assert_eq!(g.all.count_ones(), 36);
         assert_eq!(Size::Ten.geometry().all.count_ones(), 100);
     }

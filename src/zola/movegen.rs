@@ -12,33 +12,32 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     let mine = pos.checkers(me);
     let theirs = pos.checkers(me.other());
     let occupied = mine | theirs;
+    let empty = g.all & !occupied;
     let mut rest = mine;
     while rest != 0 {
-        let from = Square(rest.trailing_zeros() as u8);
+        let fi = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let fi = from.index();
-        let d_from = g.dist[fi];
-        let outward = g.outward[fi];
+        let from = Square(fi as u8);
+        // Non-capturing: adjacent, empty, strictly farther.
+        let mut steps = g.outward[fi] & empty;
+        while steps != 0 {
+            let to = Square(steps.trailing_zeros() as u8);
+            steps &= steps - 1;
+            list.push(Move::Step { from, to });
+        }
+        // Capturing: the first checker on a ray, an enemy not farther from the centre.
+        let targets = theirs & g.not_farther[fi];
+        if targets & g.lines[fi] == 0 {
+            continue;
+        }
         for d in 0..8 {
-            let len = g.ray_len[fi][d];
-            if len == 0 {
+            let ray = g.ray[fi][d];
+            if targets & ray == 0 {
                 continue;
             }
-            let next = g.step(from, d, 1);
-            if occupied & (1u128 << next.0) == 0 && outward & (1 << d) != 0 {
-                list.push(Move::Step { from, to: next });
-            }
-            let mut k = 1;
-            while k <= len {
-                let t = g.step(from, d, k);
-                let bit = 1u128 << t.0;
-                if occupied & bit != 0 {
-                    if theirs & bit != 0 && g.dist[t.index()] <= d_from {
-                        list.push(Move::Capture { from, to: t });
-                    }
-                    break;
-                }
-                k += 1;
+            let to = g.first_on_ray(d, occupied & ray);
+            if targets & (1u128 << to.0) != 0 {
+                list.push(Move::Capture { from, to });
             }
         }
     }
@@ -51,31 +50,22 @@ pub fn has_move(pos: &Position) -> bool {
     let mine = pos.checkers(me);
     let theirs = pos.checkers(me.other());
     let occupied = mine | theirs;
+    let empty = g.all & !occupied;
     let mut rest = mine;
     while rest != 0 {
-        let from = Square(rest.trailing_zeros() as u8);
+        let fi = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let fi = from.index();
-        let outward = g.outward[fi];
+        if g.outward[fi] & empty != 0 {
+            return true;
+        }
+        let targets = theirs & g.not_farther[fi];
+        if targets & g.lines[fi] == 0 {
+            continue;
+        }
         for d in 0..8 {
-            let len = g.ray_len[fi][d];
-            if len == 0 {
-                continue;
-            }
-            if outward & (1 << d) != 0 && occupied & (1u128 << g.step(from, d, 1).0) == 0 {
+            let ray = g.ray[fi][d];
+            if targets & ray != 0 && targets & (1u128 << g.first_on_ray(d, occupied & ray).0) != 0 {
                 return true;
-            }
-            let mut k = 1;
-            while k <= len {
-                let t = g.step(from, d, k);
-                let bit = 1u128 << t.0;
-                if occupied & bit != 0 {
-                    if theirs & bit != 0 && g.dist[t.index()] <= g.dist[fi] {
-                        return true;
-                    }
-                    break;
-                }
-                k += 1;
             }
         }
     }
