@@ -1,4 +1,10 @@
 //! A game of Zola: setup, moves with automatic passes, the pie rule and the end (RULES 2.1-2.3).
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::fmt;
 
@@ -392,6 +398,12 @@ impl Game {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 mod tests {
     use super::*;
 

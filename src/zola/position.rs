@@ -1,16 +1,28 @@
 //! A Zola position: the checkers of both colours and the side to move, as a small `Copy` value.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use super::board::{Size, Square};
 use super::moves::Move;
 use crate::error::ParseError;
 use crate::notation::{parse_grid, write_grid};
-use crate::player::Player;
+use crate::player::{ByPlayer, Player};
+
+/// The bit of square `s` in a bitboard (0 for an index past the 128 bits).
+#[inline]
+fn bit(s: Square) -> u128 {
+    1u128.checked_shl(u32::from(s.0)).unwrap_or(0)
+}
 
 /// The checkers on the board (one bitboard per colour, bit `y * n + x`) and the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     size: Size,
-    checkers: [u128; 2],
+    checkers: ByPlayer<u128>,
     turn: Player,
 }
 
@@ -18,7 +30,7 @@ impl Position {
     /// The starting position (RULES 2.1): the board full in a checkered pattern, `a1` red.
     pub fn start(size: Size, first: Player) -> Position {
         let n = size.n();
-        let mut checkers = [0u128; 2];
+        let mut checkers = ByPlayer::new(0u128, 0u128);
         for y in 0..n {
             for x in 0..n {
                 let p = if (x + y) % 2 == 0 {
@@ -26,7 +38,7 @@ impl Position {
                 } else {
                     Player::Blue
                 };
-                checkers[p.index()] |= 1u128 << (y * n + x);
+                *checkers.get_mut(p) |= bit(Square(y * n + x));
             }
         }
         Position {
@@ -40,7 +52,7 @@ impl Position {
     pub fn empty(size: Size, turn: Player) -> Position {
         Position {
             size,
-            checkers: [0, 0],
+            checkers: ByPlayer::new(0, 0),
             turn,
         }
     }
@@ -66,28 +78,28 @@ impl Position {
     /// The bitboard of `player`'s checkers (bit `y * n + x`).
     #[inline]
     pub fn checkers(&self, player: Player) -> u128 {
-        self.checkers[player.index()]
+        *self.checkers.get(player)
     }
 
     /// The bitboard of every checker.
     #[inline]
     pub fn occupied(&self) -> u128 {
-        self.checkers[0] | self.checkers[1]
+        self.checkers.red | self.checkers.blue
     }
 
     /// The number of checkers `player` has on the board.
     #[inline]
     pub fn count(&self, player: Player) -> u32 {
-        self.checkers[player.index()].count_ones()
+        self.checkers.get(player).count_ones()
     }
 
     /// The owner of the checker on `s`, if any.
     #[inline]
     pub fn at(&self, s: Square) -> Option<Player> {
-        let bit = 1u128 << s.0;
-        if self.checkers[0] & bit != 0 {
+        let bit = bit(s);
+        if self.checkers.red & bit != 0 {
             Some(Player::Red)
-        } else if self.checkers[1] & bit != 0 {
+        } else if self.checkers.blue & bit != 0 {
             Some(Player::Blue)
         } else {
             None
@@ -96,11 +108,11 @@ impl Position {
 
     /// Puts a checker of `player` on `s` (or empties it with `None`).
     pub fn set(&mut self, s: Square, piece: Option<Player>) {
-        let bit = 1u128 << s.0;
-        self.checkers[0] &= !bit;
-        self.checkers[1] &= !bit;
+        let bit = bit(s);
+        self.checkers.red &= !bit;
+        self.checkers.blue &= !bit;
         if let Some(p) = piece {
-            self.checkers[p.index()] |= bit;
+            *self.checkers.get_mut(p) |= bit;
         }
     }
 
@@ -110,11 +122,10 @@ impl Position {
     pub fn apply(&mut self, mv: Move) {
         match mv {
             Move::Step { from, to } | Move::Capture { from, to } => {
-                let me = self.turn.index();
-                let them = self.turn.other().index();
-                let (f, t) = (1u128 << from.0, 1u128 << to.0);
-                self.checkers[me] = (self.checkers[me] & !f) | t;
-                self.checkers[them] &= !t;
+                let (f, t) = (bit(from), bit(to));
+                let me = self.checkers.get_mut(self.turn);
+                *me = (*me & !f) | t;
+                *self.checkers.get_mut(self.turn.other()) &= !t;
                 self.turn = self.turn.other();
             }
             Move::Pass => self.turn = self.turn.other(),
@@ -181,6 +192,12 @@ impl std::fmt::Display for Position {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 mod tests {
     use super::*;
 
