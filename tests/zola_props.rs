@@ -193,8 +193,9 @@ fn throughput_random_games() {
                 ..Setup::default()
             })
             .unwrap();
+            let mut moves = steere_games::zola::MoveList::new();
             while g.phase() == Phase::Move {
-                let moves = g.legal_moves();
+                g.legal_moves_into(&mut moves);
                 s ^= s << 13;
                 s ^= s >> 7;
                 s ^= s << 17;
@@ -238,4 +239,40 @@ fn throughput_movegen_perft() {
         "perft 5 (no passes) = {n}: {:.1} M leaves/s",
         n as f64 / secs / 1e6
     );
+}
+
+#[test]
+#[ignore = "throughput measurement; run with --ignored --nocapture"]
+fn throughput_position_playouts() {
+    use steere_games::zola::{movegen, MoveList};
+    let mut list = MoveList::new();
+    for size in Size::ALL {
+        let start = std::time::Instant::now();
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut games = 0u64;
+        while start.elapsed().as_millis() < 1000 {
+            let mut p = Position::start(size, Player::Red);
+            loop {
+                list.clear();
+                movegen::generate(&p, &mut list);
+                if list.is_empty() {
+                    p.apply(Move::Pass);
+                    continue;
+                }
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                let mover = p.turn();
+                p.apply(list[(s % list.len() as u64) as usize]);
+                if p.count(mover.other()) == 0 {
+                    break;
+                }
+            }
+            games += 1;
+        }
+        println!(
+            "{size:?}: {:.0} playouts/s (Position + movegen)",
+            games as f64 / start.elapsed().as_secs_f64()
+        );
+    }
 }

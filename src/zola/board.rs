@@ -249,6 +249,20 @@ mod tests {
         assert_eq!(Size::Ten.geometry().all.count_ones(), 100);
     }
 
+    /// The bound behind `MAX_MOVES`: no square has more than 4 strictly nearer neighbours.
+    #[test]
+    fn at_most_four_nearer_neighbours() {
+        for size in Size::ALL {
+            let g = size.geometry();
+            for t in 0..size.squares() {
+                let nearer = (0..size.squares())
+                    .filter(|&s| g.outward[s] & (1 << t) != 0)
+                    .count();
+                assert!(nearer <= 4, "{} has {nearer}", Square(t as u8).name(size));
+            }
+        }
+    }
+
     #[test]
     fn square_names() {
         for size in Size::ALL {

@@ -306,13 +306,20 @@ impl Game {
     /// Every legal move now, in generation order (board moves, then `swap`); empty when the game is over.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Fills `list` (cleared first) with the legal moves now, as [`Game::legal_moves`] returns them;
+    /// reusing one list avoids initialising a new one per call (bots, simulations).
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
         if self.phase == Phase::Move {
-            movegen::generate(&self.position, &mut list);
+            movegen::generate(&self.position, list);
             if self.can_swap() {
                 list.push(Move::Swap);
             }
         }
-        list
     }
 
     /// The legal moves in notation, sorted by string order (as JavaScript's default sort).

@@ -48,10 +48,12 @@ impl Move {
     }
 }
 
-/// The most moves a position can have: each move ends on a square that is not the mover's (an empty
-/// square, reached from at most 8 neighbours, or an enemy checker, captured from at most 8 lines), plus
-/// `swap`. With at least one own checker on 100 squares: `8 * 99 + 1`.
-pub const MAX_MOVES: usize = 8 * 99 + 1;
+/// The most moves a position can have. With `M` own checkers, `B` enemy and `E` empty squares
+/// (`M + B + E <= 100`): a capture is an (own checker, direction) pair and also an (enemy, direction)
+/// pair, so there are at most `8 min(M, B) <= 4 (M + B)` captures; a step ends on an empty square from
+/// one of its strictly nearer neighbours, of which no square has more than 4 (checked by a test), so at
+/// most `4 E` steps. Total `<= 400`, plus `swap`.
+pub const MAX_MOVES: usize = 4 * 100 + 1;
 
 /// A list of moves with a fixed capacity, filled without heap allocation.
 #[derive(Clone)]
