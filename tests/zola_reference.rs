@@ -179,7 +179,7 @@ fn random_position() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(ProptestConfig::with_cases(10000))]
 
     /// RULES 2.2: the engine's legal moves equal the reference's on random positions of every size.
     #[test]
@@ -239,5 +239,51 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// RULES 2.2-2.3 along whole random games of every size: at every ply the engine's moves equal the
+    /// reference's (plus `swap` exactly when the pie rule offers it), passes happen exactly when the
+    /// reference finds no move, and the game ends exactly when a side has no checker left.
+    #[test]
+    fn rules_2_2_random_games_match_reference(size in prop_oneof![Just(6u8), Just(8u8), Just(10u8)], pie in any::<bool>(), seed in any::<u64>()) {
+        let mut g = Game::new(Setup { size, pie, first: Player::Red }).unwrap();
+        let mut s = seed | 1;
+        let mut ply = 0;
+        while g.phase() == steere_games::zola::Phase::Move {
+            let pos = *g.position();
+            let grid = to_grid(&pos);
+            let mut want = reference_moves(&grid, pos.turn());
+            prop_assert!(!want.is_empty(), "the side to move has no move");
+            if pie && ply == 1 {
+                want.push("swap".to_string());
+            }
+            prop_assert_eq!(g.legal_notations(), want.clone());
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let pick = &want[(s % want.len() as u64) as usize];
+            let before = g.history().len();
+            g.play(pick).unwrap();
+            ply += 1;
+            let after = to_grid(g.position());
+            if pick != "swap" {
+                prop_assert_eq!(&after, &apply(&grid, pick));
+                let opp = pos.turn().other();
+                if count(&after, opp) == 0 {
+                    prop_assert_eq!(g.winner(), Some(pos.turn()));
+                } else if reference_moves(&after, opp).is_empty() {
+                    prop_assert_eq!(g.history().len(), before + 2);
+                    prop_assert_eq!(g.turn(), pos.turn());
+                } else {
+                    prop_assert_eq!(g.history().len(), before + 1);
+                    prop_assert_eq!(g.turn(), opp);
+                }
+            }
+        }
+        prop_assert!(count(&to_grid(g.position()), g.turn().other()) == 0);
     }
 }
