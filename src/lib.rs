@@ -14,6 +14,7 @@ mod matchplay;
 mod notation;
 mod player;
 mod wasm;
+pub mod zola;
 
 pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
 pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};

@@ -1,0 +1,67 @@
+//! Move counts (RULES 2.2, 2.3 appendix): perft from the start of each size, checked against the data in
+//! `tests/data/zola_perft.txt` (lines `size depth nodes`; passes are automatic and not counted as plies).
+
+use steere_games::zola::{Game, Setup};
+
+fn perft(game: &Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = game.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut g = game.clone();
+            g.play_move(m).unwrap();
+            perft(&g, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn rules_2_3_perft_table_from_the_start() {
+    let data = include_str!("data/zola_perft.txt");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let [size, depth, nodes] = v[..] else {
+            panic!("bad line {line:?}")
+        };
+        let g = Game::new(Setup {
+            size: size as u8,
+            ..Setup::default()
+        })
+        .unwrap();
+        assert_eq!(perft(&g, depth as u32), nodes, "size {size} depth {depth}");
+        checked += 1;
+    }
+    assert!(
+        data.contains("\n6 1 36\n"),
+        "depth 1 from 6x6 must be 36 (RULES 2.3)"
+    );
+    assert!(checked >= 7);
+}
+
+#[test]
+#[ignore = "prints the table; run with --ignored to regenerate tests/data/zola_perft.txt"]
+fn print_perft_table() {
+    for (size, max) in [(6u8, 4u32), (8, 3), (10, 2)] {
+        let g = Game::new(Setup {
+            size,
+            ..Setup::default()
+        })
+        .unwrap();
+        for d in 1..=max {
+            println!("{size} {d} {}", perft(&g, d));
+        }
+    }
+}
