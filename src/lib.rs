@@ -10,11 +10,14 @@
 
 mod dice;
 mod error;
+mod hex;
+pub mod jokerball;
 mod notation;
 mod player;
 mod wasm;
 
 pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
 pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
+pub use hex::{Hex, HexDirection};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
