@@ -13,7 +13,7 @@ build: setup
 
 # The npm package in pkg/ (wasm-pack --target web, then the Node entry, SteereError and package.json).
 pkg: setup
-	wasm-pack build --release --target web --out-dir pkg --out-name steere_games --no-pack
+	wasm-pack build --release --target web --out-dir pkg --out-name steere_games
 	node scripts/finish-pkg.mjs
 
 lint: setup

@@ -114,6 +114,12 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 mod tests {
     use super::*;
 

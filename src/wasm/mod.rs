@@ -13,6 +13,8 @@ use crate::error::{Coded, ErrorCode, OptionError, ParseError};
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
+mod jokerball;
+
 #[wasm_bindgen(module = "/js/steere_error.js")]
 extern "C" {
     #[wasm_bindgen(js_name = makeSteereError)]
