@@ -378,6 +378,16 @@ impl Jokerball {
         let o: ToJsonOptions = if opts.is_string() {
             ToJsonOptions::default()
         } else {
+            js(known_keys(&opts, &["rng"], "toJSON options"))?;
+            if opts.is_object() {
+                let rng = js_sys::Reflect::get(&opts, &JsValue::from_str("rng"))
+                    .unwrap_or(JsValue::UNDEFINED);
+                if !rng.is_undefined() && rng.as_bool().is_none() {
+                    return Err(js_error(&OptionError::new(
+                        "toJSON option rng must be a boolean",
+                    )));
+                }
+            }
             js(options(opts, "toJSON options"))?
         };
         Ok(to_js(&self.game.to_state(o.rng.unwrap_or(true))))
