@@ -162,6 +162,8 @@ pub const fn ball_direction(player: Player, face: u8) -> HexDirection {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     cells: [u8; MAX_CELLS],
+    /// Bit `i` set when cell `i` holds a man of that player (Red, Blue): fast iteration over men.
+    men: [u128; 2],
     ball: u8,
     size: u8,
     rules: RuleSet,
@@ -195,6 +197,7 @@ impl Position {
         let g = Geometry::of(setup.size);
         let mut pos = Position {
             cells: [EMPTY; MAX_CELLS],
+            men: [0; 2],
             ball: g.centre,
             size: setup.size,
             rules: setup.rules,
@@ -211,6 +214,7 @@ impl Position {
             }
         }
         pos.cells[usize::from(g.centre)] = BALL;
+        pos.rebuild_men();
         Ok(pos)
     }
 
@@ -240,6 +244,7 @@ impl Position {
         }
         let mut pos = Position {
             cells: [EMPTY; MAX_CELLS],
+            men: [0; 2],
             ball: NO_BALL,
             size,
             rules,
@@ -262,12 +267,24 @@ impl Position {
                 *c = code;
             }
         }
+        pos.rebuild_men();
         if balls != 1 {
             return Err(ParseError::new(format!(
                 "a position string must hold exactly one ball ('o'), found {balls}"
             )));
         }
         Ok(pos)
+    }
+
+    fn rebuild_men(&mut self) {
+        self.men = [0; 2];
+        for (i, &c) in self.cells.iter().enumerate() {
+            match c {
+                RED => self.men[0] |= 1u128 << i,
+                BLUE => self.men[1] |= 1u128 << i,
+                _ => {}
+            }
+        }
     }
 
     /// The position string (RULES 1.9). After the game, the string has no ball.
@@ -358,10 +375,10 @@ impl Position {
         let me = man_code(self.to_move);
         let fwd = forward(self.to_move);
         let y2025 = self.rules == RuleSet::Y2025;
-        for from in 0..g.len {
-            if self.cells[usize::from(from)] != me {
-                continue;
-            }
+        let mut bits = self.men[self.to_move.index()];
+        while bits != 0 {
+            let from = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
             let mut off_done = false;
             for dir in HexDirection::ALL {
                 let is_fwd = dir == fwd[0] || dir == fwd[1];
@@ -482,13 +499,19 @@ impl Position {
         match mv.kind {
             MoveKind::Man => {
                 let me = man_code(self.to_move);
+                let side = self.to_move.index();
                 if let Some(c) = self.cells.get_mut(from) {
                     *c = EMPTY;
                 }
+                self.men[side] &= !(1u128 << (from & 127));
                 if let Dest::Cell(to) = mv.to {
                     if let Some(c) = self.cells.get_mut(usize::from(to)) {
                         *c = me;
                     }
+                    let bit = 1u128 << (to & 127);
+                    self.men[0] &= !bit;
+                    self.men[1] &= !bit;
+                    self.men[side] |= bit;
                 }
             }
             MoveKind::Ball => {
