@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::notation::{move_notation, parse_move};
-use super::position::{Move, MoveKind, MoveList, Position};
+use super::position::{Move, MoveKind, MoveList, Piece, Position};
 use super::{RuleSet, Setup};
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
@@ -60,6 +60,15 @@ impl TurnRecord {
             part(&self.ball)
         )
     }
+}
+
+/// The pieces on the board by cell name (see [`Game::board`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    /// The men in position-string order: cell name and owner.
+    pub men: Vec<(String, Player)>,
+    /// The ball's cell, `None` once it has left the board.
+    pub ball: Option<String>,
 }
 
 /// Why [`Game::replay`] failed: bad options, or a history record that is malformed or not playable.
@@ -178,6 +187,24 @@ impl Game {
     /// The position string of the current position (without a ball once the game is over).
     pub fn position_string(&self) -> String {
         self.pos.to_position_string()
+    }
+
+    /// The men (cell name and owner, in position-string order) and the ball's cell (`None` after the game).
+    pub fn board(&self) -> BoardView {
+        let pos = &self.pos;
+        let g = pos.geometry();
+        let mut view = BoardView {
+            men: Vec::new(),
+            ball: None,
+        };
+        for cell in 0..g.len {
+            match pos.piece(cell) {
+                Some(Piece::Man(player)) => view.men.push((g.name(cell), player)),
+                Some(Piece::Ball) => view.ball = Some(g.name(cell)),
+                None => {}
+            }
+        }
+        view
     }
 
     /// The rule set.

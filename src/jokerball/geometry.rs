@@ -146,7 +146,7 @@ impl Geometry {
         Hex::from_name(name, self.size).and_then(|h| self.index(h))
     }
 
-    /// The number of rows of a board with this many rows' worth of lengths: the row lengths (top first).
+    /// The length of each row, top row first (for the position-string parser).
     pub fn row_lengths(&self) -> Vec<usize> {
         self.row_len
             .iter()

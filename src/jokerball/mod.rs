@@ -7,11 +7,13 @@ mod notation;
 mod position;
 mod state;
 
-pub use game::{Game, Phase, TurnRecord};
+pub use game::{BoardView, Game, Phase, ReplayError, TurnRecord};
 pub use geometry::{Geometry, Step, MAX_CELLS};
 pub use notation::{move_notation, parse_move, MoveText, Target};
-pub use position::{Dest, Move, MoveKind, MoveList, Piece, Position, MOVE_LIST_CAPACITY};
-pub use state::GameState;
+pub use position::{
+    ball_direction, forward, Dest, Move, MoveKind, MoveList, Piece, Position, MOVE_LIST_CAPACITY,
+};
+pub use state::{GameState, TurnState};
 
 use serde::{Deserialize, Serialize};
 

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::{arg_move, arg_string, js, js_error, options, state, to_js, SeedOption};
 use crate::dice::{Dice, Seed};
 use crate::error::{DiceError, OptionError, ParseError};
-use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, Piece, RuleSet, Setup};
+use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, RuleSet, Setup};
 use crate::player::Player;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -338,21 +338,16 @@ impl Jokerball {
     /// The men (in position-string order) and the ball.
     #[wasm_bindgen(unchecked_return_type = "JokerballBoard")]
     pub fn board(&self) -> JsValue {
-        let pos = self.game.position();
-        let g = pos.geometry();
-        let mut men = Vec::new();
-        let mut ball = None;
-        for cell in 0..g.len {
-            match pos.piece(cell) {
-                Some(Piece::Man(player)) => men.push(BoardMan {
-                    cell: g.name(cell),
-                    player,
-                }),
-                Some(Piece::Ball) => ball = Some(g.name(cell)),
-                None => {}
-            }
-        }
-        to_js(&BoardView { men, ball })
+        let view = self.game.board();
+        let men = view
+            .men
+            .into_iter()
+            .map(|(cell, player)| BoardMan { cell, player })
+            .collect();
+        to_js(&BoardView {
+            men,
+            ball: view.ball,
+        })
     }
 
     /// The completed turn records.
