@@ -10,6 +10,8 @@
 
 mod dice;
 mod error;
+mod hex;
+pub mod jokerball;
 mod matchplay;
 mod notation;
 mod player;
@@ -18,6 +20,7 @@ pub mod zola;
 
 pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
 pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
+pub use hex::{Hex, HexDirection};
 pub use matchplay::{
     max_cube, Cube, CubeError, GameEnd, GameResult, Match, MatchError, MatchGame, MatchPhase,
     MatchState, MatchStateData, MAX_MATCH_LENGTH,

@@ -18,6 +18,7 @@ use crate::error::{Coded, ErrorCode, OptionError, ParseError};
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
+mod jokerball;
 mod zola;
 
 #[wasm_bindgen(module = "/js/steere_error.js")]

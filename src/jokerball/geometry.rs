@@ -1,0 +1,202 @@
+//! Precomputed board tables for the two board sizes (RULES 1.1): cells indexed in position-string order
+//! (top row first, each row from its leftmost cell), and the neighbour of every cell in every direction.
+
+use crate::hex::{Hex, HexDirection};
+use crate::player::Player;
+
+/// The largest number of cells of any board (side 6).
+pub const MAX_CELLS: usize = 91;
+
+/// Where one step from a cell leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Another cell, by index.
+    Cell(u8),
+    /// A wall: the step is impossible.
+    Wall,
+    /// Off the board through this player's goal (Red's goal is the bottom side, Blue's the top).
+    Goal(Player),
+}
+
+/// The tables of one board size.
+#[derive(Debug)]
+pub struct Geometry {
+    /// The side of the hexagon, 4 or 6.
+    pub size: u8,
+    /// The number of cells (37 or 91).
+    pub len: u8,
+    /// The number of rows (`2 * size - 1`).
+    pub rows: u8,
+    /// The index of the centre cell (where the ball starts).
+    pub centre: u8,
+    /// The axial coordinates of each cell.
+    pub hex: [Hex; MAX_CELLS],
+    /// The row (0 = top) of each cell.
+    pub row_of: [u8; MAX_CELLS],
+    /// The first cell index of each row.
+    pub row_start: [u8; 11],
+    /// The length of each row.
+    pub row_len: [u8; 11],
+    /// `step[cell][dir.index()]`: where one step leads.
+    pub step: [[Step; 6]; MAX_CELLS],
+}
+
+const fn row_bounds(size: i8, r: i8) -> (i8, i8) {
+    let m = size - 1;
+    let lo = if -m > -m - r { -m } else { -m - r };
+    let hi = if m < m - r { m } else { m - r };
+    (lo, hi)
+}
+
+const fn build(size: u8) -> Geometry {
+    let n = size as i8;
+    let mut g = Geometry {
+        size,
+        len: 0,
+        rows: 2 * size - 1,
+        centre: 0,
+        hex: [Hex::new(0, 0); MAX_CELLS],
+        row_of: [0; MAX_CELLS],
+        row_start: [0; 11],
+        row_len: [0; 11],
+        step: [[Step::Wall; 6]; MAX_CELLS],
+    };
+    let mut idx = 0usize;
+    let mut row = 0usize;
+    let mut r = -(n - 1);
+    while r < n {
+        let (lo, hi) = row_bounds(n, r);
+        g.row_start[row] = idx as u8;
+        g.row_len[row] = (hi - lo + 1) as u8;
+        let mut q = lo;
+        while q <= hi {
+            g.hex[idx] = Hex::new(q, r);
+            g.row_of[idx] = row as u8;
+            if q == 0 && r == 0 {
+                g.centre = idx as u8;
+            }
+            idx += 1;
+            q += 1;
+        }
+        row += 1;
+        r += 1;
+    }
+    g.len = idx as u8;
+    let mut i = 0usize;
+    while i < idx {
+        let h = g.hex[i];
+        let mut d = 0usize;
+        while d < 6 {
+            let dir = HexDirection::ALL[d];
+            let nb = h.neighbor(dir);
+            g.step[i][d] = if nb.on_board(size) {
+                Step::Cell(index_in(&g, nb))
+            } else if h.r == -(n - 1) && matches!(dir, HexDirection::NE | HexDirection::NW) {
+                Step::Goal(Player::Blue)
+            } else if h.r == n - 1 && matches!(dir, HexDirection::SE | HexDirection::SW) {
+                Step::Goal(Player::Red)
+            } else {
+                Step::Wall
+            };
+            d += 1;
+        }
+        i += 1;
+    }
+    g
+}
+
+const fn index_in(g: &Geometry, h: Hex) -> u8 {
+    let n = g.size as i8;
+    let row = (h.r + n - 1) as usize;
+    let (lo, _) = row_bounds(n, h.r);
+    g.row_start[row] + (h.q - lo) as u8
+}
+
+static SIDE4: Geometry = build(4);
+static SIDE6: Geometry = build(6);
+
+impl Geometry {
+    /// The tables of side `size` (4 or 6; any other value gives side 6).
+    #[inline]
+    pub fn of(size: u8) -> &'static Geometry {
+        if size == 4 {
+            &SIDE4
+        } else {
+            &SIDE6
+        }
+    }
+
+    /// The index of a cell, if it is on this board.
+    pub fn index(&self, h: Hex) -> Option<u8> {
+        h.on_board(self.size).then(|| index_in(self, h))
+    }
+
+    /// The name of the cell with this index (e.g. `f6`).
+    pub fn name(&self, cell: u8) -> String {
+        let h = self
+            .hex
+            .get(usize::from(cell))
+            .copied()
+            .unwrap_or(Hex::new(0, 0));
+        h.name(self.size).unwrap_or_default()
+    }
+
+    /// The index of a named cell, if the name is canonical and the cell is on this board.
+    pub fn cell(&self, name: &str) -> Option<u8> {
+        Hex::from_name(name, self.size).and_then(|h| self.index(h))
+    }
+
+    /// The length of each row, top row first (for the position-string parser).
+    pub fn row_lengths(&self) -> Vec<usize> {
+        self.row_len
+            .iter()
+            .take(usize::from(self.rows))
+            .map(|&l| usize::from(l))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_rules_1_1() {
+        for size in [4u8, 6] {
+            let g = Geometry::of(size);
+            assert_eq!(usize::from(g.len), if size == 6 { 91 } else { 37 });
+            assert_eq!(g.hex[usize::from(g.centre)], Hex::new(0, 0));
+            let mut goals = [0; 2];
+            for i in 0..usize::from(g.len) {
+                assert_eq!(g.index(g.hex[i]), Some(i as u8));
+                for d in HexDirection::ALL {
+                    match g.step[i][d.index()] {
+                        Step::Cell(j) => assert_eq!(g.hex[usize::from(j)], g.hex[i].neighbor(d)),
+                        Step::Goal(p) => goals[p.index()] += 1,
+                        Step::Wall => {}
+                    }
+                }
+            }
+            // Each goal side: every cell of the row has two open diagonal steps.
+            assert_eq!(goals, [2 * usize::from(size), 2 * usize::from(size)]);
+        }
+        let g = Geometry::of(6);
+        let a1 = g.cell("a1").unwrap_or(0);
+        assert_eq!(g.step[usize::from(a1)][HexDirection::W.index()], Step::Wall);
+        assert_eq!(
+            g.step[usize::from(a1)][HexDirection::SW.index()],
+            Step::Goal(Player::Red)
+        );
+        let k11 = g.cell("k11").unwrap_or(0);
+        assert_eq!(
+            g.step[usize::from(k11)][HexDirection::E.index()],
+            Step::Wall
+        );
+        assert_eq!(
+            g.step[usize::from(k11)][HexDirection::NE.index()],
+            Step::Goal(Player::Blue)
+        );
+        assert_eq!(g.name(0), "k6");
+        assert_eq!(g.name(90), "a6");
+    }
+}

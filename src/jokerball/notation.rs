@@ -1,0 +1,161 @@
+//! Move notation (RULES 1.9): `b3-d3`, `b3xd5`, `k7-off`, `f6>h6`, `b2>off`.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use super::geometry::Geometry;
+use super::position::{Dest, Move, MoveKind};
+use crate::error::ParseError;
+use crate::notation::MAX_INPUT_LEN;
+
+/// Where a written move ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A cell, by index.
+    Cell(u8),
+    /// Off the board.
+    Off,
+}
+
+/// A move as written, checked against the board's cells but not yet against the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    /// Man (`-`, `x`) or ball (`>`).
+    pub kind: MoveKind,
+    /// The origin cell.
+    pub from: u8,
+    /// The destination.
+    pub to: Target,
+    /// Written with `x`.
+    pub capture: bool,
+}
+
+impl MoveText {
+    /// Whether a generated move is the one written here.
+    pub fn matches(&self, mv: &Move) -> bool {
+        let to = match mv.to {
+            Dest::Cell(c) => Target::Cell(c),
+            Dest::Off(_) => Target::Off,
+        };
+        self.kind == mv.kind && self.from == mv.from && self.to == to && self.capture == mv.capture
+    }
+}
+
+/// The notation of a move on a board of side `size`.
+pub fn move_notation(size: u8, mv: &Move) -> String {
+    let g = Geometry::of(size);
+    let sep = match (mv.kind, mv.capture) {
+        (MoveKind::Ball, _) => '>',
+        (MoveKind::Man, true) => 'x',
+        (MoveKind::Man, false) => '-',
+    };
+    let to = match mv.to {
+        Dest::Cell(c) => g.name(c),
+        Dest::Off(_) => "off".to_string(),
+    };
+    format!("{}{}{}", g.name(mv.from), sep, to)
+}
+
+/// Reads a move written in the notation on a board of side `size`. A cell that does not exist on this
+/// board, a capture `off` or anything not in the notation is a parse error naming the problem.
+pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
+    if text.len() > MAX_INPUT_LEN {
+        return Err(ParseError::new(format!(
+            "move is longer than {MAX_INPUT_LEN} characters"
+        )));
+    }
+    let Some(pos) = text.find(['-', 'x', '>']) else {
+        return Err(ParseError::new(format!(
+            "move {text:?} is not in the notation (b3-d3, b3xd5, k7-off, f6>h6, b2>off)"
+        )));
+    };
+    let (from_text, rest) = text.split_at(pos);
+    let mut chars = rest.chars();
+    let sep = chars.next().unwrap_or('-');
+    let to_text = chars.as_str();
+    let g = Geometry::of(size);
+    let cell = |name: &str, what: &str| {
+        g.cell(name).ok_or_else(|| {
+            ParseError::new(format!(
+                "move {text:?}: {what} {name:?} is not a cell of the side-{size} board"
+            ))
+        })
+    };
+    let from = cell(from_text, "origin")?;
+    let to = if to_text == "off" {
+        Target::Off
+    } else {
+        Target::Cell(cell(to_text, "destination")?)
+    };
+    let (kind, capture) = match sep {
+        '>' => (MoveKind::Ball, false),
+        'x' => (MoveKind::Man, true),
+        _ => (MoveKind::Man, false),
+    };
+    if capture && to == Target::Off {
+        return Err(ParseError::new(format!(
+            "move {text:?}: a capture cannot end off the board"
+        )));
+    }
+    if to == Target::Cell(from) {
+        return Err(ParseError::new(format!(
+            "move {text:?}: origin and destination are the same"
+        )));
+    }
+    Ok(MoveText {
+        kind,
+        from,
+        to,
+        capture,
+    })
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_rules_1_9() {
+        for (size, text) in [
+            (6, "b3-d3"),
+            (6, "b3xd5"),
+            (6, "k7-off"),
+            (6, "f6>h6"),
+            (6, "b2>off"),
+            (4, "g7-off"),
+        ] {
+            let m = parse_move(size, text).unwrap_or_else(|e| panic!("{e}"));
+            let to = match m.to {
+                Target::Cell(c) => Dest::Cell(c),
+                Target::Off => Dest::Off(crate::Player::Red),
+            };
+            let mv = Move {
+                kind: m.kind,
+                from: m.from,
+                to,
+                capture: m.capture,
+            };
+            assert_eq!(move_notation(size, &mv), text);
+        }
+        for bad in [
+            "", "b3", "b3--d3", "b3-", "-d3", "B3-d3", "b3 -d3", "b3xoff", "b3-b3", "b03-d3",
+            "z9-a1", "a7-b7", "b3-d3 ", "b3=d3", "b3>d3>e3",
+        ] {
+            assert!(parse_move(6, bad).is_err(), "{bad}");
+        }
+        let e = parse_move(4, "a5-b5")
+            .err()
+            .map(|e| e.message)
+            .unwrap_or_default();
+        assert!(e.contains("\"a5\"") && e.contains("side-4"), "{e}");
+    }
+}

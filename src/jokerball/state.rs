@@ -1,0 +1,153 @@
+//! The JSON state of a Jokerball game (API.md `toJSON`/`fromJSON`).
+//!
+//! ```text
+//! { "format": 1, "game": "jokerball", "rules": "2025", "size": 6,
+//!   "start": "<position string the game started from>",
+//!   "history": ["2/3 b3-d3 f6>h6", ...],          // completed turns
+//!   "turn": { "dice": { "distance": 2, "direction": 3 }, "man": "b3-d3" | "-" | null } | null,
+//!   "phase": "roll" | "man" | "ball" | "over",
+//!   "position": "<current position string>", "winner": "red" | "blue" | null,
+//!   "rng": { "key": "<64 hex>", "word": <safe integer> } | null }
+//! ```
+//! `turn` is the half-played turn (phases man and ball): its dice and the man move already played
+//! (`"-"` when the man phase was skipped, `null` in phase man). Restoring replays `history` and the
+//! current turn from `start` and refuses the state unless the stored position, phase, turn and winner
+//! agree with the replay.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use serde::{Deserialize, Serialize};
+
+use super::game::{Game, Phase};
+use super::notation::move_notation;
+use super::position::Position;
+use super::RuleSet;
+use crate::dice::{Dice, DiceRng, RngState};
+use crate::error::ParseError;
+use crate::player::Player;
+
+/// The half-played turn of a [`GameState`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnState {
+    /// The dice of the turn.
+    pub dice: Dice,
+    /// The man move already played, `"-"` if the man phase was skipped, `None` in phase man.
+    pub man: Option<String>,
+}
+
+/// The whole state of a game as plain data (the documented JSON format above).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameState {
+    /// Always 1.
+    pub format: u32,
+    /// Always `"jokerball"`.
+    pub game: String,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The board side.
+    pub size: u8,
+    /// The start position string.
+    pub start: String,
+    /// The completed turn records.
+    pub history: Vec<String>,
+    /// The half-played turn, if any.
+    pub turn: Option<TurnState>,
+    /// The phase.
+    pub phase: Phase,
+    /// The current position string.
+    pub position: String,
+    /// The winner, if the game is over.
+    pub winner: Option<Player>,
+    /// The dice generator's state, if saved.
+    pub rng: Option<RngState>,
+}
+
+impl Game {
+    /// The state of the game; `with_rng: false` leaves the dice generator out.
+    pub fn to_state(&self, with_rng: bool) -> GameState {
+        let size = self.size();
+        let turn = self.dice().map(|dice| TurnState {
+            dice,
+            man: self
+                .turn_man_move()
+                .map(|m| m.map_or_else(|| "-".to_string(), |m| move_notation(size, &m))),
+        });
+        GameState {
+            format: 1,
+            game: "jokerball".to_string(),
+            rules: self.rules(),
+            size,
+            start: self.start().to_position_string(),
+            history: self.history(),
+            turn,
+            phase: self.phase(),
+            position: self.position_string(),
+            winner: self.winner(),
+            rng: if with_rng {
+                self.rng().map(DiceRng::state)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Restores a game from its state, refusing malformed or impossible states.
+    pub fn from_state(state: &GameState) -> Result<Game, ParseError> {
+        if state.format != 1 {
+            return Err(ParseError::new(format!(
+                "unknown state format {}",
+                state.format
+            )));
+        }
+        if state.game != "jokerball" {
+            return Err(ParseError::new(format!(
+                "not a Jokerball state: game is {:?}",
+                state.game
+            )));
+        }
+        let start = Position::from_position_string(state.rules, &state.start, Some(state.size))
+            .map_err(|e| ParseError::new(format!("start: {e}")))?;
+        let mut game = Game::from_start(start, None);
+        for record in &state.history {
+            game.play_record(record, false)
+                .map_err(|e| ParseError::new(format!("history: {e}")))?;
+            if game.phase() == Phase::Over && game.records().len() < state.history.len() {
+                return Err(ParseError::new("history goes on after the end of the game"));
+            }
+        }
+        if let Some(turn) = &state.turn {
+            game.set_dice(turn.dice.distance, turn.dice.direction)
+                .map_err(|e| ParseError::new(format!("turn: {e}")))?;
+            if let Some(man) = turn.man.as_deref() {
+                if man != "-" {
+                    game.play(man)
+                        .map_err(|e| ParseError::new(format!("turn.man: {e}")))?;
+                }
+            }
+        }
+        let check = game.to_state(false);
+        let rng = match &state.rng {
+            Some(s) => {
+                Some(DiceRng::from_state(s).map_err(|e| ParseError::new(format!("rng: {e}")))?)
+            }
+            None => None,
+        };
+        let stored = GameState {
+            rng: None,
+            ..state.clone()
+        };
+        if check != stored {
+            return Err(ParseError::new(
+                "impossible state: the position, phase, turn or winner disagree with the history",
+            ));
+        }
+        game.set_rng(rng);
+        Ok(game)
+    }
+}

@@ -1,0 +1,433 @@
+//! The `Jokerball` class of the JavaScript API (API.md, "Jokerball"): a thin wrapper around
+//! [`crate::jokerball::Game`].
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::{arg_move, arg_string, js, js_error, options, state, to_js, SeedOption};
+use crate::dice::{Dice, Seed};
+use crate::error::{DiceError, OptionError, ParseError};
+use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, RuleSet, Setup};
+use crate::player::Player;
+
+#[wasm_bindgen(typescript_custom_section)]
+const JOKERBALL_TS: &str = r#"
+/** One of the two players. */
+export type Player = 'red' | 'blue';
+/** Jokerball's rule sets (RULES 1.8). */
+export type JokerballRules = 'classic' | '2025';
+/** The phases of a Jokerball turn (RULES 1.4). */
+export type JokerballPhase = 'roll' | 'man' | 'ball' | 'over';
+/** Options of `new Jokerball(...)`. */
+export interface JokerballOptions {
+  rules?: JokerballRules;
+  size?: 4 | 6;
+  rows?: number;
+  first?: Player;
+  position?: string;
+  seed?: number | string;
+}
+/** Options of `Jokerball.replay(...)`: those of the constructor without `position`. */
+export interface JokerballReplayOptions {
+  rules?: JokerballRules;
+  size?: 4 | 6;
+  rows?: number;
+  first?: Player;
+  seed?: number | string;
+}
+/** The two dice of a Jokerball turn. */
+export interface Dice {
+  distance: number;
+  direction: number;
+}
+/** A Jokerball move in verbose form. */
+export interface JokerballMove {
+  notation: string;
+  kind: 'man' | 'ball';
+  from: string;
+  /** A cell name or 'off'. */
+  to: string;
+  capture: boolean;
+}
+/** The pieces on a Jokerball board: men in position-string order, and the ball's cell. */
+export interface JokerballBoard {
+  men: { cell: string; player: Player }[];
+  ball: string | null;
+}
+/** The saved state of the dice generator. */
+export interface JokerballRngState {
+  key: string;
+  word: number;
+}
+/** The JSON state of a Jokerball game (`toJSON`/`fromJSON`). */
+export interface JokerballState {
+  format: 1;
+  game: 'jokerball';
+  rules: JokerballRules;
+  size: 4 | 6;
+  start: string;
+  history: string[];
+  turn: { dice: Dice; man: string | null } | null;
+  phase: JokerballPhase;
+  position: string;
+  winner: Player | null;
+  rng: JokerballRngState | null;
+}
+/** Options of `toJSON`. */
+export interface JokerballToJSONOptions {
+  rng?: boolean;
+}
+"#;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JokerballOptions {
+    rules: Option<RuleSet>,
+    size: Option<u8>,
+    rows: Option<u8>,
+    first: Option<Player>,
+    position: Option<String>,
+    seed: Option<SeedOption>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayOptions {
+    rules: Option<RuleSet>,
+    size: Option<u8>,
+    rows: Option<u8>,
+    first: Option<Player>,
+    seed: Option<SeedOption>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ToJsonOptions {
+    rng: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct VerboseMove {
+    notation: String,
+    kind: &'static str,
+    from: String,
+    to: String,
+    capture: bool,
+}
+
+#[derive(Serialize)]
+struct BoardMan {
+    cell: String,
+    player: Player,
+}
+
+#[derive(Serialize)]
+struct BoardView {
+    men: Vec<BoardMan>,
+    ball: Option<String>,
+}
+
+fn setup_of(
+    rules: Option<RuleSet>,
+    size: Option<u8>,
+    rows: Option<u8>,
+    first: Option<Player>,
+) -> Result<Setup, OptionError> {
+    let setup = Setup {
+        rules: rules.unwrap_or_default(),
+        size: size.unwrap_or(6),
+        rows: rows.unwrap_or(2),
+        first: first.unwrap_or(Player::Red),
+    };
+    setup.validate()?;
+    Ok(setup)
+}
+
+/// Refuses keys other than `allowed` (serde-wasm-bindgen reads only a struct's known fields, so
+/// `deny_unknown_fields` alone does not see them).
+fn known_keys(value: &JsValue, allowed: &[&str], what: &str) -> Result<(), OptionError> {
+    if !value.is_object() || js_sys::Array::is_array(value) {
+        return Ok(());
+    }
+    for key in js_sys::Object::keys(&js_sys::Object::from(value.clone())).iter() {
+        let name = key.as_string().unwrap_or_default();
+        if !allowed.contains(&name.as_str()) {
+            return Err(OptionError::new(format!(
+                "{what}: unknown option {name:?} (expected one of {})",
+                allowed.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn seed_of(seed: Option<&SeedOption>) -> Result<Option<Seed>, OptionError> {
+    seed.map(SeedOption::to_seed).transpose()
+}
+
+/// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
+fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
+    let bad = || OptionError::new(format!("{what} must be an integer die value"));
+    let n = value.as_f64().ok_or_else(bad)?;
+    if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
+        return Err(OptionError::new(format!("{what} is out of range: {n}")));
+    }
+    Ok(n as u8)
+}
+
+/// A game of Jokerball (API.md): dice, the man and ball phases, notation, JSON state.
+#[wasm_bindgen]
+pub struct Jokerball {
+    game: Game,
+}
+
+impl Jokerball {
+    fn verbose(&self, mv: &Move) -> VerboseMove {
+        let g = self.game.position().geometry();
+        VerboseMove {
+            notation: self.game.notation(mv),
+            kind: match mv.kind {
+                MoveKind::Man => "man",
+                MoveKind::Ball => "ball",
+            },
+            from: g.name(mv.from),
+            to: match mv.to {
+                Dest::Cell(c) => g.name(c),
+                Dest::Off(_) => "off".to_string(),
+            },
+            capture: mv.capture,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Jokerball {
+    /// A new game; see `JokerballOptions`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "JokerballOptions")] opts: JsValue,
+    ) -> Result<Jokerball, JsValue> {
+        js(known_keys(
+            &opts,
+            &["rules", "size", "rows", "first", "position", "seed"],
+            "Jokerball options",
+        ))?;
+        let o: JokerballOptions = js(options(opts, "Jokerball options"))?;
+        let seed = js(seed_of(o.seed.as_ref()))?;
+        if let Some(text) = &o.position {
+            if let Some(size) = o.size {
+                if size != 4 && size != 6 {
+                    return Err(js_error(&OptionError::new(format!(
+                        "size must be 4 or 6, not {size}"
+                    ))));
+                }
+            }
+            let text = js(arg_string(&JsValue::from_str(text), "position"))?;
+            let mut game = js(Game::from_position(
+                o.rules.unwrap_or_default(),
+                &text,
+                o.size,
+            ))?;
+            if let Some(s) = &seed {
+                game.set_rng(Some(crate::dice::DiceRng::from_seed(s)));
+            }
+            return Ok(Jokerball { game });
+        }
+        let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;
+        Ok(Jokerball {
+            game: js(Game::new(&setup, seed.as_ref()))?,
+        })
+    }
+
+    /// The side to move; after the game, the player who moved last.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player")]
+    pub fn turn(&self) -> String {
+        self.game.turn().name().to_string()
+    }
+
+    /// The phase: `'roll' | 'man' | 'ball' | 'over'`.
+    #[wasm_bindgen(getter, unchecked_return_type = "JokerballPhase")]
+    pub fn phase(&self) -> String {
+        self.game.phase().name().to_string()
+    }
+
+    /// The current turn's dice, `null` in phases roll and over.
+    #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
+    pub fn dice(&self) -> JsValue {
+        self.game.dice().map_or(JsValue::NULL, |d| to_js(&d))
+    }
+
+    /// The winner, `null` while the game goes on.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
+    pub fn winner(&self) -> JsValue {
+        self.game
+            .winner()
+            .map_or(JsValue::NULL, |p| JsValue::from_str(p.name()))
+    }
+
+    /// Rolls the dice (distance die, then direction die) from the game's generator.
+    #[wasm_bindgen(unchecked_return_type = "Dice")]
+    pub fn roll(&mut self) -> Result<JsValue, JsValue> {
+        let d: Dice = js(self.game.roll())?;
+        Ok(to_js(&d))
+    }
+
+    /// Sets the dice instead of rolling them.
+    #[wasm_bindgen(js_name = setDice)]
+    pub fn set_dice(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
+    ) -> Result<(), JsValue> {
+        let d =
+            die_value(&distance, "distance").map_err(|e| js_error(&DiceError::OutOfRange(e)))?;
+        let r =
+            die_value(&direction, "direction").map_err(|e| js_error(&DiceError::OutOfRange(e)))?;
+        js(self.game.set_dice(d, r))
+    }
+
+    /// The legal moves of the current phase, sorted.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.game.legal_notations()
+    }
+
+    /// The legal moves of the current phase in verbose form, in the order of `legalMoves()`.
+    #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "JokerballMove[]")]
+    pub fn legal_moves_verbose(&self) -> JsValue {
+        let moves: Vec<VerboseMove> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| self.verbose(m))
+            .collect();
+        to_js(&moves)
+    }
+
+    /// Whether a move (string or verbose object) is legal now; never throws.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | JokerballMove")] mv: JsValue,
+    ) -> bool {
+        arg_move(&mv).is_ok_and(|text| self.game.is_legal(&text))
+    }
+
+    /// Plays a move (string or verbose object) and returns it in verbose form.
+    #[wasm_bindgen(unchecked_return_type = "JokerballMove")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | JokerballMove")] mv: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let text = js(arg_move(&mv))?;
+        let played = js(self.game.play(&text))?;
+        Ok(to_js(&self.verbose(&played)))
+    }
+
+    /// Every complete rest of the current turn, e.g. `'b3-d3 f6>h6'`, `'- f6>off'`.
+    #[wasm_bindgen(js_name = legalTurns)]
+    pub fn legal_turns(&self) -> Vec<String> {
+        self.game.legal_turns()
+    }
+
+    /// The position string of the current position.
+    pub fn position(&self) -> String {
+        self.game.position_string()
+    }
+
+    /// The men (in position-string order) and the ball.
+    #[wasm_bindgen(unchecked_return_type = "JokerballBoard")]
+    pub fn board(&self) -> JsValue {
+        let view = self.game.board();
+        let men = view
+            .men
+            .into_iter()
+            .map(|(cell, player)| BoardMan { cell, player })
+            .collect();
+        to_js(&BoardView {
+            men,
+            ball: view.ball,
+        })
+    }
+
+    /// The completed turn records.
+    pub fn history(&self) -> Vec<String> {
+        self.game.history()
+    }
+
+    /// An independent copy.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn clone_game(&self) -> Jokerball {
+        Jokerball {
+            game: self.game.clone(),
+        }
+    }
+
+    /// The whole state as a plain object; `{ rng: false }` leaves the dice generator out.
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "JokerballState")]
+    pub fn to_json(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "JokerballToJSONOptions")] opts: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        // JSON.stringify(game) calls toJSON(key) with a string: treat it as no options.
+        let o: ToJsonOptions = if opts.is_string() {
+            ToJsonOptions::default()
+        } else {
+            js(known_keys(&opts, &["rng"], "toJSON options"))?;
+            if opts.is_object() {
+                let rng = js_sys::Reflect::get(&opts, &JsValue::from_str("rng"))
+                    .unwrap_or(JsValue::UNDEFINED);
+                if !rng.is_undefined() && rng.as_bool().is_none() {
+                    return Err(js_error(&OptionError::new(
+                        "toJSON option rng must be a boolean",
+                    )));
+                }
+            }
+            js(options(opts, "toJSON options"))?
+        };
+        Ok(to_js(&self.game.to_state(o.rng.unwrap_or(true))))
+    }
+
+    /// Restores a game from `toJSON()`'s state.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "JokerballState")] obj: JsValue,
+    ) -> Result<Jokerball, JsValue> {
+        const KEYS: [&str; 11] = [
+            "format", "game", "rules", "size", "start", "history", "turn", "phase", "position",
+            "winner", "rng",
+        ];
+        js(known_keys(&obj, &KEYS, "JSON state").map_err(|e| ParseError::new(e.message)))?;
+        let st: GameState = js(state(obj))?;
+        Ok(Jokerball {
+            game: js(Game::from_state(&st))?,
+        })
+    }
+
+    /// Replays turn records from the setup given by the options.
+    pub fn replay(
+        #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "JokerballReplayOptions")] opts: JsValue,
+    ) -> Result<Jokerball, JsValue> {
+        js(known_keys(
+            &opts,
+            &["rules", "size", "rows", "first", "seed"],
+            "replay options",
+        ))?;
+        let o: ReplayOptions = js(options(opts, "replay options"))?;
+        let seed = js(seed_of(o.seed.as_ref()))?;
+        let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;
+        if !js_sys::Array::is_array(&history) {
+            return Err(js_error(&ParseError::new(
+                "history must be an array of strings",
+            )));
+        }
+        let records = js(js_sys::Array::from(&history)
+            .iter()
+            .map(|v| arg_string(&v, "history record"))
+            .collect::<Result<Vec<String>, ParseError>>())?;
+        Ok(Jokerball {
+            game: js(Game::replay(&records, &setup, seed.as_ref()))?,
+        })
+    }
+}
