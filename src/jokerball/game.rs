@@ -567,3 +567,27 @@ fn parse_dice(text: &str) -> Option<Dice> {
         _ => None,
     }
 }
+
+/// A Jokerball game as one game of a match (RULES 3): doubles only before rolling; a win is a goal.
+impl crate::matchplay::MatchGame for Game {
+    const WIN: crate::matchplay::GameEnd = crate::matchplay::GameEnd::Goal;
+
+    fn winner(&self) -> Option<Player> {
+        Game::winner(self)
+    }
+
+    fn to_move(&self) -> Player {
+        self.turn()
+    }
+
+    fn at_turn_start(&self) -> bool {
+        self.phase == Phase::Roll
+    }
+
+    /// The same starting men and rules, `first` to move, the dice generator carried on.
+    fn next_game(&self, first: Player) -> Game {
+        let mut start = self.start;
+        start.set_turn(first);
+        Game::from_start(start, self.rng.clone())
+    }
+}

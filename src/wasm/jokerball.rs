@@ -12,8 +12,6 @@ use crate::player::Player;
 
 #[wasm_bindgen(typescript_custom_section)]
 const JOKERBALL_TS: &str = r#"
-/** One of the two players. */
-export type Player = 'red' | 'blue';
 /** Jokerball's rule sets (RULES 1.8). */
 export type JokerballRules = 'classic' | '2025';
 /** The phases of a Jokerball turn (RULES 1.4). */
@@ -143,24 +141,6 @@ fn setup_of(
     Ok(setup)
 }
 
-/// Refuses keys other than `allowed` (serde-wasm-bindgen reads only a struct's known fields, so
-/// `deny_unknown_fields` alone does not see them).
-fn known_keys(value: &JsValue, allowed: &[&str], what: &str) -> Result<(), OptionError> {
-    if !value.is_object() || js_sys::Array::is_array(value) {
-        return Ok(());
-    }
-    for key in js_sys::Object::keys(&js_sys::Object::from(value.clone())).iter() {
-        let name = key.as_string().unwrap_or_default();
-        if !allowed.contains(&name.as_str()) {
-            return Err(OptionError::new(format!(
-                "{what}: unknown option {name:?} (expected one of {})",
-                allowed.join(", ")
-            )));
-        }
-    }
-    Ok(())
-}
-
 fn seed_of(seed: Option<&SeedOption>) -> Result<Option<Seed>, OptionError> {
     seed.map(SeedOption::to_seed).transpose()
 }
@@ -182,22 +162,44 @@ pub struct Jokerball {
 }
 
 impl Jokerball {
-    fn verbose(&self, mv: &Move) -> VerboseMove {
-        let g = self.game.position().geometry();
-        VerboseMove {
-            notation: self.game.notation(mv),
-            kind: match mv.kind {
-                MoveKind::Man => "man",
-                MoveKind::Ball => "ball",
-            },
-            from: g.name(mv.from),
-            to: match mv.to {
-                Dest::Cell(c) => g.name(c),
-                Dest::Off(_) => "off".to_string(),
-            },
-            capture: mv.capture,
-        }
+    /// Wraps a core game (for `Match.game`).
+    pub(super) fn from_game(game: Game) -> Jokerball {
+        Jokerball { game }
     }
+}
+
+/// A move in the verbose form of the API.
+pub(super) fn verbose(game: &Game, mv: &Move) -> JsValue {
+    let g = game.position().geometry();
+    to_js(&VerboseMove {
+        notation: game.notation(mv),
+        kind: match mv.kind {
+            MoveKind::Man => "man",
+            MoveKind::Ball => "ball",
+        },
+        from: g.name(mv.from),
+        to: match mv.to {
+            Dest::Cell(c) => g.name(c),
+            Dest::Off(_) => "off".to_string(),
+        },
+        capture: mv.capture,
+    })
+}
+
+/// The legal moves of the current phase in verbose form, sorted by notation.
+pub(super) fn verbose_moves(game: &Game) -> JsValue {
+    let list = js_sys::Array::new();
+    for mv in game.legal_moves() {
+        list.push(&verbose(game, &mv));
+    }
+    list.into()
+}
+
+/// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).
+pub(super) fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), DiceError> {
+    let d = die_value(distance, "distance").map_err(DiceError::OutOfRange)?;
+    let r = die_value(direction, "direction").map_err(DiceError::OutOfRange)?;
+    Ok((d, r))
 }
 
 #[wasm_bindgen]
@@ -207,11 +209,6 @@ impl Jokerball {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballOptions")] opts: JsValue,
     ) -> Result<Jokerball, JsValue> {
-        js(known_keys(
-            &opts,
-            &["rules", "size", "rows", "first", "position", "seed"],
-            "Jokerball options",
-        ))?;
         let o: JokerballOptions = js(options(opts, "Jokerball options"))?;
         let seed = js(seed_of(o.seed.as_ref()))?;
         if let Some(text) = &o.position {
@@ -279,10 +276,7 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
     ) -> Result<(), JsValue> {
-        let d =
-            die_value(&distance, "distance").map_err(|e| js_error(&DiceError::OutOfRange(e)))?;
-        let r =
-            die_value(&direction, "direction").map_err(|e| js_error(&DiceError::OutOfRange(e)))?;
+        let (d, r) = js(dice_args(&distance, &direction))?;
         js(self.game.set_dice(d, r))
     }
 
@@ -295,13 +289,7 @@ impl Jokerball {
     /// The legal moves of the current phase in verbose form, in the order of `legalMoves()`.
     #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "JokerballMove[]")]
     pub fn legal_moves_verbose(&self) -> JsValue {
-        let moves: Vec<VerboseMove> = self
-            .game
-            .legal_moves()
-            .iter()
-            .map(|m| self.verbose(m))
-            .collect();
-        to_js(&moves)
+        verbose_moves(&self.game)
     }
 
     /// Whether a move (string or verbose object) is legal now; never throws.
@@ -321,7 +309,7 @@ impl Jokerball {
     ) -> Result<JsValue, JsValue> {
         let text = js(arg_move(&mv))?;
         let played = js(self.game.play(&text))?;
-        Ok(to_js(&self.verbose(&played)))
+        Ok(verbose(&self.game, &played))
     }
 
     /// Every complete rest of the current turn, e.g. `'b3-d3 f6>h6'`, `'- f6>off'`.
@@ -373,16 +361,6 @@ impl Jokerball {
         let o: ToJsonOptions = if opts.is_string() {
             ToJsonOptions::default()
         } else {
-            js(known_keys(&opts, &["rng"], "toJSON options"))?;
-            if opts.is_object() {
-                let rng = js_sys::Reflect::get(&opts, &JsValue::from_str("rng"))
-                    .unwrap_or(JsValue::UNDEFINED);
-                if !rng.is_undefined() && rng.as_bool().is_none() {
-                    return Err(js_error(&OptionError::new(
-                        "toJSON option rng must be a boolean",
-                    )));
-                }
-            }
             js(options(opts, "toJSON options"))?
         };
         Ok(to_js(&self.game.to_state(o.rng.unwrap_or(true))))
@@ -393,11 +371,6 @@ impl Jokerball {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "JokerballState")] obj: JsValue,
     ) -> Result<Jokerball, JsValue> {
-        const KEYS: [&str; 11] = [
-            "format", "game", "rules", "size", "start", "history", "turn", "phase", "position",
-            "winner", "rng",
-        ];
-        js(known_keys(&obj, &KEYS, "JSON state").map_err(|e| ParseError::new(e.message)))?;
         let st: GameState = js(state(obj))?;
         Ok(Jokerball {
             game: js(Game::from_state(&st))?,
@@ -409,11 +382,6 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballReplayOptions")] opts: JsValue,
     ) -> Result<Jokerball, JsValue> {
-        js(known_keys(
-            &opts,
-            &["rules", "size", "rows", "first", "seed"],
-            "replay options",
-        ))?;
         let o: ReplayOptions = js(options(opts, "replay options"))?;
         let seed = js(seed_of(o.seed.as_ref()))?;
         let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;

@@ -14,12 +14,19 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::dice::Seed;
-use crate::error::{Coded, ErrorCode, OptionError, ParseError};
+use crate::error::{Coded, OptionError, ParseError};
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
 mod jokerball;
+mod matches;
 mod zola;
+
+#[wasm_bindgen(typescript_custom_section)]
+const COMMON_TS: &str = r#"
+/** One of the two players (a colour). */
+export type Player = 'red' | 'blue';
+"#;
 
 #[wasm_bindgen(module = "/js/steere_error.js")]
 extern "C" {
@@ -30,11 +37,6 @@ extern "C" {
 /// The JavaScript value thrown for a core error.
 pub(crate) fn js_error(e: &(impl Coded + ?Sized)) -> JsValue {
     make_steere_error(e.code().as_str(), &e.to_string())
-}
-
-/// A `SteereError` from a code and a message.
-pub(crate) fn js_error_code(code: ErrorCode, message: &str) -> JsValue {
-    make_steere_error(code.as_str(), message)
 }
 
 /// Maps a core result to a JavaScript one.
@@ -66,7 +68,16 @@ pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
     arg_string(value, "move")
 }
 
-/// Reads an options object into `T` (whose unknown keys are refused with `deny_unknown_fields`).
+/// Reads a JavaScript value into `T` through a `serde_json::Value`, so that serde sees every key of every
+/// nested object: `deny_unknown_fields` then refuses unknown keys (serde-wasm-bindgen alone reads only
+/// the fields a struct declares and would let them through).
+fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
+    let tree: serde_json::Value =
+        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
+    serde_json::from_value(tree).map_err(|e| e.to_string())
+}
+
+/// Reads an options object into `T` (a struct with `deny_unknown_fields`: unknown keys are refused).
 /// `undefined` and `null` mean all defaults. Any problem is an `invalid_option`.
 pub(crate) fn options<T: DeserializeOwned + Default>(
     value: JsValue,
@@ -78,16 +89,16 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(OptionError::new(format!("{what} must be an object")));
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| OptionError::new(format!("{what}: {e}")))
+    from_js(value).map_err(|e| OptionError::new(format!("{what}: {e}")))
 }
 
-/// Reads a JSON state object into `T`; any problem is a `parse_error`.
+/// Reads a JSON state object into `T` (unknown keys refused at every depth); any problem is a
+/// `parse_error`.
 pub(crate) fn state<T: DeserializeOwned>(value: JsValue) -> Result<T, ParseError> {
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(ParseError::new("a JSON state must be an object"));
     }
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+    from_js(value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }
 
 /// Converts plain data to a JavaScript value: plain objects (not Maps), numbers for integers.

@@ -10,14 +10,12 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{arg_move, arg_string, js, js_error, options, state, to_js};
-use crate::error::{OptionError, ParseError, PlayError};
+use crate::error::{ParseError, PlayError};
 use crate::player::Player;
 use crate::zola::{Game, GameState, Move, Setup};
 
 #[wasm_bindgen(typescript_custom_section)]
 const ZOLA_TS: &'static str = r#"
-/** One of the two players (a colour). */
-export type Player = 'red' | 'blue';
 /** Options of `new Zola(...)`. With `position`, the size comes from the string and `first` is ignored. */
 export interface ZolaOptions {
   size?: 6 | 8 | 10;
@@ -88,7 +86,7 @@ struct ReplayOptions {
 }
 
 #[derive(Serialize)]
-struct MoveView {
+pub(super) struct MoveView {
     notation: String,
     kind: &'static str,
     from: Option<String>,
@@ -107,20 +105,8 @@ struct BoardView {
     checkers: Vec<CheckerView>,
 }
 
-/// The keys of a plain object that are not in `allowed` (serde-wasm-bindgen reads only the fields a struct
-/// declares, so `deny_unknown_fields` alone does not see unknown keys).
-fn unknown_key(value: &JsValue, allowed: &[&str]) -> Option<String> {
-    if !value.is_object() {
-        return None;
-    }
-    let obj = js_sys::Object::from(value.clone());
-    js_sys::Object::keys(&obj)
-        .iter()
-        .filter_map(|k| k.as_string())
-        .find(|k| !allowed.contains(&k.as_str()))
-}
-
-fn view(game: &Game, mv: Move) -> MoveView {
+/// A move in the verbose form of the API.
+pub(super) fn view(game: &Game, mv: Move) -> MoveView {
     let size = game.size();
     MoveView {
         notation: game.move_name(mv),
@@ -137,17 +123,26 @@ pub struct Zola {
     game: Game,
 }
 
+impl Zola {
+    /// Wraps a core game (for `Match.game`).
+    pub(super) fn from_game(game: Game) -> Zola {
+        Zola { game }
+    }
+}
+
+/// The legal moves in verbose form, sorted by notation.
+pub(super) fn verbose_moves(game: &Game) -> JsValue {
+    let mut views: Vec<MoveView> = game.legal_moves().iter().map(|&m| view(game, m)).collect();
+    views.sort_unstable_by(|a, b| a.notation.cmp(&b.notation));
+    to_js(&views)
+}
+
 #[wasm_bindgen]
 impl Zola {
     /// Starts a game from the setup, or from `position`.
     #[wasm_bindgen(constructor)]
     pub fn new(opts: Option<ZolaOptionsArg>) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
-        if let Some(key) = unknown_key(&opts, &["size", "pie", "first", "position"]) {
-            return Err(js_error(&OptionError::new(format!(
-                "unknown Zola option {key:?}"
-            ))));
-        }
         let o: ZolaOptions = js(options(opts, "Zola options"))?;
         let pie = o.pie.unwrap_or(false);
         let game = match o.position {
@@ -202,14 +197,7 @@ impl Zola {
     /// The legal moves described, in the order of `legalMoves()`.
     #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "ZolaMove[]")]
     pub fn legal_moves_verbose(&self) -> JsValue {
-        let mut views: Vec<MoveView> = self
-            .game
-            .legal_moves()
-            .iter()
-            .map(|&m| view(&self.game, m))
-            .collect();
-        views.sort_unstable_by(|a, b| a.notation.cmp(&b.notation));
-        to_js(&views)
+        verbose_moves(&self.game)
     }
 
     /// Whether a move (a string, or an object with `notation`) is legal now; never throws.
@@ -277,15 +265,6 @@ impl Zola {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "ZolaState")] obj: JsValue,
     ) -> Result<Zola, JsValue> {
-        const KEYS: [&str; 12] = [
-            "format", "game", "size", "pie", "first", "start", "history", "position", "turn",
-            "phase", "swapped", "winner",
-        ];
-        if let Some(key) = unknown_key(&obj, &KEYS) {
-            return Err(js_error(&ParseError::new(format!(
-                "bad JSON state: unknown key {key:?}"
-            ))));
-        }
         let st: GameState = js(state(obj))?;
         Ok(Zola {
             game: js(Game::from_state(&st))?,
@@ -298,11 +277,6 @@ impl Zola {
         opts: Option<ZolaReplayOptionsArg>,
     ) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
-        if let Some(key) = unknown_key(&opts, &["size", "pie", "first"]) {
-            return Err(js_error(&OptionError::new(format!(
-                "unknown replay option {key:?}"
-            ))));
-        }
         let o: ReplayOptions = js(options(opts, "replay options"))?;
         let setup = Setup {
             size: o.size.unwrap_or(6),

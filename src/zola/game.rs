@@ -404,6 +404,29 @@ impl Game {
     }
 }
 
+/// A Zola game as one game of a match (RULES 3): a double comes before moving; a win is the capture of
+/// every enemy checker. Matches have no pie rule (RULES 3.6).
+impl crate::matchplay::MatchGame for Game {
+    const WIN: crate::matchplay::GameEnd = crate::matchplay::GameEnd::CapturedAll;
+
+    fn winner(&self) -> Option<Player> {
+        Game::winner(self)
+    }
+
+    fn to_move(&self) -> Player {
+        self.turn()
+    }
+
+    fn at_turn_start(&self) -> bool {
+        self.phase() == Phase::Move
+    }
+
+    fn next_game(&self, first: Player) -> Game {
+        let start = Position::start(self.size(), first);
+        Game::begin(start, false, true)
+    }
+}
+
 #[cfg(test)]
 #[allow(
     clippy::unwrap_used,
