@@ -1,9 +1,15 @@
-# steere-games: the two commands of the quick start are `make demo` and `make test`.
+# steere-games. The two commands of the quick start: `make demo` and `make test`.
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8080
+# Each suite runs under its own time budget (seconds), so that `make test` stays within 30 minutes.
+T_RUST ?= 900
+T_JS ?= 300
+T_PACKAGE ?= 300
+T_BROWSER ?= 600
 
-.PHONY: setup build pkg test test-rust test-js lint demo serve bench clean
+.PHONY: setup build pkg size lint test test-rust test-js test-package test-browser demo serve offline \
+	bench bench-bot fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -16,18 +22,27 @@ pkg: setup
 	wasm-pack build --release --target web --out-dir pkg --out-name steere_games
 	node scripts/finish-pkg.mjs
 
+size: pkg
+	node scripts/size-check.mjs
+
 lint: setup
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 
 test-rust: setup
-	timeout 900 cargo test --release
+	timeout $(T_RUST) cargo test --release
 
 test-js: pkg
-	timeout 600 node --test js-tests/
+	timeout $(T_JS) node --test js-tests/*.test.mjs
 
-test: lint test-rust test-js
-	@echo "make test: all suites passed"
+test-package: pkg
+	timeout $(T_PACKAGE) node --test js-tests/package/
+
+test-browser: pkg
+	timeout $(T_BROWSER) node --test js-tests/browser/
+
+test: lint test-rust size test-js test-package test-browser
+	@echo "make test: every suite passed"
 
 demo: pkg
 	@echo "serving http://localhost:$(PORT)/www/"

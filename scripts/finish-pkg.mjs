@@ -25,6 +25,14 @@ if (!js.includes(marker)) {
 }
 
 let types = readFileSync(dts, 'utf8');
+// wasm-bindgen declares `[Symbol.dispose](): void` on every class, which only compiles with lib
+// `esnext.disposable`; leave it out of the types (the runtime keeps it) so ES2022 consumers compile.
+types = types.replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
+// The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
+const noAny = (text) => text.replace(/\bany\b/g, 'unknown');
+types = noAny(types);
+const bgTypes = join(pkg, 'steere_games_bg.wasm.d.ts');
+writeFileSync(bgTypes, noAny(readFileSync(bgTypes, 'utf8')));
 if (!types.includes(marker)) {
   types += `
 ${marker}
@@ -43,8 +51,8 @@ export class SteereError extends Error {
   readonly code: SteereErrorCode;
 }
 `;
-  writeFileSync(dts, types);
 }
+writeFileSync(dts, types);
 
 // Node: initialise synchronously from the bytes next to this file; `await init()` resolves at once.
 writeFileSync(

@@ -86,7 +86,11 @@ test('TypeScript: a consumer compiles under tsc --strict --noEmit', () => {
       files: ['consumer.ts'],
     }),
   );
-  execFileSync(bin('tsc'), ['-p', dir], { cwd: dir, stdio: 'pipe' });
+  try {
+    execFileSync(bin('tsc'), ['-p', dir], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
+  }
   // The declarations never say `any`.
   const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games.d.ts'), 'utf8');
   const anyUses = dts.split('\n').filter((l) => /\bany\b/.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//'));
@@ -113,7 +117,7 @@ test('bundler: esbuild bundles a page that plays in headless Chromium', async ()
   );
   // esbuild leaves `new URL('steere_games_bg.wasm', import.meta.url)` as is: ship the wasm beside the bundle.
   copyFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games_bg.wasm'), join(web, 'steere_games_bg.wasm'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title><script type="module" src="page.js"></script>');
+  writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"><script type="module" src="page.js"></script>');
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
   const server = createServer((req, res) => {
     const name = req.url === '/' ? 'index.html' : req.url.slice(1);
