@@ -41,7 +41,7 @@ pub fn parse_grid(
     }
     .ok_or_else(|| {
         ParseError::new(format!(
-            "side to move must be exactly 'r' or 'b' after one space, found {side:?}"
+            "side to move must be exactly 'r' or 'b' after one space, found '{side}'"
         ))
     })?;
     let texts: Vec<&str> = board.split('/').collect();
@@ -57,7 +57,7 @@ pub fn parse_grid(
     for (i, (row_text, &len)) in texts.iter().zip(lengths.iter()).enumerate() {
         rows.push(
             parse_row(row_text, len, pieces)
-                .map_err(|why| ParseError::new(format!("row {} ({row_text:?}): {why}", i + 1)))?,
+                .map_err(|why| ParseError::new(format!("row {} ('{row_text}'): {why}", i + 1)))?,
         );
     }
     Ok(Grid { rows, to_move })
@@ -105,7 +105,7 @@ fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, S
             i += 1;
         } else {
             let ch = text[i..].chars().next().unwrap_or('?');
-            return Err(format!("unexpected character {ch:?}"));
+            return Err(format!("unexpected character '{ch}'"));
         }
     }
     if cells.len() != len {
@@ -149,6 +149,19 @@ fn push_run(out: &mut String, run: u32) {
     }
 }
 
+/// Sorts move strings in JavaScript's default order (for the ASCII notation, byte order). Every sorted
+/// list of the API goes through here or [`notation_order`], so that one sort serves the whole package.
+pub fn sort_notations(names: &mut [String]) {
+    names.sort_unstable();
+}
+
+/// The order that sorts `names` (indices into it), for lists of moves sorted by their notation.
+pub fn notation_order(names: &[String]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_unstable_by(|&a, &b| names.get(a).cmp(&names.get(b)));
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +203,20 @@ mod tests {
         }
         // Two adjacent numbers: "1" then "1" would read as 11, so test via a piece-free row.
         assert!(parse_grid("r2/b9o1 r", lens, b"rbo").is_ok());
+    }
+
+    #[test]
+    fn sorts_like_javascript() {
+        let mut v = vec![
+            "b2>off".to_string(),
+            "b10-c10".into(),
+            "b1-c2".into(),
+            "a9xb9".into(),
+        ];
+        let order = notation_order(&v);
+        sort_notations(&mut v);
+        assert_eq!(v, ["a9xb9", "b1-c2", "b10-c10", "b2>off"]);
+        assert_eq!(order, [3, 2, 1, 0]);
     }
 
     #[test]

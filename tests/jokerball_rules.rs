@@ -627,7 +627,7 @@ fn rules_1_9_move_notation_and_errors() {
         // A cell that does not exist on this board (e1 and a5 exist only on side 6).
         let e = g.play("a5-b5").expect_err("no such cell");
         assert_eq!(e.code().as_str(), "parse_error");
-        assert!(e.to_string().contains("\"a5\""), "{e}");
+        assert!(e.to_string().contains("'a5'"), "{e}");
         let long = "a".repeat(5000);
         assert_eq!(
             g.play(&long).expect_err("long").code().as_str(),

@@ -357,19 +357,21 @@ impl Game {
         let mut list = MoveList::new();
         self.legal_move_list(&mut list);
         let size = self.size();
-        let mut moves: Vec<(String, Move)> =
-            list.iter().map(|m| (move_notation(size, m), *m)).collect();
-        moves.sort_by(|a, b| a.0.cmp(&b.0));
-        moves.into_iter().map(|(_, m)| m).collect()
+        let names: Vec<String> = list.iter().map(|m| move_notation(size, m)).collect();
+        crate::notation::notation_order(&names)
+            .into_iter()
+            .filter_map(|i| list.get(i).copied())
+            .collect()
     }
 
     /// The legal moves of the current phase in notation, sorted.
     pub fn legal_notations(&self) -> Vec<String> {
+        let mut list = MoveList::new();
+        self.legal_move_list(&mut list);
         let size = self.size();
-        self.legal_moves()
-            .iter()
-            .map(|m| move_notation(size, m))
-            .collect()
+        let mut names: Vec<String> = list.iter().map(|m| move_notation(size, m)).collect();
+        crate::notation::sort_notations(&mut names);
+        names
     }
 
     /// The notation of a move on this game's board.
@@ -415,7 +417,7 @@ impl Game {
             }
             _ => {}
         }
-        out.sort();
+        crate::notation::sort_notations(&mut out);
         out.dedup();
         out
     }
@@ -503,7 +505,7 @@ impl Game {
         }
         let bad = || {
             PlayError::Parse(ParseError::new(format!(
-            "turn record {record:?} is not in the notation '<distance>/<direction> <man move or -> <ball move or ->'"
+            "turn record '{record}' is not in the notation '<distance>/<direction> <man move or -> <ball move or ->'"
         )))
         };
         let parts: Vec<&str> = record.split(' ').collect();
@@ -523,7 +525,7 @@ impl Game {
             .map_err(|e| match e {
                 DiceError::GameOver => PlayError::GameOver,
                 other => {
-                    PlayError::Parse(ParseError::new(format!("turn record {record:?}: {other}")))
+                    PlayError::Parse(ParseError::new(format!("turn record '{record}': {other}")))
                 }
             })?;
         let mismatch = || PlayError::Illegal(record.to_string());

@@ -69,7 +69,7 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
     }
     let Some(pos) = text.find(['-', 'x', '>']) else {
         return Err(ParseError::new(format!(
-            "move {text:?} is not in the notation (b3-d3, b3xd5, k7-off, f6>h6, b2>off)"
+            "move '{text}' is not in the notation (b3-d3, b3xd5, k7-off, f6>h6, b2>off)"
         )));
     };
     let (from_text, rest) = text.split_at(pos);
@@ -80,7 +80,7 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
     let cell = |name: &str, what: &str| {
         g.cell(name).ok_or_else(|| {
             ParseError::new(format!(
-                "move {text:?}: {what} {name:?} is not a cell of the side-{size} board"
+                "move '{text}': {what} '{name}' is not a cell of the side-{size} board"
             ))
         })
     };
@@ -97,12 +97,12 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
     };
     if capture && to == Target::Off {
         return Err(ParseError::new(format!(
-            "move {text:?}: a capture cannot end off the board"
+            "move '{text}': a capture cannot end off the board"
         )));
     }
     if to == Target::Cell(from) {
         return Err(ParseError::new(format!(
-            "move {text:?}: origin and destination are the same"
+            "move '{text}': origin and destination are the same"
         )));
     }
     Ok(MoveText {
@@ -156,6 +156,6 @@ mod tests {
             .err()
             .map(|e| e.message)
             .unwrap_or_default();
-        assert!(e.contains("\"a5\"") && e.contains("side-4"), "{e}");
+        assert!(e.contains("'a5'") && e.contains("side-4"), "{e}");
     }
 }

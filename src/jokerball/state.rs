@@ -107,7 +107,7 @@ impl Game {
         }
         if state.game != "jokerball" {
             return Err(ParseError::new(format!(
-                "not a Jokerball state: game is {:?}",
+                "not a Jokerball state: game is '{}'",
                 state.game
             )));
         }

@@ -150,7 +150,7 @@ fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
     let bad = || OptionError::new(format!("{what} must be an integer die value"));
     let n = value.as_f64().ok_or_else(bad)?;
     if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
-        return Err(OptionError::new(format!("{what} is out of range: {n}")));
+        return Err(OptionError::new(format!("{what} is out of range")));
     }
     Ok(n as u8)
 }

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::{dice_args, Jokerball};
+use super::tree::Tree;
 use super::zola::Zola;
-use super::{arg_move, arg_player, js, js_error, options, state, to_js, SeedOption};
+use super::{arg_move, arg_player, js, js_error, options, to_js, SeedOption};
 use crate::error::DiceError;
 use crate::error::{OptionError, ParseError, PlayError};
 use crate::jokerball::{self, RuleSet};
@@ -89,7 +90,7 @@ struct JokerballMatchOptions {
 struct ZolaMatchOptions {
     size: Option<u8>,
     /// Refused with a clear message: no pie rule in a match (RULES 3.6).
-    pie: Option<serde_json::Value>,
+    pie: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -106,16 +107,16 @@ enum Variant {
     Zola,
 }
 
-/// The JSON state of a match.
+/// The JSON state of a match: the match bookkeeping and the current game's own state.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MatchJson {
+struct MatchJson<S> {
     format: u8,
     game: String,
     variant: Variant,
     #[serde(rename = "match")]
     state: MatchStateData,
-    current: serde_json::Value,
+    current: S,
 }
 
 /// What the binding needs of a game beyond [`MatchGame`], the same for both games.
@@ -127,18 +128,12 @@ trait BoundGame: MatchGame + Clone {
     fn history(&self) -> Vec<String>;
     /// A detached copy as the JavaScript class of the game.
     fn detached(&self) -> JsValue;
-    fn state_json(&self, rng: bool) -> Result<serde_json::Value, ParseError>;
-    fn from_state_json(value: serde_json::Value) -> Result<Self, ParseError>;
-}
-
-fn json_value<T: Serialize>(value: &T) -> Result<serde_json::Value, ParseError> {
-    serde_json::to_value(value).map_err(|e| ParseError::new(e.to_string()))
-}
-
-fn from_json_value<T: serde::de::DeserializeOwned>(
-    value: serde_json::Value,
-) -> Result<T, ParseError> {
-    serde_json::from_value(value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+    /// The game's JSON state type.
+    type State: Serialize + serde::de::DeserializeOwned;
+    /// This game in a match's JSON.
+    const VARIANT: Variant;
+    fn to_state_data(&self, rng: bool) -> Self::State;
+    fn from_state_data(state: &Self::State) -> Result<Self, ParseError>;
 }
 
 impl BoundGame for jokerball::Game {
@@ -158,11 +153,13 @@ impl BoundGame for jokerball::Game {
     fn detached(&self) -> JsValue {
         Jokerball::from_game(self.clone()).into()
     }
-    fn state_json(&self, rng: bool) -> Result<serde_json::Value, ParseError> {
-        json_value(&self.to_state(rng))
+    type State = jokerball::GameState;
+    const VARIANT: Variant = Variant::Jokerball;
+    fn to_state_data(&self, rng: bool) -> jokerball::GameState {
+        self.to_state(rng)
     }
-    fn from_state_json(value: serde_json::Value) -> Result<Self, ParseError> {
-        jokerball::Game::from_state(&from_json_value(value)?)
+    fn from_state_data(state: &jokerball::GameState) -> Result<Self, ParseError> {
+        jokerball::Game::from_state(state)
     }
 }
 
@@ -183,11 +180,13 @@ impl BoundGame for zola::Game {
     fn detached(&self) -> JsValue {
         Zola::from_game(self.clone()).into()
     }
-    fn state_json(&self, _rng: bool) -> Result<serde_json::Value, ParseError> {
-        json_value(&self.to_state())
+    type State = zola::GameState;
+    const VARIANT: Variant = Variant::Zola;
+    fn to_state_data(&self, _rng: bool) -> zola::GameState {
+        self.to_state()
     }
-    fn from_state_json(value: serde_json::Value) -> Result<Self, ParseError> {
-        zola::Game::from_state(&from_json_value(value)?)
+    fn from_state_data(state: &zola::GameState) -> Result<Self, ParseError> {
+        zola::Game::from_state(state)
     }
 }
 
@@ -259,11 +258,7 @@ impl Match {
         let o: MatchOptions = options(opts, "Match options")?;
         let length = match o.length {
             Some(n) if n.fract() == 0.0 && (1.0..=21.0).contains(&n) => n as u32,
-            Some(n) => {
-                return Err(OptionError::new(format!(
-                    "length must be an integer from 1 to 21, not {n}"
-                )))
-            }
+            Some(_) => return Err(OptionError::new("length must be an integer from 1 to 21")),
             None => return Err(OptionError::new("Match options need `length` (1..21)")),
         };
         let first = o.first.unwrap_or(Player::Red);
@@ -295,7 +290,7 @@ impl Match {
                     ));
                 }
                 let z = o.zola.unwrap_or_default();
-                if z.pie.is_some() {
+                if z.pie == Some(true) {
                     return Err(OptionError::new(
                         "the pie rule is not available in a match (RULES 3.6)",
                     ));
@@ -515,18 +510,7 @@ impl Match {
             js(options(opts, "toJSON options"))?
         };
         let rng = o.rng.unwrap_or(true);
-        let (variant, current) = match &self.inner {
-            AnyMatch::Jokerball(m) => (Variant::Jokerball, m.game().state_json(rng)),
-            AnyMatch::Zola(m) => (Variant::Zola, m.game().state_json(rng)),
-        };
-        let out = MatchJson {
-            format: 1,
-            game: "match".into(),
-            variant,
-            state: self.inner.state().to_data(),
-            current: js(current)?,
-        };
-        Ok(to_js(&out))
+        Ok(each!(&self.inner, m => to_js(&match_json(m, rng))))
     }
 
     /// Restores a match from `toJSON()`'s state.
@@ -538,25 +522,42 @@ impl Match {
     }
 
     fn restore(obj: JsValue) -> Result<Match, ParseError> {
-        let st: MatchJson = state(obj)?;
-        if st.format != 1 || st.game != "match" {
-            return Err(ParseError::new(
-                "bad JSON state: expected format 1 and game 'match'",
-            ));
+        let bad = |e: String| ParseError::new(format!("bad JSON state: {e}"));
+        if !obj.is_object() {
+            return Err(ParseError::new("a JSON state must be an object"));
         }
-        let ms = MatchState::from_data(st.state)?;
-        let inner = match st.variant {
-            Variant::Jokerball => AnyMatch::Jokerball(CoreMatch::from_parts(
-                ms,
-                jokerball::Game::from_state_json(st.current)?,
-            )?),
-            Variant::Zola => AnyMatch::Zola(CoreMatch::from_parts(
-                ms,
-                zola::Game::from_state_json(st.current)?,
-            )?),
+        let tree = Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?;
+        let inner = match tree.get("variant") {
+            Some(Tree::Str(v)) if v == "jokerball" => AnyMatch::Jokerball(restore_match(tree)?),
+            Some(Tree::Str(v)) if v == "zola" => AnyMatch::Zola(restore_match(tree)?),
+            _ => return Err(bad("variant must be 'jokerball' or 'zola'".into())),
         };
         Ok(Match { inner })
     }
+}
+
+/// A match's JSON state.
+fn match_json<G: BoundGame>(m: &CoreMatch<G>, rng: bool) -> MatchJson<G::State> {
+    MatchJson {
+        format: 1,
+        game: "match".into(),
+        variant: G::VARIANT,
+        state: m.state().to_data(),
+        current: m.game().to_state_data(rng),
+    }
+}
+
+/// Restores a match of `G` from a JSON state (every field checked, the game replayed by its own restore).
+fn restore_match<G: BoundGame>(tree: Tree) -> Result<CoreMatch<G>, ParseError> {
+    let st = MatchJson::<G::State>::deserialize(tree)
+        .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))?;
+    if st.format != 1 || st.game != "match" || st.variant != G::VARIANT {
+        return Err(ParseError::new(
+            "bad JSON state: expected format 1, game 'match' and a matching variant",
+        ));
+    }
+    let state = MatchState::from_data(st.state)?;
+    CoreMatch::from_parts(state, G::from_state_data(&st.current)?)
 }
 
 fn player_or_null(p: Option<Player>) -> JsValue {

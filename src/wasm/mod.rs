@@ -20,6 +20,7 @@ use crate::player::Player;
 
 mod jokerball;
 mod matches;
+mod tree;
 mod zola;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -68,13 +69,11 @@ pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
     arg_string(value, "move")
 }
 
-/// Reads a JavaScript value into `T` through a `serde_json::Value`, so that serde sees every key of every
-/// nested object: `deny_unknown_fields` then refuses unknown keys (serde-wasm-bindgen alone reads only
-/// the fields a struct declares and would let them through).
-fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
-    let tree: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
-    serde_json::from_value(tree).map_err(|e| e.to_string())
+/// Reads a JavaScript value into `T` through a [`tree::Tree`], so that serde sees every key of every
+/// nested object: `deny_unknown_fields` then refuses unknown keys.
+pub(crate) fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+    let tree = tree::Tree::from_js(value).map_err(|e| e.to_string())?;
+    T::deserialize(tree).map_err(|e| e.to_string())
 }
 
 /// Reads an options object into `T` (a struct with `deny_unknown_fields`: unknown keys are refused).
@@ -89,7 +88,7 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(OptionError::new(format!("{what} must be an object")));
     }
-    from_js(value).map_err(|e| OptionError::new(format!("{what}: {e}")))
+    from_js(&value).map_err(|e| OptionError::new(format!("{what}: {e}")))
 }
 
 /// Reads a JSON state object into `T` (unknown keys refused at every depth); any problem is a
@@ -98,7 +97,7 @@ pub(crate) fn state<T: DeserializeOwned>(value: JsValue) -> Result<T, ParseError
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(ParseError::new("a JSON state must be an object"));
     }
-    from_js(value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+    from_js(&value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }
 
 /// Converts plain data to a JavaScript value: plain objects (not Maps), numbers for integers.
@@ -107,14 +106,42 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value.serialize(&ser).unwrap_or(JsValue::NULL)
 }
 
-/// A seed as options carry it: an integer `0..=2^32-1` or a string.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+/// A seed as options carry it: an integer `0..=2^32-1` or a string. (Read by hand rather than as an
+/// untagged enum, whose buffering costs the package size.)
+#[derive(Debug, Clone)]
 pub(crate) enum SeedOption {
     /// An integer seed (checked to be `0..=2^32-1`).
     Number(f64),
     /// A string seed.
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for SeedOption {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct SeedVisitor;
+        impl serde::de::Visitor<'_> for SeedVisitor {
+            type Value = SeedOption;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an integer 0..2^32-1 or a string")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<SeedOption, E> {
+                Ok(SeedOption::Number(v as f64))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<SeedOption, E> {
+                Ok(SeedOption::Number(v as f64))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<SeedOption, E> {
+                Ok(SeedOption::Number(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SeedOption, E> {
+                Ok(SeedOption::Text(v.to_owned()))
+            }
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<SeedOption, E> {
+                Ok(SeedOption::Text(v))
+            }
+        }
+        d.deserialize_any(SeedVisitor)
+    }
 }
 
 impl SeedOption {

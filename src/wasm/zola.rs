@@ -132,9 +132,15 @@ impl Zola {
 
 /// The legal moves in verbose form, sorted by notation.
 pub(super) fn verbose_moves(game: &Game) -> JsValue {
-    let mut views: Vec<MoveView> = game.legal_moves().iter().map(|&m| view(game, m)).collect();
-    views.sort_unstable_by(|a, b| a.notation.cmp(&b.notation));
-    to_js(&views)
+    let views: Vec<MoveView> = game.legal_moves().iter().map(|&m| view(game, m)).collect();
+    let names: Vec<String> = views.iter().map(|v| v.notation.clone()).collect();
+    let list = js_sys::Array::new();
+    for i in crate::notation::notation_order(&names) {
+        if let Some(v) = views.get(i) {
+            list.push(&to_js(v));
+        }
+    }
+    list.into()
 }
 
 #[wasm_bindgen]

@@ -329,7 +329,7 @@ impl Game {
             .iter()
             .map(|&m| write_move(self.size, m))
             .collect();
-        v.sort_unstable();
+        crate::notation::sort_notations(&mut v);
         v
     }
 

@@ -26,7 +26,7 @@ pub fn parse_move(size: Size, text: &str) -> Result<Move, ParseError> {
     }
     let bad = || {
         ParseError::new(format!(
-            "{text:?} is not a Zola move on a {n}x{n} board (write c3-d4, c3xf6 or swap)",
+            "'{text}' is not a Zola move on a {n}x{n} board (write c3-d4, c3xf6 or swap)",
             n = size.n()
         ))
     };

@@ -75,7 +75,7 @@ impl Game {
         }
         if state.game != "zola" {
             return Err(ParseError::new(format!(
-                "this state is a {:?} game, not zola",
+                "this state is a '{}' game, not zola",
                 state.game
             )));
         }
