@@ -1,10 +1,12 @@
 //! The `Jokerball` class of the JavaScript API (API.md, "Jokerball"): a thin wrapper around
 //! [`crate::jokerball::Game`].
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{arg_move, arg_string, js, js_error, options, state, to_js, SeedOption};
+use super::{
+    arg_move, arg_string, from_tree, js, js_error, options, state, to_js, SeedOption, ToJsonOptions,
+};
 use crate::dice::{Dice, Seed};
 use crate::error::{DiceError, OptionError, ParseError};
 use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, RuleSet, Setup};
@@ -77,8 +79,7 @@ export interface JokerballToJSONOptions {
 }
 "#;
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct JokerballOptions {
     rules: Option<RuleSet>,
     size: Option<u8>,
@@ -87,9 +88,16 @@ struct JokerballOptions {
     position: Option<String>,
     seed: Option<SeedOption>,
 }
+from_tree!(JokerballOptions {
+    rules: "rules",
+    size: "size",
+    rows: "rows",
+    first: "first",
+    position: "position",
+    seed: "seed"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ReplayOptions {
     rules: Option<RuleSet>,
     size: Option<u8>,
@@ -97,12 +105,13 @@ struct ReplayOptions {
     first: Option<Player>,
     seed: Option<SeedOption>,
 }
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ToJsonOptions {
-    rng: Option<bool>,
-}
+from_tree!(ReplayOptions {
+    rules: "rules",
+    size: "size",
+    rows: "rows",
+    first: "first",
+    seed: "seed"
+});
 
 #[derive(Serialize)]
 struct VerboseMove {

@@ -6,10 +6,10 @@
     clippy::panic
 )]
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{arg_move, arg_string, js, js_error, options, state, to_js};
+use super::{arg_move, arg_string, from_tree, js, js_error, options, state, to_js};
 use crate::error::{ParseError, PlayError};
 use crate::player::Player;
 use crate::zola::{Game, GameState, Move, Setup};
@@ -68,22 +68,31 @@ extern "C" {
     pub type ZolaReplayOptionsArg;
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ZolaOptions {
     size: Option<u8>,
     pie: Option<bool>,
     first: Option<Player>,
     position: Option<String>,
 }
+from_tree!(ZolaOptions {
+    size: "size",
+    pie: "pie",
+    first: "first",
+    position: "position"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ReplayOptions {
     size: Option<u8>,
     pie: Option<bool>,
     first: Option<Player>,
 }
+from_tree!(ReplayOptions {
+    size: "size",
+    pie: "pie",
+    first: "first"
+});
 
 #[derive(Serialize)]
 pub(super) struct MoveView {
