@@ -1,9 +1,9 @@
 //! The `Jokerball` class of the JavaScript API (API.md, "Jokerball"): a thin wrapper around
 //! [`crate::jokerball::Game`].
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::out::js_object;
 use super::{
     arg_move, arg_string, from_tree, js, js_error, options, state, to_js, SeedOption, ToJsonOptions,
 };
@@ -113,7 +113,6 @@ from_tree!(ReplayOptions {
     seed: "seed"
 });
 
-#[derive(Serialize)]
 struct VerboseMove {
     notation: String,
     kind: &'static str,
@@ -121,18 +120,31 @@ struct VerboseMove {
     to: String,
     capture: bool,
 }
+js_object!(VerboseMove {
+    notation: "notation",
+    kind: "kind",
+    from: "from",
+    to: "to",
+    capture: "capture"
+});
 
-#[derive(Serialize)]
 struct BoardMan {
     cell: String,
     player: Player,
 }
+js_object!(BoardMan {
+    cell: "cell",
+    player: "player"
+});
 
-#[derive(Serialize)]
 struct BoardView {
     men: Vec<BoardMan>,
     ball: Option<String>,
 }
+js_object!(BoardView {
+    men: "men",
+    ball: "ball"
+});
 
 fn setup_of(
     rules: Option<RuleSet>,
@@ -179,8 +191,12 @@ impl Jokerball {
 
 /// A move in the verbose form of the API.
 pub(super) fn verbose(game: &Game, mv: &Move) -> JsValue {
+    to_js(&verbose_view(game, mv))
+}
+
+fn verbose_view(game: &Game, mv: &Move) -> VerboseMove {
     let g = game.position().geometry();
-    to_js(&VerboseMove {
+    VerboseMove {
         notation: game.notation(mv),
         kind: match mv.kind {
             MoveKind::Man => "man",
@@ -192,16 +208,17 @@ pub(super) fn verbose(game: &Game, mv: &Move) -> JsValue {
             Dest::Off(_) => "off".to_string(),
         },
         capture: mv.capture,
-    })
+    }
 }
 
 /// The legal moves of the current phase in verbose form, sorted by notation.
 pub(super) fn verbose_moves(game: &Game) -> JsValue {
-    let list = js_sys::Array::new();
-    for mv in game.legal_moves() {
-        list.push(&verbose(game, &mv));
-    }
-    list.into()
+    let views: Vec<VerboseMove> = game
+        .legal_moves()
+        .iter()
+        .map(|mv| verbose_view(game, mv))
+        .collect();
+    to_js(&views)
 }
 
 /// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).

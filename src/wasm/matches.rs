@@ -7,10 +7,11 @@
     clippy::panic
 )]
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::{dice_args, Jokerball};
+use super::out::ToJs;
 use super::tree::FromTree;
 use super::tree::Tree;
 use super::zola::Zola;
@@ -111,7 +112,7 @@ from_tree!(ZolaMatchOptions {
     pie: "pie"
 });
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Variant {
     #[default]
@@ -120,14 +121,28 @@ enum Variant {
 }
 
 /// The JSON state of a match: the match bookkeeping and the current game's own state.
-#[derive(Serialize)]
 struct MatchJson<S> {
     format: u8,
     game: String,
     variant: Variant,
-    #[serde(rename = "match")]
     state: MatchStateData,
     current: S,
+}
+
+impl<S: ToJs> ToJs for MatchJson<S> {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "format", true);
+        self.format.write(out);
+        super::out::key(out, "game", false);
+        self.game.write(out);
+        super::out::key(out, "variant", false);
+        self.variant.write(out);
+        super::out::key(out, "match", false);
+        self.state.write(out);
+        super::out::key(out, "current", false);
+        self.current.write(out);
+        out.push('}');
+    }
 }
 
 impl<S: FromTree> FromTree for MatchJson<S> {
@@ -145,6 +160,18 @@ impl<S: FromTree> FromTree for MatchJson<S> {
 
 super::tree::from_tree_named!(Variant);
 
+impl ToJs for Variant {
+    fn write(&self, out: &mut String) {
+        super::out::write_str(
+            out,
+            match self {
+                Variant::Jokerball => "jokerball",
+                Variant::Zola => "zola",
+            },
+        );
+    }
+}
+
 /// What the binding needs of a game beyond [`MatchGame`], the same for both games.
 trait BoundGame: MatchGame + Clone {
     /// The game's syntax check of a move, before any phase check (API.md's order of checks).
@@ -155,7 +182,7 @@ trait BoundGame: MatchGame + Clone {
     /// A detached copy as the JavaScript class of the game.
     fn detached(&self) -> JsValue;
     /// The game's JSON state type.
-    type State: Serialize + FromTree;
+    type State: ToJs + FromTree;
     /// This game in a match's JSON.
     const VARIANT: Variant;
     fn to_state_data(&self, rng: bool) -> Self::State;

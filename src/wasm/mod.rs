@@ -9,7 +9,6 @@
     clippy::panic
 )]
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::dice::Seed;
@@ -19,9 +18,11 @@ use crate::player::Player;
 
 mod jokerball;
 mod matches;
+mod out;
 mod tree;
 mod zola;
 
+pub(crate) use out::to_js;
 pub(crate) use tree::{from_tree, FromTree};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -96,12 +97,6 @@ pub(crate) fn state<T: FromTree>(value: JsValue) -> Result<T, ParseError> {
         return Err(ParseError::new("a JSON state must be an object"));
     }
     from_js(&value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
-}
-
-/// Converts plain data to a JavaScript value: plain objects (not Maps), numbers for integers.
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&ser).unwrap_or(JsValue::NULL)
 }
 
 /// The options of `toJSON`.

@@ -6,9 +6,9 @@
     clippy::panic
 )]
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::out::js_object;
 use super::{arg_move, arg_string, from_tree, js, js_error, options, state, to_js};
 use crate::error::{ParseError, PlayError};
 use crate::player::Player;
@@ -94,7 +94,6 @@ from_tree!(ReplayOptions {
     first: "first"
 });
 
-#[derive(Serialize)]
 pub(super) struct MoveView {
     notation: String,
     kind: &'static str,
@@ -102,17 +101,29 @@ pub(super) struct MoveView {
     to: Option<String>,
     capture: bool,
 }
+js_object!(MoveView {
+    notation: "notation",
+    kind: "kind",
+    from: "from",
+    to: "to",
+    capture: "capture"
+});
 
-#[derive(Serialize)]
 struct CheckerView {
     cell: String,
     player: Player,
 }
+js_object!(CheckerView {
+    cell: "cell",
+    player: "player"
+});
 
-#[derive(Serialize)]
 struct BoardView {
     checkers: Vec<CheckerView>,
 }
+js_object!(BoardView {
+    checkers: "checkers"
+});
 
 /// A move in the verbose form of the API.
 pub(super) fn view(game: &Game, mv: Move) -> MoveView {
@@ -143,13 +154,11 @@ impl Zola {
 pub(super) fn verbose_moves(game: &Game) -> JsValue {
     let views: Vec<MoveView> = game.legal_moves().iter().map(|&m| view(game, m)).collect();
     let names: Vec<String> = views.iter().map(|v| v.notation.clone()).collect();
-    let list = js_sys::Array::new();
-    for i in crate::notation::notation_order(&names) {
-        if let Some(v) = views.get(i) {
-            list.push(&to_js(v));
-        }
-    }
-    list.into()
+    let ordered: Vec<&MoveView> = crate::notation::notation_order(&names)
+        .into_iter()
+        .filter_map(|i| views.get(i))
+        .collect();
+    to_js(&ordered)
 }
 
 #[wasm_bindgen]
