@@ -19,6 +19,7 @@ use crate::player::Player;
 mod jokerball;
 mod matches;
 mod out;
+mod plain;
 mod tree;
 mod zola;
 

@@ -137,76 +137,7 @@ macro_rules! to_js_named {
         }
     )*};
 }
-
-// The core types of the API's plain data.
-to_js_named!(
-    crate::player::Player,
-    crate::jokerball::RuleSet,
-    crate::jokerball::Phase,
-    crate::zola::Phase,
-    crate::matchplay::GameEnd,
-);
-js_object!(crate::player::ByPlayer<u32> { red: "red", blue: "blue" });
-js_object!(crate::dice::Dice {
-    distance: "distance",
-    direction: "direction"
-});
-js_object!(crate::dice::RngState {
-    key: "key",
-    word: "word"
-});
-js_object!(crate::matchplay::Cube {
-    value: "value",
-    owner: "owner"
-});
-js_object!(crate::matchplay::GameResult {
-    winner: "winner",
-    points: "points",
-    cube: "cube",
-    how: "how"
-});
-js_object!(crate::matchplay::MatchStateData {
-    length: "length",
-    first: "first",
-    cube: "cube",
-    score: "score",
-    game_number: "gameNumber",
-    pending_double: "pendingDouble",
-    crawford: "crawford",
-    post_crawford: "postCrawford",
-    results: "results",
-});
-js_object!(crate::jokerball::TurnState {
-    dice: "dice",
-    man: "man"
-});
-js_object!(crate::jokerball::GameState {
-    format: "format",
-    game: "game",
-    rules: "rules",
-    size: "size",
-    start: "start",
-    history: "history",
-    turn: "turn",
-    phase: "phase",
-    position: "position",
-    winner: "winner",
-    rng: "rng",
-});
-js_object!(crate::zola::GameState {
-    format: "format",
-    game: "game",
-    size: "size",
-    pie: "pie",
-    first: "first",
-    start: "start",
-    history: "history",
-    position: "position",
-    turn: "turn",
-    phase: "phase",
-    swapped: "swapped",
-    winner: "winner",
-});
+pub(crate) use to_js_named;
 
 #[cfg(test)]
 mod tests {
