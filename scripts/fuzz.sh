@@ -14,6 +14,10 @@ if [ ${#TARGETS[@]} -eq 0 ]; then
   TARGETS=(position_strings json_state moves match_actions)
 fi
 JOBS="${FUZZ_JOBS:-1}"
+if ! rustup toolchain list | grep -q '^nightly'; then
+  echo "fuzz.sh: the nightly toolchain is needed: rustup toolchain install nightly" >&2
+  exit 2
+fi
 
 cargo +nightly fuzz build >/dev/null
 mkdir -p fuzz/target/logs
