@@ -50,3 +50,14 @@ demo: pkg
 
 clean:
 	rm -rf target pkg dist test-output
+
+# Fuzzing (fuzz/README.md): every cargo-fuzz target for FUZZ_SECONDS each (FUZZ_JOBS at a time), and the
+# brief pass of `make test` (20 s per target). Needs the nightly toolchain.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+.PHONY: test-fuzz
+fuzz: setup
+	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+test-fuzz: setup
+	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh 20

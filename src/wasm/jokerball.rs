@@ -1,14 +1,22 @@
 //! The `Jokerball` class of the JavaScript API (API.md, "Jokerball"): a thin wrapper around
 //! [`crate::jokerball::Game`].
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use wasm_bindgen::prelude::*;
 
 use super::out::js_object;
 use super::{
-    arg_move, arg_string, from_tree, js, js_error, options, state, to_js, SeedOption, ToJsonOptions,
+    arg_move, arg_string, arg_strings, from_tree, js, js_error, options, state, to_js, SeedOption,
+    ToJsonOptions,
 };
 use crate::dice::{Dice, Seed};
-use crate::error::{DiceError, OptionError, ParseError};
+use crate::error::{DiceError, OptionError};
 use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, RuleSet, Setup};
 use crate::player::Player;
 
@@ -411,15 +419,7 @@ impl Jokerball {
         let o: ReplayOptions = js(options(opts, "replay options"))?;
         let seed = js(seed_of(o.seed.as_ref()))?;
         let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;
-        if !js_sys::Array::is_array(&history) {
-            return Err(js_error(&ParseError::new(
-                "history must be an array of strings",
-            )));
-        }
-        let records = js(js_sys::Array::from(&history)
-            .iter()
-            .map(|v| arg_string(&v, "history record"))
-            .collect::<Result<Vec<String>, ParseError>>())?;
+        let records = js(arg_strings(&history, "history"))?;
         Ok(Jokerball {
             game: js(Game::replay(&records, &setup, seed.as_ref()))?,
         })

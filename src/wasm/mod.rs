@@ -72,6 +72,47 @@ pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
     arg_string(value, "move")
 }
 
+/// Reads an array of strings (a history): anything else, an over-long string or an array too large to
+/// read is a `parse_error`. Read through a [`tree::Tree`], so getters and Proxies cannot throw through.
+pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, ParseError> {
+    let bad = || ParseError::new(format!("{what} must be an array of strings"));
+    if !value.is_object() || !tree::is_array(value) {
+        return Err(bad());
+    }
+    let tree::Tree::Arr(items) =
+        tree::Tree::from_js(value).map_err(|e| ParseError::new(format!("{what}: {e}")))?
+    else {
+        return Err(bad());
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let tree::Tree::Str(s) = item else {
+            return Err(bad());
+        };
+        if s.chars().count() > MAX_INPUT_LEN {
+            return Err(ParseError::new(format!(
+                "{what}: an entry is longer than {MAX_INPUT_LEN} characters"
+            )));
+        }
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// The size of the module's WebAssembly memory in bytes (`memory.buffer.byteLength`), for leak checks:
+/// it grows when the program needs more and never shrinks. 0 outside WebAssembly.
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (core::arch::wasm32::memory_size::<0>() as f64) * 65536.0
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
+
 /// Reads a JavaScript value into `T` through a [`tree::Tree`]: every key of every nested object is
 /// checked, so unknown keys are refused.
 pub(crate) fn from_js<T: FromTree>(value: &JsValue) -> Result<T, String> {
@@ -85,7 +126,7 @@ pub(crate) fn options<T: FromTree + Default>(value: JsValue, what: &str) -> Resu
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
-    if !value.is_object() || js_sys::Array::is_array(&value) {
+    if !value.is_object() || tree::is_array(&value) {
         return Err(OptionError::new(format!("{what} must be an object")));
     }
     from_js(&value).map_err(|e| OptionError::new(format!("{what}: {e}")))
@@ -94,7 +135,7 @@ pub(crate) fn options<T: FromTree + Default>(value: JsValue, what: &str) -> Resu
 /// Reads a JSON state object into `T` (unknown keys refused at every depth); any problem is a
 /// `parse_error`.
 pub(crate) fn state<T: FromTree>(value: JsValue) -> Result<T, ParseError> {
-    if !value.is_object() || js_sys::Array::is_array(&value) {
+    if !value.is_object() || tree::is_array(&value) {
         return Err(ParseError::new("a JSON state must be an object"));
     }
     from_js(&value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))

@@ -5,12 +5,22 @@
 //! at any depth. The readers are written out (through the [`from_tree!`] macro) rather than derived with
 //! serde: serde's derived `Deserialize` instantiates a visitor per type and per deserializer and cost
 //! the package about a quarter of its wasm. Depth and size are bounded, so hostile or cyclic objects are
-//! refused, not followed.
+//! refused, not followed. Every read that can run user code (getters, Proxy traps) is caught, so an
+//! object whose getter throws, a revoked Proxy or a huge array is refused with an error, never a
+//! JavaScript throw.
+
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::fmt;
 
 use serde::de::value::StrDeserializer;
 use serde::de::{self, DeserializeOwned};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::dice::MAX_SAFE_INTEGER;
@@ -19,6 +29,21 @@ use crate::dice::MAX_SAFE_INTEGER;
 const MAX_DEPTH: usize = 16;
 /// How many values a tree may hold in all (a long game's history is a few thousand strings).
 const MAX_NODES: usize = 200_000;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray(value)`; throws for a revoked Proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn js_is_array(value: &JsValue) -> Result<bool, JsValue>;
+    /// `Object.entries(value)`; runs getters and Proxy traps, which may throw.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
+    fn js_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+}
+
+/// Whether `value` is an array (a Proxy that cannot say is treated as an array, then refused when read).
+pub(crate) fn is_array(value: &JsValue) -> bool {
+    js_is_array(value).unwrap_or(true)
+}
 
 /// A plain value: what JSON can say.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,18 +128,34 @@ impl Tree {
         if depth >= MAX_DEPTH {
             return Err(TreeError("objects are nested too deeply".into()));
         }
-        if let Some(array) = value.dyn_ref::<js_sys::Array>() {
-            let mut items = Vec::with_capacity(array.length().min(1024) as usize);
-            for item in array.iter() {
+        let unreadable =
+            |_| TreeError("a value could not be read (a getter or Proxy threw)".into());
+        if js_is_array(value).map_err(unreadable)? {
+            let length = js_sys::Reflect::get(value, &JsValue::from_str("length"))
+                .map_err(unreadable)?
+                .as_f64()
+                .unwrap_or(0.0);
+            // Each item is a node: an array longer than the nodes left is too large, whatever it holds.
+            if !(length >= 0.0 && length <= (MAX_NODES - *nodes) as f64) {
+                return Err(TreeError("the value is too large".into()));
+            }
+            let length = length as u32;
+            let mut items = Vec::with_capacity((length as usize).min(1024));
+            for i in 0..length {
+                let item = js_sys::Reflect::get_u32(value, i).map_err(unreadable)?;
                 items.push(Tree::read(&item, depth + 1, nodes)?);
             }
             return Ok(Tree::Arr(items));
         }
         if value.is_object() && !value.is_function() {
-            let object: &js_sys::Object = value.unchecked_ref();
+            let entries = js_entries(value).map_err(unreadable)?;
+            if entries.length() as usize > MAX_NODES - *nodes {
+                return Err(TreeError("the value is too large".into()));
+            }
             let mut fields = Vec::new();
-            for entry in js_sys::Object::entries(object).iter() {
-                let pair: js_sys::Array = entry.unchecked_into();
+            for pair in entries.iter() {
+                // Each entry is a fresh `[key, value]` array made by `Object.entries`: plain reads.
+                let pair: js_sys::Array = pair.unchecked_into();
                 let key = pair
                     .get(0)
                     .as_string()

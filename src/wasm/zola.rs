@@ -9,8 +9,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::out::js_object;
-use super::{arg_move, arg_string, from_tree, js, js_error, options, state, to_js};
-use crate::error::{ParseError, PlayError};
+use super::{arg_move, arg_string, arg_strings, from_tree, js, js_error, options, state, to_js};
+use crate::error::PlayError;
 use crate::player::Player;
 use crate::zola::{Game, GameState, Move, Setup};
 
@@ -308,18 +308,7 @@ impl Zola {
             first: o.first.unwrap_or(Player::Red),
         };
         let start = js(Game::new(setup))?;
-        if !js_sys::Array::is_array(&history) {
-            return Err(js_error(&ParseError::new(
-                "history must be an array of strings",
-            )));
-        }
-        let arr = js_sys::Array::from(&history);
-        let mut records = Vec::with_capacity(arr.length() as usize);
-        for (i, item) in arr.iter().enumerate() {
-            let text = arg_string(&item, "history entry")
-                .map_err(|e| js_error(&ParseError::new(format!("history entry {i}: {e}"))))?;
-            records.push(text);
-        }
+        let records = js(arg_strings(&history, "history"))?;
         Ok(Zola {
             game: js(start.replay_onto(&records))?,
         })
