@@ -50,3 +50,8 @@ demo: pkg
 
 clean:
 	rm -rf target pkg dist test-output
+
+# The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
+bench-bot: pkg
+	cargo run --release --example bench_bot
+	node bench/bot/timing.mjs
