@@ -61,3 +61,8 @@ fuzz: setup
 
 test-fuzz: setup
 	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh 20
+
+# The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
+bench-bot: pkg
+	cargo run --release --example bench_bot
+	node bench/bot/timing.mjs
