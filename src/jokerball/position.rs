@@ -367,69 +367,107 @@ impl Position {
 
     /// Appends every legal man move of the side to move for distance `k` (RULES 1.5) to `out`.
     /// The moves are distinct: a man that can leave through both forward sides has one `-off` move.
+    ///
+    /// Bitboards and ray tables: for each man and direction the first piece on the line is found with
+    /// one mask and a bit scan, and the number of steps to it with a population count.
     pub fn man_moves(&self, k: u8, out: &mut MoveList) {
         if self.winner.is_some() {
             return;
         }
-        let g = self.geometry();
-        let me = man_code(self.to_move);
+        let rays = self.geometry().rays();
+        let side = self.to_move.index();
         let fwd = forward(self.to_move);
+        let (f0, f1) = (fwd[0].index(), fwd[1].index());
         let y2025 = self.rules == RuleSet::Y2025;
-        let mut bits = self.men[self.to_move.index()];
+        let mine = self.men[side];
+        let theirs = self.men[1 - side];
+        let ball = if self.ball == NO_BALL {
+            0
+        } else {
+            1u128 << (self.ball & 127)
+        };
+        let occupied = mine | theirs | ball;
+        // Men a capture may take; pieces that stop a forward man short (instead of offering a capture).
+        let (takeable, stoppers) = if y2025 {
+            (theirs, ball | mine)
+        } else {
+            (mine | theirs, ball)
+        };
+        let k = usize::from(k);
+        let mut bits = mine;
         while bits != 0 {
-            let from = bits.trailing_zeros() as u8;
+            let from = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let (Some(mask), Some(cells), Some(lens), Some(ends)) = (
+                rays.mask.get(from),
+                rays.cells.get(from),
+                rays.len.get(from),
+                rays.end.get(from),
+            ) else {
+                continue;
+            };
+            let from = from as u8;
             let mut off_done = false;
-            for dir in HexDirection::ALL {
-                let is_fwd = dir == fwd[0] || dir == fwd[1];
-                let mut cur = from;
-                let mut steps = 0u8;
-                let stop_short = |cur: u8, steps: u8, out: &mut MoveList| {
-                    if is_fwd && steps > 0 {
+            for dir in 0..6 {
+                let is_fwd = dir == f0 || dir == f1;
+                let ray = mask[dir];
+                let blockers = occupied & ray;
+                if !is_fwd && blockers & takeable == 0 {
+                    continue;
+                }
+                let line = &cells[dir];
+                // Steps to the first piece on the line (or past the ray's end when there is none).
+                let (dist, first) = if blockers == 0 {
+                    (usize::from(lens[dir]) + 1, 0u128)
+                } else if super::geometry::ascending(dir) {
+                    let b = blockers.trailing_zeros();
+                    let first = 1u128 << b;
+                    ((ray & (first - 1)).count_ones() as usize + 1, first)
+                } else {
+                    let b = 127 - blockers.leading_zeros();
+                    let first = 1u128 << b;
+                    ((ray & !(first | (first - 1))).count_ones() as usize + 1, first)
+                };
+                if first != 0 && dist <= k {
+                    if first & takeable != 0 {
+                        if let Some(&to) = line.get(dist - 1) {
+                            out.push(Move {
+                                kind: MoveKind::Man,
+                                from,
+                                to: Dest::Cell(to),
+                                capture: true,
+                            });
+                        }
+                    } else if is_fwd && first & stoppers != 0 && dist > 1 {
+                        if let Some(&to) = line.get(dist - 2) {
+                            out.push(Move {
+                                kind: MoveKind::Man,
+                                from,
+                                to: Dest::Cell(to),
+                                capture: false,
+                            });
+                        }
+                    }
+                    continue;
+                }
+                if !is_fwd {
+                    continue;
+                }
+                let len = usize::from(lens[dir]);
+                if first != 0 || len >= k {
+                    // k empty cells ahead.
+                    if let Some(&to) = line.get(k - 1) {
                         out.push(Move {
                             kind: MoveKind::Man,
                             from,
-                            to: Dest::Cell(cur),
+                            to: Dest::Cell(to),
                             capture: false,
                         });
                     }
-                };
-                loop {
-                    if steps == k {
-                        stop_short(cur, steps, out);
-                        break;
-                    }
-                    match g.step[usize::from(cur)][dir.index()] {
-                        Step::Cell(next) => match self.cells[usize::from(next)] {
-                            EMPTY => {
-                                cur = next;
-                                steps += 1;
-                            }
-                            BALL => {
-                                stop_short(cur, steps, out);
-                                break;
-                            }
-                            man => {
-                                let friendly = man == me;
-                                if friendly && y2025 {
-                                    stop_short(cur, steps, out);
-                                } else {
-                                    out.push(Move {
-                                        kind: MoveKind::Man,
-                                        from,
-                                        to: Dest::Cell(next),
-                                        capture: true,
-                                    });
-                                }
-                                break;
-                            }
-                        },
-                        Step::Wall => {
-                            stop_short(cur, steps, out);
-                            break;
-                        }
+                } else {
+                    match ends[dir] {
                         Step::Goal(goal) => {
-                            if is_fwd && !off_done {
+                            if !off_done {
                                 off_done = true;
                                 out.push(Move {
                                     kind: MoveKind::Man,
@@ -438,7 +476,16 @@ impl Position {
                                     capture: false,
                                 });
                             }
-                            break;
+                        }
+                        _ => {
+                            if let Some(&to) = line.get(len.wrapping_sub(1)) {
+                                out.push(Move {
+                                    kind: MoveKind::Man,
+                                    from,
+                                    to: Dest::Cell(to),
+                                    capture: false,
+                                });
+                            }
                         }
                     }
                 }
