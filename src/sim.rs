@@ -129,7 +129,12 @@ impl SimPlayer {
 
     /// The index of the Zola move to play among `moves` (not empty) in `pos`.
     #[inline]
-    pub fn choose_zola(self, _pos: &zola::Position, moves: &[zola::Move], rng: &mut SimRng) -> usize {
+    pub fn choose_zola(
+        self,
+        _pos: &zola::Position,
+        moves: &[zola::Move],
+        rng: &mut SimRng,
+    ) -> usize {
         match self {
             SimPlayer::Random => rng.below(moves.len()),
         }
@@ -233,7 +238,9 @@ impl SimOptions {
             )));
         }
         if self.max_turns == 0 {
-            return Err(OptionError::new("maxTurns must be an integer of at least 1"));
+            return Err(OptionError::new(
+                "maxTurns must be an integer of at least 1",
+            ));
         }
         if let SimGame::Jokerball(setup) = self.game {
             setup.validate()?;
@@ -276,7 +283,8 @@ pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
             let start = zola::Position::start(size, opts.first);
             let mut list = ZMoves::new();
             for _ in 0..opts.games {
-                let outcome = zola_game(start, opts.players, opts.max_turns, &mut choices, &mut list);
+                let outcome =
+                    zola_game(start, opts.players, opts.max_turns, &mut choices, &mut list);
                 result.record(outcome);
             }
         }

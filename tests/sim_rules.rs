@@ -4,7 +4,7 @@
 use steere_games::jokerball::{self, Game, MoveList, Phase, RuleSet, Setup};
 use steere_games::zola::{self, Size};
 use steere_games::{
-    jokerball_game, simulate, zola_game, ByPlayer, DiceRng, ErrorCode, Coded, JokerballLists,
+    jokerball_game, simulate, zola_game, ByPlayer, Coded, DiceRng, ErrorCode, JokerballLists,
     Outcome, Player, Seed, SimGame, SimOptions, SimPlayer, SimRng,
 };
 
@@ -59,10 +59,16 @@ fn api_simulation_counts_add_up() {
         let r = simulate(&opts(game, 300, 1)).unwrap();
         assert_eq!(r.games, 300);
         assert_eq!(r.wins.red + r.wins.blue + r.unfinished, r.games, "{game:?}");
-        assert_eq!(r.unfinished, 0, "{game:?}: random games end well within 10000 turns");
+        assert_eq!(
+            r.unfinished, 0,
+            "{game:?}: random games end well within 10000 turns"
+        );
         assert!(r.wins.red > 0 && r.wins.blue > 0, "{game:?}: {r:?}");
         let mean = r.turns_mean();
-        assert!(mean >= 1.0 && mean <= f64::from(r.turns_max), "{game:?}: {r:?}");
+        assert!(
+            mean >= 1.0 && mean <= f64::from(r.turns_max),
+            "{game:?}: {r:?}"
+        );
         assert_eq!(r.turns_total as f64 / 300.0, mean);
     }
 }
@@ -99,19 +105,38 @@ fn api_simulation_unfinished_with_tiny_max_turns() {
 #[test]
 fn api_simulation_bad_options_are_refused() {
     for bad in [
-        SimOptions { games: 0, ..SimOptions::default() },
-        SimOptions { games: 10_000_001, ..SimOptions::default() },
-        SimOptions { max_turns: 0, ..SimOptions::default() },
         SimOptions {
-            game: SimGame::Jokerball(Setup { size: 5, ..Setup::default() }),
+            games: 0,
             ..SimOptions::default()
         },
         SimOptions {
-            game: SimGame::Jokerball(Setup { rows: 6, ..Setup::default() }),
+            games: 10_000_001,
+            ..SimOptions::default()
+        },
+        SimOptions {
+            max_turns: 0,
+            ..SimOptions::default()
+        },
+        SimOptions {
+            game: SimGame::Jokerball(Setup {
+                size: 5,
+                ..Setup::default()
+            }),
+            ..SimOptions::default()
+        },
+        SimOptions {
+            game: SimGame::Jokerball(Setup {
+                rows: 6,
+                ..Setup::default()
+            }),
             ..SimOptions::default()
         },
     ] {
-        assert_eq!(simulate(&bad).unwrap_err().code(), ErrorCode::InvalidOption, "{bad:?}");
+        assert_eq!(
+            simulate(&bad).unwrap_err().code(),
+            ErrorCode::InvalidOption,
+            "{bad:?}"
+        );
     }
 }
 
@@ -124,7 +149,10 @@ fn api_simulation_players_random_only_until_bots_are_plugged_in() {
         assert!(e.to_string().contains("not available"), "{e}");
     }
     for name in ["", "Random", "bot"] {
-        assert_eq!(SimPlayer::from_name(name).unwrap_err().code(), ErrorCode::InvalidOption);
+        assert_eq!(
+            SimPlayer::from_name(name).unwrap_err().code(),
+            ErrorCode::InvalidOption
+        );
     }
 }
 
@@ -149,9 +177,28 @@ fn api_simulation_first_player_is_honoured() {
 fn rules_1_4_playout_agrees_with_the_game_state_machine() {
     for (seed, setup) in [
         (1u32, Setup::default()),
-        (2, Setup { rules: RuleSet::Classic, ..Setup::default() }),
-        (3, Setup { size: 4, ..Setup::default() }),
-        (4, Setup { first: Player::Blue, rows: 4, ..Setup::default() }),
+        (
+            2,
+            Setup {
+                rules: RuleSet::Classic,
+                ..Setup::default()
+            },
+        ),
+        (
+            3,
+            Setup {
+                size: 4,
+                ..Setup::default()
+            },
+        ),
+        (
+            4,
+            Setup {
+                first: Player::Blue,
+                rows: 4,
+                ..Setup::default()
+            },
+        ),
     ] {
         for game_no in 0..40u32 {
             let start = jokerball::Position::start(&setup).unwrap();
@@ -195,7 +242,13 @@ fn rules_2_2_playout_agrees_with_the_game_object() {
             let start = zola::Position::start(size, Player::Red);
             let mut choices = SimRng::new([game_no, 1, 2, 3]);
             let mut replay = choices.clone();
-            let outcome = zola_game(start, RANDOM, 10_000, &mut choices, &mut zola::MoveList::new());
+            let outcome = zola_game(
+                start,
+                RANDOM,
+                10_000,
+                &mut choices,
+                &mut zola::MoveList::new(),
+            );
             let mut game = zola::Game::new(zola::Setup {
                 size: size.n(),
                 ..zola::Setup::default()
@@ -207,9 +260,12 @@ fn rules_2_2_playout_agrees_with_the_game_object() {
                 let mv = list[replay.below(list.len())];
                 game.play_move(mv).unwrap();
             }
-            let moves = game.history().iter().filter(|m| **m != zola::Move::Pass).count() as u32;
+            let moves = game
+                .history()
+                .iter()
+                .filter(|m| **m != zola::Move::Pass)
+                .count() as u32;
             assert_eq!(outcome, Outcome::Won(game.winner().unwrap(), moves));
         }
     }
 }
-

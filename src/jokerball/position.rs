@@ -426,7 +426,10 @@ impl Position {
                 } else {
                     let b = 127 - blockers.leading_zeros();
                     let first = 1u128 << b;
-                    ((ray & !(first | (first - 1))).count_ones() as usize + 1, first)
+                    (
+                        (ray & !(first | (first - 1))).count_ones() as usize + 1,
+                        first,
+                    )
                 };
                 if first != 0 && dist <= k {
                     if first & takeable != 0 {

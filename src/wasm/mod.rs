@@ -20,6 +20,7 @@ use crate::player::Player;
 
 mod jokerball;
 mod matches;
+mod sim;
 mod tree;
 mod zola;
 
