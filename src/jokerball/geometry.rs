@@ -133,7 +133,12 @@ pub struct Rays {
     pub len: [[u8; 6]; MAX_CELLS],
     /// `end[cell][dir]`: the step past the ray's last cell (a wall or a goal, never a cell).
     pub end: [[Step; 6]; MAX_CELLS],
+    /// `back[cell][dir]`: the neighbour one step *against* `dir` (`u8::MAX` when there is none).
+    pub back: [[u8; 6]; MAX_CELLS],
 }
+
+/// The index of the opposite of each direction (E-W, NE-SW, NW-SE).
+const OPPOSITE: [usize; 6] = [1, 0, 5, 4, 3, 2];
 
 /// Whether cell indices grow along a direction (E, SE, SW: rightwards or down a row).
 #[inline]
@@ -148,6 +153,7 @@ impl Rays {
             cells: [[[0; MAX_RAY]; 6]; MAX_CELLS],
             len: [[0; 6]; MAX_CELLS],
             end: [[Step::Wall; 6]; MAX_CELLS],
+            back: [[u8::MAX; 6]; MAX_CELLS],
         };
         for (from, steps) in g.step.iter().enumerate().take(usize::from(g.len)) {
             for dir in 0..6 {
@@ -161,6 +167,9 @@ impl Rays {
                 }
                 rays.len[from][dir] = n as u8;
                 rays.end[from][dir] = step;
+                if let Step::Cell(c) = steps[OPPOSITE[dir]] {
+                    rays.back[from][dir] = c;
+                }
             }
         }
         rays

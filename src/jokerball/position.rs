@@ -411,84 +411,64 @@ impl Position {
             for dir in 0..6 {
                 let is_fwd = dir == f0 || dir == f1;
                 let ray = mask[dir];
-                let blockers = occupied & ray;
-                if !is_fwd && blockers & takeable == 0 {
-                    continue;
-                }
+                let ascending = super::geometry::ascending(dir);
                 let line = &cells[dir];
-                // Steps to the first piece on the line (or past the ray's end when there is none).
-                let (dist, first) = if blockers == 0 {
-                    (usize::from(lens[dir]) + 1, 0u128)
-                } else if super::geometry::ascending(dir) {
-                    let b = blockers.trailing_zeros();
-                    let first = 1u128 << b;
-                    ((ray & (first - 1)).count_ones() as usize + 1, first)
-                } else {
-                    let b = 127 - blockers.leading_zeros();
-                    let first = 1u128 << b;
-                    (
-                        (ray & !(first | (first - 1))).count_ones() as usize + 1,
-                        first,
-                    )
-                };
-                if first != 0 && dist <= k {
-                    if first & takeable != 0 {
-                        if let Some(&to) = line.get(dist - 1) {
-                            out.push(Move {
-                                kind: MoveKind::Man,
-                                from,
-                                to: Dest::Cell(to),
-                                capture: true,
-                            });
-                        }
-                    } else if is_fwd && first & stoppers != 0 && dist > 1 {
-                        if let Some(&to) = line.get(dist - 2) {
-                            out.push(Move {
-                                kind: MoveKind::Man,
-                                from,
-                                to: Dest::Cell(to),
-                                capture: false,
-                            });
-                        }
-                    }
-                    continue;
-                }
-                if !is_fwd {
-                    continue;
-                }
                 let len = usize::from(lens[dir]);
-                if first != 0 || len >= k {
-                    // k empty cells ahead.
-                    if let Some(&to) = line.get(k - 1) {
-                        out.push(Move {
-                            kind: MoveKind::Man,
-                            from,
-                            to: Dest::Cell(to),
-                            capture: false,
-                        });
+                // The cells within k steps, and the cell exactly k steps away (if the ray is that long).
+                let (reach, kth) = match line.get(k.wrapping_sub(1)) {
+                    Some(&c) if k <= len => {
+                        let upto = if ascending {
+                            ray & ((2u128 << c) - 1)
+                        } else {
+                            ray & !((1u128 << c) - 1)
+                        };
+                        (upto, Some(c))
                     }
-                } else {
-                    match ends[dir] {
-                        Step::Goal(goal) => {
+                    _ => (ray, None),
+                };
+                if !is_fwd && reach & takeable == 0 {
+                    continue;
+                }
+                let blockers = occupied & reach;
+                let push = |out: &mut MoveList, to: Dest, capture: bool| {
+                    out.push(Move {
+                        kind: MoveKind::Man,
+                        from,
+                        to,
+                        capture,
+                    })
+                };
+                if blockers == 0 {
+                    // Nothing within reach: k steps, or to the wall, or out through the far goal.
+                    match (kth, ends[dir]) {
+                        (Some(c), _) => push(out, Dest::Cell(c), false),
+                        (None, Step::Goal(goal)) => {
                             if !off_done {
                                 off_done = true;
-                                out.push(Move {
-                                    kind: MoveKind::Man,
-                                    from,
-                                    to: Dest::Off(goal),
-                                    capture: false,
-                                });
+                                push(out, Dest::Off(goal), false);
                             }
                         }
-                        _ => {
-                            if let Some(&to) = line.get(len.wrapping_sub(1)) {
-                                out.push(Move {
-                                    kind: MoveKind::Man,
-                                    from,
-                                    to: Dest::Cell(to),
-                                    capture: false,
-                                });
+                        (None, _) => {
+                            if let Some(&c) = line.get(len.wrapping_sub(1)) {
+                                push(out, Dest::Cell(c), false);
                             }
+                        }
+                    }
+                    continue;
+                }
+                let b = if ascending {
+                    blockers.trailing_zeros()
+                } else {
+                    127 - blockers.leading_zeros()
+                };
+                let first = 1u128 << b;
+                if first & takeable != 0 {
+                    push(out, Dest::Cell(b as u8), true);
+                } else if is_fwd && first & stoppers != 0 {
+                    // Stop on the cell before the piece, if the man moved at all.
+                    if let Some(&c) = rays.back.get(b as usize).and_then(|r| r.get(dir)) {
+                        if c != from {
+                            push(out, Dest::Cell(c), false);
                         }
                     }
                 }
