@@ -50,3 +50,11 @@ demo: pkg
 
 clean:
 	rm -rf target pkg dist test-output
+
+# Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
+bench: pkg
+	node bench/run.mjs
+
+# Native criterion benchmarks of both engines, built for this machine's CPU, in their own target dir.
+bench-native: setup
+	CARGO_TARGET_DIR=$(CURDIR)/target/native RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine

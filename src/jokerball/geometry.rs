@@ -125,8 +125,6 @@ pub const MAX_RAY: usize = 10;
 /// line ends.
 #[derive(Debug)]
 pub struct Rays {
-    /// `mask[cell][dir]`: one bit per cell of the ray (the cell itself excluded).
-    pub mask: [[u128; 6]; MAX_CELLS],
     /// `cells[cell][dir][j]`: the cell `j + 1` steps away, for `j < len[cell][dir]`.
     pub cells: [[[u8; MAX_RAY]; 6]; MAX_CELLS],
     /// `len[cell][dir]`: the number of cells on the ray.
@@ -135,7 +133,12 @@ pub struct Rays {
     pub end: [[Step; 6]; MAX_CELLS],
     /// `back[cell][dir]`: the neighbour one step *against* `dir` (`u8::MAX` when there is none).
     pub back: [[u8; 6]; MAX_CELLS],
+    /// `reach[cell][dir][k - 1]`: the mask of the first `k` cells of the ray (fewer if it is shorter).
+    pub reach: [[[u128; MAX_DISTANCE]; 6]; MAX_CELLS],
 }
+
+/// The largest distance die (side 6).
+pub const MAX_DISTANCE: usize = 6;
 
 /// The index of the opposite of each direction (E-W, NE-SW, NW-SE).
 const OPPOSITE: [usize; 6] = [1, 0, 5, 4, 3, 2];
@@ -149,18 +152,20 @@ pub const fn ascending(dir: usize) -> bool {
 impl Rays {
     fn build(g: &Geometry) -> Rays {
         let mut rays = Rays {
-            mask: [[0; 6]; MAX_CELLS],
             cells: [[[0; MAX_RAY]; 6]; MAX_CELLS],
             len: [[0; 6]; MAX_CELLS],
             end: [[Step::Wall; 6]; MAX_CELLS],
             back: [[u8::MAX; 6]; MAX_CELLS],
+            reach: [[[0; MAX_DISTANCE]; 6]; MAX_CELLS],
         };
         for (from, steps) in g.step.iter().enumerate().take(usize::from(g.len)) {
             for dir in 0..6 {
                 let mut step = steps[dir];
                 let mut n = 0;
                 while let Step::Cell(c) = step {
-                    rays.mask[from][dir] |= 1u128 << c;
+                    for k in n..MAX_DISTANCE {
+                        rays.reach[from][dir][k] |= 1u128 << c;
+                    }
                     rays.cells[from][dir][n] = c;
                     n += 1;
                     step = g.step[usize::from(c)][dir];

@@ -387,19 +387,16 @@ impl Position {
             1u128 << (self.ball & 127)
         };
         let occupied = mine | theirs | ball;
-        // Men a capture may take; pieces that stop a forward man short (instead of offering a capture).
-        let (takeable, stoppers) = if y2025 {
-            (theirs, ball | mine)
-        } else {
-            (mine | theirs, ball)
-        };
+        // Men a capture may take (the other pieces on a forward line stop the man short).
+        let takeable = if y2025 { theirs } else { mine | theirs };
+        let enemy = man_code(self.to_move.other());
         let k = usize::from(k);
         let mut bits = mine;
         while bits != 0 {
             let from = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (Some(mask), Some(cells), Some(lens), Some(ends)) = (
-                rays.mask.get(from),
+            let (Some(reaches), Some(cells), Some(lens), Some(ends)) = (
+                rays.reach.get(from),
                 rays.cells.get(from),
                 rays.len.get(from),
                 rays.end.get(from),
@@ -410,22 +407,12 @@ impl Position {
             let mut off_done = false;
             for dir in 0..6 {
                 let is_fwd = dir == f0 || dir == f1;
-                let ray = mask[dir];
                 let ascending = super::geometry::ascending(dir);
                 let line = &cells[dir];
                 let len = usize::from(lens[dir]);
                 // The cells within k steps, and the cell exactly k steps away (if the ray is that long).
-                let (reach, kth) = match line.get(k.wrapping_sub(1)) {
-                    Some(&c) if k <= len => {
-                        let upto = if ascending {
-                            ray & ((2u128 << c) - 1)
-                        } else {
-                            ray & !((1u128 << c) - 1)
-                        };
-                        (upto, Some(c))
-                    }
-                    _ => (ray, None),
-                };
+                let reach = reaches[dir].get(k.wrapping_sub(1)).copied().unwrap_or(0);
+                let kth = if k <= len { line.get(k.wrapping_sub(1)) } else { None };
                 if !is_fwd && reach & takeable == 0 {
                     continue;
                 }
@@ -441,7 +428,7 @@ impl Position {
                 if blockers == 0 {
                     // Nothing within reach: k steps, or to the wall, or out through the far goal.
                     match (kth, ends[dir]) {
-                        (Some(c), _) => push(out, Dest::Cell(c), false),
+                        (Some(&c), _) => push(out, Dest::Cell(c), false),
                         (None, Step::Goal(goal)) => {
                             if !off_done {
                                 off_done = true;
@@ -461,11 +448,16 @@ impl Position {
                 } else {
                     127 - blockers.leading_zeros()
                 };
-                let first = 1u128 << b;
-                if first & takeable != 0 {
+                // What stands there: a takeable man is captured; a stopper stops a forward man short.
+                let piece = self.cells.get(b as usize).copied().unwrap_or(EMPTY);
+                let takes = if y2025 {
+                    piece == enemy
+                } else {
+                    piece == RED || piece == BLUE
+                };
+                if takes {
                     push(out, Dest::Cell(b as u8), true);
-                } else if is_fwd && first & stoppers != 0 {
-                    // Stop on the cell before the piece, if the man moved at all.
+                } else if is_fwd {
                     if let Some(&c) = rays.back.get(b as usize).and_then(|r| r.get(dir)) {
                         if c != from {
                             push(out, Dest::Cell(c), false);
