@@ -58,7 +58,7 @@ impl SimRng {
     }
 
     /// The next 32-bit word.
-    #[inline]
+    #[inline(always)]
     pub fn next_u32(&mut self) -> u32 {
         let [s0, s1, s2, s3] = self.s;
         let out = s0.wrapping_add(s3).rotate_left(7).wrapping_add(s0);
@@ -73,7 +73,7 @@ impl SimRng {
     }
 
     /// A uniform index below `n` (`0` when `n` is 0), without bias (Lemire's multiply-and-reject).
-    #[inline]
+    #[inline(always)]
     pub fn below(&mut self, n: usize) -> usize {
         let n = u32::try_from(n).unwrap_or(u32::MAX);
         if n <= 1 {

@@ -135,6 +135,8 @@ pub struct Rays {
     pub back: [[u8; 6]; MAX_CELLS],
     /// `reach[cell][dir][k - 1]`: the mask of the first `k` cells of the ray (fewer if it is shorter).
     pub reach: [[[u128; MAX_DISTANCE]; 6]; MAX_CELLS],
+    /// `around[cell][k - 1]`: the union of `reach` over the six directions (what a man could capture).
+    pub around: [[u128; MAX_DISTANCE]; MAX_CELLS],
 }
 
 /// The largest distance die (side 6).
@@ -144,7 +146,7 @@ pub const MAX_DISTANCE: usize = 6;
 const OPPOSITE: [usize; 6] = [1, 0, 5, 4, 3, 2];
 
 /// Whether cell indices grow along a direction (E, SE, SW: rightwards or down a row).
-#[inline]
+#[inline(always)]
 pub const fn ascending(dir: usize) -> bool {
     matches!(dir, 0 | 4 | 5)
 }
@@ -157,6 +159,7 @@ impl Rays {
             end: [[Step::Wall; 6]; MAX_CELLS],
             back: [[u8::MAX; 6]; MAX_CELLS],
             reach: [[[0; MAX_DISTANCE]; 6]; MAX_CELLS],
+            around: [[0; MAX_DISTANCE]; MAX_CELLS],
         };
         for (from, steps) in g.step.iter().enumerate().take(usize::from(g.len)) {
             for dir in 0..6 {
@@ -165,6 +168,7 @@ impl Rays {
                 while let Step::Cell(c) = step {
                     for k in n..MAX_DISTANCE {
                         rays.reach[from][dir][k] |= 1u128 << c;
+                        rays.around[from][k] |= 1u128 << c;
                     }
                     rays.cells[from][dir][n] = c;
                     n += 1;

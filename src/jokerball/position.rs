@@ -98,7 +98,7 @@ impl MoveList {
         self.len = 0;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
@@ -403,41 +403,62 @@ impl Position {
             ) else {
                 continue;
             };
-            let from = from as u8;
+            let from8 = from as u8;
+            // Without a takeable man within k steps in any direction, only the forward lines matter.
+            let capture_near = rays
+                .around
+                .get(from)
+                .and_then(|a| a.get(k.wrapping_sub(1)))
+                .is_some_and(|&a| a & takeable != 0);
+            let from = from8;
             let mut off_done = false;
             for dir in 0..6 {
                 let is_fwd = dir == f0 || dir == f1;
+                if !is_fwd && !capture_near {
+                    continue;
+                }
                 let ascending = super::geometry::ascending(dir);
                 let line = &cells[dir];
                 let len = usize::from(lens[dir]);
                 // The cells within k steps, and the cell exactly k steps away (if the ray is that long).
                 let reach = reaches[dir].get(k.wrapping_sub(1)).copied().unwrap_or(0);
-                let kth = if k <= len { line.get(k.wrapping_sub(1)) } else { None };
+                let kth = if k <= len {
+                    line.get(k.wrapping_sub(1))
+                } else {
+                    None
+                };
                 if !is_fwd && reach & takeable == 0 {
                     continue;
                 }
                 let blockers = occupied & reach;
-                let push = |out: &mut MoveList, to: Dest, capture: bool| {
-                    out.push(Move {
-                        kind: MoveKind::Man,
-                        from,
-                        to,
-                        capture,
-                    })
-                };
                 if blockers == 0 {
                     // Nothing within reach: k steps, or to the wall, or out through the far goal.
                     match (kth, ends[dir]) {
-                        (Some(&c), _) => push(out, Dest::Cell(c), false),
+                        (Some(&c), _) => out.push(Move {
+                            kind: MoveKind::Man,
+                            from,
+                            to: Dest::Cell(c),
+                            capture: false,
+                        }),
                         (None, Step::Goal(goal)) => {
                             if !off_done {
                                 off_done = true;
-                                push(out, Dest::Off(goal), false);
+                                out.push(Move {
+                                    kind: MoveKind::Man,
+                                    from,
+                                    to: Dest::Off(goal),
+                                    capture: false,
+                                });
                             }
                         }
                         (None, _) => {
                             if let Some(&c) = line.get(len.wrapping_sub(1)) {
-                                push(out, Dest::Cell(c), false);
+                                out.push(Move {
+                                    kind: MoveKind::Man,
+                                    from,
+                                    to: Dest::Cell(c),
+                                    capture: false,
+                                });
                             }
                         }
                     }
@@ -456,11 +477,21 @@ impl Position {
                     piece == RED || piece == BLUE
                 };
                 if takes {
-                    push(out, Dest::Cell(b as u8), true);
+                    out.push(Move {
+                        kind: MoveKind::Man,
+                        from,
+                        to: Dest::Cell(b as u8),
+                        capture: true,
+                    });
                 } else if is_fwd {
                     if let Some(&c) = rays.back.get(b as usize).and_then(|r| r.get(dir)) {
                         if c != from {
-                            push(out, Dest::Cell(c), false);
+                            out.push(Move {
+                                kind: MoveKind::Man,
+                                from,
+                                to: Dest::Cell(c),
+                                capture: false,
+                            });
                         }
                     }
                 }
