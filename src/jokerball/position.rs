@@ -546,7 +546,7 @@ impl Position {
 
     /// Plays a man or ball move generated for this position (the side to move does not change; see
     /// [`Position::end_turn`]). A ball leaving through a goal decides the winner (RULES 1.7).
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, mv: Move) {
         let from = usize::from(mv.from);
         match mv.kind {
