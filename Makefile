@@ -66,3 +66,11 @@ test-fuzz: setup
 bench-bot: pkg
 	cargo run --release --example bench_bot
 	node bench/bot/timing.mjs
+
+# Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
+bench: pkg
+	node bench/run.mjs
+
+# Native criterion benchmarks of both engines, built for this machine's CPU, in their own target dir.
+bench-native: setup
+	CARGO_TARGET_DIR=$(CURDIR)/target/native RUSTFLAGS="-C target-cpu=native" cargo bench --bench engine

@@ -16,6 +16,7 @@ pub mod jokerball;
 mod matchplay;
 mod notation;
 mod player;
+mod sim;
 mod wasm;
 pub mod zola;
 
@@ -29,3 +30,7 @@ pub use matchplay::{
 };
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
+pub use sim::{
+    jokerball_game, simulate, zola_game, JokerballLists, Outcome, SimGame, SimOptions, SimPlayer,
+    SimResult, SimRng, DEFAULT_MAX_TURNS, MAX_GAMES,
+};

@@ -1,6 +1,8 @@
 //! Precomputed board tables for the two board sizes (RULES 1.1): cells indexed in position-string order
 //! (top row first, each row from its leftmost cell), and the neighbour of every cell in every direction.
 
+use std::sync::OnceLock;
+
 use crate::hex::{Hex, HexDirection};
 use crate::player::Player;
 
@@ -115,6 +117,76 @@ const fn index_in(g: &Geometry, h: Hex) -> u8 {
 static SIDE4: Geometry = build(4);
 static SIDE6: Geometry = build(6);
 
+/// The longest ray of any board: from one side of side 6 to the other.
+pub const MAX_RAY: usize = 10;
+
+/// Ray tables for bitboard move generation (built once, on first use, so they cost no space in the
+/// binary): for each cell and direction, the cells along the line up to the board's edge and how the
+/// line ends.
+#[derive(Debug)]
+pub struct Rays {
+    /// `cells[cell][dir][j]`: the cell `j + 1` steps away, for `j < len[cell][dir]`.
+    pub cells: [[[u8; MAX_RAY]; 6]; MAX_CELLS],
+    /// `len[cell][dir]`: the number of cells on the ray.
+    pub len: [[u8; 6]; MAX_CELLS],
+    /// `end[cell][dir]`: the step past the ray's last cell (a wall or a goal, never a cell).
+    pub end: [[Step; 6]; MAX_CELLS],
+    /// `back[cell][dir]`: the neighbour one step *against* `dir` (`u8::MAX` when there is none).
+    pub back: [[u8; 6]; MAX_CELLS],
+    /// `reach[cell][dir][k - 1]`: the mask of the first `k` cells of the ray (fewer if it is shorter).
+    pub reach: [[[u128; MAX_DISTANCE]; 6]; MAX_CELLS],
+    /// `around[cell][k - 1]`: the union of `reach` over the six directions (what a man could capture).
+    pub around: [[u128; MAX_DISTANCE]; MAX_CELLS],
+}
+
+/// The largest distance die (side 6).
+pub const MAX_DISTANCE: usize = 6;
+
+/// The index of the opposite of each direction (E-W, NE-SW, NW-SE).
+const OPPOSITE: [usize; 6] = [1, 0, 5, 4, 3, 2];
+
+/// Whether cell indices grow along a direction (E, SE, SW: rightwards or down a row).
+#[inline(always)]
+pub const fn ascending(dir: usize) -> bool {
+    matches!(dir, 0 | 4 | 5)
+}
+
+impl Rays {
+    fn build(g: &Geometry) -> Rays {
+        let mut rays = Rays {
+            cells: [[[0; MAX_RAY]; 6]; MAX_CELLS],
+            len: [[0; 6]; MAX_CELLS],
+            end: [[Step::Wall; 6]; MAX_CELLS],
+            back: [[u8::MAX; 6]; MAX_CELLS],
+            reach: [[[0; MAX_DISTANCE]; 6]; MAX_CELLS],
+            around: [[0; MAX_DISTANCE]; MAX_CELLS],
+        };
+        for (from, steps) in g.step.iter().enumerate().take(usize::from(g.len)) {
+            for dir in 0..6 {
+                let mut step = steps[dir];
+                let mut n = 0;
+                while let Step::Cell(c) = step {
+                    for k in n..MAX_DISTANCE {
+                        rays.reach[from][dir][k] |= 1u128 << c;
+                        rays.around[from][k] |= 1u128 << c;
+                    }
+                    rays.cells[from][dir][n] = c;
+                    n += 1;
+                    step = g.step[usize::from(c)][dir];
+                }
+                rays.len[from][dir] = n as u8;
+                rays.end[from][dir] = step;
+                if let Step::Cell(c) = steps[OPPOSITE[dir]] {
+                    rays.back[from][dir] = c;
+                }
+            }
+        }
+        rays
+    }
+}
+
+static RAYS: [OnceLock<Rays>; 2] = [OnceLock::new(), OnceLock::new()];
+
 impl Geometry {
     /// The tables of side `size` (4 or 6; any other value gives side 6).
     #[inline]
@@ -124,6 +196,13 @@ impl Geometry {
         } else {
             &SIDE6
         }
+    }
+
+    /// The ray tables of this board size (built on first use).
+    #[inline]
+    pub fn rays(&self) -> &'static Rays {
+        let i = usize::from(self.size == 6);
+        RAYS[i].get_or_init(|| Rays::build(Geometry::of(self.size)))
     }
 
     /// The index of a cell, if it is on this board.

@@ -98,7 +98,7 @@ impl MoveList {
         self.len = 0;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
@@ -367,69 +367,81 @@ impl Position {
 
     /// Appends every legal man move of the side to move for distance `k` (RULES 1.5) to `out`.
     /// The moves are distinct: a man that can leave through both forward sides has one `-off` move.
+    ///
+    /// Bitboards and ray tables: for each man and direction the first piece on the line is found with
+    /// one mask and a bit scan, and the number of steps to it with a population count.
     pub fn man_moves(&self, k: u8, out: &mut MoveList) {
         if self.winner.is_some() {
             return;
         }
-        let g = self.geometry();
-        let me = man_code(self.to_move);
+        let rays = self.geometry().rays();
+        let side = self.to_move.index();
         let fwd = forward(self.to_move);
+        let (f0, f1) = (fwd[0].index(), fwd[1].index());
         let y2025 = self.rules == RuleSet::Y2025;
-        let mut bits = self.men[self.to_move.index()];
+        let mine = self.men[side];
+        let theirs = self.men[1 - side];
+        let ball = if self.ball == NO_BALL {
+            0
+        } else {
+            1u128 << (self.ball & 127)
+        };
+        let occupied = mine | theirs | ball;
+        // Men a capture may take (the other pieces on a forward line stop the man short).
+        let takeable = if y2025 { theirs } else { mine | theirs };
+        let enemy = man_code(self.to_move.other());
+        let k = usize::from(k);
+        let mut bits = mine;
         while bits != 0 {
-            let from = bits.trailing_zeros() as u8;
+            let from = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let (Some(reaches), Some(cells), Some(lens), Some(ends)) = (
+                rays.reach.get(from),
+                rays.cells.get(from),
+                rays.len.get(from),
+                rays.end.get(from),
+            ) else {
+                continue;
+            };
+            let from8 = from as u8;
+            // Without a takeable man within k steps in any direction, only the forward lines matter.
+            let capture_near = rays
+                .around
+                .get(from)
+                .and_then(|a| a.get(k.wrapping_sub(1)))
+                .is_some_and(|&a| a & takeable != 0);
+            let from = from8;
             let mut off_done = false;
-            for dir in HexDirection::ALL {
-                let is_fwd = dir == fwd[0] || dir == fwd[1];
-                let mut cur = from;
-                let mut steps = 0u8;
-                let stop_short = |cur: u8, steps: u8, out: &mut MoveList| {
-                    if is_fwd && steps > 0 {
-                        out.push(Move {
+            for dir in 0..6 {
+                let is_fwd = dir == f0 || dir == f1;
+                if !is_fwd && !capture_near {
+                    continue;
+                }
+                let ascending = super::geometry::ascending(dir);
+                let line = &cells[dir];
+                let len = usize::from(lens[dir]);
+                // The cells within k steps, and the cell exactly k steps away (if the ray is that long).
+                let reach = reaches[dir].get(k.wrapping_sub(1)).copied().unwrap_or(0);
+                let kth = if k <= len {
+                    line.get(k.wrapping_sub(1))
+                } else {
+                    None
+                };
+                if !is_fwd && reach & takeable == 0 {
+                    continue;
+                }
+                let blockers = occupied & reach;
+                if blockers == 0 {
+                    // Nothing within reach: k steps, or to the wall, or out through the far goal.
+                    match (kth, ends[dir]) {
+                        (Some(&c), _) => out.push(Move {
                             kind: MoveKind::Man,
                             from,
-                            to: Dest::Cell(cur),
+                            to: Dest::Cell(c),
                             capture: false,
-                        });
-                    }
-                };
-                loop {
-                    if steps == k {
-                        stop_short(cur, steps, out);
-                        break;
-                    }
-                    match g.step[usize::from(cur)][dir.index()] {
-                        Step::Cell(next) => match self.cells[usize::from(next)] {
-                            EMPTY => {
-                                cur = next;
-                                steps += 1;
-                            }
-                            BALL => {
-                                stop_short(cur, steps, out);
-                                break;
-                            }
-                            man => {
-                                let friendly = man == me;
-                                if friendly && y2025 {
-                                    stop_short(cur, steps, out);
-                                } else {
-                                    out.push(Move {
-                                        kind: MoveKind::Man,
-                                        from,
-                                        to: Dest::Cell(next),
-                                        capture: true,
-                                    });
-                                }
-                                break;
-                            }
-                        },
-                        Step::Wall => {
-                            stop_short(cur, steps, out);
-                            break;
-                        }
-                        Step::Goal(goal) => {
-                            if is_fwd && !off_done {
+                        }),
+                        (None, Step::Goal(goal)) => {
+                            if !off_done {
                                 off_done = true;
                                 out.push(Move {
                                     kind: MoveKind::Man,
@@ -438,7 +450,48 @@ impl Position {
                                     capture: false,
                                 });
                             }
-                            break;
+                        }
+                        (None, _) => {
+                            if let Some(&c) = line.get(len.wrapping_sub(1)) {
+                                out.push(Move {
+                                    kind: MoveKind::Man,
+                                    from,
+                                    to: Dest::Cell(c),
+                                    capture: false,
+                                });
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let b = if ascending {
+                    blockers.trailing_zeros()
+                } else {
+                    127 - blockers.leading_zeros()
+                };
+                // What stands there: a takeable man is captured; a stopper stops a forward man short.
+                let piece = self.cells.get(b as usize).copied().unwrap_or(EMPTY);
+                let takes = if y2025 {
+                    piece == enemy
+                } else {
+                    piece == RED || piece == BLUE
+                };
+                if takes {
+                    out.push(Move {
+                        kind: MoveKind::Man,
+                        from,
+                        to: Dest::Cell(b as u8),
+                        capture: true,
+                    });
+                } else if is_fwd {
+                    if let Some(&c) = rays.back.get(b as usize).and_then(|r| r.get(dir)) {
+                        if c != from {
+                            out.push(Move {
+                                kind: MoveKind::Man,
+                                from,
+                                to: Dest::Cell(c),
+                                capture: false,
+                            });
                         }
                     }
                 }
@@ -493,7 +546,7 @@ impl Position {
 
     /// Plays a man or ball move generated for this position (the side to move does not change; see
     /// [`Position::end_turn`]). A ball leaving through a goal decides the winner (RULES 1.7).
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, mv: Move) {
         let from = usize::from(mv.from);
         match mv.kind {

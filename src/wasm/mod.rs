@@ -21,6 +21,7 @@ mod jokerball;
 mod matches;
 mod out;
 mod plain;
+mod sim;
 mod tree;
 mod zola;
 

@@ -1,0 +1,112 @@
+// simulate() through the package (API.md "Simulation"): option validation codes, determinism, shapes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { simulate, SteereError } from '../pkg/node.js';
+
+const code = (fn) => {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof SteereError, `not a SteereError: ${e}`);
+    return e.code;
+  }
+  return null;
+};
+
+test('API simulation: result shape and totals', () => {
+  for (const opts of [
+    { games: 50, seed: 1 },
+    { game: 'jokerball', games: 50, seed: 'abc', jokerball: { rules: 'classic', size: 4, rows: 3 }, first: 'blue' },
+    { game: 'zola', games: 20, seed: 2, zola: { size: 8 } },
+    { games: 30, seed: 3, players: { red: 'random', blue: 'random' }, maxTurns: 500 },
+  ]) {
+    const r = simulate(opts);
+    assert.deepEqual(Object.keys(r).sort(), ['games', 'ms', 'turns', 'unfinished', 'wins']);
+    assert.deepEqual(Object.keys(r.wins).sort(), ['blue', 'red']);
+    assert.deepEqual(Object.keys(r.turns).sort(), ['max', 'mean']);
+    assert.equal(r.games, opts.games);
+    assert.equal(r.wins.red + r.wins.blue + r.unfinished, r.games);
+    assert.ok(r.turns.mean > 0 && r.turns.mean <= r.turns.max);
+    assert.ok(Number.isInteger(r.turns.max));
+    assert.ok(typeof r.ms === 'number' && r.ms >= 0);
+  }
+});
+
+test('API simulation: deterministic for a seed', () => {
+  for (const game of ['jokerball', 'zola']) {
+    const strip = ({ ms, ...rest }) => rest;
+    const a = strip(simulate({ game, games: 100, seed: 42 }));
+    const b = strip(simulate({ game, games: 100, seed: 42 }));
+    const c = strip(simulate({ game, games: 100, seed: 43 }));
+    assert.deepEqual(a, b);
+    assert.notDeepEqual(a, c);
+    assert.deepEqual(strip(simulate({ game, games: 100, seed: 'x' })), strip(simulate({ game, games: 100, seed: 'x' })));
+  }
+  // Without a seed the games differ from run to run (crypto dice) but the totals still add up.
+  const r = simulate({ games: 20 });
+  assert.equal(r.wins.red + r.wins.blue + r.unfinished, 20);
+});
+
+test('API simulation: maxTurns caps games as unfinished', () => {
+  const r = simulate({ games: 40, seed: 5, maxTurns: 1 });
+  assert.equal(r.unfinished, 40);
+  assert.deepEqual(r.wins, { red: 0, blue: 0 });
+  assert.deepEqual(r.turns, { mean: 0, max: 0 });
+  const z = simulate({ game: 'zola', games: 10, seed: 5, maxTurns: 3 });
+  assert.equal(z.unfinished, 10);
+});
+
+test('API simulation: bad options throw invalid_option', () => {
+  const bad = [
+    undefined,
+    null,
+    {},
+    [],
+    'games',
+    { games: 0 },
+    { games: 1.5 },
+    { games: 10000001 },
+    { games: '10' },
+    { games: 1, game: 'chess' },
+    { games: 1, gmae: 'zola' },
+    { games: 1, seed: -1 },
+    { games: 1, seed: 1.5 },
+    { games: 1, seed: 2 ** 32 },
+    { games: 1, seed: {} },
+    { games: 1, jokerball: { size: 5 } },
+    { games: 1, jokerball: { rows: 0 } },
+    { games: 1, jokerball: { rules: 'modern' } },
+    { games: 1, jokerball: { colour: 'red' } },
+    { games: 1, jokerball: 6 },
+    { games: 1, game: 'zola', zola: { size: 7 } },
+    { games: 1, game: 'zola', zola: { pie: true } },
+    { games: 1, game: 'zola', jokerball: {} },
+    { games: 1, zola: { size: 6 } },
+    { games: 1, first: 'green' },
+    { games: 1, maxTurns: 0 },
+    { games: 1, maxTurns: -3 },
+    { games: 1, maxTurns: 2.5 },
+    { games: 1, players: { red: 'random', green: 'random' } },
+    { games: 1, players: { red: 'bot' } },
+    { games: 1, players: 'random' },
+  ];
+  for (const opts of bad) {
+    assert.equal(code(() => simulate(opts)), 'invalid_option', JSON.stringify(opts) ?? String(opts));
+  }
+});
+
+test('API simulation: bot levels are refused until the bot is built in (never played as random)', () => {
+  for (const level of ['easy', 'medium', 'hard']) {
+    for (const players of [{ red: level }, { blue: level }]) {
+      let err;
+      try {
+        simulate({ games: 1, seed: 1, players });
+      } catch (e) {
+        err = e;
+      }
+      assert.ok(err instanceof SteereError);
+      assert.equal(err.code, 'invalid_option');
+      assert.match(err.message, /not available/);
+    }
+  }
+});

@@ -1,0 +1,411 @@
+//! Self-play of whole games (API.md "Simulation"): balance statistics and the engine's throughput
+//! benchmark. Game-agnostic bookkeeping around two allocation-free playout loops, one per game, that
+//! work directly on the `Copy` positions and reuse one move list per phase.
+//!
+//! - **Dice** (Jokerball) come from the game's own [`DiceRng`] (ChaCha20), seeded as any game is; one
+//!   generator serves the games of a run one after another.
+//! - **Choices** of the players come from [`SimRng`], a small fast generator (xoshiro128++) keyed from the
+//!   first four words of the dice generator, so a run is fully determined by its seed.
+//! - **Players** are [`SimPlayer`] values; `Random` picks uniformly among the legal moves of each phase.
+//!   Bot levels are named but refused until the bot is plugged in here (see [`SimPlayer::from_name`]).
+//! - **Turns** are Jokerball turns (every turn played, even one whose phases were both skipped) or Zola
+//!   moves (automatic passes not counted). A game that has not ended after `max_turns` turns is
+//!   `unfinished`; `turns` statistics cover the finished games.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use crate::dice::{Dice, DiceRng, Seed};
+use crate::error::OptionError;
+use crate::jokerball::{self, MoveList as JbMoves, Setup as JbSetup};
+use crate::player::{ByPlayer, Player};
+use crate::zola::{self, movegen, MoveList as ZMoves, Size};
+
+/// The most games one call may play (API.md: `games` is `1..1e7`).
+pub const MAX_GAMES: u32 = 10_000_000;
+/// The default cap on the turns of one game.
+pub const DEFAULT_MAX_TURNS: u32 = 10_000;
+
+/// A small, fast, seeded generator for the players' choices (xoshiro128++ by Blackman and Vigna, 32-bit
+/// words, which suits wasm32). Never used for dice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimRng {
+    s: [u32; 4],
+}
+
+impl SimRng {
+    /// A generator from four words; an all-zero state (the one fixed point) is replaced by a constant.
+    pub fn new(words: [u32; 4]) -> SimRng {
+        let s = if words == [0; 4] {
+            [0x9e37_79b9, 0x7f4a_7c15, 0xf39c_c060, 0x5ced_c834]
+        } else {
+            words
+        };
+        SimRng { s }
+    }
+
+    /// A generator keyed from the next four words of a dice generator.
+    pub fn from_dice(dice: &mut DiceRng) -> SimRng {
+        SimRng::new([
+            dice.next_u32(),
+            dice.next_u32(),
+            dice.next_u32(),
+            dice.next_u32(),
+        ])
+    }
+
+    /// The next 32-bit word.
+    #[inline(always)]
+    pub fn next_u32(&mut self) -> u32 {
+        let [s0, s1, s2, s3] = self.s;
+        let out = s0.wrapping_add(s3).rotate_left(7).wrapping_add(s0);
+        let t = s1 << 9;
+        let mut s = [s0, s1, s2 ^ s0, s3 ^ s1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(11);
+        self.s = s;
+        out
+    }
+
+    /// A uniform index below `n` (`0` when `n` is 0), without bias (Lemire's multiply-and-reject).
+    #[inline(always)]
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        if n <= 1 {
+            return 0;
+        }
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let m = u64::from(self.next_u32()) * u64::from(n);
+            if (m as u32) >= threshold {
+                return (m >> 32) as usize;
+            }
+        }
+    }
+}
+
+/// Who plays one side in a simulation. The bot levels of API.md are added here as variants once the
+/// bot can be called from the core; until then [`SimPlayer::from_name`] refuses them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SimPlayer {
+    /// Uniform among the legal moves of each phase.
+    #[default]
+    Random,
+}
+
+impl SimPlayer {
+    /// Reads a player name of API.md: `'random'`; the bot levels `'easy' | 'medium' | 'hard'` are refused
+    /// (`invalid_option`, never silently played as random), as is any other name.
+    pub fn from_name(name: &str) -> Result<SimPlayer, OptionError> {
+        match name {
+            "random" => Ok(SimPlayer::Random),
+            "easy" | "medium" | "hard" => Err(OptionError::new(format!(
+                "players: bot level '{name}' is not available in simulate yet; use 'random'"
+            ))),
+            _ => Err(OptionError::new(format!(
+                "players: unknown player '{name}', expected 'random', 'easy', 'medium' or 'hard'"
+            ))),
+        }
+    }
+
+    /// The index of the Jokerball move to play among `moves` (not empty) in `pos` with these dice.
+    #[inline]
+    pub fn choose_jokerball(
+        self,
+        _pos: &jokerball::Position,
+        _dice: Dice,
+        moves: &[jokerball::Move],
+        rng: &mut SimRng,
+    ) -> usize {
+        match self {
+            SimPlayer::Random => rng.below(moves.len()),
+        }
+    }
+
+    /// The index of the Zola move to play among `moves` (not empty) in `pos`.
+    #[inline]
+    pub fn choose_zola(
+        self,
+        _pos: &zola::Position,
+        moves: &[zola::Move],
+        rng: &mut SimRng,
+    ) -> usize {
+        match self {
+            SimPlayer::Random => rng.below(moves.len()),
+        }
+    }
+}
+
+/// Which game a simulation plays, with its options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SimGame {
+    /// Jokerball with these rules, size and rows (the setup's `first` is replaced by the run's `first`).
+    Jokerball(JbSetup),
+    /// Zola on a board of this size.
+    Zola(Size),
+}
+
+/// The options of a simulation (API.md `simulate`), already read from JavaScript.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimOptions {
+    /// The game and its options.
+    pub game: SimGame,
+    /// How many games: `1..=MAX_GAMES`.
+    pub games: u32,
+    /// The seed; `None`: from the crypto source.
+    pub seed: Option<Seed>,
+    /// Who moves first in every game.
+    pub first: Player,
+    /// The cap on one game's turns (at least 1).
+    pub max_turns: u32,
+    /// The players of the two sides.
+    pub players: ByPlayer<SimPlayer>,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            game: SimGame::Jokerball(JbSetup::default()),
+            games: 1,
+            seed: None,
+            first: Player::Red,
+            max_turns: DEFAULT_MAX_TURNS,
+            players: ByPlayer::new(SimPlayer::Random, SimPlayer::Random),
+        }
+    }
+}
+
+/// The totals of a simulation.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SimResult {
+    /// Games played.
+    pub games: u32,
+    /// Games won by each side.
+    pub wins: ByPlayer<u32>,
+    /// Games that reached `max_turns` without a winner.
+    pub unfinished: u32,
+    /// The sum of the turns of the finished games.
+    pub turns_total: u64,
+    /// The most turns of a finished game (0 if none finished).
+    pub turns_max: u32,
+}
+
+impl SimResult {
+    /// The mean number of turns of the finished games (0 if none finished).
+    pub fn turns_mean(&self) -> f64 {
+        let finished = self.wins.red + self.wins.blue;
+        if finished == 0 {
+            0.0
+        } else {
+            self.turns_total as f64 / f64::from(finished)
+        }
+    }
+
+    fn record(&mut self, outcome: Outcome) {
+        self.games += 1;
+        match outcome {
+            Outcome::Won(p, turns) => {
+                *self.wins.get_mut(p) += 1;
+                self.turns_total += u64::from(turns);
+                self.turns_max = self.turns_max.max(turns);
+            }
+            Outcome::Unfinished => self.unfinished += 1,
+        }
+    }
+}
+
+/// How one game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Won by this player after this many turns.
+    Won(Player, u32),
+    /// Not over after the cap.
+    Unfinished,
+}
+
+impl SimOptions {
+    /// Checks the options: games `1..=MAX_GAMES`, `max_turns >= 1`, a valid game setup.
+    pub fn validate(&self) -> Result<(), OptionError> {
+        if !(1..=MAX_GAMES).contains(&self.games) {
+            return Err(OptionError::new(format!(
+                "games must be an integer 1..{MAX_GAMES}, not {}",
+                self.games
+            )));
+        }
+        if self.max_turns == 0 {
+            return Err(OptionError::new(
+                "maxTurns must be an integer of at least 1",
+            ));
+        }
+        if let SimGame::Jokerball(setup) = self.game {
+            setup.validate()?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays `opts.games` games and returns the totals; an invalid option is an `invalid_option` error
+/// and plays nothing.
+pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
+    opts.validate()?;
+    let mut dice = match &opts.seed {
+        Some(s) => DiceRng::from_seed(s),
+        None => DiceRng::from_entropy()
+            .ok_or_else(|| OptionError::new("no random source for an unseeded simulation"))?,
+    };
+    let mut choices = SimRng::from_dice(&mut dice);
+    let mut result = SimResult::default();
+    match opts.game {
+        SimGame::Jokerball(setup) => {
+            let start = jokerball::Position::start(&JbSetup {
+                first: opts.first,
+                ..setup
+            })?;
+            let mut lists = JokerballLists::default();
+            for _ in 0..opts.games {
+                let outcome = jokerball_game(
+                    start,
+                    opts.players,
+                    opts.max_turns,
+                    &mut dice,
+                    &mut choices,
+                    &mut lists,
+                );
+                result.record(outcome);
+            }
+        }
+        SimGame::Zola(size) => {
+            let start = zola::Position::start(size, opts.first);
+            let mut list = ZMoves::new();
+            for _ in 0..opts.games {
+                let outcome =
+                    zola_game(start, opts.players, opts.max_turns, &mut choices, &mut list);
+                result.record(outcome);
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// The two reusable move lists of a Jokerball playout (man phase, ball phase).
+#[derive(Debug, Default)]
+pub struct JokerballLists {
+    men: JbMoves,
+    balls: JbMoves,
+}
+
+/// Plays one Jokerball game from `start` (RULES 1.4): roll, a man move if any, a ball move if any, until
+/// the ball leaves the board or `max_turns` turns have been played. Allocation-free.
+pub fn jokerball_game(
+    start: jokerball::Position,
+    players: ByPlayer<SimPlayer>,
+    max_turns: u32,
+    dice: &mut DiceRng,
+    choices: &mut SimRng,
+    lists: &mut JokerballLists,
+) -> Outcome {
+    let mut pos = start;
+    let faces = pos.size();
+    for turn in 1..=max_turns {
+        let roll = Dice::roll(dice, faces);
+        let player = *players.get(pos.turn());
+        lists.men.clear();
+        pos.man_moves(roll.distance, &mut lists.men);
+        if !lists.men.is_empty() {
+            let i = player.choose_jokerball(&pos, roll, &lists.men, choices);
+            if let Some(&mv) = lists.men.get(i) {
+                pos.apply(mv);
+            }
+        }
+        lists.balls.clear();
+        pos.ball_moves(roll.direction, &mut lists.balls);
+        if !lists.balls.is_empty() {
+            let i = player.choose_jokerball(&pos, roll, &lists.balls, choices);
+            if let Some(&mv) = lists.balls.get(i) {
+                pos.apply(mv);
+            }
+        }
+        if let Some(winner) = pos.winner() {
+            return Outcome::Won(winner, turn);
+        }
+        pos.end_turn();
+    }
+    Outcome::Unfinished
+}
+
+/// Plays one Zola game from `start` (RULES 2.2-2.3): a side without a move passes (not counted), the
+/// capture of the last enemy checker wins; stops as unfinished after `max_turns` moves. Allocation-free.
+pub fn zola_game(
+    start: zola::Position,
+    players: ByPlayer<SimPlayer>,
+    max_turns: u32,
+    choices: &mut SimRng,
+    list: &mut ZMoves,
+) -> Outcome {
+    let mut pos = start;
+    let mut moves = 0u32;
+    let mut passes = 0u8;
+    while moves < max_turns {
+        list.clear();
+        movegen::generate(&pos, list);
+        if list.is_empty() {
+            // The rules guarantee one side can move; two passes in a row would mean they cannot.
+            passes += 1;
+            if passes == 2 {
+                break;
+            }
+            pos.apply(zola::Move::Pass);
+            continue;
+        }
+        passes = 0;
+        let mover = pos.turn();
+        let i = players
+            .get(mover)
+            .choose_zola(&pos, list.as_slice(), choices);
+        if let Some(&mv) = list.as_slice().get(i) {
+            pos.apply(mv);
+        }
+        moves += 1;
+        if pos.count(mover.other()) == 0 {
+            return Outcome::Won(mover, moves);
+        }
+    }
+    Outcome::Unfinished
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_is_in_range_and_covers() {
+        let mut r = SimRng::new([1, 2, 3, 4]);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            seen[r.below(7)] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+        assert_eq!(r.below(1), 0);
+        assert_eq!(r.below(0), 0);
+    }
+
+    #[test]
+    fn xoshiro128pp_reference_output() {
+        // xoshiro128++ from state [1, 2, 3, 4]: the first outputs of the reference C implementation.
+        let mut r = SimRng::new([1, 2, 3, 4]);
+        let v: Vec<u32> = (0..3).map(|_| r.next_u32()).collect();
+        assert_eq!(v, [641, 1_573_767, 3_222_811_527]);
+    }
+
+    #[test]
+    fn zero_state_is_replaced() {
+        let mut r = SimRng::new([0; 4]);
+        assert_ne!((0..4).map(|_| r.next_u32()).sum::<u32>(), 0);
+    }
+}

@@ -1,0 +1,271 @@
+//! simulate() (API.md "Simulation"): determinism, totals that add up, the turn cap, both games, the
+//! random policy against the turn state machine of the rules (RULES 1.4, 2.2).
+
+use steere_games::jokerball::{self, Game, MoveList, Phase, RuleSet, Setup};
+use steere_games::zola::{self, Size};
+use steere_games::{
+    jokerball_game, simulate, zola_game, ByPlayer, Coded, DiceRng, ErrorCode, JokerballLists,
+    Outcome, Player, Seed, SimGame, SimOptions, SimPlayer, SimRng,
+};
+
+const RANDOM: ByPlayer<SimPlayer> = ByPlayer::new(SimPlayer::Random, SimPlayer::Random);
+
+fn opts(game: SimGame, games: u32, seed: u32) -> SimOptions {
+    SimOptions {
+        game,
+        games,
+        seed: Some(Seed::Number(seed)),
+        ..SimOptions::default()
+    }
+}
+
+fn all_games() -> Vec<SimGame> {
+    let mut v = Vec::new();
+    for rules in [RuleSet::Y2025, RuleSet::Classic] {
+        for (size, rows) in [(6, 2), (4, 2), (6, 3), (4, 1)] {
+            v.push(SimGame::Jokerball(Setup {
+                rules,
+                size,
+                rows,
+                first: Player::Red,
+            }));
+        }
+    }
+    for size in Size::ALL {
+        v.push(SimGame::Zola(size));
+    }
+    v
+}
+
+#[test]
+fn api_simulation_is_deterministic_for_a_seed() {
+    for game in all_games() {
+        let a = simulate(&opts(game, 200, 42)).unwrap();
+        let b = simulate(&opts(game, 200, 42)).unwrap();
+        assert_eq!(a, b, "{game:?}");
+        let c = simulate(&opts(game, 200, 43)).unwrap();
+        assert_ne!(a, c, "{game:?}: another seed gives other games");
+        let t = SimOptions {
+            seed: Some(Seed::Text("42".into())),
+            ..opts(game, 200, 0)
+        };
+        assert_eq!(simulate(&t).unwrap(), simulate(&t).unwrap());
+    }
+}
+
+#[test]
+fn api_simulation_counts_add_up() {
+    for game in all_games() {
+        let r = simulate(&opts(game, 300, 1)).unwrap();
+        assert_eq!(r.games, 300);
+        assert_eq!(r.wins.red + r.wins.blue + r.unfinished, r.games, "{game:?}");
+        assert_eq!(
+            r.unfinished, 0,
+            "{game:?}: random games end well within 10000 turns"
+        );
+        assert!(r.wins.red > 0 && r.wins.blue > 0, "{game:?}: {r:?}");
+        let mean = r.turns_mean();
+        assert!(
+            mean >= 1.0 && mean <= f64::from(r.turns_max),
+            "{game:?}: {r:?}"
+        );
+        assert_eq!(r.turns_total as f64 / 300.0, mean);
+    }
+}
+
+#[test]
+fn api_simulation_unfinished_with_tiny_max_turns() {
+    for game in all_games() {
+        let r = simulate(&SimOptions {
+            max_turns: 1,
+            ..opts(game, 50, 9)
+        })
+        .unwrap();
+        assert_eq!(r.wins.red + r.wins.blue + r.unfinished, 50, "{game:?}");
+        assert!(r.turns_max <= 1 && r.unfinished > 0, "{game:?}: {r:?}");
+        // One turn cannot end the standard Jokerball game (men stand between the centre and both goals)
+        // nor a Zola game (it takes many captures).
+        if matches!(game, SimGame::Zola(_)) || game == SimGame::Jokerball(Setup::default()) {
+            assert_eq!(r.unfinished, 50, "{game:?}");
+            assert_eq!((r.wins.red, r.wins.blue, r.turns_max), (0, 0, 0));
+            assert_eq!(r.turns_mean(), 0.0);
+        }
+        // A cap between: every finished game fits under it, the rest are unfinished.
+        let cap = 20;
+        let r = simulate(&SimOptions {
+            max_turns: cap,
+            ..opts(game, 300, 9)
+        })
+        .unwrap();
+        assert!(r.turns_max <= cap);
+        assert_eq!(r.wins.red + r.wins.blue + r.unfinished, 300);
+    }
+}
+
+#[test]
+fn api_simulation_bad_options_are_refused() {
+    for bad in [
+        SimOptions {
+            games: 0,
+            ..SimOptions::default()
+        },
+        SimOptions {
+            games: 10_000_001,
+            ..SimOptions::default()
+        },
+        SimOptions {
+            max_turns: 0,
+            ..SimOptions::default()
+        },
+        SimOptions {
+            game: SimGame::Jokerball(Setup {
+                size: 5,
+                ..Setup::default()
+            }),
+            ..SimOptions::default()
+        },
+        SimOptions {
+            game: SimGame::Jokerball(Setup {
+                rows: 6,
+                ..Setup::default()
+            }),
+            ..SimOptions::default()
+        },
+    ] {
+        assert_eq!(
+            simulate(&bad).unwrap_err().code(),
+            ErrorCode::InvalidOption,
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn api_simulation_players_random_only_until_bots_are_plugged_in() {
+    assert_eq!(SimPlayer::from_name("random"), Ok(SimPlayer::Random));
+    for name in ["easy", "medium", "hard"] {
+        let e = SimPlayer::from_name(name).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidOption);
+        assert!(e.to_string().contains("not available"), "{e}");
+    }
+    for name in ["", "Random", "bot"] {
+        assert_eq!(
+            SimPlayer::from_name(name).unwrap_err().code(),
+            ErrorCode::InvalidOption
+        );
+    }
+}
+
+#[test]
+fn api_simulation_first_player_is_honoured() {
+    // Blue first on the mirrored start: the statistics change with the side that moves first.
+    for game in all_games() {
+        let red = simulate(&opts(game, 100, 5)).unwrap();
+        let blue = simulate(&SimOptions {
+            first: Player::Blue,
+            ..opts(game, 100, 5)
+        })
+        .unwrap();
+        assert_ne!(red, blue, "{game:?}");
+    }
+}
+
+/// RULES 1.4: the playout loop makes exactly the turns the game state machine makes with the same dice
+/// and the same choices (every move it plays is legal, phases are skipped exactly when empty, the
+/// winner and the turn count agree).
+#[test]
+fn rules_1_4_playout_agrees_with_the_game_state_machine() {
+    for (seed, setup) in [
+        (1u32, Setup::default()),
+        (
+            2,
+            Setup {
+                rules: RuleSet::Classic,
+                ..Setup::default()
+            },
+        ),
+        (
+            3,
+            Setup {
+                size: 4,
+                ..Setup::default()
+            },
+        ),
+        (
+            4,
+            Setup {
+                first: Player::Blue,
+                rows: 4,
+                ..Setup::default()
+            },
+        ),
+    ] {
+        for game_no in 0..40u32 {
+            let start = jokerball::Position::start(&setup).unwrap();
+            let mut dice = DiceRng::from_seed(&Seed::Number(seed * 1000 + game_no));
+            let mut replay_dice = dice.clone();
+            let mut choices = SimRng::new([seed, game_no, 7, 9]);
+            let mut replay_choices = choices.clone();
+            let outcome = jokerball_game(
+                start,
+                RANDOM,
+                10_000,
+                &mut dice,
+                &mut choices,
+                &mut JokerballLists::default(),
+            );
+            // The same game through Game: roll from the same generator, same uniform choice per phase.
+            let mut game = Game::from_start(start, None);
+            let mut list = MoveList::new();
+            let mut turns = 0u32;
+            while game.phase() != Phase::Over {
+                let roll = steere_games::Dice::roll(&mut replay_dice, setup.size);
+                game.set_dice(roll.distance, roll.direction).unwrap();
+                while matches!(game.phase(), Phase::Man | Phase::Ball) {
+                    game.legal_move_list(&mut list);
+                    let mv = list[replay_choices.below(list.len())];
+                    game.play_move(mv).unwrap();
+                }
+                turns += 1;
+            }
+            assert_eq!(outcome, Outcome::Won(game.winner().unwrap(), turns));
+            assert_eq!(game.records().len() as u32, turns);
+        }
+    }
+}
+
+/// RULES 2.2-2.3: the Zola playout agrees with the game object (passes are automatic and not counted).
+#[test]
+fn rules_2_2_playout_agrees_with_the_game_object() {
+    for size in Size::ALL {
+        for game_no in 0..30u32 {
+            let start = zola::Position::start(size, Player::Red);
+            let mut choices = SimRng::new([game_no, 1, 2, 3]);
+            let mut replay = choices.clone();
+            let outcome = zola_game(
+                start,
+                RANDOM,
+                10_000,
+                &mut choices,
+                &mut zola::MoveList::new(),
+            );
+            let mut game = zola::Game::new(zola::Setup {
+                size: size.n(),
+                ..zola::Setup::default()
+            })
+            .unwrap();
+            let mut list = zola::MoveList::new();
+            while game.winner().is_none() {
+                game.legal_moves_into(&mut list);
+                let mv = list[replay.below(list.len())];
+                game.play_move(mv).unwrap();
+            }
+            let moves = game
+                .history()
+                .iter()
+                .filter(|m| **m != zola::Move::Pass)
+                .count() as u32;
+            assert_eq!(outcome, Outcome::Won(game.winner().unwrap(), moves));
+        }
+    }
+}
