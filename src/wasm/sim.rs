@@ -13,8 +13,8 @@ use crate::zola::Size;
 
 #[wasm_bindgen(typescript_custom_section)]
 const SIM_TS: &str = r#"
-/** Who plays a side in `simulate`: 'random' (uniform among the legal moves of each phase). The bot
- * levels are part of the contract but refused with `invalid_option` until the bot is built in. */
+/** Who plays a side in `simulate`: 'random' (uniform among the legal moves of each phase) or the
+ * computer opponent at a level. */
 export type SimPlayerName = 'random' | 'easy' | 'medium' | 'hard';
 /** Options of `simulate(...)`. */
 export interface SimulateOptions {
