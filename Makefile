@@ -7,9 +7,10 @@ T_RUST ?= 900
 T_JS ?= 300
 T_PACKAGE ?= 300
 T_BROWSER ?= 600
+T_FUZZ ?= 600
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser demo serve offline \
-	bench bench-bot fuzz clean
+	bench bench-native bench-bot fuzz test-fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -41,7 +42,7 @@ test-package: pkg
 test-browser: pkg
 	timeout $(T_BROWSER) node --test js-tests/browser/
 
-test: lint test-rust size test-js test-package test-browser
+test: lint test-rust size test-js test-package test-browser test-fuzz
 	@echo "make test: every suite passed"
 
 demo: pkg
@@ -55,12 +56,11 @@ clean:
 # brief pass of `make test` (20 s per target). Needs the nightly toolchain.
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 1
-.PHONY: test-fuzz
 fuzz: setup
 	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 test-fuzz: setup
-	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh 20
+	FUZZ_JOBS=$(FUZZ_JOBS) timeout $(T_FUZZ) bash scripts/fuzz.sh 20
 
 # The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
 bench-bot: pkg
