@@ -50,3 +50,7 @@ demo: pkg
 
 clean:
 	rm -rf target pkg dist test-output
+
+# One self-contained HTML file (wasm and modules inlined) that plays from file:// with no network.
+offline: pkg
+	node scripts/offline.mjs

@@ -441,7 +441,8 @@ function render() {
 let keyboardFocus = false;
 function restoreFocus() {
   if (!keyboardFocus) return;
-  const t = document.querySelector('#board [data-target]');
+  // keyboard play: after each step, focus the first destination (or the first selectable piece)
+  const t = document.querySelector('#board [data-target=move]') || document.querySelector('#board [data-target]');
   if (t) t.focus();
 }
 
