@@ -422,6 +422,11 @@ function render() {
   btn('resign', human && !!m && (m.phase === 'playing' || m.phase === 'double'));
   btn('swap', humanTurn && moves.some((x) => x.kind === 'swap'));
   btn('next-game', !!m && m.phase === 'game-over');
+  // buttons that cannot apply to this kind of game are hidden (and disabled)
+  $('[data-action="swap"]').hidden = !S.single;
+  for (const x of ['double', 'take', 'drop']) $(`[data-action="${x}"]`).hidden = !(m && m.cube);
+  $('[data-action="next-game"]').hidden = !m;
+  $('[data-action="resign"]').hidden = !m;
   $('[data-action="resign"]').textContent = a ? `Resign (${NAME[a]})` : 'Resign';
   if (m) {
     $('#score').textContent = `Game ${m.gameNumber} · match to ${m.length}: Red ${m.score.red} – Blue ${m.score.blue}`;

@@ -9,8 +9,8 @@ async function precache() {
   await cache.addAll(PAGE.concat(PKG));
   // the package's glue imports helper modules from pkg/snippets/<hash>/...: cache what it names
   const glue = await (await cache.match('../pkg/steere_games.js')).text();
-  const extra = [...glue.matchAll(/from ['"](\.\/snippets\/[^'"]+)['"]/g)].map((m) => '../pkg/' + m[1].slice(2));
-  if (extra.length) await cache.addAll(extra);
+  const extra = new Set([...glue.matchAll(/from ['"](\.\/snippets\/[^'"]+)['"]/g)].map((m) => '../pkg/' + m[1].slice(2)));
+  if (extra.size) await cache.addAll([...extra]);
 }
 
 self.addEventListener('install', (e) => {

@@ -29,6 +29,12 @@ export async function startServer() {
   return serve(0);
 }
 
+export function stopServer(server) {
+  if (!server) return;
+  server.closeAllConnections();
+  server.close();
+}
+
 /** A page that records every console error and page error into `errors`. */
 export async function newPage(context) {
   const page = await context.newPage();

@@ -2,7 +2,7 @@
 // keyboard play, the phone width. Every test fails on any console error or page error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, newPage, ready, playGame, rng, outDir } from './helpers.mjs';
+import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir } from './helpers.mjs';
 
 let browser;
 let server;
@@ -13,7 +13,7 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  server?.close();
+  stopServer(server);
 });
 
 async function open(query, viewport) {
