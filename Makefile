@@ -54,3 +54,8 @@ clean:
 # One self-contained HTML file (wasm and modules inlined) that plays from file:// with no network.
 offline: pkg
 	node scripts/offline.mjs
+
+# The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
+bench-bot: pkg
+	cargo run --release --example bench_bot
+	node bench/bot/timing.mjs

@@ -193,7 +193,7 @@ impl BoundGame for zola::Game {
 /// A match of either game. (One per `Match` object: boxing the larger variant would gain nothing.)
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
-enum AnyMatch {
+pub(super) enum AnyMatch {
     Jokerball(CoreMatch<jokerball::Game>),
     Zola(CoreMatch<zola::Game>),
 }
@@ -209,7 +209,7 @@ macro_rules! each {
 }
 
 impl AnyMatch {
-    fn state(&self) -> &MatchState {
+    pub(super) fn state(&self) -> &MatchState {
         each!(self, m => m.state())
     }
     fn phase(&self) -> MatchPhase {
@@ -238,7 +238,7 @@ fn playing<G: BoundGame, T: Default>(m: &CoreMatch<G>, f: impl FnOnce(&G) -> T) 
 /// A match of Jokerball or Zola to `length` points, with the doubling cube if asked (API.md, "Match").
 #[wasm_bindgen]
 pub struct Match {
-    inner: AnyMatch,
+    pub(super) inner: AnyMatch,
 }
 
 #[wasm_bindgen]

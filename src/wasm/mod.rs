@@ -18,6 +18,7 @@ use crate::error::{Coded, OptionError, ParseError};
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
+mod bot;
 mod jokerball;
 mod matches;
 mod tree;
