@@ -513,19 +513,24 @@ function scheduleBot() {
 
 async function botStep() {
   const delay = Number(new URLSearchParams(location.search).get('botdelay') ?? 350);
-  await sleep(delay);
   const m = S.match;
-  const stamp = () => `${m ? m.gameNumber : 0}:${driver().history().length}:${game().phase}`;
+  const stamp = () => `${S.serial}:${m ? m.gameNumber : 0}:${driver().history().length}:${game().phase}:${m ? m.phase : ''}`;
+  const start = stamp();
+  // an answer that arrives after the position changed (a new game, a resignation) is dropped
+  const still = () => S.match === m && stamp() === start;
+  await sleep(delay);
+  if (!still()) return;
   if (m && m.phase === 'double') {
     const a = await ask('cube');
-    act(() => void (a === 'take' ? m.take() : m.drop()), `${NAME[BOT_SIDE]} (computer) ${a === 'take' ? 'takes' : 'drops'}`);
+    if (still()) act(() => void (a === 'take' ? m.take() : m.drop()), `${NAME[BOT_SIDE]} (computer) ${a === 'take' ? 'takes' : 'drops'}`);
     return;
   }
   const g = game();
   const startOfTurn = S.settings.game === 'jokerball' ? g.phase === 'roll' : true;
-  if (m && startOfTurn && m.canDouble() && cubeAskedAt !== stamp()) {
-    cubeAskedAt = stamp();
+  if (m && startOfTurn && m.canDouble() && cubeAskedAt !== start) {
+    cubeAskedAt = start;
     const a = await ask('cube');
+    if (!still()) return;
     if (a === 'double') {
       act(() => m.double(), `${NAME[BOT_SIDE]} (computer) doubles`);
       return;
@@ -536,7 +541,7 @@ async function botStep() {
     return;
   }
   const mv = await ask('move');
-  doPlay(mv);
+  if (still()) doPlay(mv);
 }
 
 // ---- wiring ---------------------------------------------------------------------------------
@@ -588,6 +593,14 @@ function bind() {
     guard(() => newSession(s));
   });
   for (const k of Object.keys(DEFAULTS)) opt(k).addEventListener('change', panelEnablement);
+  // the opponent and its level apply at once, also in the middle of a game
+  for (const k of ['opponent', 'level']) {
+    opt(k).addEventListener('change', () => {
+      S.settings = { ...S.settings, [k]: opt(k).value };
+      save();
+      render();
+    });
+  }
 }
 
 async function main() {

@@ -75,6 +75,7 @@ async function boardState(page) {
     }));
     const winner = document.querySelector('[data-winner]');
     const roll = document.querySelector('[data-action=roll]');
+    const take = document.querySelector('[data-action=take]');
     return {
       turn: b.dataset.turn,
       phase: b.dataset.phase,
@@ -82,6 +83,7 @@ async function boardState(page) {
       targets,
       winner: winner && !winner.hidden ? winner.dataset.winner : null,
       canRoll: !roll.disabled,
+      canTake: !take.disabled,
     };
   });
 }
@@ -89,13 +91,19 @@ async function boardState(page) {
 /**
  * Plays the current game to its end by clicks only: roll when the roll button is on, else click a
  * [data-target] (chosen by `random`, preferring goals and captures when `greedy` so games stay short).
- * When the computer is to act, waits. Returns { winner, clicks }.
+ * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks }.
  */
 export async function playGame(page, { random, greedy = true, maxSteps = 6000 }) {
   let clicks = 0;
   for (let step = 0; step < maxSteps; step++) {
     const s = await boardState(page);
     if (s.winner) return { winner: s.winner, clicks };
+    if (s.canTake) {
+      // a double offered to the clicking player (by the computer): take it
+      await page.click('[data-action=take]');
+      clicks++;
+      continue;
+    }
     if (s.canRoll) {
       await page.click('[data-action=roll]');
       clicks++;
