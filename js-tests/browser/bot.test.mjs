@@ -41,7 +41,7 @@ async function vsBot(url, seed, shot) {
 }
 
 test('served: a whole Jokerball game against the computer', async () => {
-  await vsBot(`${base}/www/?seed=51&size=4&opponent=bot&level=easy&botdelay=0`, 51, 'bot-jokerball-served');
+  await vsBot(`${base}/www/?seed=51&size=4&opponent=bot&level=medium&botdelay=0`, 51, 'bot-jokerball-served');
 });
 
 test('served: a whole Zola game against the computer', async () => {
