@@ -84,6 +84,7 @@ async function boardState(page) {
       winner: winner && !winner.hidden ? winner.dataset.winner : null,
       canRoll: !roll.disabled,
       canTake: !take.disabled,
+      status: document.querySelector('#status').textContent,
     };
   });
 }
@@ -91,13 +92,15 @@ async function boardState(page) {
 /**
  * Plays the current game to its end by clicks only: roll when the roll button is on, else click a
  * [data-target] (chosen by `random`, preferring goals and captures when `greedy` so games stay short).
- * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks }.
+ * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks, notices (the status lines seen) }.
  */
 export async function playGame(page, { random, greedy = true, maxSteps = 6000 }) {
   let clicks = 0;
+  const notices = new Set();
   for (let step = 0; step < maxSteps; step++) {
     const s = await boardState(page);
-    if (s.winner) return { winner: s.winner, clicks };
+    notices.add(s.status);
+    if (s.winner) return { winner: s.winner, clicks, notices: [...notices] };
     if (s.canTake) {
       // a double offered to the clicking player (by the computer): take it
       await page.click('[data-action=take]');

@@ -53,7 +53,7 @@ test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks
   // the dice are shown and the arrow shows the ball's line
   assert.match(await page.textContent('[data-die=distance]'), /^[1-6]$/);
   assert.match(await page.textContent('[data-die=direction]'), /^[1-6]/);
-  const { winner, clicks } = await playGame(page, { random: rng(21) });
+  const { winner, clicks, notices } = await playGame(page, { random: rng(21) });
   assert.ok(winner === 'red' || winner === 'blue');
   assert.equal(await page.getAttribute('#board', 'data-phase'), 'over');
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
@@ -62,6 +62,11 @@ test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks
   assert.ok(log.length > 0 && clicks > log.length);
   for (const rec of log) assert.match(rec, /^[1-6]\/[1-6] (-|[a-k]\d+[-x]([a-k]\d+|off)) (-|[a-k]\d+>([a-k]\d+|off))$/);
   assert.match(log[log.length - 1], />off$/);
+  // phases without moves are shown, not skipped silently (RULES 1.4)
+  const said = notices.join('\n');
+  if (log.some((r) => / -$/.test(r))) assert.match(said, /has no ball move: skipped/);
+  if (log.some((r) => / - /.test(r))) assert.match(said, /has no man move/);
+  assert.ok(log.some((r) => / -$/.test(r) || / - /.test(r)), 'this seeded game has a skipped phase');
   await page.screenshot({ path: `${outDir}/jokerball-served.png` });
   assert.deepEqual(errors, []);
   await context.close();
