@@ -434,7 +434,11 @@ function render() {
     $('#cube').textContent = c ? `Cube ${c.value}, ${c.owner ? `owned by ${NAME[c.owner]}` : 'centred'}` : 'No cube';
     $('#cube').dataset.value = c ? String(c.value) : '';
     $('#crawford').hidden = !m.crawford;
+    $('#results').textContent = m.results
+      .map((r, i) => `${i + 1}. ${NAME[r.winner]} +${r.points} (${HOW[r.how] || r.how})`)
+      .join(' · ');
   } else {
+    $('#results').textContent = '';
     $('#score').textContent = 'Single game with the pie rule (no match)';
     $('#cube').textContent = 'No cube';
     $('#crawford').hidden = true;

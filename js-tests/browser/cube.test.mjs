@@ -67,6 +67,8 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
   assert.equal(await page.getAttribute('#board', 'data-turn'), 'red');
   await page.click('[data-action=resign]');
   assert.deepEqual(await score(page), { red: s2.red, blue: s2.blue + 1 });
+  assert.equal((await page.textContent('#results')).split(' · ').length, 3);
+  assert.match(await page.textContent('#results'), /^1\. (Red|Blue) \+2 .* · 2\. Blue \+1 \(double dropped\) · 3\. Blue \+1 \(resignation\)$/);
   await page.screenshot({ path: `${outDir}/cube-match.png` });
   assert.deepEqual(errors, []);
   await context.close();

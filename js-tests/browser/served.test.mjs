@@ -188,3 +188,32 @@ test('a 360-pixel phone: the board fits, no sideways scrolling', async () => {
     await context.close();
   }
 });
+
+test('the match panel starts the game it shows (game, size, rows, rules, Zola size, length, cube)', async () => {
+  const { context, page, errors } = await open('?seed=12');
+  // Zola options are off while Jokerball is chosen, and the other way round
+  assert.ok(await page.isDisabled('[data-option=zola-size]'));
+  await page.selectOption('[data-option=game]', 'zola');
+  assert.ok(await page.isDisabled('[data-option=rules]'));
+  assert.ok(await page.isEnabled('[data-option=zola-size]'));
+  await page.selectOption('[data-option=zola-size]', '8');
+  await page.click('[data-action=new-game]');
+  assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 64);
+  assert.equal(await page.getAttribute('#board', 'data-game'), 'zola');
+  await page.selectOption('[data-option=game]', 'jokerball');
+  await page.selectOption('[data-option=size]', '4');
+  // rows 1..size-1 (RULES 1.3)
+  assert.ok(await page.$eval('[data-option=rows] option[value="4"]', (o) => o.disabled));
+  await page.selectOption('[data-option=rows]', '3');
+  await page.selectOption('[data-option=rules]', 'classic');
+  await page.selectOption('[data-option=length]', '7');
+  await page.check('[data-option=cube]');
+  await page.click('[data-action=new-game]');
+  assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 37);
+  assert.equal(await page.$$eval('[data-piece=blue]', (c) => c.length), 15);
+  assert.match(await page.textContent('#score'), /match to 7: Red 0 – Blue 0/);
+  assert.equal(await page.textContent('#cube'), 'Cube 1, centred');
+  assert.equal(await page.$$eval('[data-option=length] option', (o) => o.map((x) => Number(x.value)).join()), Array.from({ length: 21 }, (_, i) => i + 1).join());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
