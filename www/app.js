@@ -219,14 +219,15 @@ function snapshot() {
   return { phase: g.phase, history: driver().history(), game: g };
 }
 
-function act(fn, label) {
+// Runs one action; after a roll or a move (`skips`), announces the phases the engine skipped.
+function act(fn, label, skips = false) {
   const who = actor();
   const before = snapshot();
   guard(() => {
     const said = fn();
     if (typeof said === 'string') label = said;
     const after = snapshot();
-    const notes = describeSkips(before, after, who);
+    const notes = skips ? describeSkips(before, after, who) : [];
     S.notice = [label, ...notes].filter(Boolean).join('. ');
     if (after.history.length !== before.history.length || after.phase === 'roll') S.partial = null;
   });
@@ -237,7 +238,7 @@ function doRoll() {
   act(() => {
     const d = driver().roll();
     return `${NAME[who]} rolled ${d.distance}/${d.direction}`;
-  }, '');
+  }, '', true);
 }
 
 function doPlay(move) {
@@ -245,7 +246,7 @@ function doPlay(move) {
   act(() => {
     const v = driver().play(move);
     if (v.kind === 'man') S.partial = v.notation;
-  }, `${NAME[who]} played ${move}`);
+  }, `${NAME[who]} played ${move}`, true);
 }
 
 // ---- rendering ------------------------------------------------------------------------------

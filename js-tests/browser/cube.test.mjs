@@ -41,6 +41,7 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
   await page.click('[data-action=take]');
   assert.equal(await page.textContent('#cube'), 'Cube 2, owned by Blue');
+  assert.equal(await page.textContent('#status'), 'Blue takes');
   // Red may not redouble: the cube is Blue's
   await page.click('[data-action=roll]');
   assert.ok(await page.isDisabled('[data-action=double]'));
