@@ -425,6 +425,7 @@ function render() {
   btn('next-game', !!m && m.phase === 'game-over');
   // buttons that cannot apply to this kind of game are hidden (and disabled)
   $('[data-action="swap"]').hidden = !S.single;
+  $('[data-action="roll"]').hidden = !jb;
   for (const x of ['double', 'take', 'drop']) $(`[data-action="${x}"]`).hidden = !(m && m.cube);
   $('[data-action="next-game"]').hidden = !m;
   $('[data-action="resign"]').hidden = !m;
