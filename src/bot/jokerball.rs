@@ -365,8 +365,15 @@ fn best_turn(bot: &mut Bot, game: &Game, w: &Weights) -> Option<Turn> {
         bot.work(1);
         scored.push((v, t));
     }
-    // Stable: equal values keep the shuffled order.
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    // Best first; equal values keep the shuffled order (a plain insertion sort: stable, and small in
+    // the wasm).
+    for i in 1..scored.len() {
+        let mut j = i;
+        while j > 0 && scored[j - 1].0 < scored[j].0 {
+            scored.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     let first = scored.first().copied()?;
     let (limit, width) = budget(bot.level);
     if first.0 >= WIN || width == 0 {
@@ -417,11 +424,12 @@ impl Bot {
 }
 
 /// The scale of the logistic that maps the positional value to a winning chance (fitted by self-play).
-pub const WIN_SCALE: f64 = 600.0;
+pub const WIN_SCALE: f64 = 2000.0;
 
-/// `1 / (1 + e^-x)`.
+/// A sigmoid from the real line onto `(0, 1)`: `(1 + x / (1 + |x|)) / 2` (no `exp` in the wasm; the
+/// scales that feed it are fitted for this shape).
 pub fn logistic(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
+    0.5 + 0.5 * x / (1.0 + x.abs())
 }
 
 /// Whether a ball move leaves the board through `player`'s goal.

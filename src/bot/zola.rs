@@ -123,7 +123,9 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64) -> Option<(Move, i32)> {
     }
     bot.shuffle(&mut moves);
     // Captures first (stable: the shuffle breaks ties).
-    moves.sort_by_key(|m| !m.is_capture());
+    let mut ordered: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+    ordered.extend(moves.iter().copied().filter(|m| !m.is_capture()));
+    let mut moves = ordered;
     bot.start_search();
     let mut best = (moves[0], evaluate_after(pos, moves[0]));
     let mut s = Search {

@@ -9,12 +9,13 @@
     clippy::panic
 )]
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::matches::{AnyMatch, Match};
-use super::{js, js_error, options, state, SeedOption};
+use super::tree::Tree;
+use super::{js, js_error, state, SeedOption};
 use crate::bot::{Bot as CoreBot, CubeAction, Level};
+use crate::dice::Seed;
 use crate::error::{OptionError, PlayError};
 use crate::matchplay::MatchPhase;
 use crate::{jokerball, zola};
@@ -34,13 +35,37 @@ export interface BotOptions {
 export type CubeAction = 'double' | 'no-double' | 'take' | 'drop';
 "#;
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BotOptions {
-    level: Option<String>,
-    seed: Option<SeedOption>,
-    #[serde(rename = "timeMs")]
-    time_ms: Option<f64>,
+/// Reads `BotOptions` by hand from a plain-data tree (unknown keys and wrong types refused): smaller
+/// in the wasm than a derived deserializer.
+fn bot_options(value: &JsValue) -> Result<(Level, Option<Seed>, Option<f64>), OptionError> {
+    let bad = |what: &str| OptionError::new(format!("Bot options: {what}"));
+    let mut level = Level::Medium;
+    let mut seed = None;
+    let mut time_ms = None;
+    if value.is_undefined() || value.is_null() {
+        return Ok((level, seed, time_ms));
+    }
+    let Ok(Tree::Obj(fields)) = Tree::from_js(value) else {
+        return Err(bad("must be an object"));
+    };
+    for (key, v) in &fields {
+        match (key.as_str(), v) {
+            ("level", Tree::Str(name)) => {
+                level = Level::from_name(name)
+                    .ok_or_else(|| bad("level must be 'easy', 'medium' or 'hard'"))?;
+            }
+            ("seed", Tree::Num(n)) => seed = Some(SeedOption::Number(*n).to_seed()?),
+            ("seed", Tree::Str(t)) => seed = Some(SeedOption::Text(t.clone()).to_seed()?),
+            ("timeMs", Tree::Num(t)) if t.is_finite() && *t > 0.0 => time_ms = Some(*t),
+            ("level" | "seed" | "timeMs", Tree::Null) => {}
+            ("level" | "seed", _) => {
+                return Err(bad("level must be a string, seed a number or a string"))
+            }
+            ("timeMs", _) => return Err(bad("timeMs must be a positive number of milliseconds")),
+            _ => return Err(bad("unknown key")),
+        }
+    }
+    Ok((level, seed, time_ms))
 }
 
 /// A game argument restored from its JSON state.
@@ -104,23 +129,10 @@ impl Bot {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "BotOptions")] opts: JsValue,
     ) -> Result<Bot, JsValue> {
-        let o: BotOptions = js(options(opts, "Bot options"))?;
-        let level = match o.level.as_deref() {
-            None => Level::Medium,
-            Some(name) => js(Level::from_name(name)
-                .ok_or_else(|| OptionError::new("level must be 'easy', 'medium' or 'hard'")))?,
-        };
-        let seed = js(o.seed.as_ref().map(SeedOption::to_seed).transpose())?;
-        if let Some(t) = o.time_ms {
-            if !(t.is_finite() && t > 0.0) {
-                return Err(js_error(&OptionError::new(
-                    "timeMs must be a positive number of milliseconds",
-                )));
-            }
-        }
+        let (level, seed, time_ms) = js(bot_options(&opts))?;
         Ok(Bot {
             bot: CoreBot::new(level, seed.as_ref()),
-            time_ms: o.time_ms,
+            time_ms,
         })
     }
 
