@@ -23,7 +23,7 @@ const DEFAULTS = {
   pie: false,
   length: '1',
   cube: false,
-  opponent: 'human',
+  opponent: 'bot', // a newcomer plays the computer; 'human' when the package has no Bot (see main)
   level: 'medium',
 };
 
@@ -614,6 +614,7 @@ async function main() {
   await init(off ? { module_or_path: off.wasm } : undefined);
   if (api.Bot === undefined) {
     // this build of the package has no computer opponent: offer none
+    DEFAULTS.opponent = 'human';
     opt('opponent').value = 'human';
     opt('opponent').closest('label').hidden = true;
     opt('level').closest('label').hidden = true;

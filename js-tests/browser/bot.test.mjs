@@ -93,3 +93,18 @@ test('the computer answers a double and plays a cube match on its own (RULES 3.2
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a newcomer plays the computer: it is the default opponent, with its level', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await newPage(context);
+  await page.goto(`${base}/www/`);
+  await ready(page);
+  assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
+  assert.ok(await page.isEnabled('[data-option=level]'));
+  assert.deepEqual(await page.$$eval('[data-option=level] option', (o) => o.map((x) => x.value)), ['easy', 'medium', 'hard']);
+  // switching to a person takes effect at once
+  await page.selectOption('[data-option=opponent]', 'human');
+  assert.ok(await page.isDisabled('[data-option=level]'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

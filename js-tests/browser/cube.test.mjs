@@ -29,7 +29,7 @@ const score = async (page) => {
 test('match to 5 with the cube: double/take, game to the end, double/drop, resign (RULES 3.1-3.5)', async () => {
   const context = await browser.newContext();
   const { page, errors } = await newPage(context);
-  await page.goto(`${base}/www/?seed=31&size=4&length=5&cube=on`);
+  await page.goto(`${base}/www/?seed=31&size=4&length=5&cube=on&opponent=human`);
   await ready(page);
   assert.equal(await page.textContent('#cube'), 'Cube 1, centred');
   assert.deepEqual(await enabled(page), { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
@@ -78,7 +78,7 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
 test('Crawford game: no double when a player is one point from the match (RULES 3.4)', async () => {
   const context = await browser.newContext();
   const { page, errors } = await newPage(context);
-  await page.goto(`${base}/www/?seed=32&game=zola&length=2&cube=on`);
+  await page.goto(`${base}/www/?seed=32&game=zola&length=2&cube=on&opponent=human`);
   await ready(page);
   assert.ok(await page.isHidden('#crawford'));
   // Red resigns game 1: Blue at 1 = length - 1, so game 2 is the Crawford game

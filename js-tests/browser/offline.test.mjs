@@ -38,9 +38,9 @@ test('make offline: one self-contained file, no external references', () => {
 });
 
 for (const [name, query, seed] of [
-  ['Jokerball', '?seed=41', 41],
-  ['Jokerball side 4', '?seed=42&size=4', 42],
-  ['Zola', '?seed=43&game=zola', 43],
+  ['Jokerball', '?seed=41&opponent=human', 41],
+  ['Jokerball side 4', '?seed=42&size=4&opponent=human', 42],
+  ['Zola', '?seed=43&game=zola&opponent=human', 43],
 ]) {
   test(`offline file from file://: a whole ${name} game by clicks, person against person`, async () => {
     const { context, requests } = await offlineContext();
@@ -61,7 +61,7 @@ test('service worker: after one visit the served page loads and plays offline', 
   const context = await browser.newContext();
   const { page, errors } = await newPage(context);
   try {
-    await page.goto(`${url}/www/?seed=44&size=4`);
+    await page.goto(`${url}/www/?seed=44&size=4&opponent=human`);
     await ready(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -20,7 +20,8 @@ async function open(query, viewport) {
   const context = await browser.newContext();
   const { page, errors } = await newPage(context);
   if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${base}/www/${query}`);
+  // these tests play both sides by clicks (the computer is the page's default opponent)
+  await page.goto(`${base}/www/${query}${query.includes('opponent=') ? '' : '&opponent=human'}`);
   await ready(page);
   return { context, page, errors };
 }
