@@ -62,6 +62,10 @@ fuzz: setup
 test-fuzz: setup
 	FUZZ_JOBS=$(FUZZ_JOBS) timeout $(T_FUZZ) bash scripts/fuzz.sh 20
 
+# One self-contained HTML file (wasm and modules inlined) that plays from file:// with no network.
+offline: pkg
+	node scripts/offline.mjs
+
 # The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
 bench-bot: pkg
 	cargo run --release --example bench_bot

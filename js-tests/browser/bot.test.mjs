@@ -1,0 +1,110 @@
+// Against the computer (issue 6, item 1 "opponent"; API.md "Bot"): the Bot runs in a Web Worker (a module
+// worker when served, a Blob worker with the wasm posted to it from file://) and plays Blue: its moves,
+// its rolls and its cube decisions. Whole games by clicks only; fails on any console or page error.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root } from './helpers.mjs';
+
+let browser;
+let server;
+let base;
+before(async () => {
+  execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
+  ({ server, url: base } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  stopServer(server);
+});
+
+const offline = pathToFileURL(join(root, 'dist', 'steere-games-offline.html')).href;
+
+async function vsBot(url, seed, shot) {
+  const context = await browser.newContext();
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  const { page, errors } = await newPage(context);
+  await page.goto(url);
+  await ready(page);
+  assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
+  const { winner } = await playGame(page, { random: rng(seed) });
+  // the person clicks only on Red's turns (Blue's show no targets), so Blue's records are the computer's
+  const log = await page.$$eval('#log li:not(.partial)', (li) => li.map((e) => e.textContent));
+  assert.ok(winner === 'red' || winner === 'blue');
+  assert.ok(log.length >= 2, 'the computer moved');
+  await page.screenshot({ path: `${outDir}/${shot}.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+test('served: a whole Jokerball game against the computer', async () => {
+  await vsBot(`${base}/www/?seed=51&size=4&opponent=bot&level=medium&botdelay=0`, 51, 'bot-jokerball-served');
+});
+
+test('served: a whole Zola game against the computer', async () => {
+  await vsBot(`${base}/www/?seed=52&game=zola&opponent=bot&level=easy&botdelay=0`, 52, 'bot-zola-served');
+});
+
+test('offline file (file://, Blob worker): a whole Jokerball game against the computer', async () => {
+  await vsBot(`${offline}?seed=53&size=4&opponent=bot&level=easy&botdelay=0`, 53, 'bot-jokerball-offline');
+});
+
+test('offline file (file://, Blob worker): a whole Zola game against the computer', async () => {
+  await vsBot(`${offline}?seed=54&game=zola&opponent=bot&level=easy&botdelay=0`, 54, 'bot-zola-offline');
+});
+
+test('the computer answers a double and plays a cube match on its own (RULES 3.2)', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await newPage(context);
+  await page.goto(`${base}/www/?seed=55&size=4&length=3&cube=on&opponent=bot&level=easy&botdelay=0`);
+  await ready(page);
+  await page.click('[data-action=double]');
+  // the computer takes or drops by itself; nothing for the person to do meanwhile
+  assert.ok(await page.isDisabled('[data-action=take]'));
+  await page.waitForFunction(() => document.querySelector('#board').dataset.matchPhase !== 'double', null, { timeout: 30000 });
+  const status = await page.textContent('#status');
+  assert.match(status, /computer\) (takes|drops)/);
+  const mp = await page.getAttribute('#board', 'data-match-phase');
+  if (status.includes('takes')) {
+    assert.equal(await page.textContent('#cube'), 'Cube 2, owned by Blue');
+    assert.equal(mp, 'playing');
+  } else {
+    assert.equal(mp, 'game-over');
+  }
+  // play the match out: person by clicks, computer by itself (it rolls, moves and decides on the cube)
+  const random = rng(55);
+  for (let games = 0; games < 10; games++) {
+    const phase = await page.getAttribute('#board', 'data-match-phase');
+    if (phase === 'match-over') break;
+    if (phase === 'game-over') {
+      await page.click('[data-action=next-game]');
+      continue;
+    }
+    if (phase === 'double') {
+      // the computer doubled: the person takes
+      await page.click('[data-action=take]');
+    }
+    await playGame(page, { random });
+  }
+  assert.equal(await page.getAttribute('#board', 'data-match-phase'), 'match-over');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a newcomer plays the computer: it is the default opponent, with its level', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await newPage(context);
+  await page.goto(`${base}/www/`);
+  await ready(page);
+  assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
+  assert.ok(await page.isEnabled('[data-option=level]'));
+  assert.deepEqual(await page.$$eval('[data-option=level] option', (o) => o.map((x) => x.value)), ['easy', 'medium', 'hard']);
+  // switching to a person takes effect at once
+  await page.selectOption('[data-option=opponent]', 'human');
+  assert.ok(await page.isDisabled('[data-option=level]'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

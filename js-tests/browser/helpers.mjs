@@ -1,0 +1,136 @@
+// Shared helpers of the browser tests: Debian's Chromium through playwright-core, the demo server on a
+// free port, a console/page-error collector, and a seeded click-only player.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../scripts/serve.mjs';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const outDir = join(root, 'test-output');
+mkdirSync(outDir, { recursive: true });
+
+export const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launch() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+}
+
+export async function startServer() {
+  return serve(0);
+}
+
+export function stopServer(server) {
+  if (!server) return;
+  server.closeAllConnections();
+  server.close();
+}
+
+/** A page that records every console error and page error into `errors`. */
+export async function newPage(context) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.setViewportSize({ width: 1100, height: 900 });
+  return { page, errors };
+}
+
+export async function ready(page) {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+}
+
+/** A small seeded generator (mulberry32) so the test's own choices repeat. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The board's state: turn, phase, and the clickable targets (with whether a piece stands there). */
+async function boardState(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('#board');
+    const targets = [...document.querySelectorAll('#board [data-target]')].map((e) => ({
+      sel: e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`,
+      kind: e.dataset.target,
+      occupied: !!e.querySelector('[data-piece=red],[data-piece=blue]'),
+      goal: !!e.dataset.goal,
+    }));
+    const winner = document.querySelector('[data-winner]');
+    const roll = document.querySelector('[data-action=roll]');
+    const take = document.querySelector('[data-action=take]');
+    return {
+      turn: b.dataset.turn,
+      phase: b.dataset.phase,
+      matchPhase: b.dataset.matchPhase,
+      targets,
+      winner: winner && !winner.hidden ? winner.dataset.winner : null,
+      canRoll: !roll.disabled,
+      canTake: !take.disabled,
+      status: document.querySelector('#status').textContent,
+    };
+  });
+}
+
+/**
+ * Plays the current game to its end by clicks only: roll when the roll button is on, else click a
+ * [data-target] (chosen by `random`, preferring goals and captures when `greedy` so games stay short).
+ * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks, notices (the status lines seen) }.
+ */
+export async function playGame(page, { random, greedy = true, maxSteps = 6000 }) {
+  let clicks = 0;
+  const notices = new Set();
+  for (let step = 0; step < maxSteps; step++) {
+    const s = await boardState(page);
+    notices.add(s.status);
+    if (s.winner) return { winner: s.winner, clicks, notices: [...notices] };
+    if (s.canTake) {
+      // a double offered to the clicking player (by the computer): take it
+      await page.click('[data-action=take]');
+      clicks++;
+      continue;
+    }
+    if (s.canRoll) {
+      await page.click('[data-action=roll]');
+      clicks++;
+      continue;
+    }
+    if (!s.targets.length) {
+      // the computer is thinking (or the page is about to update)
+      await page.waitForTimeout(20);
+      continue;
+    }
+    const moves = s.targets.filter((t) => t.kind === 'move');
+    let pool = s.targets;
+    if (moves.length) {
+      pool = moves;
+      if (greedy) {
+        const goals = moves.filter((t) => t.goal);
+        const caps = moves.filter((t) => t.occupied);
+        if (goals.length && random() < 0.7) pool = goals;
+        else if (caps.length) pool = caps;
+      }
+    }
+    const t = pool[Math.floor(random() * pool.length)];
+    await page.click(t.sel);
+    clicks++;
+  }
+  throw new Error('the game did not end within the step budget');
+}

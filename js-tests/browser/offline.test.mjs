@@ -1,0 +1,84 @@
+// Offline play (issue 6, item 2): the single-file build from file:// with no network, and the served
+// page through its service worker after one visit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root } from './helpers.mjs';
+
+const file = join(root, 'dist', 'steere-games-offline.html');
+let browser;
+before(async () => {
+  execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A context that refuses every request that is not file:// (so "no network" is checked, not assumed). */
+async function offlineContext() {
+  const context = await browser.newContext();
+  const requests = [];
+  await context.route(/^(?!file:|data:|blob:)/, (route) => {
+    requests.push(route.request().url());
+    route.abort();
+  });
+  return { context, requests };
+}
+
+test('make offline: one self-contained file, no external references', () => {
+  assert.ok(existsSync(file));
+  const html = readFileSync(file, 'utf8');
+  assert.doesNotMatch(html, /<script[^>]+src=/);
+  assert.doesNotMatch(html, /<link[^>]+href="(?!data:)/);
+  assert.doesNotMatch(html, /steere_games_bg\.wasm['"]?\s*\)/);
+});
+
+for (const [name, query, seed] of [
+  ['Jokerball', '?seed=41&opponent=human', 41],
+  ['Jokerball side 4', '?seed=42&size=4&opponent=human', 42],
+  ['Zola', '?seed=43&game=zola&opponent=human', 43],
+]) {
+  test(`offline file from file://: a whole ${name} game by clicks, person against person`, async () => {
+    const { context, requests } = await offlineContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(pathToFileURL(file).href + query);
+    await ready(page);
+    const { winner } = await playGame(page, { random: rng(seed) });
+    assert.ok(winner === 'red' || winner === 'blue');
+    await page.screenshot({ path: `${outDir}/offline-${name.replace(/\s/g, '-').toLowerCase()}.png` });
+    assert.deepEqual(requests, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('service worker: after one visit the served page loads and plays offline', async () => {
+  const { server, url } = await startServer();
+  const context = await browser.newContext();
+  const { page, errors } = await newPage(context);
+  try {
+    await page.goto(`${url}/www/?seed=44&size=4&opponent=human`);
+    await ready(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+    await context.setOffline(true);
+    stopServer(server);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 37);
+    await page.click('[data-action=roll]');
+    assert.notEqual(await page.getAttribute('#board', 'data-phase'), 'roll');
+    const { winner } = await playGame(page, { random: rng(44) });
+    assert.ok(winner);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    stopServer(server);
+  }
+});

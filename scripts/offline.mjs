@@ -1,0 +1,55 @@
+// Builds dist/steere-games-offline.html: the demo page as one self-contained file that plays from file://
+// with no network. The page's modules are bundled (esbuild) and inlined, the wasm is inlined as base64,
+// and the computer opponent's worker source is inlined too: the page starts it from a Blob and posts the
+// wasm bytes to it (module workers and fetch() do not work on file://). Run `make pkg` first.
+import { build } from 'esbuild';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const www = join(root, 'www');
+const wasmPath = join(root, 'pkg', 'steere_games_bg.wasm');
+if (!existsSync(wasmPath)) throw new Error('offline: pkg/ is missing; run `make pkg` first');
+
+async function bundle(entry, format) {
+  const out = await build({
+    entryPoints: [join(www, entry)],
+    bundle: true,
+    format,
+    write: false,
+    minify: true,
+    target: 'es2020',
+    logLevel: 'error',
+  });
+  return out.outputFiles[0].text;
+}
+
+// Text placed inside <script> must not close it early.
+const scriptSafe = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+
+const app = await bundle('app.js', 'esm');
+const worker = await bundle('bot-worker.js', 'iife');
+const wasm = readFileSync(wasmPath).toString('base64');
+const css = readFileSync(join(www, 'style.css'), 'utf8');
+const icon = 'data:image/svg+xml;base64,' + readFileSync(join(www, 'icon.svg')).toString('base64');
+
+let html = readFileSync(join(www, 'index.html'), 'utf8');
+const replace = (re, text) => {
+  if (!re.test(html)) throw new Error(`offline: index.html no longer matches ${re}`);
+  html = html.replace(re, () => text);
+};
+replace(/<link rel="manifest"[^>]*>\n?/, '');
+replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
+replace(/<link rel="stylesheet" href="style.css">/, `<style>\n${css}</style>`);
+const boot =
+  `<script>\n(function () {\n  var b = atob(${JSON.stringify(wasm)});\n  var u = new Uint8Array(b.length);\n` +
+  `  for (var i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);\n` +
+  `  globalThis.STEERE_OFFLINE = { wasm: u, worker: ${scriptSafe(JSON.stringify(worker))} };\n})();\n</script>\n` +
+  `<script type="module">\n${scriptSafe(app)}\n</script>`;
+replace(/<script type="module" src="app.js"><\/script>/, boot);
+
+mkdirSync(join(root, 'dist'), { recursive: true });
+const out = join(root, 'dist', 'steere-games-offline.html');
+writeFileSync(out, html);
+console.log(`offline: ${out} (${(html.length / 1024).toFixed(0)} KiB)`);

@@ -1,0 +1,88 @@
+// A small static server for the demo (no dependencies): serves the repository root, so that /www/ and
+// /pkg/ are both reachable; `/` redirects to `/www/`. Usage: node scripts/serve.mjs [port] (default 8080;
+// 0 picks a free port). Also importable: `const { server, url } = await serve(0)`.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { join, normalize, extname, sep, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+async function handle(req, res) {
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  } catch {
+    res.writeHead(400).end('bad request');
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  if (path === '/' || path === '/www') {
+    res.writeHead(302, { location: '/www/' }).end();
+    return;
+  }
+  const file = normalize(join(root, path));
+  if (file !== root && !file.startsWith(root + sep)) {
+    res.writeHead(403).end('forbidden');
+    return;
+  }
+  let target = file;
+  try {
+    const st = await stat(target);
+    if (st.isDirectory()) {
+      if (!path.endsWith('/')) {
+        res.writeHead(301, { location: path + '/' }).end();
+        return;
+      }
+      target = join(target, 'index.html');
+    }
+    const body = await readFile(target);
+    res.writeHead(200, {
+      'content-type': TYPES[extname(target)] || 'application/octet-stream',
+      'content-length': body.length,
+      'cache-control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+  }
+}
+
+/** Starts the server on `port` (0: a free one); resolves to { server, port, url }. */
+export function serve(port = 8080, host = '127.0.0.1') {
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const p = server.address().port;
+      resolve({ server, port: p, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${p}` });
+    });
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
+  const port = process.argv[2] === undefined ? 8080 : Number(process.argv[2]);
+  const { url } = await serve(port, 'localhost');
+  console.log(`steere-games demo: ${url}/www/`);
+}

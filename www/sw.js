@@ -1,0 +1,43 @@
+// Service worker: after one visit the page plays offline. Network first (so a rebuilt package is picked
+// up at once), the cache when the network fails. The engine files are cached at install.
+const CACHE = 'steere-games-demo-v1';
+const PAGE = ['./', './index.html', './app.js', './board.js', './bot-worker.js', './style.css', './manifest.webmanifest', './icon.svg'];
+const PKG = ['../pkg/steere_games.js', '../pkg/steere_games_bg.wasm'];
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(PAGE.concat(PKG));
+  // the package's glue imports helper modules from pkg/snippets/<hash>/...: cache what it names
+  const glue = await (await cache.match('../pkg/steere_games.js')).text();
+  const extra = new Set([...glue.matchAll(/from ['"](\.\/snippets\/[^'"]+)['"]/g)].map((m) => '../pkg/' + m[1].slice(2)));
+  if (extra.size) await cache.addAll([...extra]);
+}
+
+self.addEventListener('install', (e) => {
+  e.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (e) => {
+  e.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
+  e.respondWith(
+    fetch(req)
+      .then((res) => {
+        if (res.ok) {
+          const copy = res.clone();
+          caches.open(CACHE).then((c) => c.put(req, copy));
+        }
+        return res;
+      })
+      .catch(() => caches.match(req, { ignoreSearch: true }).then((hit) => hit || Response.error())),
+  );
+});
