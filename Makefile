@@ -51,6 +51,22 @@ demo: pkg
 clean:
 	rm -rf target pkg dist test-output
 
+# Fuzzing (fuzz/README.md): every cargo-fuzz target for FUZZ_SECONDS each (FUZZ_JOBS at a time), and the
+# brief pass of `make test` (20 s per target). Needs the nightly toolchain.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+.PHONY: test-fuzz
+fuzz: setup
+	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+test-fuzz: setup
+	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh 20
+
+# The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
+bench-bot: pkg
+	cargo run --release --example bench_bot
+	node bench/bot/timing.mjs
+
 # Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
 bench: pkg
 	node bench/run.mjs

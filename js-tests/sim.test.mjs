@@ -95,18 +95,14 @@ test('API simulation: bad options throw invalid_option', () => {
   }
 });
 
-test('API simulation: bot levels are refused until the bot is built in (never played as random)', () => {
-  for (const level of ['easy', 'medium', 'hard']) {
-    for (const players of [{ red: level }, { blue: level }]) {
-      let err;
-      try {
-        simulate({ games: 1, seed: 1, players });
-      } catch (e) {
-        err = e;
-      }
-      assert.ok(err instanceof SteereError);
-      assert.equal(err.code, 'invalid_option');
-      assert.match(err.message, /not available/);
-    }
+test('API simulation: bot players (easy against random) win, deterministically for a seed', () => {
+  for (const game of ['jokerball', 'zola']) {
+    const opts = { game, games: 6, seed: 4, players: { red: 'easy', blue: 'random' } };
+    const a = simulate(opts);
+    const b = simulate(opts);
+    assert.equal(a.games, 6);
+    assert.equal(a.wins.red + a.wins.blue + a.unfinished, 6);
+    assert.ok(a.wins.red >= 5, `${game}: the easy bot won only ${a.wins.red} of 6`);
+    assert.deepEqual({ ...a, ms: 0 }, { ...b, ms: 0 });
   }
 });

@@ -40,4 +40,9 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
+# cargo-fuzz for `make fuzz` / `make test-fuzz` (the fuzz targets also need the nightly toolchain).
+if ! command -v cargo-fuzz >/dev/null 2>&1; then
+  say "installing cargo-fuzz (a few minutes)"
+  cargo install --locked cargo-fuzz || cargo install cargo-fuzz
+fi
 say "all tools present"

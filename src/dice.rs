@@ -13,6 +13,13 @@
 //! The state (key and 128-bit word position) serialises as a 64-character hex key and the word position
 //! as a safe integer.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -104,8 +111,9 @@ impl DiceRng {
         let key = self.rng.get_seed();
         let mut hex = String::with_capacity(64);
         for b in key {
-            hex.push(char::from(HEX[usize::from(b >> 4)]));
-            hex.push(char::from(HEX[usize::from(b & 15)]));
+            for nibble in [b >> 4, b & 15] {
+                hex.push(char::from_digit(u32::from(nibble), 16).unwrap_or('0'));
+            }
         }
         // The word position grows by 1 per u32 drawn; 2^53 words is far beyond any game.
         let pos = u64::try_from(self.rng.get_word_pos()).unwrap_or(u64::MAX);
@@ -122,11 +130,12 @@ impl DiceRng {
             return Err(ParseError::new("rng.key must be 64 lower-case hex digits"));
         }
         let mut key = [0u8; 32];
-        for (i, pair) in bytes.chunks_exact(2).enumerate() {
-            let hi = hex_value(pair[0]);
-            let lo = hex_value(pair[1]);
-            match (hi, lo) {
-                (Some(h), Some(l)) => key[i] = (h << 4) | l,
+        for (k, pair) in key.iter_mut().zip(bytes.chunks_exact(2)) {
+            match pair {
+                [hi, lo] => match (hex_value(*hi), hex_value(*lo)) {
+                    (Some(h), Some(l)) => *k = (h << 4) | l,
+                    _ => return Err(ParseError::new("rng.key must be 64 lower-case hex digits")),
+                },
                 _ => return Err(ParseError::new("rng.key must be 64 lower-case hex digits")),
             }
         }
@@ -138,8 +147,6 @@ impl DiceRng {
         Ok(DiceRng { rng })
     }
 }
-
-const HEX: &[u8; 16] = b"0123456789abcdef";
 
 fn hex_value(c: u8) -> Option<u8> {
     match c {
@@ -182,6 +189,12 @@ impl Dice {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 mod tests {
     use super::*;
 

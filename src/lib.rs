@@ -8,6 +8,7 @@
 //!
 //! The specification is the project's `RULES.md`; section numbers in docs and tests refer to it.
 
+pub mod bot;
 mod dice;
 mod error;
 mod hex;
@@ -19,6 +20,7 @@ mod sim;
 mod wasm;
 pub mod zola;
 
+pub use bot::{Bot, CubeAction, Level};
 pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
 pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
 pub use hex::{Hex, HexDirection};

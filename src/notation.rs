@@ -1,6 +1,13 @@
 //! Position strings shared by both games (RULES 1.9, 2.3): rows of piece letters and run-length numbers
 //! joined by `/`, one space, and the side to move. Only the canonical form is read.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use crate::error::ParseError;
 use crate::player::Player;
 
@@ -71,8 +78,7 @@ fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, S
     let mut cells = Vec::with_capacity(len);
     let mut i = 0;
     let mut last_was_number = false;
-    while i < bytes.len() {
-        let c = bytes[i];
+    while let Some(&c) = bytes.get(i) {
         if c.is_ascii_digit() {
             if c == b'0' {
                 return Err("a run of empty cells starts with 0".into());
@@ -104,7 +110,7 @@ fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, S
             last_was_number = false;
             i += 1;
         } else {
-            let ch = text[i..].chars().next().unwrap_or('?');
+            let ch = text.get(i..).and_then(|t| t.chars().next()).unwrap_or('?');
             return Err(format!("unexpected character '{ch}'"));
         }
     }
@@ -163,6 +169,12 @@ pub fn notation_order(names: &[String]) -> Vec<usize> {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 mod tests {
     use super::*;
 

@@ -6,8 +6,9 @@
 //!   generator serves the games of a run one after another.
 //! - **Choices** of the players come from [`SimRng`], a small fast generator (xoshiro128++) keyed from the
 //!   first four words of the dice generator, so a run is fully determined by its seed.
-//! - **Players** are [`SimPlayer`] values; `Random` picks uniformly among the legal moves of each phase.
-//!   Bot levels are named but refused until the bot is plugged in here (see [`SimPlayer::from_name`]).
+//! - **Players** are [`SimPlayer`] values; `Random` picks uniformly among the legal moves of each phase,
+//!   `Bot(level)` is the computer opponent (games with a bot side are played through the full game
+//!   types, which the bot searches; its seed is drawn from the choices generator).
 //! - **Turns** are Jokerball turns (every turn played, even one whose phases were both skipped) or Zola
 //!   moves (automatic passes not counted). A game that has not ended after `max_turns` turns is
 //!   `unfinished`; `turns` statistics cover the finished games.
@@ -18,6 +19,7 @@
     clippy::panic
 )]
 
+use crate::bot::{Bot, Level};
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::error::OptionError;
 use crate::jokerball::{self, MoveList as JbMoves, Setup as JbSetup};
@@ -89,56 +91,43 @@ impl SimRng {
     }
 }
 
-/// Who plays one side in a simulation. The bot levels of API.md are added here as variants once the
-/// bot can be called from the core; until then [`SimPlayer::from_name`] refuses them.
+/// Who plays one side in a simulation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SimPlayer {
     /// Uniform among the legal moves of each phase.
     #[default]
     Random,
+    /// The computer opponent ([`Bot`]) at this level.
+    Bot(Level),
 }
 
 impl SimPlayer {
-    /// Reads a player name of API.md: `'random'`; the bot levels `'easy' | 'medium' | 'hard'` are refused
-    /// (`invalid_option`, never silently played as random), as is any other name.
+    /// Reads a player name of API.md: `'random'`, `'easy'`, `'medium'` or `'hard'`; anything else is an
+    /// `invalid_option`.
     pub fn from_name(name: &str) -> Result<SimPlayer, OptionError> {
-        match name {
-            "random" => Ok(SimPlayer::Random),
-            "easy" | "medium" | "hard" => Err(OptionError::new(format!(
-                "players: bot level '{name}' is not available in simulate yet; use 'random'"
-            ))),
-            _ => Err(OptionError::new(format!(
+        if name == "random" {
+            return Ok(SimPlayer::Random);
+        }
+        Level::from_name(name).map(SimPlayer::Bot).ok_or_else(|| {
+            OptionError::new(format!(
                 "players: unknown player '{name}', expected 'random', 'easy', 'medium' or 'hard'"
-            ))),
-        }
+            ))
+        })
     }
 
-    /// The index of the Jokerball move to play among `moves` (not empty) in `pos` with these dice.
-    #[inline]
-    pub fn choose_jokerball(
-        self,
-        _pos: &jokerball::Position,
-        _dice: Dice,
-        moves: &[jokerball::Move],
-        rng: &mut SimRng,
-    ) -> usize {
+    /// This side's bot, seeded from the run's choices (so a run stays determined by its seed).
+    fn bot(self, choices: &mut SimRng) -> Option<Bot> {
         match self {
-            SimPlayer::Random => rng.below(moves.len()),
+            SimPlayer::Random => None,
+            SimPlayer::Bot(level) => Some(Bot::new(level, Some(&Seed::Number(choices.next_u32())))),
         }
     }
+}
 
-    /// The index of the Zola move to play among `moves` (not empty) in `pos`.
-    #[inline]
-    pub fn choose_zola(
-        self,
-        _pos: &zola::Position,
-        moves: &[zola::Move],
-        rng: &mut SimRng,
-    ) -> usize {
-        match self {
-            SimPlayer::Random => rng.below(moves.len()),
-        }
-    }
+/// Whether both sides play at random (the allocation-free playouts); otherwise games are played through
+/// the full game types, which the bot searches.
+fn all_random(players: ByPlayer<SimPlayer>) -> bool {
+    players.red == SimPlayer::Random && players.blue == SimPlayer::Random
 }
 
 /// Which game a simulation plays, with its options.
@@ -309,15 +298,17 @@ pub fn jokerball_game(
     choices: &mut SimRng,
     lists: &mut JokerballLists,
 ) -> Outcome {
+    if !all_random(players) {
+        return bot_jokerball_game(start, players, max_turns, dice, choices);
+    }
     let mut pos = start;
     let faces = pos.size();
     for turn in 1..=max_turns {
         let roll = Dice::roll(dice, faces);
-        let player = *players.get(pos.turn());
         lists.men.clear();
         pos.man_moves(roll.distance, &mut lists.men);
         if !lists.men.is_empty() {
-            let i = player.choose_jokerball(&pos, roll, &lists.men, choices);
+            let i = choices.below(lists.men.len());
             if let Some(&mv) = lists.men.get(i) {
                 pos.apply(mv);
             }
@@ -325,7 +316,7 @@ pub fn jokerball_game(
         lists.balls.clear();
         pos.ball_moves(roll.direction, &mut lists.balls);
         if !lists.balls.is_empty() {
-            let i = player.choose_jokerball(&pos, roll, &lists.balls, choices);
+            let i = choices.below(lists.balls.len());
             if let Some(&mv) = lists.balls.get(i) {
                 pos.apply(mv);
             }
@@ -347,6 +338,9 @@ pub fn zola_game(
     choices: &mut SimRng,
     list: &mut ZMoves,
 ) -> Outcome {
+    if !all_random(players) {
+        return bot_zola_game(start, players, max_turns, choices);
+    }
     let mut pos = start;
     let mut moves = 0u32;
     let mut passes = 0u8;
@@ -364,15 +358,85 @@ pub fn zola_game(
         }
         passes = 0;
         let mover = pos.turn();
-        let i = players
-            .get(mover)
-            .choose_zola(&pos, list.as_slice(), choices);
+        let i = choices.below(list.len());
         if let Some(&mv) = list.as_slice().get(i) {
             pos.apply(mv);
         }
         moves += 1;
         if pos.count(mover.other()) == 0 {
             return Outcome::Won(mover, moves);
+        }
+    }
+    Outcome::Unfinished
+}
+
+/// Plays one Jokerball game with at least one bot side, through [`jokerball::Game`]: the same dice
+/// and turn counting as [`jokerball_game`].
+fn bot_jokerball_game(
+    start: jokerball::Position,
+    players: ByPlayer<SimPlayer>,
+    max_turns: u32,
+    dice: &mut DiceRng,
+    choices: &mut SimRng,
+) -> Outcome {
+    let mut bots = ByPlayer::new(players.red.bot(choices), players.blue.bot(choices));
+    let faces = start.size();
+    let mut game = jokerball::Game::from_start(start, None);
+    for turn in 1..=max_turns {
+        let roll = Dice::roll(dice, faces);
+        if game.set_dice(roll.distance, roll.direction).is_err() {
+            return Outcome::Unfinished;
+        }
+        while matches!(game.phase(), jokerball::Phase::Man | jokerball::Phase::Ball) {
+            let mv = match bots.get_mut(game.turn()) {
+                Some(bot) => bot.choose_jokerball(&game),
+                None => {
+                    let moves = game.legal_moves();
+                    moves.get(choices.below(moves.len())).copied()
+                }
+            };
+            if mv.and_then(|m| game.play_move(m).ok()).is_none() {
+                return Outcome::Unfinished;
+            }
+        }
+        if let Some(winner) = game.winner() {
+            return Outcome::Won(winner, turn);
+        }
+    }
+    Outcome::Unfinished
+}
+
+/// Plays one Zola game with at least one bot side, through [`zola::Game`] (automatic passes not
+/// counted, as in [`zola_game`]).
+fn bot_zola_game(
+    start: zola::Position,
+    players: ByPlayer<SimPlayer>,
+    max_turns: u32,
+    choices: &mut SimRng,
+) -> Outcome {
+    let mut bots = ByPlayer::new(players.red.bot(choices), players.blue.bot(choices));
+    let setup = zola::Setup {
+        size: start.size().n(),
+        pie: false,
+        first: start.turn(),
+    };
+    let Ok(mut game) = zola::Game::new(setup) else {
+        return Outcome::Unfinished;
+    };
+    for moves in 1..=max_turns {
+        let mover = game.turn();
+        let mv = match bots.get_mut(mover) {
+            Some(bot) => bot.choose_zola(&game),
+            None => {
+                let list = game.legal_moves();
+                list.as_slice().get(choices.below(list.len())).copied()
+            }
+        };
+        if mv.and_then(|m| game.play_move(m).ok()).is_none() {
+            return Outcome::Unfinished;
+        }
+        if let Some(winner) = game.winner() {
+            return Outcome::Won(winner, moves);
         }
     }
     Outcome::Unfinished

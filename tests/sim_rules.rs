@@ -3,6 +3,7 @@
 
 use steere_games::jokerball::{self, Game, MoveList, Phase, RuleSet, Setup};
 use steere_games::zola::{self, Size};
+use steere_games::Level;
 use steere_games::{
     jokerball_game, simulate, zola_game, ByPlayer, Coded, DiceRng, ErrorCode, JokerballLists,
     Outcome, Player, Seed, SimGame, SimOptions, SimPlayer, SimRng,
@@ -141,17 +142,60 @@ fn api_simulation_bad_options_are_refused() {
 }
 
 #[test]
-fn api_simulation_players_random_only_until_bots_are_plugged_in() {
+fn api_simulation_player_names() {
     assert_eq!(SimPlayer::from_name("random"), Ok(SimPlayer::Random));
-    for name in ["easy", "medium", "hard"] {
-        let e = SimPlayer::from_name(name).unwrap_err();
-        assert_eq!(e.code(), ErrorCode::InvalidOption);
-        assert!(e.to_string().contains("not available"), "{e}");
-    }
-    for name in ["", "Random", "bot"] {
+    assert_eq!(
+        SimPlayer::from_name("easy"),
+        Ok(SimPlayer::Bot(Level::Easy))
+    );
+    assert_eq!(
+        SimPlayer::from_name("medium"),
+        Ok(SimPlayer::Bot(Level::Medium))
+    );
+    assert_eq!(
+        SimPlayer::from_name("hard"),
+        Ok(SimPlayer::Bot(Level::Hard))
+    );
+    for name in ["", "Random", "bot", "Easy"] {
         assert_eq!(
             SimPlayer::from_name(name).unwrap_err().code(),
             ErrorCode::InvalidOption
+        );
+    }
+}
+
+#[test]
+fn api_simulation_bot_players_beat_random_and_are_deterministic() {
+    for game in [
+        SimGame::Jokerball(Default::default()),
+        SimGame::Zola(Size::new(6).unwrap()),
+    ] {
+        let opts = SimOptions {
+            game,
+            games: 12,
+            seed: Some(Seed::Number(9)),
+            players: ByPlayer::new(SimPlayer::Bot(Level::Easy), SimPlayer::Random),
+            ..SimOptions::default()
+        };
+        let r = simulate(&opts).unwrap();
+        assert_eq!(r.games, 12);
+        assert_eq!(r.wins.red + r.wins.blue + r.unfinished, 12);
+        assert!(
+            r.wins.red >= 10,
+            "{game:?}: the easy bot won only {} of 12",
+            r.wins.red
+        );
+        assert_eq!(simulate(&opts).unwrap(), r, "same seed, same games");
+        // Colours swapped: the bot plays Blue.
+        let swapped = SimOptions {
+            players: ByPlayer::new(SimPlayer::Random, SimPlayer::Bot(Level::Easy)),
+            ..opts
+        };
+        let r = simulate(&swapped).unwrap();
+        assert!(
+            r.wins.blue >= 10,
+            "{game:?}: the easy bot (Blue) won only {}",
+            r.wins.blue
         );
     }
 }

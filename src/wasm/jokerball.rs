@@ -1,12 +1,22 @@
 //! The `Jokerball` class of the JavaScript API (API.md, "Jokerball"): a thin wrapper around
 //! [`crate::jokerball::Game`].
 
-use serde::{Deserialize, Serialize};
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use wasm_bindgen::prelude::*;
 
-use super::{arg_move, arg_string, js, js_error, options, state, to_js, SeedOption};
+use super::out::js_object;
+use super::{
+    arg_move, arg_string, arg_strings, from_tree, js, js_error, options, state, to_js, SeedOption,
+    ToJsonOptions,
+};
 use crate::dice::{Dice, Seed};
-use crate::error::{DiceError, OptionError, ParseError};
+use crate::error::{DiceError, OptionError};
 use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, RuleSet, Setup};
 use crate::player::Player;
 
@@ -77,8 +87,7 @@ export interface JokerballToJSONOptions {
 }
 "#;
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct JokerballOptions {
     rules: Option<RuleSet>,
     size: Option<u8>,
@@ -87,9 +96,16 @@ struct JokerballOptions {
     position: Option<String>,
     seed: Option<SeedOption>,
 }
+from_tree!(JokerballOptions {
+    rules: "rules",
+    size: "size",
+    rows: "rows",
+    first: "first",
+    position: "position",
+    seed: "seed"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ReplayOptions {
     rules: Option<RuleSet>,
     size: Option<u8>,
@@ -97,14 +113,14 @@ struct ReplayOptions {
     first: Option<Player>,
     seed: Option<SeedOption>,
 }
+from_tree!(ReplayOptions {
+    rules: "rules",
+    size: "size",
+    rows: "rows",
+    first: "first",
+    seed: "seed"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ToJsonOptions {
-    rng: Option<bool>,
-}
-
-#[derive(Serialize)]
 struct VerboseMove {
     notation: String,
     kind: &'static str,
@@ -112,18 +128,31 @@ struct VerboseMove {
     to: String,
     capture: bool,
 }
+js_object!(VerboseMove {
+    notation: "notation",
+    kind: "kind",
+    from: "from",
+    to: "to",
+    capture: "capture"
+});
 
-#[derive(Serialize)]
 struct BoardMan {
     cell: String,
     player: Player,
 }
+js_object!(BoardMan {
+    cell: "cell",
+    player: "player"
+});
 
-#[derive(Serialize)]
 struct BoardView {
     men: Vec<BoardMan>,
     ball: Option<String>,
 }
+js_object!(BoardView {
+    men: "men",
+    ball: "ball"
+});
 
 fn setup_of(
     rules: Option<RuleSet>,
@@ -170,8 +199,12 @@ impl Jokerball {
 
 /// A move in the verbose form of the API.
 pub(super) fn verbose(game: &Game, mv: &Move) -> JsValue {
+    to_js(&verbose_view(game, mv))
+}
+
+fn verbose_view(game: &Game, mv: &Move) -> VerboseMove {
     let g = game.position().geometry();
-    to_js(&VerboseMove {
+    VerboseMove {
         notation: game.notation(mv),
         kind: match mv.kind {
             MoveKind::Man => "man",
@@ -183,16 +216,17 @@ pub(super) fn verbose(game: &Game, mv: &Move) -> JsValue {
             Dest::Off(_) => "off".to_string(),
         },
         capture: mv.capture,
-    })
+    }
 }
 
 /// The legal moves of the current phase in verbose form, sorted by notation.
 pub(super) fn verbose_moves(game: &Game) -> JsValue {
-    let list = js_sys::Array::new();
-    for mv in game.legal_moves() {
-        list.push(&verbose(game, &mv));
-    }
-    list.into()
+    let views: Vec<VerboseMove> = game
+        .legal_moves()
+        .iter()
+        .map(|mv| verbose_view(game, mv))
+        .collect();
+    to_js(&views)
 }
 
 /// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).
@@ -385,15 +419,7 @@ impl Jokerball {
         let o: ReplayOptions = js(options(opts, "replay options"))?;
         let seed = js(seed_of(o.seed.as_ref()))?;
         let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;
-        if !js_sys::Array::is_array(&history) {
-            return Err(js_error(&ParseError::new(
-                "history must be an array of strings",
-            )));
-        }
-        let records = js(js_sys::Array::from(&history)
-            .iter()
-            .map(|v| arg_string(&v, "history record"))
-            .collect::<Result<Vec<String>, ParseError>>())?;
+        let records = js(arg_strings(&history, "history"))?;
         Ok(Jokerball {
             game: js(Game::replay(&records, &setup, seed.as_ref()))?,
         })

@@ -7,13 +7,17 @@
     clippy::panic
 )]
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::{dice_args, Jokerball};
+use super::out::ToJs;
+use super::tree::FromTree;
 use super::tree::Tree;
 use super::zola::Zola;
-use super::{arg_move, arg_player, js, js_error, options, to_js, SeedOption};
+use super::{
+    arg_move, arg_player, from_tree, js, js_error, options, to_js, SeedOption, ToJsonOptions,
+};
 use crate::error::DiceError;
 use crate::error::{OptionError, ParseError, PlayError};
 use crate::jokerball::{self, RuleSet};
@@ -65,8 +69,7 @@ export type MatchState =
   | { format: 1; game: 'match'; variant: 'zola'; match: MatchStateData; current: ZolaState };
 "#;
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct MatchOptions {
     game: Option<Variant>,
     length: Option<f64>,
@@ -76,30 +79,40 @@ struct MatchOptions {
     jokerball: Option<JokerballMatchOptions>,
     zola: Option<ZolaMatchOptions>,
 }
+from_tree!(MatchOptions {
+    game: "game",
+    length: "length",
+    cube: "cube",
+    first: "first",
+    seed: "seed",
+    jokerball: "jokerball",
+    zola: "zola"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct JokerballMatchOptions {
     rules: Option<RuleSet>,
     size: Option<u8>,
     rows: Option<u8>,
 }
+from_tree!(JokerballMatchOptions {
+    rules: "rules",
+    size: "size",
+    rows: "rows"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ZolaMatchOptions {
     size: Option<u8>,
     /// Refused with a clear message: no pie rule in a match (RULES 3.6).
     pie: Option<bool>,
 }
+from_tree!(ZolaMatchOptions {
+    size: "size",
+    pie: "pie"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ToJsonOptions {
-    rng: Option<bool>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Variant {
     #[default]
@@ -108,15 +121,55 @@ enum Variant {
 }
 
 /// The JSON state of a match: the match bookkeeping and the current game's own state.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct MatchJson<S> {
     format: u8,
     game: String,
     variant: Variant,
-    #[serde(rename = "match")]
     state: MatchStateData,
     current: S,
+}
+
+impl<S: ToJs> ToJs for MatchJson<S> {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "format", true);
+        self.format.write(out);
+        super::out::key(out, "game", false);
+        self.game.write(out);
+        super::out::key(out, "variant", false);
+        self.variant.write(out);
+        super::out::key(out, "match", false);
+        self.state.write(out);
+        super::out::key(out, "current", false);
+        self.current.write(out);
+        out.push('}');
+    }
+}
+
+impl<S: FromTree> FromTree for MatchJson<S> {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let fields = tree.object(&["format", "game", "variant", "match", "current"])?;
+        Ok(MatchJson {
+            format: fields.field("format")?,
+            game: fields.field("game")?,
+            variant: fields.field("variant")?,
+            state: fields.field("match")?,
+            current: fields.field("current")?,
+        })
+    }
+}
+
+super::tree::from_tree_named!(Variant);
+
+impl ToJs for Variant {
+    fn write(&self, out: &mut String) {
+        super::out::write_str(
+            out,
+            match self {
+                Variant::Jokerball => "jokerball",
+                Variant::Zola => "zola",
+            },
+        );
+    }
 }
 
 /// What the binding needs of a game beyond [`MatchGame`], the same for both games.
@@ -129,7 +182,7 @@ trait BoundGame: MatchGame + Clone {
     /// A detached copy as the JavaScript class of the game.
     fn detached(&self) -> JsValue;
     /// The game's JSON state type.
-    type State: Serialize + serde::de::DeserializeOwned;
+    type State: ToJs + FromTree;
     /// This game in a match's JSON.
     const VARIANT: Variant;
     fn to_state_data(&self, rng: bool) -> Self::State;
@@ -193,7 +246,7 @@ impl BoundGame for zola::Game {
 /// A match of either game. (One per `Match` object: boxing the larger variant would gain nothing.)
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
-enum AnyMatch {
+pub(super) enum AnyMatch {
     Jokerball(CoreMatch<jokerball::Game>),
     Zola(CoreMatch<zola::Game>),
 }
@@ -209,7 +262,7 @@ macro_rules! each {
 }
 
 impl AnyMatch {
-    fn state(&self) -> &MatchState {
+    pub(super) fn state(&self) -> &MatchState {
         each!(self, m => m.state())
     }
     fn phase(&self) -> MatchPhase {
@@ -238,7 +291,7 @@ fn playing<G: BoundGame, T: Default>(m: &CoreMatch<G>, f: impl FnOnce(&G) -> T) 
 /// A match of Jokerball or Zola to `length` points, with the doubling cube if asked (API.md, "Match").
 #[wasm_bindgen]
 pub struct Match {
-    inner: AnyMatch,
+    pub(super) inner: AnyMatch,
 }
 
 #[wasm_bindgen]
@@ -528,8 +581,8 @@ impl Match {
         }
         let tree = Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?;
         let inner = match tree.get("variant") {
-            Some(Tree::Str(v)) if v == "jokerball" => AnyMatch::Jokerball(restore_match(tree)?),
-            Some(Tree::Str(v)) if v == "zola" => AnyMatch::Zola(restore_match(tree)?),
+            Some(Tree::Str(v)) if v == "jokerball" => AnyMatch::Jokerball(restore_match(&tree)?),
+            Some(Tree::Str(v)) if v == "zola" => AnyMatch::Zola(restore_match(&tree)?),
             _ => return Err(bad("variant must be 'jokerball' or 'zola'".into())),
         };
         Ok(Match { inner })
@@ -548,8 +601,8 @@ fn match_json<G: BoundGame>(m: &CoreMatch<G>, rng: bool) -> MatchJson<G::State> 
 }
 
 /// Restores a match of `G` from a JSON state (every field checked, the game replayed by its own restore).
-fn restore_match<G: BoundGame>(tree: Tree) -> Result<CoreMatch<G>, ParseError> {
-    let st = MatchJson::<G::State>::deserialize(tree)
+fn restore_match<G: BoundGame>(tree: &Tree) -> Result<CoreMatch<G>, ParseError> {
+    let st = MatchJson::<G::State>::from_tree(tree)
         .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))?;
     if st.format != 1 || st.game != "match" || st.variant != G::VARIANT {
         return Err(ParseError::new(

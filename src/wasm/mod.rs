@@ -9,8 +9,6 @@
     clippy::panic
 )]
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::dice::Seed;
@@ -18,11 +16,17 @@ use crate::error::{Coded, OptionError, ParseError};
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
+mod bot;
 mod jokerball;
 mod matches;
+mod out;
+mod plain;
 mod sim;
 mod tree;
 mod zola;
+
+pub(crate) use out::to_js;
+pub(crate) use tree::{from_tree, FromTree};
 
 #[wasm_bindgen(typescript_custom_section)]
 const COMMON_TS: &str = r#"
@@ -70,23 +74,61 @@ pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
     arg_string(value, "move")
 }
 
-/// Reads a JavaScript value into `T` through a [`tree::Tree`], so that serde sees every key of every
-/// nested object: `deny_unknown_fields` then refuses unknown keys.
-pub(crate) fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, String> {
-    let tree = tree::Tree::from_js(value).map_err(|e| e.to_string())?;
-    T::deserialize(tree).map_err(|e| e.to_string())
+/// Reads an array of strings (a history): anything else, an over-long string or an array too large to
+/// read is a `parse_error`. Read through a [`tree::Tree`], so getters and Proxies cannot throw through.
+pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, ParseError> {
+    let bad = || ParseError::new(format!("{what} must be an array of strings"));
+    if !value.is_object() || !tree::is_array(value) {
+        return Err(bad());
+    }
+    let tree::Tree::Arr(items) =
+        tree::Tree::from_js(value).map_err(|e| ParseError::new(format!("{what}: {e}")))?
+    else {
+        return Err(bad());
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let tree::Tree::Str(s) = item else {
+            return Err(bad());
+        };
+        if s.chars().count() > MAX_INPUT_LEN {
+            return Err(ParseError::new(format!(
+                "{what}: an entry is longer than {MAX_INPUT_LEN} characters"
+            )));
+        }
+        out.push(s);
+    }
+    Ok(out)
 }
 
-/// Reads an options object into `T` (a struct with `deny_unknown_fields`: unknown keys are refused).
+/// The size of the module's WebAssembly memory in bytes (`memory.buffer.byteLength`), for leak checks:
+/// it grows when the program needs more and never shrinks. 0 outside WebAssembly.
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (core::arch::wasm32::memory_size::<0>() as f64) * 65536.0
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
+
+/// Reads a JavaScript value into `T` through a [`tree::Tree`]: every key of every nested object is
+/// checked, so unknown keys are refused.
+pub(crate) fn from_js<T: FromTree>(value: &JsValue) -> Result<T, String> {
+    let tree = tree::Tree::from_js(value).map_err(|e| e.to_string())?;
+    T::from_tree(&tree)
+}
+
+/// Reads an options object into `T` (unknown keys are refused).
 /// `undefined` and `null` mean all defaults. Any problem is an `invalid_option`.
-pub(crate) fn options<T: DeserializeOwned + Default>(
-    value: JsValue,
-    what: &str,
-) -> Result<T, OptionError> {
+pub(crate) fn options<T: FromTree + Default>(value: JsValue, what: &str) -> Result<T, OptionError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
-    if !value.is_object() || js_sys::Array::is_array(&value) {
+    if !value.is_object() || tree::is_array(&value) {
         return Err(OptionError::new(format!("{what} must be an object")));
     }
     from_js(&value).map_err(|e| OptionError::new(format!("{what}: {e}")))
@@ -94,21 +136,22 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
 
 /// Reads a JSON state object into `T` (unknown keys refused at every depth); any problem is a
 /// `parse_error`.
-pub(crate) fn state<T: DeserializeOwned>(value: JsValue) -> Result<T, ParseError> {
-    if !value.is_object() || js_sys::Array::is_array(&value) {
+pub(crate) fn state<T: FromTree>(value: JsValue) -> Result<T, ParseError> {
+    if !value.is_object() || tree::is_array(&value) {
         return Err(ParseError::new("a JSON state must be an object"));
     }
     from_js(&value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }
 
-/// Converts plain data to a JavaScript value: plain objects (not Maps), numbers for integers.
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&ser).unwrap_or(JsValue::NULL)
+/// The options of `toJSON`.
+#[derive(Debug, Default)]
+pub(crate) struct ToJsonOptions {
+    /// Whether to save the dice generator (default true).
+    pub(crate) rng: Option<bool>,
 }
+from_tree!(ToJsonOptions { rng: "rng" });
 
-/// A seed as options carry it: an integer `0..=2^32-1` or a string. (Read by hand rather than as an
-/// untagged enum, whose buffering costs the package size.)
+/// A seed as options carry it: an integer `0..=2^32-1` or a string.
 #[derive(Debug, Clone)]
 pub(crate) enum SeedOption {
     /// An integer seed (checked to be `0..=2^32-1`).
@@ -117,31 +160,16 @@ pub(crate) enum SeedOption {
     Text(String),
 }
 
-impl<'de> Deserialize<'de> for SeedOption {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct SeedVisitor;
-        impl serde::de::Visitor<'_> for SeedVisitor {
-            type Value = SeedOption;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an integer 0..2^32-1 or a string")
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<SeedOption, E> {
-                Ok(SeedOption::Number(v as f64))
-            }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<SeedOption, E> {
-                Ok(SeedOption::Number(v as f64))
-            }
-            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<SeedOption, E> {
-                Ok(SeedOption::Number(v))
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SeedOption, E> {
-                Ok(SeedOption::Text(v.to_owned()))
-            }
-            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<SeedOption, E> {
-                Ok(SeedOption::Text(v))
-            }
+impl tree::FromTree for SeedOption {
+    fn from_tree(t: &tree::Tree) -> Result<Self, String> {
+        match t {
+            tree::Tree::Num(n) => Ok(SeedOption::Number(*n)),
+            tree::Tree::Str(s) => Ok(SeedOption::Text(s.clone())),
+            other => Err(format!(
+                "expected an integer 0..2^32-1 or a string, found {}",
+                other.kind()
+            )),
         }
-        d.deserialize_any(SeedVisitor)
     }
 }
 

@@ -1,7 +1,6 @@
 //! `simulate()` of the JavaScript API (API.md, "Simulation"): reads and checks the options, runs the
 //! core [`crate::sim::simulate`] and measures its wall time (here, since the core knows no clock).
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::tree::Tree;
@@ -14,8 +13,8 @@ use crate::zola::Size;
 
 #[wasm_bindgen(typescript_custom_section)]
 const SIM_TS: &str = r#"
-/** Who plays a side in `simulate`: 'random' (uniform among the legal moves of each phase). The bot
- * levels are part of the contract but refused with `invalid_option` until the bot is built in. */
+/** Who plays a side in `simulate`: 'random' (uniform among the legal moves of each phase) or the
+ * computer opponent at a level. */
 export type SimPlayerName = 'random' | 'easy' | 'medium' | 'hard';
 /** Options of `simulate(...)`. */
 export interface SimulateOptions {
@@ -46,27 +45,6 @@ extern "C" {
     /// `performance.now()`: milliseconds with a fraction (Node and browsers).
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
     fn performance_now() -> f64;
-}
-
-#[derive(Serialize)]
-struct Wins {
-    red: u32,
-    blue: u32,
-}
-
-#[derive(Serialize)]
-struct Turns {
-    mean: f64,
-    max: u32,
-}
-
-#[derive(Serialize)]
-struct SimulateResult {
-    games: u32,
-    wins: Wins,
-    unfinished: u32,
-    turns: Turns,
-    ms: f64,
 }
 
 /// The object `t` (named `what`) with only `allowed` keys; `null` reads as absent.
@@ -237,17 +215,24 @@ pub fn simulate(
     let t0 = performance_now();
     let r = js(crate::sim::simulate(&opts))?;
     let ms = performance_now() - t0;
-    Ok(super::to_js(&SimulateResult {
-        games: r.games,
-        wins: Wins {
-            red: r.wins.red,
-            blue: r.wins.blue,
-        },
-        unfinished: r.unfinished,
-        turns: Turns {
-            mean: r.turns_mean(),
-            max: r.turns_max,
-        },
-        ms,
-    }))
+    // `turns.mean` and `ms` are fractional: set as numbers directly rather than written as JSON text.
+    let turns = js_sys::Object::new();
+    set(&turns, "mean", r.turns_mean().into());
+    set(&turns, "max", r.turns_max.into());
+    let result = js_sys::Object::new();
+    set(&result, "games", r.games.into());
+    set(
+        &result,
+        "wins",
+        super::to_js(&ByPlayer::new(r.wins.red, r.wins.blue)),
+    );
+    set(&result, "unfinished", r.unfinished.into());
+    set(&result, "turns", turns.into());
+    set(&result, "ms", ms.into());
+    Ok(result.into())
+}
+
+/// Sets `key` on a fresh plain object (cannot fail on one).
+fn set(object: &js_sys::Object, key: &str, value: JsValue) {
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value);
 }

@@ -1,16 +1,26 @@
-//! A JavaScript value copied into plain Rust data, and a serde `Deserializer` over it.
+//! A JavaScript value copied into plain Rust data, and the typed reading of options and JSON states
+//! from it ([`FromTree`]).
 //!
-//! serde-wasm-bindgen reads only the fields a struct declares, so `#[serde(deny_unknown_fields)]`
-//! never sees an unknown key. Going through this tree, every key of every object is visited, so unknown
-//! keys are refused at any depth. (serde_json's `Value` would do the same but costs far more of the
-//! package's size budget.) Depth and size are bounded, so hostile or cyclic objects are refused, not
-//! followed.
+//! Every key of every object is checked against the keys its type declares, so unknown keys are refused
+//! at any depth. The readers are written out (through the [`from_tree!`] macro) rather than derived with
+//! serde: serde's derived `Deserialize` instantiates a visitor per type and per deserializer and cost
+//! the package about a quarter of its wasm. Depth and size are bounded, so hostile or cyclic objects are
+//! refused, not followed. Every read that can run user code (getters, Proxy traps) is caught, so an
+//! object whose getter throws, a revoked Proxy or a huge array is refused with an error, never a
+//! JavaScript throw.
+
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::fmt;
 
-use serde::de::value::{MapDeserializer, SeqDeserializer, StringDeserializer};
-use serde::de::{self, IntoDeserializer, Visitor};
-use serde::forward_to_deserialize_any;
+use serde::de::value::StrDeserializer;
+use serde::de::{self, DeserializeOwned};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::dice::MAX_SAFE_INTEGER;
@@ -19,6 +29,21 @@ use crate::dice::MAX_SAFE_INTEGER;
 const MAX_DEPTH: usize = 16;
 /// How many values a tree may hold in all (a long game's history is a few thousand strings).
 const MAX_NODES: usize = 200_000;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray(value)`; throws for a revoked Proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn js_is_array(value: &JsValue) -> Result<bool, JsValue>;
+    /// `Object.entries(value)`; runs getters and Proxy traps, which may throw.
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
+    fn js_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+}
+
+/// Whether `value` is an array (a Proxy that cannot say is treated as an array, then refused when read).
+pub(crate) fn is_array(value: &JsValue) -> bool {
+    js_is_array(value).unwrap_or(true)
+}
 
 /// A plain value: what JSON can say.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,18 +128,34 @@ impl Tree {
         if depth >= MAX_DEPTH {
             return Err(TreeError("objects are nested too deeply".into()));
         }
-        if let Some(array) = value.dyn_ref::<js_sys::Array>() {
-            let mut items = Vec::with_capacity(array.length().min(1024) as usize);
-            for item in array.iter() {
+        let unreadable =
+            |_| TreeError("a value could not be read (a getter or Proxy threw)".into());
+        if js_is_array(value).map_err(unreadable)? {
+            let length = js_sys::Reflect::get(value, &JsValue::from_str("length"))
+                .map_err(unreadable)?
+                .as_f64()
+                .unwrap_or(0.0);
+            // Each item is a node: an array longer than the nodes left is too large, whatever it holds.
+            if !(length >= 0.0 && length <= (MAX_NODES - *nodes) as f64) {
+                return Err(TreeError("the value is too large".into()));
+            }
+            let length = length as u32;
+            let mut items = Vec::with_capacity((length as usize).min(1024));
+            for i in 0..length {
+                let item = js_sys::Reflect::get_u32(value, i).map_err(unreadable)?;
                 items.push(Tree::read(&item, depth + 1, nodes)?);
             }
             return Ok(Tree::Arr(items));
         }
         if value.is_object() && !value.is_function() {
-            let object: &js_sys::Object = value.unchecked_ref();
+            let entries = js_entries(value).map_err(unreadable)?;
+            if entries.length() as usize > MAX_NODES - *nodes {
+                return Err(TreeError("the value is too large".into()));
+            }
             let mut fields = Vec::new();
-            for entry in js_sys::Object::entries(object).iter() {
-                let pair: js_sys::Array = entry.unchecked_into();
+            for pair in entries.iter() {
+                // Each entry is a fresh `[key, value]` array made by `Object.entries`: plain reads.
+                let pair: js_sys::Array = pair.unchecked_into();
                 let key = pair
                     .get(0)
                     .as_string()
@@ -135,83 +176,157 @@ impl Tree {
             _ => None,
         }
     }
-}
 
-impl<'de> de::Deserializer<'de> for Tree {
-    type Error = TreeError;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, TreeError> {
+    /// What kind of value this is, for messages.
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
-            Tree::Null => visitor.visit_unit(),
-            Tree::Bool(b) => visitor.visit_bool(b),
-            Tree::Num(n) => {
-                // Integers reach serde as integers (so `u8`, `u32` fields range-check them).
-                if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER as f64 {
-                    if n >= 0.0 {
-                        visitor.visit_u64(n as u64)
-                    } else {
-                        visitor.visit_i64(n as i64)
-                    }
-                } else {
-                    visitor.visit_f64(n)
-                }
-            }
-            Tree::Str(s) => visitor.visit_string(s),
-            Tree::Arr(items) => {
-                let mut seq = SeqDeserializer::new(items.into_iter());
-                let value = visitor.visit_seq(&mut seq)?;
-                seq.end()?;
-                Ok(value)
-            }
-            Tree::Obj(fields) => {
-                let mut map = MapDeserializer::new(fields.into_iter());
-                let value = visitor.visit_map(&mut map)?;
-                map.end()?;
-                Ok(value)
-            }
+            Tree::Null => "null",
+            Tree::Bool(_) => "a boolean",
+            Tree::Num(_) => "a number",
+            Tree::Str(_) => "a string",
+            Tree::Arr(_) => "an array",
+            Tree::Obj(_) => "an object",
         }
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, TreeError> {
-        match self {
-            Tree::Null => visitor.visit_none(),
-            other => visitor.visit_some(other),
+    /// This value as an object whose keys are all among `keys` (an unknown key is an error).
+    pub(crate) fn object(&self, keys: &[&str]) -> Result<Fields<'_>, String> {
+        let Tree::Obj(fields) = self else {
+            return Err(format!("expected an object, found {}", self.kind()));
+        };
+        if let Some((key, _)) = fields.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
+            return Err(format!(
+                "unknown field '{key}', expected one of: {}",
+                keys.join(", ")
+            ));
+        }
+        Ok(Fields(fields))
+    }
+}
+
+/// The fields of an object whose keys have been checked ([`Tree::object`]).
+pub(crate) struct Fields<'a>(&'a [(String, Tree)]);
+
+impl Fields<'_> {
+    /// Reads the field `key`; an absent key is `None` for an `Option`, else an error.
+    pub(crate) fn field<T: FromTree>(&self, key: &str) -> Result<T, String> {
+        match self.0.iter().find(|(k, _)| k == key) {
+            Some((_, value)) => T::from_tree(value).map_err(|e| format!("{key}: {e}")),
+            None => T::absent().ok_or_else(|| format!("missing field '{key}'")),
         }
     }
+}
 
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, TreeError> {
-        match self {
-            Tree::Str(s) => {
-                let variant: StringDeserializer<TreeError> = s.into_deserializer();
-                visitor.visit_enum(variant)
+/// A type read from a [`Tree`] (options objects, JSON states and their parts).
+pub(crate) trait FromTree: Sized {
+    /// Reads the value, or says what is wrong with it.
+    fn from_tree(tree: &Tree) -> Result<Self, String>;
+    /// The value of an absent field, if the type has one (only `Option`).
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+impl<T: FromTree> FromTree for Option<T> {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        match tree {
+            Tree::Null => Ok(None),
+            other => T::from_tree(other).map(Some),
+        }
+    }
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+
+impl<T: FromTree> FromTree for Vec<T> {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        match tree {
+            Tree::Arr(items) => items.iter().map(T::from_tree).collect(),
+            other => Err(format!("expected an array, found {}", other.kind())),
+        }
+    }
+}
+
+impl FromTree for bool {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        match tree {
+            Tree::Bool(b) => Ok(*b),
+            other => Err(format!("expected a boolean, found {}", other.kind())),
+        }
+    }
+}
+
+impl FromTree for String {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        match tree {
+            Tree::Str(s) => Ok(s.clone()),
+            other => Err(format!("expected a string, found {}", other.kind())),
+        }
+    }
+}
+
+impl FromTree for f64 {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        match tree {
+            Tree::Num(n) => Ok(*n),
+            other => Err(format!("expected a number, found {}", other.kind())),
+        }
+    }
+}
+
+/// An integer `0..=max`.
+fn integer(tree: &Tree, max: u64) -> Result<u64, String> {
+    match tree {
+        // `max as f64` is exact: `max` is at most 2^53 - 1.
+        Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= max as f64 => Ok(*n as u64),
+        Tree::Num(_) => Err(format!("expected an integer from 0 to {max}")),
+        other => Err(format!("expected an integer, found {}", other.kind())),
+    }
+}
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl FromTree for $t {
+            fn from_tree(tree: &Tree) -> Result<Self, String> {
+                let max = (<$t>::MAX as u64).min(MAX_SAFE_INTEGER);
+                integer(tree, max).map(|n| n as $t)
             }
-            _ => Err(de::Error::custom("expected a string")),
         }
-    }
+    )*};
+}
+unsigned!(u8, u32, u64);
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, TreeError> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
+/// Reads a string-valued enum through its serde names (one place says the names: the core type).
+pub(crate) fn named<T: DeserializeOwned>(tree: &Tree) -> Result<T, String> {
+    match tree {
+        Tree::Str(s) => T::deserialize(StrDeserializer::<TreeError>::new(s)).map_err(|e| e.0),
+        other => Err(format!("expected a string, found {}", other.kind())),
     }
 }
 
-impl<'de> IntoDeserializer<'de, TreeError> for Tree {
-    type Deserializer = Tree;
-
-    fn into_deserializer(self) -> Tree {
-        self
-    }
+/// `FromTree` for string-valued enums with serde names.
+macro_rules! from_tree_named {
+    ($($t:ty),* $(,)?) => {$(
+        impl $crate::wasm::tree::FromTree for $t {
+            fn from_tree(tree: &$crate::wasm::tree::Tree) -> Result<Self, String> {
+                $crate::wasm::tree::named(tree)
+            }
+        }
+    )*};
 }
+pub(crate) use from_tree_named;
+
+/// `FromTree` for a struct: `from_tree!(Type { field: "key", .. })` lists every field and its JSON key;
+/// any other key is refused.
+macro_rules! from_tree {
+    ($t:ty { $($field:ident: $key:literal),* $(,)? }) => {
+        impl $crate::wasm::tree::FromTree for $t {
+            fn from_tree(tree: &$crate::wasm::tree::Tree) -> Result<Self, String> {
+                let fields = tree.object(&[$($key),*])?;
+                Ok(Self { $($field: fields.field($key)?),* })
+            }
+        }
+    };
+}
+pub(crate) use from_tree;

@@ -6,11 +6,11 @@
     clippy::panic
 )]
 
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{arg_move, arg_string, js, js_error, options, state, to_js};
-use crate::error::{ParseError, PlayError};
+use super::out::js_object;
+use super::{arg_move, arg_string, arg_strings, from_tree, js, js_error, options, state, to_js};
+use crate::error::PlayError;
 use crate::player::Player;
 use crate::zola::{Game, GameState, Move, Setup};
 
@@ -68,24 +68,32 @@ extern "C" {
     pub type ZolaReplayOptionsArg;
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ZolaOptions {
     size: Option<u8>,
     pie: Option<bool>,
     first: Option<Player>,
     position: Option<String>,
 }
+from_tree!(ZolaOptions {
+    size: "size",
+    pie: "pie",
+    first: "first",
+    position: "position"
+});
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct ReplayOptions {
     size: Option<u8>,
     pie: Option<bool>,
     first: Option<Player>,
 }
+from_tree!(ReplayOptions {
+    size: "size",
+    pie: "pie",
+    first: "first"
+});
 
-#[derive(Serialize)]
 pub(super) struct MoveView {
     notation: String,
     kind: &'static str,
@@ -93,17 +101,29 @@ pub(super) struct MoveView {
     to: Option<String>,
     capture: bool,
 }
+js_object!(MoveView {
+    notation: "notation",
+    kind: "kind",
+    from: "from",
+    to: "to",
+    capture: "capture"
+});
 
-#[derive(Serialize)]
 struct CheckerView {
     cell: String,
     player: Player,
 }
+js_object!(CheckerView {
+    cell: "cell",
+    player: "player"
+});
 
-#[derive(Serialize)]
 struct BoardView {
     checkers: Vec<CheckerView>,
 }
+js_object!(BoardView {
+    checkers: "checkers"
+});
 
 /// A move in the verbose form of the API.
 pub(super) fn view(game: &Game, mv: Move) -> MoveView {
@@ -134,13 +154,11 @@ impl Zola {
 pub(super) fn verbose_moves(game: &Game) -> JsValue {
     let views: Vec<MoveView> = game.legal_moves().iter().map(|&m| view(game, m)).collect();
     let names: Vec<String> = views.iter().map(|v| v.notation.clone()).collect();
-    let list = js_sys::Array::new();
-    for i in crate::notation::notation_order(&names) {
-        if let Some(v) = views.get(i) {
-            list.push(&to_js(v));
-        }
-    }
-    list.into()
+    let ordered: Vec<&MoveView> = crate::notation::notation_order(&names)
+        .into_iter()
+        .filter_map(|i| views.get(i))
+        .collect();
+    to_js(&ordered)
 }
 
 #[wasm_bindgen]
@@ -290,18 +308,7 @@ impl Zola {
             first: o.first.unwrap_or(Player::Red),
         };
         let start = js(Game::new(setup))?;
-        if !js_sys::Array::is_array(&history) {
-            return Err(js_error(&ParseError::new(
-                "history must be an array of strings",
-            )));
-        }
-        let arr = js_sys::Array::from(&history);
-        let mut records = Vec::with_capacity(arr.length() as usize);
-        for (i, item) in arr.iter().enumerate() {
-            let text = arg_string(&item, "history entry")
-                .map_err(|e| js_error(&ParseError::new(format!("history entry {i}: {e}"))))?;
-            records.push(text);
-        }
+        let records = js(arg_strings(&history, "history"))?;
         Ok(Zola {
             game: js(start.replay_onto(&records))?,
         })

@@ -49,6 +49,16 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The name used by JavaScript: `"move"` or `"over"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Move => "move",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// Why a game could not start from a position string: a bad explicit size (`invalid_option`) or a bad
 /// string (`parse_error`).
 #[derive(Debug, Clone, PartialEq, Eq)]

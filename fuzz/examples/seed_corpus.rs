@@ -1,0 +1,108 @@
+//! Writes the checked-in seed corpus (`fuzz/corpus/<target>/`): position strings and JSON states of
+//! games reached by seeded random play, and short byte programs for the `moves` and `match_actions`
+//! targets. Run from `fuzz/`: `cargo +nightly run --example seed_corpus`.
+
+use std::fs;
+use std::path::Path;
+
+use fuzz_support::{jokerball_game, random_step, zola_game, FuzzGame, MatchJson};
+use steere_games::{DiceRng, Match, Player, Seed};
+
+fn write(target: &str, name: &str, bytes: &[u8]) {
+    let dir = Path::new("corpus").join(target);
+    fs::create_dir_all(&dir).expect("corpus directory");
+    fs::write(dir.join(name), bytes).expect("corpus file");
+}
+
+fn play<G: FuzzGame>(game: &mut G, rng: &mut DiceRng, steps: u32) {
+    for _ in 0..steps {
+        if !random_step(game, rng) {
+            break;
+        }
+    }
+}
+
+fn main() {
+    let mut rng = DiceRng::from_seed(&Seed::Number(9));
+    for i in 0..8u8 {
+        let steps = [0, 3, 10, 40, 80, 200, 400, 1000][usize::from(i)];
+        let mut j = jokerball_game(i.wrapping_mul(37), u32::from(i));
+        play(&mut j, &mut rng, steps);
+        if !j.over() {
+            write(
+                "position_strings",
+                &format!("jokerball-{i}"),
+                j.position_string().as_bytes(),
+            );
+        }
+        let js = serde_json::to_vec(&j.to_state(i % 2 == 0)).expect("json");
+        write("json_state", &format!("jokerball-{i}.json"), &js);
+        let mut z = zola_game(i, i % 3 == 0);
+        play(&mut z, &mut rng, steps / 4);
+        write(
+            "position_strings",
+            &format!("zola-{i}"),
+            z.position_string().as_bytes(),
+        );
+        let zs = serde_json::to_vec(&z.to_state()).expect("json");
+        write("json_state", &format!("zola-{i}.json"), &zs);
+
+        let first = if i % 2 == 0 {
+            Player::Red
+        } else {
+            Player::Blue
+        };
+        let mut mj = Match::new(
+            3 + u32::from(i),
+            i % 2 == 0,
+            first,
+            jokerball_game(if i % 2 == 0 { 0 } else { 0x80 }, 7),
+        )
+        .expect("match");
+        let _ = mj.double();
+        let _ = mj.take();
+        let game = mj.game().clone();
+        let mut g = game;
+        play(&mut g, &mut rng, u32::from(i) * 3);
+        let mj_json = MatchJson {
+            format: 1,
+            game: "match".into(),
+            variant: "jokerball".into(),
+            state: mj.state().to_data(),
+            current: mj.game().to_state(true),
+        };
+        write(
+            "json_state",
+            &format!("match-jokerball-{i}.json"),
+            &serde_json::to_vec(&mj_json).expect("json"),
+        );
+        let mz =
+            Match::new(1 + u32::from(i), true, Player::Red, zola_game(i, false)).expect("match");
+        let mz_json = MatchJson {
+            format: 1,
+            game: "match".into(),
+            variant: "zola".into(),
+            state: mz.state().to_data(),
+            current: mz.game().to_state(),
+        };
+        write(
+            "json_state",
+            &format!("match-zola-{i}.json"),
+            &serde_json::to_vec(&mz_json).expect("json"),
+        );
+
+        // moves: game byte, setup byte, seed, plies, then a few chunks (dice, mangled move, step, text).
+        let mut program = vec![i, i.wrapping_mul(29), i, 0, 0, 0, i * 9];
+        program.extend_from_slice(&[
+            1, 0, 2, b'-', 2, 3, 3, b'a', b'1', b'-', 3, 0, 4, 5, 3, 4, b's', b'w', b'a', b'p',
+        ]);
+        write("moves", &format!("program-{i}"), &program);
+        // match_actions: game byte, setup, seed, length, then actions.
+        let mut actions = vec![i % 4, i.wrapping_mul(41), i, 1, 0, 0, i];
+        actions.extend_from_slice(&[5, 6, 0, 2, 2, 2, 0, 3, 5, 7, 9, 0, 2, 8, 1, 9, 5, 6, 2, 2]);
+        write("match_actions", &format!("program-{i}"), &actions);
+    }
+    // Known edge cases of the position strings.
+    write("position_strings", "empty", b"");
+    write("position_strings", "no-side", b"4/5/6/7/6/5/4");
+}

@@ -1,0 +1,134 @@
+//! The computer opponent (issue 7): a chance-aware search for Jokerball ([`jokerball`]), alpha-beta for
+//! Zola ([`zola`]), and cube decisions from a match equity table ([`cube`]).
+//!
+//! Levels are budgets of work (evaluated positions), never of time, so the same seed, level and
+//! position give the same choice on any machine. An optional deadline (a closure the caller supplies,
+//! e.g. from a wall clock in the binding layer) may cut a search short; it gives up that guarantee.
+//! Ties between equally good moves are broken by a seeded generator.
+
+pub mod cube;
+pub mod jokerball;
+pub mod zola;
+
+pub use cube::{match_equity, CubeAction, MatchEquity};
+
+use crate::dice::{DiceRng, Seed};
+
+/// A playing strength: a search budget counted in work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// A shallow search: quick, beatable.
+    Easy,
+    /// A moderate budget.
+    #[default]
+    Medium,
+    /// The largest budget.
+    Hard,
+}
+
+impl Level {
+    /// Reads `"easy"`, `"medium"` or `"hard"`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        match name {
+            "easy" => Some(Level::Easy),
+            "medium" => Some(Level::Medium),
+            "hard" => Some(Level::Hard),
+            _ => None,
+        }
+    }
+
+    /// The level's name as the API writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// A deadline check: returns `true` once the search must stop.
+pub type Deadline = Box<dyn FnMut() -> bool>;
+
+/// The computer opponent: a level, a seeded generator for tie-breaking, and an optional deadline.
+pub struct Bot {
+    level: Level,
+    rng: DiceRng,
+    deadline: Option<Deadline>,
+    /// Work done by the current search (evaluated positions).
+    nodes: u64,
+    stopped: bool,
+}
+
+impl std::fmt::Debug for Bot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Bot(")?;
+        f.write_str(self.level.name())?;
+        f.write_str(")")
+    }
+}
+
+/// The seed of a bot made without one (fixed: an unseeded bot is still reproducible).
+const DEFAULT_SEED: u32 = 0x05ee_db07;
+
+impl Bot {
+    /// A bot of this level; ties are broken by a generator seeded with `seed` (a fixed seed without one).
+    pub fn new(level: Level, seed: Option<&Seed>) -> Bot {
+        let rng = DiceRng::from_seed(seed.unwrap_or(&Seed::Number(DEFAULT_SEED)));
+        Bot {
+            level,
+            rng,
+            deadline: None,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Sets (or removes) the deadline checked during searches.
+    pub fn set_deadline(&mut self, deadline: Option<Deadline>) {
+        self.deadline = deadline;
+    }
+
+    /// The work done by the last search (evaluated positions), for benchmarks.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn start_search(&mut self) {
+        self.nodes = 0;
+        self.stopped = false;
+    }
+
+    /// Counts `n` units of work; checks the deadline every 1024 units. Returns `true` to go on.
+    #[inline]
+    fn work(&mut self, n: u64) -> bool {
+        let before = self.nodes;
+        self.nodes += n;
+        if (before >> 10) != (self.nodes >> 10) {
+            if let Some(d) = self.deadline.as_mut() {
+                if d() {
+                    self.stopped = true;
+                }
+            }
+        }
+        !self.stopped
+    }
+
+    /// A uniform index below `n` (`n >= 1`) from the tie-breaking generator.
+    fn pick(&mut self, n: usize) -> usize {
+        self.rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize
+    }
+
+    /// Shuffles a slice with the tie-breaking generator (Fisher-Yates).
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.pick(i + 1);
+            items.swap(i, j);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The `Bot` class of the JavaScript API (API.md, "Bot"): a thin wrapper around [`crate::bot::Bot`].
+//!
+//! The game argument is read through its own `toJSON({ rng: false })` and restored as a core game (a
+//! snapshot: the caller's object is never touched, and the dice generator is left out).
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use wasm_bindgen::prelude::*;
+
+use super::matches::{AnyMatch, Match};
+use super::tree::Tree;
+use super::{js, js_error, state, SeedOption};
+use crate::bot::{Bot as CoreBot, CubeAction, Level};
+use crate::dice::Seed;
+use crate::error::{OptionError, PlayError};
+use crate::matchplay::MatchPhase;
+use crate::{jokerball, zola};
+
+#[wasm_bindgen(typescript_custom_section)]
+const BOT_TS: &str = r#"
+/** The bot's playing strengths: search budgets counted in work. */
+export type BotLevel = 'easy' | 'medium' | 'hard';
+/** Options of `new Bot(...)`. */
+export interface BotOptions {
+  level?: BotLevel;
+  seed?: number | string;
+  /** A wall-clock cap per decision in milliseconds (gives up the same-choice-on-any-machine guarantee). */
+  timeMs?: number;
+}
+/** A cube decision of the bot. */
+export type CubeAction = 'double' | 'no-double' | 'take' | 'drop';
+"#;
+
+/// Reads `BotOptions` by hand from a plain-data tree (unknown keys and wrong types refused): smaller
+/// in the wasm than a derived deserializer.
+fn bot_options(value: &JsValue) -> Result<(Level, Option<Seed>, Option<f64>), OptionError> {
+    let bad = |what: &str| OptionError::new(format!("Bot options: {what}"));
+    let mut level = Level::Medium;
+    let mut seed = None;
+    let mut time_ms = None;
+    if value.is_undefined() || value.is_null() {
+        return Ok((level, seed, time_ms));
+    }
+    let Ok(Tree::Obj(fields)) = Tree::from_js(value) else {
+        return Err(bad("must be an object"));
+    };
+    for (key, v) in &fields {
+        match (key.as_str(), v) {
+            ("level", Tree::Str(name)) => {
+                level = Level::from_name(name)
+                    .ok_or_else(|| bad("level must be 'easy', 'medium' or 'hard'"))?;
+            }
+            ("seed", Tree::Num(n)) => seed = Some(SeedOption::Number(*n).to_seed()?),
+            ("seed", Tree::Str(t)) => seed = Some(SeedOption::Text(t.clone()).to_seed()?),
+            ("timeMs", Tree::Num(t)) if t.is_finite() && *t > 0.0 => time_ms = Some(*t),
+            ("level" | "seed" | "timeMs", Tree::Null) => {}
+            ("level" | "seed", _) => {
+                return Err(bad("level must be a string, seed a number or a string"))
+            }
+            ("timeMs", _) => return Err(bad("timeMs must be a positive number of milliseconds")),
+            _ => return Err(bad("unknown key")),
+        }
+    }
+    Ok((level, seed, time_ms))
+}
+
+/// A game argument restored from its JSON state.
+enum Snapshot {
+    Jokerball(Box<jokerball::Game>),
+    Zola(Box<zola::Game>),
+    Match(Box<Match>),
+}
+
+fn not_a_game() -> OptionError {
+    OptionError::new("the argument must be a Jokerball, Zola or Match object")
+}
+
+/// Reads a game or match through its `toJSON({ rng: false })`.
+fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
+    if !value.is_object() {
+        return Err(js_error(&not_a_game()));
+    }
+    let f = js_sys::Reflect::get(value, &JsValue::from_str("toJSON"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .ok_or_else(|| js_error(&not_a_game()))?;
+    let opts = js_sys::Object::new();
+    js_sys::Reflect::set(&opts, &JsValue::from_str("rng"), &JsValue::FALSE)
+        .map_err(|_| js_error(&not_a_game()))?;
+    let obj = f.call1(value, &opts).map_err(|_| js_error(&not_a_game()))?;
+    let kind = js_sys::Reflect::get(&obj, &JsValue::from_str("game"))
+        .ok()
+        .and_then(|k| k.as_string());
+    match kind.as_deref() {
+        Some("jokerball") => {
+            let st: jokerball::GameState = js(state(obj))?;
+            Ok(Snapshot::Jokerball(Box::new(js(
+                jokerball::Game::from_state(&st),
+            )?)))
+        }
+        Some("zola") => {
+            let st: zola::GameState = js(state(obj))?;
+            Ok(Snapshot::Zola(Box::new(js(zola::Game::from_state(&st))?)))
+        }
+        Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json(obj)?))),
+        _ => Err(js_error(&not_a_game())),
+    }
+}
+
+fn nothing_to_choose(why: &str) -> JsValue {
+    js_error(&PlayError::WrongPhase(format!("nothing to choose: {why}")))
+}
+
+/// A computer opponent (API.md, "Bot").
+#[wasm_bindgen]
+pub struct Bot {
+    bot: CoreBot,
+    time_ms: Option<f64>,
+}
+
+#[wasm_bindgen]
+impl Bot {
+    /// A new bot; see `BotOptions`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "BotOptions")] opts: JsValue,
+    ) -> Result<Bot, JsValue> {
+        let (level, seed, time_ms) = js(bot_options(&opts))?;
+        Ok(Bot {
+            bot: CoreBot::new(level, seed.as_ref()),
+            time_ms,
+        })
+    }
+
+    fn arm_clock(&mut self) {
+        let deadline = self.time_ms.map(|t| {
+            let end = js_sys::Date::now() + t;
+            Box::new(move || js_sys::Date::now() >= end) as crate::bot::Deadline
+        });
+        self.bot.set_deadline(deadline);
+    }
+
+    /// A legal move of the current phase of a Jokerball, Zola or Match (`wrong_phase` when there is
+    /// nothing to choose: phase roll or over, a pending double, a finished game).
+    #[wasm_bindgen(js_name = chooseMove)]
+    pub fn choose_move(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
+    ) -> Result<String, JsValue> {
+        let snap = snapshot(&game)?;
+        self.arm_clock();
+        match snap {
+            Snapshot::Jokerball(g) => self.jokerball(&g),
+            Snapshot::Zola(g) => self.zola(&g),
+            Snapshot::Match(m) => {
+                let phase = m.inner.state().phase();
+                if phase != MatchPhase::Playing {
+                    return Err(nothing_to_choose(phase.name()));
+                }
+                match &m.inner {
+                    AnyMatch::Jokerball(cm) => self.jokerball(cm.game()),
+                    AnyMatch::Zola(cm) => self.zola(cm.game()),
+                }
+            }
+        }
+    }
+
+    fn jokerball(&mut self, g: &jokerball::Game) -> Result<String, JsValue> {
+        match self.bot.choose_jokerball(g) {
+            Some(m) => Ok(g.notation(&m)),
+            None => Err(nothing_to_choose(g.phase().name())),
+        }
+    }
+
+    fn zola(&mut self, g: &zola::Game) -> Result<String, JsValue> {
+        match self.bot.choose_zola(g) {
+            Some(m) => Ok(g.move_name(m)),
+            None => Err(nothing_to_choose("the game is over")),
+        }
+    }
+
+    /// The bot's cube action for the side that must act in `match`: `'take'`/`'drop'` while a double
+    /// is pending, else `'double'` (only when `canDouble()`) or `'no-double'`.
+    #[wasm_bindgen(js_name = cubeAction, unchecked_return_type = "CubeAction")]
+    pub fn cube_action(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Match")] m: JsValue,
+    ) -> Result<String, JsValue> {
+        let Snapshot::Match(m) = snapshot(&m)? else {
+            return Err(js_error(&OptionError::new(
+                "cubeAction needs a Match object",
+            )));
+        };
+        self.arm_clock();
+        let a: CubeAction = match &m.inner {
+            AnyMatch::Jokerball(cm) => self.bot.cube_action(cm),
+            AnyMatch::Zola(cm) => self.bot.cube_action(cm),
+        };
+        Ok(a.name().to_string())
+    }
+}

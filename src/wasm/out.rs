@@ -1,0 +1,166 @@
+//! Plain data out to JavaScript: values are written as JSON text ([`ToJs`]) and parsed by the engine's
+//! `JSON.parse` into plain objects and arrays.
+//!
+//! The writers are listed by hand (through [`js_object!`]) rather than derived with serde and
+//! serde-wasm-bindgen, whose per-type serializers cost the package several KiB. Only strings, booleans,
+//! integers, `null`, arrays and objects are written: the API's plain data holds nothing else (the one
+//! fractional number, `simulate`'s timing, is set on its object directly).
+
+use std::fmt::Write;
+
+use wasm_bindgen::JsValue;
+
+/// A value written as JSON.
+pub(crate) trait ToJs {
+    /// Appends the JSON text of the value.
+    fn write(&self, out: &mut String);
+}
+
+/// The JavaScript value of `value` (plain objects, arrays, strings, numbers, booleans, `null`).
+pub(crate) fn to_js<T: ToJs + ?Sized>(value: &T) -> JsValue {
+    let mut text = String::new();
+    value.write(&mut text);
+    js_sys::JSON::parse(&text).unwrap_or(JsValue::NULL)
+}
+
+/// Writes a JSON string literal.
+pub(crate) fn write_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+impl ToJs for str {
+    fn write(&self, out: &mut String) {
+        write_str(out, self);
+    }
+}
+
+impl ToJs for String {
+    fn write(&self, out: &mut String) {
+        write_str(out, self);
+    }
+}
+
+impl<T: ToJs + ?Sized> ToJs for &T {
+    fn write(&self, out: &mut String) {
+        (**self).write(out);
+    }
+}
+
+impl ToJs for bool {
+    fn write(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
+
+macro_rules! integer {
+    ($($t:ty),*) => {$(
+        impl ToJs for $t {
+            fn write(&self, out: &mut String) {
+                let _ = write!(out, "{}", u64::from(*self));
+            }
+        }
+    )*};
+}
+integer!(u8, u32, u64);
+
+impl<T: ToJs> ToJs for Option<T> {
+    fn write(&self, out: &mut String) {
+        match self {
+            Some(v) => v.write(out),
+            None => out.push_str("null"),
+        }
+    }
+}
+
+impl<T: ToJs> ToJs for [T] {
+    fn write(&self, out: &mut String) {
+        out.push('[');
+        for (i, v) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            v.write(out);
+        }
+        out.push(']');
+    }
+}
+
+impl<T: ToJs> ToJs for Vec<T> {
+    fn write(&self, out: &mut String) {
+        self.as_slice().write(out);
+    }
+}
+
+/// Starts the field `key` of an object being written (`first`: no comma before it).
+pub(crate) fn key(out: &mut String, key: &str, first: bool) {
+    out.push_str(if first { "{" } else { "," });
+    write_str(out, key);
+    out.push(':');
+}
+
+/// `ToJs` for a struct: `js_object!(Type { field: "key", .. })` writes an object with those keys in order.
+macro_rules! js_object {
+    ($t:ty { $first:ident: $fkey:literal $(, $field:ident: $key:literal)* $(,)? }) => {
+        impl $crate::wasm::out::ToJs for $t {
+            fn write(&self, out: &mut String) {
+                $crate::wasm::out::key(out, $fkey, true);
+                $crate::wasm::out::ToJs::write(&self.$first, out);
+                $(
+                    $crate::wasm::out::key(out, $key, false);
+                    $crate::wasm::out::ToJs::write(&self.$field, out);
+                )*
+                out.push('}');
+            }
+        }
+    };
+}
+pub(crate) use js_object;
+
+/// `ToJs` for enums written as their API name (`.name()`).
+macro_rules! to_js_named {
+    ($($t:ty),* $(,)?) => {$(
+        impl $crate::wasm::out::ToJs for $t {
+            fn write(&self, out: &mut String) {
+                $crate::wasm::out::write_str(out, self.name());
+            }
+        }
+    )*};
+}
+pub(crate) use to_js_named;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped() {
+        let mut out = String::new();
+        write_str(&mut out, "a\"b\\c\nd");
+        assert_eq!(out, r#""a\"b\\c\u000ad""#);
+    }
+
+    #[test]
+    fn structs_and_options() {
+        let mut out = String::new();
+        crate::matchplay::Cube {
+            value: 2,
+            owner: Some(crate::player::Player::Blue),
+        }
+        .write(&mut out);
+        assert_eq!(out, r#"{"value":2,"owner":"blue"}"#);
+        let mut out = String::new();
+        vec![None, Some(3u32)].write(&mut out);
+        assert_eq!(out, "[null,3]");
+    }
+}
