@@ -426,7 +426,12 @@ test('optional classes (Bot, simulate) refuse hostile input too, when present', 
     for (let i = 0; i < 300; i += 1) {
       const opts = hostile(r);
       // A valid option set could ask for millions of games: keep any `games` small.
-      if (opts && typeof opts === 'object' && !Array.isArray(opts) && 'games' in opts) opts.games = 1;
+      // (A revoked Proxy or a trap that throws is left as it is: simulate must refuse it.)
+      try {
+        if (opts && typeof opts === 'object' && !Array.isArray(opts) && 'games' in opts) opts.games = 1;
+      } catch {
+        /* hostile on purpose */
+      }
       guarded('simulate', () => mod.simulate(opts), ['invalid_option']);
     }
   }
