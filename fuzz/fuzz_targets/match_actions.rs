@@ -54,7 +54,7 @@ fn run<G: FuzzGame>(mut m: Match<G>, bytes: &mut Bytes, seed: u32) {
                     refused_on_board(&m, &before, e.code());
                 }
             }
-            2 | 3 | 4 => {
+            2..=4 => {
                 let legal = if m.phase() == MatchPhase::Playing {
                     m.game().legal()
                 } else {
@@ -115,7 +115,7 @@ fn run<G: FuzzGame>(mut m: Match<G>, bytes: &mut Bytes, seed: u32) {
         assert!(now.get(Player::Red) >= score.get(Player::Red));
         assert!(now.get(Player::Blue) >= score.get(Player::Blue));
         // The full checks replay the game: every 8th action and at the end keeps the fuzzer fast.
-        if step % 8 == 0 {
+        if step.is_multiple_of(8) {
             check_all(&m);
         }
     }

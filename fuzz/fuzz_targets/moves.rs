@@ -50,7 +50,7 @@ fn run<G: FuzzGame>(mut game: G, bytes: &mut Bytes, seed: u32) {
             }
         }
         // The full check replays the game: every 8th action and at the end keeps the fuzzer fast.
-        if step % 8 == 0 {
+        if step.is_multiple_of(8) {
             check_game(&game);
         }
     }
