@@ -134,11 +134,7 @@ impl JPlayer for GreedyPlayer {
     }
 }
 
-/// Plays one Jokerball game; returns the winner (`None`: unfinished after 3000 turns).
-fn play_jokerball(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> Option<Player> {
-    play_game(seed, red, blue).winner()
-}
-
+/// Plays one Jokerball game (at most 3000 turns) and returns it.
 fn play_game(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> Game {
     let mut game = Game::new(&Setup::default(), Some(&Seed::Number(seed))).expect("setup");
     for _ in 0..3000 {
@@ -160,7 +156,7 @@ fn play_game(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> Game {
     game
 }
 
-/// As [`play_jokerball`], printing the end of lost games when `LOSSES` is set.
+/// As [`play_game`], returning the winner and printing the end of lost games when `LOSSES` is set.
 fn play_logged(
     seed: u32,
     red: &mut dyn JPlayer,
