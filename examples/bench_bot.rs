@@ -11,6 +11,7 @@
 
 use std::time::Instant;
 
+use steere_games::bot::jokerball::{Weights, WEIGHTS};
 use steere_games::bot::{Bot, CubeAction, Level};
 use steere_games::jokerball::{self, Game, MoveList, Phase, Setup};
 use steere_games::zola;
@@ -23,10 +24,29 @@ trait JPlayer {
 
 struct BotPlayer(Bot);
 
+/// Evaluation weights from `W=row,man,own_block,their_open,guard,reach` (for tuning), else the bot's own.
+fn weights() -> Weights {
+    let mut w = WEIGHTS;
+    if let Ok(text) = std::env::var("W") {
+        let v: Vec<i32> = text.split(',').filter_map(|x| x.parse().ok()).collect();
+        if let [row, man, own_block, their_open, guard, reach] = v[..] {
+            w = Weights {
+                row,
+                man,
+                own_block,
+                their_open,
+                guard,
+                reach,
+            };
+        }
+    }
+    w
+}
+
 impl JPlayer for BotPlayer {
     fn choose(&mut self, game: &Game) -> jokerball::Move {
         self.0
-            .choose_jokerball(game)
+            .choose_jokerball_with(game, &weights())
             .expect("a move in phase man or ball")
     }
 }
@@ -114,12 +134,12 @@ impl JPlayer for GreedyPlayer {
     }
 }
 
-/// Plays one Jokerball game; returns the winner (`None`: unfinished after 3000 turns).
-fn play_jokerball(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> Option<Player> {
+/// Plays one Jokerball game (at most 3000 turns) and returns it.
+fn play_game(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> Game {
     let mut game = Game::new(&Setup::default(), Some(&Seed::Number(seed))).expect("setup");
     for _ in 0..3000 {
         match game.phase() {
-            Phase::Over => return game.winner(),
+            Phase::Over => return game,
             Phase::Roll => {
                 game.roll().expect("roll");
             }
@@ -133,7 +153,28 @@ fn play_jokerball(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> O
             }
         }
     }
-    game.winner()
+    game
+}
+
+/// As [`play_game`], returning the winner and printing the end of lost games when `LOSSES` is set.
+fn play_logged(
+    seed: u32,
+    red: &mut dyn JPlayer,
+    blue: &mut dyn JPlayer,
+    bot: Player,
+) -> Option<Player> {
+    let g = play_game(seed, red, blue);
+    let w = g.winner();
+    if w == Some(bot.other()) && std::env::var("LOSSES").is_ok() {
+        let h = g.history();
+        eprintln!(
+            "seed {seed}: bot {} lost after {} turns: {:?}",
+            bot.name(),
+            h.len(),
+            &h[h.len().saturating_sub(3)..]
+        );
+    }
+    w
 }
 
 /// Runs `n` games on two threads; `make(i)` gives the two players of game `i` (bot first) and whether
@@ -152,13 +193,15 @@ fn jokerball_series(
                         let (mut bot, mut other) = make(i);
                         let bot_red = i % 2 == 0;
                         let winner = if bot_red {
-                            play_jokerball(1000 + i, bot.as_mut(), other.as_mut())
+                            play_logged(1000 + i, bot.as_mut(), other.as_mut(), Player::Red)
                         } else {
-                            play_jokerball(1000 + i, other.as_mut(), bot.as_mut())
+                            play_logged(1000 + i, other.as_mut(), bot.as_mut(), Player::Blue)
                         };
                         let bot_colour = if bot_red { Player::Red } else { Player::Blue };
                         if winner == Some(bot_colour) {
                             w += 1;
+                        } else if winner.is_none() {
+                            eprintln!("game {i}: unfinished after 3000 turns");
                         }
                     }
                     w
@@ -407,6 +450,19 @@ fn main() {
             });
             report(&format!("jokerball {} vs random", level.name()), w, n, t);
         }
+    }
+    if args.iter().any(|a| a == "h2h") {
+        let t = Instant::now();
+        let (w, n) = jokerball_series(n, |i| {
+            (
+                Box::new(BotPlayer(Bot::new(Level::Hard, Some(&Seed::Number(i))))),
+                Box::new(BotPlayer(Bot::new(
+                    Level::Medium,
+                    Some(&Seed::Number(i + 1)),
+                ))),
+            )
+        });
+        report("jokerball hard vs medium", w, n, t);
     }
     if want("zola") {
         let zn = env("ZGAMES", 100);

@@ -35,6 +35,9 @@ pub struct Weights {
     pub their_open: i32,
     /// Per own man standing on our goal's home row.
     pub guard: i32,
+    /// A forward line on which the ball can stop on the opponent's home row (half of it, against us,
+    /// for the opponent's lines to ours).
+    pub reach: i32,
 }
 
 /// The weights used by the bot.
@@ -44,6 +47,7 @@ pub const WEIGHTS: Weights = Weights {
     own_block: 260,
     their_open: 180,
     guard: 12,
+    reach: 300,
 };
 
 /// A complete rest of a turn: its man move (if any), its ball move (if any) and the position after it
@@ -145,6 +149,21 @@ fn progress(g: &Geometry, ball: u8, me: Player) -> i32 {
     }
 }
 
+/// Whether the ball, moving from `from` along `dir` through empty cells, can stop on row `row`.
+fn reaches_row(pos: &Position, g: &Geometry, from: u8, dir: HexDirection, row: u8) -> bool {
+    let mut cur = from;
+    while let Step::Cell(next) = g.step[usize::from(cur)][dir.index()] {
+        if pos.piece(next).is_some() {
+            return false;
+        }
+        if g.row_of[usize::from(next)] == row {
+            return true;
+        }
+        cur = next;
+    }
+    false
+}
+
 /// The slow-changing part of the evaluation, for the side to move: ball row, material, guards, the
 /// opponent's open lines.
 fn positional(pos: &Position, w: &Weights) -> i32 {
@@ -161,6 +180,17 @@ fn positional(pos: &Position, w: &Weights) -> i32 {
         }
     }
     let home = if me == Red { g.rows - 1 } else { 0 };
+    let their_home = g.rows - 1 - home;
+    // Lines on which the ball can be stopped on a home row, where its owner then faces a forced own
+    // goal on two faces in six.
+    for face in [3u8, 4] {
+        if reaches_row(pos, g, ball, ball_direction(me, face), their_home) {
+            v += w.reach;
+        }
+        if reaches_row(pos, g, ball, ball_direction(me.other(), face), home) {
+            v -= w.reach / 2;
+        }
+    }
     let start = usize::from(g.row_start[usize::from(home)]);
     let len = usize::from(g.row_len[usize::from(home)]);
     for cell in start..start + len {
@@ -283,15 +313,21 @@ impl Lists {
 /// The level's budget of two-ply work (evaluated leaves) and the most candidates searched two plies.
 fn budget(level: Level) -> (u64, usize) {
     match level {
-        Level::Easy => (0, 0),
-        Level::Medium => (60_000, 3),
-        Level::Hard => (600_000, 16),
+        Level::Easy => (10_000, 3),
+        Level::Medium => (80_000, 8),
+        Level::Hard => (1_500_000, 40),
     }
 }
 
 /// The two-ply value of `after` (the opponent to move) for the bot: the mean over the opponent's rolls
 /// of the bot's cheap value after the opponent's best complete turn. `None` if the search was stopped.
-fn two_ply(bot: &mut Bot, after: &Position, lists: &mut Lists, w: &Weights) -> Option<i32> {
+fn two_ply(
+    bot: &mut Bot,
+    after: &Position,
+    lists: &mut Lists,
+    w: &Weights,
+    exact: bool,
+) -> Option<i32> {
     if let Some(win) = after.winner() {
         return Some(if win == after.turn() { -WIN } else { WIN });
     }
@@ -303,6 +339,7 @@ fn two_ply(bot: &mut Bot, after: &Position, lists: &mut Lists, w: &Weights) -> O
             replies.clear();
             turns(after, distance, direction, true, lists, &mut replies);
             let mut worst = i32::MAX;
+            let mut worst_at = None;
             for t in &replies {
                 // The bot's value after the opponent's turn (the bot to move, or the game over).
                 let v = match t.after.winner() {
@@ -310,9 +347,20 @@ fn two_ply(bot: &mut Bot, after: &Position, lists: &mut Lists, w: &Weights) -> O
                     Some(_) => WIN,
                     None => eval_cheap(&t.after, w),
                 };
-                worst = worst.min(v);
+                if v < worst {
+                    worst = v;
+                    worst_at = Some(t.after);
+                }
                 if worst == -WIN {
                     break;
+                }
+            }
+            // With `exact` leaves, the opponent's chosen reply is scored again, exact about the
+            // bot's immediate chances.
+            if let (true, Some(p)) = (exact, worst_at) {
+                if p.winner().is_none() {
+                    worst = eval_full(&p, &mut lists.scratch, w);
+                    bot.work(20);
                 }
             }
             if worst == i32::MAX {
@@ -384,7 +432,7 @@ fn best_turn(bot: &mut Bot, game: &Game, w: &Weights) -> Option<Turn> {
         if v1 <= -WIN || (best.is_some() && bot.nodes >= limit) {
             break;
         }
-        let Some(v2) = two_ply(bot, &t.after, &mut lists, w) else {
+        let Some(v2) = two_ply(bot, &t.after, &mut lists, w, bot.level == Level::Hard) else {
             break;
         };
         if best.is_none_or(|(b, _)| v2 > b) {
