@@ -1,6 +1,6 @@
 //! The compact Jokerball position and its allocation-free move generation (RULES 1.3, 1.5-1.7).
 
-use super::geometry::{Geometry, Step, MAX_CELLS};
+use super::geometry::{Geometry, Reach, Step, DEST_NONE, DEST_OFF, MAX_CELLS};
 use super::{RuleSet, Setup};
 use crate::error::{OptionError, ParseError};
 use crate::hex::HexDirection;
@@ -190,6 +190,82 @@ fn man_code(p: Player) -> u8 {
     }
 }
 
+/// The per-call constants of man move generation.
+struct ManGen<'a> {
+    occupied: u128,
+    takeable: u128,
+    back: &'a [[u8; 6]; MAX_CELLS],
+}
+
+impl ManGen<'_> {
+    /// The man move from `from` in direction `dir`, if any (a forward line may also stop short or go
+    /// off; any other line only captures). `off_done`: the man already has its `-off` move.
+    #[inline(always)]
+    fn one(
+        &self,
+        reach: &Reach,
+        from: u8,
+        dir: usize,
+        is_fwd: bool,
+        off_done: &mut bool,
+        out: &mut MoveList,
+    ) {
+        let line = reach.ray.get(dir).copied().unwrap_or(0);
+        if !is_fwd && line & self.takeable == 0 {
+            return;
+        }
+        let blockers = self.occupied & line;
+        if blockers == 0 {
+            // Nothing within reach (only a forward line gets here): k steps, the wall, or off.
+            let to = match reach.dest.get(dir).copied().unwrap_or(DEST_NONE) {
+                DEST_NONE => return,
+                d if d & DEST_OFF == 0 => Dest::Cell(d),
+                _ if *off_done => return,
+                d => {
+                    *off_done = true;
+                    Dest::Off(if d & 1 == 0 {
+                        Player::Red
+                    } else {
+                        Player::Blue
+                    })
+                }
+            };
+            out.push(Move {
+                kind: MoveKind::Man,
+                from,
+                to,
+                capture: false,
+            });
+            return;
+        }
+        let b = if super::geometry::ascending(dir) {
+            blockers.trailing_zeros()
+        } else {
+            127 - blockers.leading_zeros()
+        };
+        // A takeable man is captured; any other piece stops a forward man on the cell before it.
+        if (self.takeable >> b) & 1 != 0 {
+            out.push(Move {
+                kind: MoveKind::Man,
+                from,
+                to: Dest::Cell(b as u8),
+                capture: true,
+            });
+        } else if is_fwd {
+            if let Some(&c) = self.back.get(b as usize).and_then(|r| r.get(dir)) {
+                if c != from {
+                    out.push(Move {
+                        kind: MoveKind::Man,
+                        from,
+                        to: Dest::Cell(c),
+                        capture: false,
+                    });
+                }
+            }
+        }
+    }
+}
+
 impl Position {
     /// The starting position of a setup (RULES 1.3).
     pub fn start(setup: &Setup) -> Result<Position, OptionError> {
@@ -365,20 +441,24 @@ impl Position {
             .count()
     }
 
-    /// Appends every legal man move of the side to move for distance `k` (RULES 1.5) to `out`.
-    /// The moves are distinct: a man that can leave through both forward sides has one `-off` move.
+    /// Appends every legal man move of the side to move for distance `k` (RULES 1.5) to `out`, men in
+    /// cell order, each man's directions in index order. The moves are distinct: a man that can leave
+    /// through both forward sides has one `-off` move.
     ///
-    /// Bitboards and ray tables: for each man and direction the first piece on the line is found with
-    /// one mask and a bit scan, and the number of steps to it with a population count.
+    /// Bitboards and ray tables laid out by distance: for each man and direction the first piece on the
+    /// line within `k` steps is found with one mask and a bit scan; an unblocked forward line ends at a
+    /// precomputed destination. A man with no takeable man within `k` steps looks only forward.
     pub fn man_moves(&self, k: u8, out: &mut MoveList) {
         if self.winner.is_some() {
             return;
         }
         let rays = self.geometry().rays();
+        let Some(table) = rays.by_k.get(usize::from(k).wrapping_sub(1)) else {
+            return;
+        };
         let side = self.to_move.index();
-        let fwd = forward(self.to_move);
-        let (f0, f1) = (fwd[0].index(), fwd[1].index());
-        let y2025 = self.rules == RuleSet::Y2025;
+        let [fa, fb] = forward(self.to_move);
+        let (lo, hi) = (fa.index().min(fb.index()), fa.index().max(fb.index()));
         let mine = self.men[side];
         let theirs = self.men[1 - side];
         let ball = if self.ball == NO_BALL {
@@ -386,114 +466,31 @@ impl Position {
         } else {
             1u128 << (self.ball & 127)
         };
-        let occupied = mine | theirs | ball;
-        // Men a capture may take (the other pieces on a forward line stop the man short).
-        let takeable = if y2025 { theirs } else { mine | theirs };
-        let enemy = man_code(self.to_move.other());
-        let k = usize::from(k);
+        let ctx = ManGen {
+            occupied: mine | theirs | ball,
+            // Men a capture may take (the other pieces on a forward line stop the man short).
+            takeable: if self.rules == RuleSet::Y2025 {
+                theirs
+            } else {
+                mine | theirs
+            },
+            back: &rays.back,
+        };
         let mut bits = mine;
         while bits != 0 {
             let from = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (Some(reaches), Some(cells), Some(lens), Some(ends)) = (
-                rays.reach.get(from),
-                rays.cells.get(from),
-                rays.len.get(from),
-                rays.end.get(from),
-            ) else {
+            let Some(reach) = table.get(from) else {
                 continue;
             };
-            let from8 = from as u8;
-            // Without a takeable man within k steps in any direction, only the forward lines matter.
-            let capture_near = rays
-                .around
-                .get(from)
-                .and_then(|a| a.get(k.wrapping_sub(1)))
-                .is_some_and(|&a| a & takeable != 0);
-            let from = from8;
             let mut off_done = false;
-            for dir in 0..6 {
-                let is_fwd = dir == f0 || dir == f1;
-                if !is_fwd && !capture_near {
-                    continue;
-                }
-                let ascending = super::geometry::ascending(dir);
-                let line = &cells[dir];
-                let len = usize::from(lens[dir]);
-                // The cells within k steps, and the cell exactly k steps away (if the ray is that long).
-                let reach = reaches[dir].get(k.wrapping_sub(1)).copied().unwrap_or(0);
-                let kth = if k <= len {
-                    line.get(k.wrapping_sub(1))
-                } else {
-                    None
-                };
-                if !is_fwd && reach & takeable == 0 {
-                    continue;
-                }
-                let blockers = occupied & reach;
-                if blockers == 0 {
-                    // Nothing within reach: k steps, or to the wall, or out through the far goal.
-                    match (kth, ends[dir]) {
-                        (Some(&c), _) => out.push(Move {
-                            kind: MoveKind::Man,
-                            from,
-                            to: Dest::Cell(c),
-                            capture: false,
-                        }),
-                        (None, Step::Goal(goal)) => {
-                            if !off_done {
-                                off_done = true;
-                                out.push(Move {
-                                    kind: MoveKind::Man,
-                                    from,
-                                    to: Dest::Off(goal),
-                                    capture: false,
-                                });
-                            }
-                        }
-                        (None, _) => {
-                            if let Some(&c) = line.get(len.wrapping_sub(1)) {
-                                out.push(Move {
-                                    kind: MoveKind::Man,
-                                    from,
-                                    to: Dest::Cell(c),
-                                    capture: false,
-                                });
-                            }
-                        }
-                    }
-                    continue;
-                }
-                let b = if ascending {
-                    blockers.trailing_zeros()
-                } else {
-                    127 - blockers.leading_zeros()
-                };
-                // What stands there: a takeable man is captured; a stopper stops a forward man short.
-                let piece = self.cells.get(b as usize).copied().unwrap_or(EMPTY);
-                let takes = if y2025 {
-                    piece == enemy
-                } else {
-                    piece == RED || piece == BLUE
-                };
-                if takes {
-                    out.push(Move {
-                        kind: MoveKind::Man,
-                        from,
-                        to: Dest::Cell(b as u8),
-                        capture: true,
-                    });
-                } else if is_fwd {
-                    if let Some(&c) = rays.back.get(b as usize).and_then(|r| r.get(dir)) {
-                        if c != from {
-                            out.push(Move {
-                                kind: MoveKind::Man,
-                                from,
-                                to: Dest::Cell(c),
-                                capture: false,
-                            });
-                        }
-                    }
+            if reach.around & ctx.takeable == 0 {
+                ctx.one(reach, from as u8, lo, true, &mut off_done, out);
+                ctx.one(reach, from as u8, hi, true, &mut off_done, out);
+            } else {
+                for dir in 0..6 {
+                    let is_fwd = dir == lo || dir == hi;
+                    ctx.one(reach, from as u8, dir, is_fwd, &mut off_done, out);
                 }
             }
         }
