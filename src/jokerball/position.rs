@@ -198,6 +198,34 @@ struct ManGen<'a> {
 }
 
 impl ManGen<'_> {
+    /// The moves of every man in `men` (cell order), whose forward directions are `LO` and `HI`.
+    #[inline(always)]
+    fn all<const LO: usize, const HI: usize>(
+        &self,
+        men: u128,
+        table: &[Reach; MAX_CELLS],
+        out: &mut MoveList,
+    ) {
+        let mut bits = men;
+        while bits != 0 {
+            let from = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(reach) = table.get(from) else {
+                continue;
+            };
+            let mut off_done = false;
+            if reach.around & self.takeable == 0 {
+                self.one(reach, from as u8, LO, true, &mut off_done, out);
+                self.one(reach, from as u8, HI, true, &mut off_done, out);
+            } else {
+                for dir in 0..6 {
+                    let is_fwd = dir == LO || dir == HI;
+                    self.one(reach, from as u8, dir, is_fwd, &mut off_done, out);
+                }
+            }
+        }
+    }
+
     /// The man move from `from` in direction `dir`, if any (a forward line may also stop short or go
     /// off; any other line only captures). `off_done`: the man already has its `-off` move.
     #[inline(always)]
@@ -457,8 +485,6 @@ impl Position {
             return;
         };
         let side = self.to_move.index();
-        let [fa, fb] = forward(self.to_move);
-        let (lo, hi) = (fa.index().min(fb.index()), fa.index().max(fb.index()));
         let mine = self.men[side];
         let theirs = self.men[1 - side];
         let ball = if self.ball == NO_BALL {
@@ -476,23 +502,10 @@ impl Position {
             },
             back: &rays.back,
         };
-        let mut bits = mine;
-        while bits != 0 {
-            let from = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let Some(reach) = table.get(from) else {
-                continue;
-            };
-            let mut off_done = false;
-            if reach.around & ctx.takeable == 0 {
-                ctx.one(reach, from as u8, lo, true, &mut off_done, out);
-                ctx.one(reach, from as u8, hi, true, &mut off_done, out);
-            } else {
-                for dir in 0..6 {
-                    let is_fwd = dir == lo || dir == hi;
-                    ctx.one(reach, from as u8, dir, is_fwd, &mut off_done, out);
-                }
-            }
+        // The forward directions in index order (RULES 1.5): NE, NW for Red; SE, SW for Blue.
+        match self.to_move {
+            Player::Red => ctx.all::<2, 3>(mine, table, out),
+            Player::Blue => ctx.all::<4, 5>(mine, table, out),
         }
     }
 
@@ -636,6 +649,16 @@ mod tests {
             .map(|(d, r)| pos.count_turns(d, r))
             .sum();
         assert_eq!(total, 1784);
+    }
+
+    #[test]
+    fn forward_directions_rules_1_5_match_man_generation() {
+        // man_moves hard-codes the forward directions in index order: NE, NW for Red; SE, SW for Blue.
+        for (p, dirs) in [(Player::Red, [2, 3]), (Player::Blue, [4, 5])] {
+            let mut got = forward(p).map(HexDirection::index);
+            got.sort_unstable();
+            assert_eq!(got, dirs);
+        }
     }
 
     #[test]
