@@ -190,6 +190,18 @@ fn man_code(p: Player) -> u8 {
     }
 }
 
+/// The mask of cell `i` (`i < 128`). Built from 64-bit halves: a variable 128-bit shift is a library
+/// call through memory in wasm32, this is a few register operations.
+#[inline(always)]
+fn bit(i: u32) -> u128 {
+    let low = 1u64 << (i & 63);
+    if i < 64 {
+        u128::from(low)
+    } else {
+        u128::from(low) << 64
+    }
+}
+
 /// The per-call constants of man move generation.
 struct ManGen<'a> {
     occupied: u128,
@@ -272,7 +284,7 @@ impl ManGen<'_> {
             127 - blockers.leading_zeros()
         };
         // A takeable man is captured; any other piece stops a forward man on the cell before it.
-        if (self.takeable >> b) & 1 != 0 {
+        if self.takeable & bit(b) != 0 {
             out.push(Move {
                 kind: MoveKind::Man,
                 from,
@@ -490,7 +502,7 @@ impl Position {
         let ball = if self.ball == NO_BALL {
             0
         } else {
-            1u128 << (self.ball & 127)
+            bit(u32::from(self.ball))
         };
         let ctx = ManGen {
             occupied: mine | theirs | ball,
@@ -566,15 +578,15 @@ impl Position {
                 if let Some(c) = self.cells.get_mut(from) {
                     *c = EMPTY;
                 }
-                self.men[side] &= !(1u128 << (from & 127));
+                self.men[side] &= !bit(u32::from(mv.from));
                 if let Dest::Cell(to) = mv.to {
                     if let Some(c) = self.cells.get_mut(usize::from(to)) {
                         *c = me;
                     }
-                    let bit = 1u128 << (to & 127);
-                    self.men[0] &= !bit;
-                    self.men[1] &= !bit;
-                    self.men[side] |= bit;
+                    let to_bit = bit(u32::from(to));
+                    self.men[0] &= !to_bit;
+                    self.men[1] &= !to_bit;
+                    self.men[side] |= to_bit;
                 }
             }
             MoveKind::Ball => {
@@ -658,6 +670,13 @@ mod tests {
             let mut got = forward(p).map(HexDirection::index);
             got.sort_unstable();
             assert_eq!(got, dirs);
+        }
+    }
+
+    #[test]
+    fn bit_masks_every_cell() {
+        for i in 0..128u32 {
+            assert_eq!(bit(i), 1u128 << i);
         }
     }
 
