@@ -117,27 +117,38 @@ const fn index_in(g: &Geometry, h: Hex) -> u8 {
 static SIDE4: Geometry = build(4);
 static SIDE6: Geometry = build(6);
 
-/// The longest ray of any board: from one side of side 6 to the other.
-pub const MAX_RAY: usize = 10;
-
 /// Ray tables for bitboard move generation (built once, on first use, so they cost no space in the
-/// binary): for each cell and direction, the cells along the line up to the board's edge and how the
-/// line ends.
+/// binary), laid out by distance so that one turn's man moves read one compact slice.
 #[derive(Debug)]
 pub struct Rays {
-    /// `cells[cell][dir][j]`: the cell `j + 1` steps away, for `j < len[cell][dir]`.
-    pub cells: [[[u8; MAX_RAY]; 6]; MAX_CELLS],
-    /// `len[cell][dir]`: the number of cells on the ray.
-    pub len: [[u8; 6]; MAX_CELLS],
-    /// `end[cell][dir]`: the step past the ray's last cell (a wall or a goal, never a cell).
-    pub end: [[Step; 6]; MAX_CELLS],
+    /// `by_k[k - 1][cell]`: what a man on `cell` can reach with distance `k`.
+    pub by_k: [[Reach; MAX_CELLS]; MAX_DISTANCE],
     /// `back[cell][dir]`: the neighbour one step *against* `dir` (`u8::MAX` when there is none).
     pub back: [[u8; 6]; MAX_CELLS],
-    /// `reach[cell][dir][k - 1]`: the mask of the first `k` cells of the ray (fewer if it is shorter).
-    pub reach: [[[u128; MAX_DISTANCE]; 6]; MAX_CELLS],
-    /// `around[cell][k - 1]`: the union of `reach` over the six directions (what a man could capture).
-    pub around: [[u128; MAX_DISTANCE]; MAX_CELLS],
 }
+
+/// What a man on one cell reaches with one distance `k` (an entry of [`Rays::by_k`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Reach {
+    /// `ray[dir]`: the mask of the first `k` cells of the ray in `dir` (fewer if it is shorter).
+    pub ray: [u128; 6],
+    /// The union of `ray` over the six directions (what a man could capture).
+    pub around: u128,
+    /// `dest[dir]`: where a man stops when nothing stands within `k` steps in `dir`: a cell index, or
+    /// [`DEST_OFF`] `| goal index` when it leaves through a goal, or [`DEST_NONE`] when it cannot move.
+    pub dest: [u8; 6],
+}
+
+/// [`Reach::dest`]: off the board through a goal (the low bit is the goal's player index).
+pub const DEST_OFF: u8 = 0x80;
+/// [`Reach::dest`]: no move (the man stands against a wall).
+pub const DEST_NONE: u8 = 0xFF;
+
+const NO_REACH: Reach = Reach {
+    ray: [0; 6],
+    around: 0,
+    dest: [DEST_NONE; 6],
+};
 
 /// The largest distance die (side 6).
 pub const MAX_DISTANCE: usize = 6;
@@ -154,28 +165,32 @@ pub const fn ascending(dir: usize) -> bool {
 impl Rays {
     fn build(g: &Geometry) -> Rays {
         let mut rays = Rays {
-            cells: [[[0; MAX_RAY]; 6]; MAX_CELLS],
-            len: [[0; 6]; MAX_CELLS],
-            end: [[Step::Wall; 6]; MAX_CELLS],
+            by_k: [[NO_REACH; MAX_CELLS]; MAX_DISTANCE],
             back: [[u8::MAX; 6]; MAX_CELLS],
-            reach: [[[0; MAX_DISTANCE]; 6]; MAX_CELLS],
-            around: [[0; MAX_DISTANCE]; MAX_CELLS],
         };
         for (from, steps) in g.step.iter().enumerate().take(usize::from(g.len)) {
             for dir in 0..6 {
                 let mut step = steps[dir];
                 let mut n = 0;
+                let mut last = DEST_NONE;
                 while let Step::Cell(c) = step {
                     for k in n..MAX_DISTANCE {
-                        rays.reach[from][dir][k] |= 1u128 << c;
-                        rays.around[from][k] |= 1u128 << c;
+                        let r = &mut rays.by_k[k][from];
+                        r.ray[dir] |= 1u128 << c;
+                        r.around |= 1u128 << c;
+                        r.dest[dir] = c;
                     }
-                    rays.cells[from][dir][n] = c;
+                    last = c;
                     n += 1;
                     step = g.step[usize::from(c)][dir];
                 }
-                rays.len[from][dir] = n as u8;
-                rays.end[from][dir] = step;
+                // Beyond the ray: the man stops at its last cell, or leaves through a goal.
+                for k in n..MAX_DISTANCE {
+                    rays.by_k[k][from].dest[dir] = match step {
+                        Step::Goal(p) => DEST_OFF | p.index() as u8,
+                        _ => last,
+                    };
+                }
                 if let Step::Cell(c) = steps[OPPOSITE[dir]] {
                     rays.back[from][dir] = c;
                 }
