@@ -1,6 +1,6 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the types must be precise.
-import init, { Jokerball, Zola, Match, SteereError } from 'steere-games';
-import type { SteereErrorCode } from 'steere-games';
+import init, { Jokerball, Zola, Match, Bot, simulate, SteereError } from 'steere-games';
+import type { SteereErrorCode, CubeAction, SimulateResult } from 'steere-games';
 
 async function main(): Promise<void> {
   await init();
@@ -42,6 +42,13 @@ async function main(): Promise<void> {
   const results = match.results;
   const how: string | undefined = results[0]?.how;
 
+  const bot = new Bot({ level: 'easy', seed: 'x', timeMs: 500 });
+  const choice: string = bot.chooseMove(new Zola());
+  const action: CubeAction = bot.cubeAction(new Match({ length: 3, cube: true }));
+  const sim: SimulateResult = simulate({ game: 'jokerball', games: 10, seed: 1, players: { red: 'easy' } });
+  const simWins: number = sim.wins.red + sim.wins.blue + sim.unfinished;
+  const meanTurns: number = sim.turns.mean;
+
   try {
     g.play('zz9-zz10');
   } catch (e) {
@@ -51,7 +58,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
-    cubeValue, mphase, can, current, how);
+    cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns);
 }
 
 void main();

@@ -38,7 +38,7 @@ function runNode(code) {
 
 test('Node: import by name works without init, and await init() resolves at once', () => {
   const out = runNode(`
-    import init, { Jokerball, Zola, Match, SteereError } from 'steere-games';
+    import init, { Jokerball, Zola, Match, Bot, simulate, SteereError } from 'steere-games';
     const g = new Jokerball({ seed: 1 });
     g.roll();
     const before = g.legalMoves().length;
@@ -47,13 +47,21 @@ test('Node: import by name works without init, and await init() resolves at once
     const m = new Match({ length: 3, cube: true, seed: 2 });
     let code = null;
     try { g.play('zz9-zz10'); } catch (e) { code = (e instanceof SteereError) && e.name === 'SteereError' ? e.code : 'wrong'; }
-    console.log(JSON.stringify({ before, zola: z.legalMoves().length, phase: m.phase, code }));
+    const bot = new Bot({ level: 'easy', seed: 3 });
+    const botMove = bot.chooseMove(z);
+    const cube = bot.cubeAction(m);
+    const sim = simulate({ game: 'zola', games: 5, seed: 1 });
+    console.log(JSON.stringify({ before, zola: z.legalMoves().length, phase: m.phase, code,
+      botLegal: z.isLegal(botMove), cube, simGames: sim.games }));
   `);
   const r = JSON.parse(out.trim());
   assert.ok(r.before > 0);
   assert.equal(r.zola, 36);
   assert.equal(r.phase, 'playing');
   assert.equal(r.code, 'parse_error');
+  assert.equal(r.botLegal, true);
+  assert.ok(['double', 'no-double'].includes(r.cube));
+  assert.equal(r.simGames, 5);
 });
 
 test('Node: a server validates a client move with the package', () => {
