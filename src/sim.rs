@@ -110,7 +110,7 @@ impl SimPlayer {
         }
         Level::from_name(name).map(SimPlayer::Bot).ok_or_else(|| {
             OptionError::new(format!(
-                "players: unknown player '{name}', expected 'random', 'easy', 'medium' or 'hard'"
+                "unknown player '{name}', expected 'random', 'easy', 'medium' or 'hard'"
             ))
         })
     }

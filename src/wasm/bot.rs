@@ -12,8 +12,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::matches::{AnyMatch, Match};
-use super::tree::Tree;
-use super::{js, js_error, state, SeedOption};
+use super::tree::{FromTree, Tree};
+use super::{from_tree, js, js_error, options, state, SeedOption};
 use crate::bot::{Bot as CoreBot, CubeAction, Level};
 use crate::dice::Seed;
 use crate::error::{OptionError, PlayError};
@@ -35,37 +35,36 @@ export interface BotOptions {
 export type CubeAction = 'double' | 'no-double' | 'take' | 'drop';
 "#;
 
-/// Reads `BotOptions` by hand from a plain-data tree (unknown keys and wrong types refused): smaller
-/// in the wasm than a derived deserializer.
-fn bot_options(value: &JsValue) -> Result<(Level, Option<Seed>, Option<f64>), OptionError> {
-    let bad = |what: &str| OptionError::new(format!("Bot options: {what}"));
-    let mut level = Level::Medium;
-    let mut seed = None;
-    let mut time_ms = None;
-    if value.is_undefined() || value.is_null() {
-        return Ok((level, seed, time_ms));
+/// The options of `new Bot(...)`.
+#[derive(Debug, Default)]
+struct BotOptions {
+    level: Option<Level>,
+    seed: Option<SeedOption>,
+    time_ms: Option<f64>,
+}
+from_tree!(BotOptions {
+    level: "level",
+    seed: "seed",
+    time_ms: "timeMs"
+});
+
+impl FromTree for Level {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let name = String::from_tree(tree)?;
+        Level::from_name(&name).ok_or_else(|| format!("'{name}' is not 'easy', 'medium' or 'hard'"))
     }
-    let Ok(Tree::Obj(fields)) = Tree::from_js(value) else {
-        return Err(bad("must be an object"));
-    };
-    for (key, v) in &fields {
-        match (key.as_str(), v) {
-            ("level", Tree::Str(name)) => {
-                level = Level::from_name(name)
-                    .ok_or_else(|| bad("level must be 'easy', 'medium' or 'hard'"))?;
-            }
-            ("seed", Tree::Num(n)) => seed = Some(SeedOption::Number(*n).to_seed()?),
-            ("seed", Tree::Str(t)) => seed = Some(SeedOption::Text(t.clone()).to_seed()?),
-            ("timeMs", Tree::Num(t)) if t.is_finite() && *t > 0.0 => time_ms = Some(*t),
-            ("level" | "seed" | "timeMs", Tree::Null) => {}
-            ("level" | "seed", _) => {
-                return Err(bad("level must be a string, seed a number or a string"))
-            }
-            ("timeMs", _) => return Err(bad("timeMs must be a positive number of milliseconds")),
-            _ => return Err(bad("unknown key")),
-        }
+}
+
+/// The level, seed and wall-clock cap of the options; any problem is an `invalid_option`.
+fn bot_options(value: JsValue) -> Result<(Level, Option<Seed>, Option<f64>), OptionError> {
+    let o: BotOptions = options(value, "Bot options")?;
+    if o.time_ms.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+        return Err(OptionError::new(
+            "Bot options: timeMs must be a positive number of milliseconds",
+        ));
     }
-    Ok((level, seed, time_ms))
+    let seed = o.seed.as_ref().map(SeedOption::to_seed).transpose()?;
+    Ok((o.level.unwrap_or_default(), seed, o.time_ms))
 }
 
 /// A game argument restored from its JSON state.
@@ -129,7 +128,7 @@ impl Bot {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "BotOptions")] opts: JsValue,
     ) -> Result<Bot, JsValue> {
-        let (level, seed, time_ms) = js(bot_options(&opts))?;
+        let (level, seed, time_ms) = js(bot_options(opts))?;
         Ok(Bot {
             bot: CoreBot::new(level, seed.as_ref()),
             time_ms,

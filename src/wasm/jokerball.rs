@@ -154,7 +154,8 @@ js_object!(BoardView {
     ball: "ball"
 });
 
-fn setup_of(
+/// A validated setup from the options (defaults: 2025 rules, side 6, 2 rows, Red first).
+pub(super) fn setup_of(
     rules: Option<RuleSet>,
     size: Option<u8>,
     rows: Option<u8>,

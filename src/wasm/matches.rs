@@ -10,7 +10,7 @@
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::jokerball::{dice_args, Jokerball};
+use super::jokerball::{dice_args, setup_of, Jokerball};
 use super::out::ToJs;
 use super::tree::FromTree;
 use super::tree::Tree;
@@ -76,7 +76,7 @@ struct MatchOptions {
     cube: Option<bool>,
     first: Option<Player>,
     seed: Option<SeedOption>,
-    jokerball: Option<JokerballMatchOptions>,
+    jokerball: Option<JokerballSetupOptions>,
     zola: Option<ZolaMatchOptions>,
 }
 from_tree!(MatchOptions {
@@ -89,13 +89,14 @@ from_tree!(MatchOptions {
     zola: "zola"
 });
 
+/// The `jokerball` options of a match (and of `simulate`): the setup without `first`.
 #[derive(Debug, Default)]
-struct JokerballMatchOptions {
-    rules: Option<RuleSet>,
-    size: Option<u8>,
-    rows: Option<u8>,
+pub(super) struct JokerballSetupOptions {
+    pub(super) rules: Option<RuleSet>,
+    pub(super) size: Option<u8>,
+    pub(super) rows: Option<u8>,
 }
-from_tree!(JokerballMatchOptions {
+from_tree!(JokerballSetupOptions {
     rules: "rules",
     size: "size",
     rows: "rows"
@@ -112,9 +113,10 @@ from_tree!(ZolaMatchOptions {
     pie: "pie"
 });
 
+/// Which game (`'jokerball'` or `'zola'`): a match's `game` option and its JSON `variant`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum Variant {
+pub(super) enum Variant {
     #[default]
     Jokerball,
     Zola,
@@ -326,13 +328,7 @@ impl Match {
                     ));
                 }
                 let j = o.jokerball.unwrap_or_default();
-                let setup = jokerball::Setup {
-                    rules: j.rules.unwrap_or_default(),
-                    size: j.size.unwrap_or(6),
-                    rows: j.rows.unwrap_or(2),
-                    first,
-                };
-                setup.validate()?;
+                let setup = setup_of(j.rules, j.size, j.rows, Some(first))?;
                 let game = jokerball::Game::new(&setup, seed.as_ref())?;
                 AnyMatch::Jokerball(CoreMatch::new(length, cube, first, game)?)
             }

@@ -3,12 +3,13 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::tree::Tree;
-use super::{js, SeedOption};
+use super::jokerball::setup_of;
+use super::matches::{JokerballSetupOptions, Variant};
+use super::tree::{FromTree, Tree};
+use super::{from_tree, js, options, SeedOption};
 use crate::error::OptionError;
-use crate::jokerball::{RuleSet, Setup};
 use crate::player::{ByPlayer, Player};
-use crate::sim::{SimGame, SimOptions, SimPlayer, DEFAULT_MAX_TURNS, MAX_GAMES};
+use crate::sim::{SimGame, SimOptions, SimPlayer, DEFAULT_MAX_TURNS};
 use crate::zola::Size;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -47,157 +48,80 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-/// The object `t` (named `what`) with only `allowed` keys; `null` reads as absent.
-fn object<'t>(
-    t: Option<&'t Tree>,
-    what: &str,
-    allowed: &[&str],
-) -> Result<Option<&'t Tree>, OptionError> {
-    match t {
-        None | Some(Tree::Null) => Ok(None),
-        Some(obj @ Tree::Obj(fields)) => {
-            for (key, _) in fields {
-                if !allowed.contains(&key.as_str()) {
-                    return Err(OptionError::new(format!("{what}: unknown key '{key}'")));
-                }
-            }
-            Ok(Some(obj))
-        }
-        Some(_) => Err(OptionError::new(format!("{what} must be an object"))),
+/// The options of `simulate` as JavaScript gives them.
+#[derive(Debug, Default)]
+struct SimulateOptions {
+    game: Option<Variant>,
+    games: Option<u32>,
+    seed: Option<SeedOption>,
+    jokerball: Option<JokerballSetupOptions>,
+    zola: Option<ZolaSizeOption>,
+    first: Option<Player>,
+    max_turns: Option<u32>,
+    players: Option<ByPlayer<Option<SimPlayer>>>,
+}
+from_tree!(SimulateOptions {
+    game: "game",
+    games: "games",
+    seed: "seed",
+    jokerball: "jokerball",
+    zola: "zola",
+    first: "first",
+    max_turns: "maxTurns",
+    players: "players",
+});
+
+/// The `zola` options of `simulate`.
+#[derive(Debug, Default)]
+struct ZolaSizeOption {
+    size: Option<u8>,
+}
+from_tree!(ZolaSizeOption { size: "size" });
+from_tree!(ByPlayer<Option<SimPlayer>> { red: "red", blue: "blue" });
+
+impl FromTree for SimPlayer {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let name = String::from_tree(tree)?;
+        SimPlayer::from_name(&name).map_err(|e| e.to_string())
     }
 }
-
-/// The value of `key` in `obj`, `null` reading as absent.
-fn field<'t>(obj: Option<&'t Tree>, key: &str) -> Option<&'t Tree> {
-    obj.and_then(|o| o.get(key))
-        .filter(|v| !matches!(v, Tree::Null))
-}
-
-/// An integer option `lo..=hi`.
-fn int(t: Option<&Tree>, what: &str, lo: u32, hi: u32) -> Result<Option<u32>, OptionError> {
-    match t {
-        None => Ok(None),
-        Some(Tree::Num(n)) if n.fract() == 0.0 && *n >= f64::from(lo) && *n <= f64::from(hi) => {
-            Ok(Some(*n as u32))
-        }
-        Some(_) => Err(OptionError::new(format!(
-            "{what} must be an integer {lo}..{hi}"
-        ))),
-    }
-}
-
-/// A string option read by `read` (`None`: not one of the names listed in `expected`).
-fn named<T>(
-    t: Option<&Tree>,
-    what: &str,
-    expected: &str,
-    read: impl Fn(&str) -> Option<T>,
-) -> Result<Option<T>, OptionError> {
-    match t {
-        None => Ok(None),
-        Some(Tree::Str(s)) => read(s)
-            .map(Some)
-            .ok_or_else(|| OptionError::new(format!("{what} must be {expected}, not '{s}'"))),
-        Some(_) => Err(OptionError::new(format!("{what} must be {expected}"))),
-    }
-}
-
-fn player(t: Option<&Tree>, what: &str) -> Result<SimPlayer, OptionError> {
-    match t {
-        None => Ok(SimPlayer::Random),
-        Some(Tree::Str(s)) => SimPlayer::from_name(s),
-        Some(_) => Err(OptionError::new(format!(
-            "{what} must be 'random', 'easy', 'medium' or 'hard'"
-        ))),
-    }
-}
-
-const KEYS: &[&str] = &[
-    "game",
-    "games",
-    "seed",
-    "jokerball",
-    "zola",
-    "first",
-    "maxTurns",
-    "players",
-];
 
 /// The core options from the JavaScript ones; every problem is an `invalid_option`.
-fn sim_options(t: &Tree) -> Result<SimOptions, OptionError> {
-    let o = object(Some(t), "simulate options", KEYS)?
-        .ok_or_else(|| OptionError::new("simulate options must be an object"))?;
-    let o = Some(o);
-    let zola = field(o, "zola");
-    let jokerball = field(o, "jokerball");
-    let is_zola = named(
-        field(o, "game"),
-        "game",
-        "'jokerball' or 'zola'",
-        |s| match s {
-            "jokerball" => Some(false),
-            "zola" => Some(true),
-            _ => None,
-        },
-    )?
-    .unwrap_or(false);
-    let game = if is_zola {
-        if jokerball.is_some() {
-            return Err(OptionError::new(
-                "jokerball options are given but game is 'zola'",
-            ));
+fn sim_options(opts: JsValue) -> Result<SimOptions, OptionError> {
+    let o: SimulateOptions = options(opts, "simulate options")?;
+    let game = match o.game.unwrap_or_default() {
+        Variant::Zola => {
+            if o.jokerball.is_some() {
+                return Err(OptionError::new(
+                    "jokerball options are given but game is 'zola'",
+                ));
+            }
+            let size = o.zola.and_then(|z| z.size).unwrap_or(6);
+            SimGame::Zola(Size::new(size)?)
         }
-        let z = object(zola, "zola", &["size"])?;
-        let size = int(field(z, "size"), "zola.size", 0, 255)?.unwrap_or(6);
-        SimGame::Zola(Size::new(size as u8)?)
-    } else {
-        if zola.is_some() {
-            return Err(OptionError::new(
-                "zola options are given but game is 'jokerball'",
-            ));
+        Variant::Jokerball => {
+            if o.zola.is_some() {
+                return Err(OptionError::new(
+                    "zola options are given but game is 'jokerball'",
+                ));
+            }
+            let j = o.jokerball.unwrap_or_default();
+            SimGame::Jokerball(setup_of(j.rules, j.size, j.rows, None)?)
         }
-        let j = object(jokerball, "jokerball", &["rules", "size", "rows"])?;
-        SimGame::Jokerball(Setup {
-            rules: named(
-                field(j, "rules"),
-                "jokerball.rules",
-                "'classic' or '2025'",
-                RuleSet::from_name,
-            )?
-            .unwrap_or_default(),
-            size: int(field(j, "size"), "jokerball.size", 0, 255)?.unwrap_or(6) as u8,
-            rows: int(field(j, "rows"), "jokerball.rows", 0, 255)?.unwrap_or(2) as u8,
-            first: Player::Red,
-        })
     };
-    let games = int(field(o, "games"), "games", 1, MAX_GAMES)?
+    let games = o
+        .games
         .ok_or_else(|| OptionError::new("games is required: an integer 1..10000000"))?;
-    let seed = match field(o, "seed") {
-        None => None,
-        Some(Tree::Num(n)) => Some(SeedOption::Number(*n).to_seed()?),
-        Some(Tree::Str(s)) => Some(SeedOption::Text(s.clone()).to_seed()?),
-        Some(_) => {
-            return Err(OptionError::new(
-                "seed must be an integer 0..2^32-1 or a string",
-            ))
-        }
-    };
-    let players = object(field(o, "players"), "players", &["red", "blue"])?;
+    let players = o.players.unwrap_or_default();
     let opts = SimOptions {
         game,
         games,
-        seed,
-        first: named(
-            field(o, "first"),
-            "first",
-            "'red' or 'blue'",
-            Player::from_name,
-        )?
-        .unwrap_or(Player::Red),
-        max_turns: int(field(o, "maxTurns"), "maxTurns", 1, u32::MAX)?.unwrap_or(DEFAULT_MAX_TURNS),
+        seed: o.seed.as_ref().map(SeedOption::to_seed).transpose()?,
+        first: o.first.unwrap_or(Player::Red),
+        max_turns: o.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
         players: ByPlayer::new(
-            player(field(players, "red"), "players.red")?,
-            player(field(players, "blue"), "players.blue")?,
+            players.red.unwrap_or_default(),
+            players.blue.unwrap_or_default(),
         ),
     };
     opts.validate()?;
@@ -209,9 +133,7 @@ fn sim_options(t: &Tree) -> Result<SimOptions, OptionError> {
 pub fn simulate(
     #[wasm_bindgen(unchecked_param_type = "SimulateOptions")] opts: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let tree =
-        js(Tree::from_js(&opts).map_err(|e| OptionError::new(format!("simulate options: {e}"))))?;
-    let opts = js(sim_options(&tree))?;
+    let opts = js(sim_options(opts))?;
     let t0 = performance_now();
     let r = js(crate::sim::simulate(&opts))?;
     let ms = performance_now() - t0;
@@ -221,11 +143,7 @@ pub fn simulate(
     set(&turns, "max", r.turns_max.into());
     let result = js_sys::Object::new();
     set(&result, "games", r.games.into());
-    set(
-        &result,
-        "wins",
-        super::to_js(&ByPlayer::new(r.wins.red, r.wins.blue)),
-    );
+    set(&result, "wins", super::to_js(&r.wins));
     set(&result, "unfinished", r.unfinished.into());
     set(&result, "turns", turns.into());
     set(&result, "ms", ms.into());
