@@ -241,14 +241,18 @@ impl ManGen<'_> {
                 continue;
             };
             let mut off_done = false;
+            let from = from as u8;
             if reach.around & self.takeable == 0 {
-                self.one(reach, from as u8, LO, true, &mut off_done, out);
-                self.one(reach, from as u8, HI, true, &mut off_done, out);
+                self.one::<LO>(reach, from, true, &mut off_done, out);
+                self.one::<HI>(reach, from, true, &mut off_done, out);
             } else {
-                for dir in 0..6 {
-                    let is_fwd = dir == LO || dir == HI;
-                    self.one(reach, from as u8, dir, is_fwd, &mut off_done, out);
-                }
+                // Unrolled with constant directions: each line's scan order is known at compile time.
+                self.one::<0>(reach, from, LO == 0 || HI == 0, &mut off_done, out);
+                self.one::<1>(reach, from, LO == 1 || HI == 1, &mut off_done, out);
+                self.one::<2>(reach, from, LO == 2 || HI == 2, &mut off_done, out);
+                self.one::<3>(reach, from, LO == 3 || HI == 3, &mut off_done, out);
+                self.one::<4>(reach, from, LO == 4 || HI == 4, &mut off_done, out);
+                self.one::<5>(reach, from, LO == 5 || HI == 5, &mut off_done, out);
             }
         }
     }
@@ -256,15 +260,15 @@ impl ManGen<'_> {
     /// The man move from `from` in direction `dir`, if any (a forward line may also stop short or go
     /// off; any other line only captures). `off_done`: the man already has its `-off` move.
     #[inline(always)]
-    fn one(
+    fn one<const DIR: usize>(
         &self,
         reach: &Reach,
         from: u8,
-        dir: usize,
         is_fwd: bool,
         off_done: &mut bool,
         out: &mut MoveList,
     ) {
+        let dir = DIR;
         let line = reach.ray.get(dir).copied().unwrap_or(0);
         if !is_fwd && line & self.takeable == 0 {
             return;
