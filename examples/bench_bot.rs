@@ -7,7 +7,8 @@
 //!
 //! Usage: `cargo run --release --example bench_bot [part ...]` with parts `greedy`, `random`, `zola`,
 //! `cube` (default: all). `GAMES=n` overrides the Jokerball game count (default 400), `ZGAMES` the
-//! Zola count (default 100), `MATCHES` the cube match count (default 400). Runs on two threads.
+//! Zola count (default 100), `MATCHES` the cube match count (default 400), `LEVELS=easy,hard` limits the
+//! Jokerball levels played. Runs on two threads.
 
 use std::time::Instant;
 
@@ -419,6 +420,17 @@ fn calibrate(games: u32) {
     println!("  calibration error (weighted squared): {:.5}", loss / n);
 }
 
+/// The levels of `all` named in `LEVELS` (comma-separated, e.g. `LEVELS=easy,hard`), else all of them.
+fn levels(all: [Level; 3]) -> Vec<Level> {
+    match std::env::var("LEVELS") {
+        Ok(names) => all
+            .into_iter()
+            .filter(|l| names.split(',').any(|n| n.trim() == l.name()))
+            .collect(),
+        Err(_) => all.to_vec(),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let want = |p: &str| args.is_empty() || args.iter().any(|a| a == p);
@@ -428,7 +440,7 @@ fn main() {
     );
     let n = env("GAMES", 400);
     if want("greedy") {
-        for level in [Level::Hard, Level::Medium, Level::Easy] {
+        for level in levels([Level::Hard, Level::Medium, Level::Easy]) {
             let t = Instant::now();
             let (w, n) = jokerball_series(n, |i| {
                 (
@@ -440,7 +452,7 @@ fn main() {
         }
     }
     if want("random") {
-        for level in [Level::Easy, Level::Medium, Level::Hard] {
+        for level in levels([Level::Easy, Level::Medium, Level::Hard]) {
             let t = Instant::now();
             let (w, n) = jokerball_series(n, |i| {
                 (

@@ -10,7 +10,7 @@
 //!
 //! The evaluation (values for the side to move, in units where a certain win is [`WIN`]) counts the
 //! ball's open lines to each goal, the lines blocked by a single man, the ball's row, material, and
-//! the men guarding the own goal's lines.
+//! the men guarding each goal (own men on the own home row, less the opponent's on its home row).
 
 use super::{Bot, Level};
 use crate::hex::HexDirection;
@@ -22,7 +22,8 @@ use crate::player::{Player, Player::Red};
 /// The value of a certain win.
 pub const WIN: i32 = 6000;
 
-/// Weights of the static evaluation (tuned by self-play against the greedy player).
+/// Weights of the static evaluation (tuned by self-play against the greedy and the random player:
+/// bench/bot/RESULTS.md).
 #[derive(Debug, Clone, Copy)]
 pub struct Weights {
     /// Per row of the ball's progress toward the opponent's goal.
@@ -33,7 +34,7 @@ pub struct Weights {
     pub own_block: i32,
     /// A line of the opponent toward our goal that is open (after our move the ball moves, so small).
     pub their_open: i32,
-    /// Per own man standing on our goal's home row.
+    /// Per own man on the own home row (guarding our goal), less per opponent's man on its home row.
     pub guard: i32,
     /// A forward line on which the ball can stop on the opponent's home row (half of it, against us,
     /// for the opponent's lines to ours).
@@ -46,7 +47,7 @@ pub const WEIGHTS: Weights = Weights {
     man: 45,
     own_block: 260,
     their_open: 180,
-    guard: 12,
+    guard: 120,
     reach: 300,
 };
 
@@ -191,11 +192,14 @@ fn positional(pos: &Position, w: &Weights) -> i32 {
             v -= w.reach / 2;
         }
     }
-    let start = usize::from(g.row_start[usize::from(home)]);
-    let len = usize::from(g.row_len[usize::from(home)]);
-    for cell in start..start + len {
-        if pos.piece(cell as u8) == Some(crate::jokerball::Piece::Man(me)) {
-            v += w.guard;
+    // Guards: own men on the own home row, less the opponent's on its home row.
+    for (row, who, sign) in [(home, me, 1), (their_home, me.other(), -1)] {
+        let start = usize::from(g.row_start[usize::from(row)]);
+        let len = usize::from(g.row_len[usize::from(row)]);
+        for cell in start..start + len {
+            if pos.piece(cell as u8) == Some(crate::jokerball::Piece::Man(who)) {
+                v += sign * w.guard;
+            }
         }
     }
     v
