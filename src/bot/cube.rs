@@ -131,7 +131,7 @@ impl MatchEquity {
 
 /// The equity margin by which doubling must beat not doubling (the value of a centred cube, and the
 /// noise of the win-chance estimate). Tuned by the cube benchmark.
-pub const DOUBLE_MARGIN: f64 = 0.01;
+pub const DOUBLE_MARGIN: f64 = 0.03;
 
 /// The equities of a cube decision for the player on roll: `(no double, double/take, double/drop)`.
 /// `a`, `b`: points away (player on roll, opponent); `v`: the cube value; `p`: the roller's win chance.
