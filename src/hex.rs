@@ -122,8 +122,15 @@ impl Hex {
         }
         let n = size as i8;
         let letter = (b'a' as i8 + (n - 1) - self.r) as u8;
-        let number = self.q + n;
-        Some(format!("{}{}", char::from(letter), number))
+        // 1..=11 on the boards of RULES 1.1; written without `std::fmt` (this runs for every listed move).
+        let number = (self.q + n) as u8;
+        let mut name = String::with_capacity(3);
+        name.push(char::from(letter));
+        if number >= 10 {
+            name.push(char::from(b'0' + number / 10));
+        }
+        name.push(char::from(b'0' + number % 10));
+        Some(name)
     }
 
     /// Reads a cell name (`a1`, `f6`, `k11`) on a board of side `size`; `None` if it is not written

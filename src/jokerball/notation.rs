@@ -52,11 +52,13 @@ pub fn move_notation(size: u8, mv: &Move) -> String {
         (MoveKind::Man, true) => 'x',
         (MoveKind::Man, false) => '-',
     };
-    let to = match mv.to {
-        Dest::Cell(c) => g.name(c),
-        Dest::Off(_) => "off".to_string(),
-    };
-    format!("{}{}{}", g.name(mv.from), sep, to)
+    let mut text = g.name(mv.from);
+    text.push(sep);
+    match mv.to {
+        Dest::Cell(c) => text.push_str(&g.name(c)),
+        Dest::Off(_) => text.push_str("off"),
+    }
+    text
 }
 
 /// Reads a move written in the notation on a board of side `size`. A cell that does not exist on this

@@ -64,6 +64,11 @@ const NULL_MOVE: Move = Move {
     capture: false,
 };
 
+const EMPTY_LIST: MoveList = MoveList {
+    len: 0,
+    moves: [NULL_MOVE; MOVE_LIST_CAPACITY],
+};
+
 /// A fixed-capacity list of moves filled by move generation without heap allocation.
 #[derive(Clone)]
 pub struct MoveList {
@@ -86,10 +91,9 @@ impl std::fmt::Debug for MoveList {
 impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
-        MoveList {
-            len: 0,
-            moves: [NULL_MOVE; MOVE_LIST_CAPACITY],
-        }
+        // A copy of one all-zero constant: under opt-level z the array literal was filled move by move
+        // (8% of a JS API turn's time), the copy is one block copy.
+        EMPTY_LIST
     }
 
     /// Empties the list.
