@@ -261,7 +261,7 @@ impl ManGen<'_> {
         }
     }
 
-    /// The man move from `from` in direction `dir`, if any (a forward line may also stop short or go
+    /// The man move from `from` in direction `DIR`, if any (a forward line may also stop short or go
     /// off; any other line only captures). `off_done`: the man already has its `-off` move.
     #[inline(always)]
     fn one<const DIR: usize>(
