@@ -144,6 +144,19 @@ pub const fn forward(player: Player) -> [HexDirection; 2] {
     }
 }
 
+/// A player's two forward direction indices, the lower first (man generation's constants).
+const fn forward_indices(player: Player) -> (usize, usize) {
+    let [a, b] = forward(player);
+    let (a, b) = (a.index(), b.index());
+    if a < b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+const RED_FORWARD: (usize, usize) = forward_indices(Player::Red);
+const BLUE_FORWARD: (usize, usize) = forward_indices(Player::Blue);
+
 /// The direction of the ball for a direction-die face `1..=6` and the mover (RULES 1.6).
 pub const fn ball_direction(player: Player, face: u8) -> HexDirection {
     use HexDirection::*;
@@ -537,10 +550,10 @@ impl Position {
             },
             back: &rays.back,
         };
-        // The forward directions in index order (RULES 1.5): NE, NW for Red; SE, SW for Blue.
+        // The forward directions (RULES 1.5) as compile-time constants, in index order.
         match self.to_move {
-            Player::Red => ctx.all::<2, 3>(mine, table, out),
-            Player::Blue => ctx.all::<4, 5>(mine, table, out),
+            Player::Red => ctx.all::<{ RED_FORWARD.0 }, { RED_FORWARD.1 }>(mine, table, out),
+            Player::Blue => ctx.all::<{ BLUE_FORWARD.0 }, { BLUE_FORWARD.1 }>(mine, table, out),
         }
     }
 
@@ -687,13 +700,11 @@ mod tests {
     }
 
     #[test]
-    fn forward_directions_rules_1_5_match_man_generation() {
-        // man_moves hard-codes the forward directions in index order: NE, NW for Red; SE, SW for Blue.
-        for (p, dirs) in [(Player::Red, [2, 3]), (Player::Blue, [4, 5])] {
-            let mut got = forward(p).map(HexDirection::index);
-            got.sort_unstable();
-            assert_eq!(got, dirs);
-        }
+    fn forward_directions_rules_1_5() {
+        // Red moves toward the top (NW, NE), Blue toward the bottom (SE, SW).
+        use HexDirection::*;
+        assert_eq!(forward_indices(Player::Red), (NE.index(), NW.index()));
+        assert_eq!(forward_indices(Player::Blue), (SE.index(), SW.index()));
     }
 
     #[test]
