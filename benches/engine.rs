@@ -1,5 +1,11 @@
 //! Native benchmarks of both engines (issue 8): legal man moves, legal ball moves, apply, one random
 //! game. `make bench-native` runs them; `cargo bench --bench engine -- --quick` for a fast look.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::hint::black_box;
 

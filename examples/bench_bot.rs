@@ -9,6 +9,12 @@
 //! `cube` (default: all). `GAMES=n` overrides the Jokerball game count (default 400), `ZGAMES` the
 //! Zola count (default 100), `MATCHES` the cube match count (default 400), `LEVELS=easy,hard` limits the
 //! Jokerball levels played. Runs on two threads.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::time::Instant;
 
@@ -16,7 +22,7 @@ use steere_games::bot::jokerball::{Weights, WEIGHTS};
 use steere_games::bot::{Bot, CubeAction, Level};
 use steere_games::jokerball::{self, Game, MoveList, Phase, Setup};
 use steere_games::zola;
-use steere_games::{DiceRng, Match, MatchPhase, Player, Seed};
+use steere_games::{DiceRng, Engine, Match, MatchPhase, MatchSetup, Player, Seed};
 
 /// A Jokerball player of the benchmark.
 trait JPlayer {
@@ -58,7 +64,7 @@ struct RandomPlayer(DiceRng);
 impl JPlayer for RandomPlayer {
     fn choose(&mut self, game: &Game) -> jokerball::Move {
         let mut list = MoveList::new();
-        game.legal_move_list(&mut list);
+        game.legal_moves_into(&mut list);
         list[self.0.below(list.len() as u32) as usize]
     }
 }
@@ -99,7 +105,7 @@ impl JPlayer for GreedyPlayer {
     fn choose(&mut self, game: &Game) -> jokerball::Move {
         let me = game.turn();
         let mut firsts = MoveList::new();
-        game.legal_move_list(&mut firsts);
+        game.legal_moves_into(&mut firsts);
         let mut best: Vec<jokerball::Move> = Vec::new();
         let mut best_score = i64::MIN;
         let mut any = false;
@@ -109,7 +115,7 @@ impl JPlayer for GreedyPlayer {
             // The best completion of the turn from here.
             let score = if g1.phase() == Phase::Ball && g1.turn() == me {
                 let mut balls = MoveList::new();
-                g1.legal_move_list(&mut balls);
+                g1.legal_moves_into(&mut balls);
                 balls
                     .iter()
                     .map(|&b| {
@@ -135,9 +141,17 @@ impl JPlayer for GreedyPlayer {
     }
 }
 
+/// The standard Jokerball setup with dice from `seed`.
+fn seeded(seed: u32) -> Setup {
+    Setup {
+        seed: Some(Seed::Number(seed)),
+        ..Setup::default()
+    }
+}
+
 /// Plays one Jokerball game (at most 3000 turns) and returns it.
 fn play_game(seed: u32, red: &mut dyn JPlayer, blue: &mut dyn JPlayer) -> Game {
-    let mut game = Game::new(&Setup::default(), Some(&Seed::Number(seed))).expect("setup");
+    let mut game = Game::new(&seeded(seed)).expect("setup");
     for _ in 0..3000 {
         match game.phase() {
             Phase::Over => return game,
@@ -288,7 +302,7 @@ fn zola_series(n: u32, level: Level) -> u32 {
                         } else {
                             Player::Blue
                         };
-                        let mut game = zola::Game::new(zola::Setup::default()).expect("setup");
+                        let mut game = zola::Game::new(&zola::Setup::default()).expect("setup");
                         for _ in 0..2000 {
                             if game.phase() == zola::Phase::Over {
                                 break;
@@ -320,8 +334,12 @@ fn cube_match(i: u32, level: Level) -> (Player, Player) {
     } else {
         Player::Blue
     };
-    let game = Game::new(&Setup::default(), Some(&Seed::Number(70_000 + i))).expect("setup");
-    let mut m = Match::new(5, true, Player::Red, game).expect("match");
+    let mut m = Match::<Game>::new(&MatchSetup {
+        length: 5,
+        cube: true,
+        game: seeded(70_000 + i),
+    })
+    .expect("match");
     let mut bots = [
         Bot::new(level, Some(&Seed::Number(2 * i))),
         Bot::new(level, Some(&Seed::Number(2 * i + 1))),
@@ -376,8 +394,7 @@ fn cube_match(i: u32, level: Level) -> (Player, Player) {
 fn calibrate(games: u32) {
     let mut buckets = [(0u32, 0u32, 0f64); 10];
     for i in 0..games {
-        let mut game =
-            Game::new(&Setup::default(), Some(&Seed::Number(30_000 + i))).expect("setup");
+        let mut game = Game::new(&seeded(30_000 + i)).expect("setup");
         let mut bot = Bot::new(Level::Easy, Some(&Seed::Number(i)));
         let mut seen: Vec<(Player, f64)> = Vec::new();
         for _ in 0..3000 {

@@ -13,13 +13,6 @@
 //! The state (key and 128-bit word position) serialises as a 64-character hex key and the word position
 //! as a safe integer.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -28,7 +21,8 @@ use sha2::{Digest, Sha256};
 use crate::error::ParseError;
 
 /// A seed as the API takes it: an integer `0..=2^32-1` or a string.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum Seed {
     /// A number seed.
     Number(u32),
@@ -189,12 +183,6 @@ impl Dice {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 

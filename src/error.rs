@@ -184,6 +184,88 @@ impl Coded for DiceError {
     }
 }
 
+/// Why a game could not be made from its setup: an option out of range (`invalid_option`) or a position
+/// string that is malformed, impossible or of another size than the one asked for (`parse_error`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// An option is out of range.
+    Option(OptionError),
+    /// The position string cannot start a game.
+    Parse(ParseError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Option(e) => e.fmt(f),
+            SetupError::Parse(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Coded for SetupError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            SetupError::Option(e) => e.code(),
+            SetupError::Parse(e) => e.code(),
+        }
+    }
+}
+
+impl From<OptionError> for SetupError {
+    fn from(e: OptionError) -> Self {
+        SetupError::Option(e)
+    }
+}
+
+impl From<ParseError> for SetupError {
+    fn from(e: ParseError) -> Self {
+        SetupError::Parse(e)
+    }
+}
+
+/// Why a replay failed: the setup, or the history record at `index` (from 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The setup could not make a game.
+    Setup(SetupError),
+    /// History record `index` (from 0) could not be read or played.
+    Record {
+        /// The index of the failing record, from 0.
+        index: usize,
+        /// Why it failed (`parse_error`, `game_over`, `wrong_phase` or `illegal_move`).
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Setup(e) => e.fmt(f),
+            ReplayError::Record { index, error } => write!(f, "history entry {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Coded for ReplayError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            ReplayError::Setup(e) => e.code(),
+            ReplayError::Record { error, .. } => error.code(),
+        }
+    }
+}
+
+impl From<SetupError> for ReplayError {
+    fn from(e: SetupError) -> Self {
+        ReplayError::Setup(e)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,11 +1,4 @@
 //! Axial hex coordinates, the six directions and the cell names of Jokerball's board (RULES 1.1-1.2).
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 /// A cell in axial coordinates `(q, r)` (RULES 1.1): `s = -q - r`, `r` grows downwards, centre `(0, 0)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hex {
@@ -161,12 +154,6 @@ impl Hex {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 

@@ -1,33 +1,88 @@
 //! # steere-games
 //!
 //! The exact rules of Mark Steere's games **Jokerball** (both its December 2024 rules, `classic`, and its
-//! 2025 revision) and **Zola**, match play with the doubling cube, and a computer opponent, for the web.
+//! 2025 revision) and **Zola**, match play with the doubling cube, and a computer opponent, for the web
+//! (the npm package is built from this crate) and for Rust programs such as game servers.
 //!
-//! The core (everything but `wasm`) knows nothing of WebAssembly: `cargo test` on the host covers every
-//! rule. `src/wasm/` is the thin binding layer that the npm package is built from.
+//! The core knows nothing of WebAssembly: `cargo test` on the host covers every rule. The JavaScript
+//! binding lives in `src/wasm/` behind the default feature `wasm`; a Rust server builds the plain
+//! library with `default-features = false` (no wasm-bindgen, no js-sys).
 //!
-//! The specification is the project's `RULES.md`; section numbers in docs and tests refer to it.
+//! ## One shape for both games
+//! [`jokerball`] and [`zola`] have the same files (`setup`, `moves`, `movegen`, `position`, `notation`,
+//! `game`, `state`) and the same vocabulary. Each `Game` implements [`Engine`], which [`Match`], the
+//! [`Bot`], [`simulate`] and the binding are written against:
+//!
+//! | what | name |
+//! |---|---|
+//! | the options of a new game, plain data with `Default` | `Setup` (a position string and, in Jokerball, the dice seed included) |
+//! | a game from its setup / from setup and history | [`Engine::new`] / [`Engine::replay`], [`Engine::replay_onto`] ([`SetupError`], [`ReplayError`] with the failing record's index) |
+//! | who moves, what is awaited, who won | [`Engine::turn`], [`Engine::phase`], [`Engine::winner`] |
+//! | legal moves: sorted values, notations, allocation-free | [`Engine::legal_moves`], [`Engine::legal_notations`], `Game::legal_moves_into(&mut MoveList)` |
+//! | check, find and play a move | [`Engine::is_legal`], [`Engine::is_legal_move`], [`Engine::find_move`], [`Engine::play`], [`Engine::play_move`] |
+//! | a move in notation / described | [`Engine::notation`], [`Engine::describe`]; free functions `parse_move`, `write_move` |
+//! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
+//! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
+//! | the whole game as plain data | [`Engine::to_state`], [`Engine::from_state`] (`GameState`, serde) |
+//! | one move list | [`MoveList`] (`jokerball::MoveList`, `zola::MoveList`) |
+//!
+//! ## A Rust server's flow
+//! A match, a client's move checked and applied, the match saved to JSON and restored:
+//!
+//! ```
+//! use steere_games::{jokerball, Engine, Match, MatchSetup, Seed, SavedMatch};
+//!
+//! // A 5-point Jokerball match with the cube; the server seeds (or draws) the dice.
+//! let setup = MatchSetup {
+//!     length: 5,
+//!     cube: true,
+//!     game: jokerball::Setup { seed: Some(Seed::Number(42)), ..Default::default() },
+//! };
+//! let mut m = Match::<jokerball::Game>::new(&setup).unwrap();
+//! m.roll().unwrap();
+//!
+//! // A move from a client: refused unless legal, and then nothing changes.
+//! assert!(m.act(|g| g.play("zz9-zz10")).is_err());
+//! let wanted = m.game().legal_notations()[0].clone();
+//! m.act(|g| g.play(&wanted)).unwrap();
+//!
+//! // Saved as JSON with the dice generator (for the server's own store; `false` leaves it out) and restored.
+//! let json = serde_json::to_string(&m.to_saved(true)).unwrap();
+//! let saved: SavedMatch<jokerball::GameState> = serde_json::from_str(&json).unwrap();
+//! let back = Match::<jokerball::Game>::from_saved(&saved).unwrap();
+//! assert_eq!(back.game().history(), m.game().history());
+//! assert_eq!(back.game().position_string(), m.game().position_string());
+//! ```
+//!
+//! The specification is the project's rules document; section numbers in docs and tests refer to it.
 
 pub mod bot;
 mod dice;
+mod engine;
 mod error;
 mod hex;
 pub mod jokerball;
 mod matchplay;
+mod movelist;
 mod notation;
 mod player;
 mod sim;
+#[cfg(feature = "wasm")]
 mod wasm;
 pub mod zola;
 
 pub use bot::{Bot, CubeAction, Level};
 pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
-pub use error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
+pub use engine::{Engine, GameKind, MoveClass, MoveInfo};
+pub use error::{
+    Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError, ReplayError, SetupError,
+};
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    max_cube, Cube, CubeError, GameEnd, GameResult, Match, MatchError, MatchGame, MatchPhase,
-    MatchState, MatchStateData, MAX_MATCH_LENGTH,
+    max_cube, Cube, CubeError, GameEnd, GameResult, Match, MatchError, MatchPhase, MatchSetup,
+    MatchState, MatchStateData, SavedMatch, MAX_MATCH_LENGTH,
 };
+pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
 pub use sim::{

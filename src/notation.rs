@@ -1,13 +1,6 @@
 //! Position strings shared by both games (RULES 1.9, 2.3): rows of piece letters and run-length numbers
 //! joined by `/`, one space, and the side to move. Only the canonical form is read.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use crate::error::ParseError;
 use crate::player::Player;
 
@@ -168,13 +161,23 @@ pub fn notation_order(names: &[String]) -> Vec<usize> {
     order
 }
 
+/// `moves` in the order of their notations (as [`notation_order`] sorts them), `write` naming each.
+pub(crate) fn in_notation_order<M: Copy>(moves: &[M], write: impl Fn(M) -> String) -> Vec<M> {
+    let names: Vec<String> = moves.iter().map(|&m| write(m)).collect();
+    notation_order(&names)
+        .into_iter()
+        .filter_map(|i| moves.get(i).copied())
+        .collect()
+}
+
+/// The notations of `moves`, sorted as [`sort_notations`] sorts them.
+pub(crate) fn sorted_notations<M: Copy>(moves: &[M], write: impl Fn(M) -> String) -> Vec<String> {
+    let mut names: Vec<String> = moves.iter().map(|&m| write(m)).collect();
+    sort_notations(&mut names);
+    names
+}
+
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 

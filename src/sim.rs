@@ -12,15 +12,9 @@
 //! - **Turns** are Jokerball turns (every turn played, even one whose phases were both skipped) or Zola
 //!   moves (automatic passes not counted). A game that has not ended after `max_turns` turns is
 //!   `unfinished`; `turns` statistics cover the finished games.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use crate::bot::{Bot, Level};
 use crate::dice::{Dice, DiceRng, Seed};
+use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::jokerball::{self, MoveList as JbMoves, Setup as JbSetup};
 use crate::player::{ByPlayer, Player};
@@ -131,9 +125,9 @@ fn all_random(players: ByPlayer<SimPlayer>) -> bool {
 }
 
 /// Which game a simulation plays, with its options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SimGame {
-    /// Jokerball with these rules, size and rows (the setup's `first` is replaced by the run's `first`).
+    /// Jokerball with this setup (its `first` and `seed` are replaced by the run's).
     Jokerball(JbSetup),
     /// Zola on a board of this size.
     Zola(Size),
@@ -231,7 +225,7 @@ impl SimOptions {
                 "maxTurns must be an integer of at least 1",
             ));
         }
-        if let SimGame::Jokerball(setup) = self.game {
+        if let SimGame::Jokerball(setup) = &self.game {
             setup.validate()?;
         }
         Ok(())
@@ -249,12 +243,13 @@ pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
     };
     let mut choices = SimRng::from_dice(&mut dice);
     let mut result = SimResult::default();
-    match opts.game {
+    match &opts.game {
         SimGame::Jokerball(setup) => {
             let start = jokerball::Position::start(&JbSetup {
                 first: opts.first,
-                ..setup
-            })?;
+                ..setup.clone()
+            })
+            .map_err(|e| OptionError::new(e.to_string()))?;
             let mut lists = JokerballLists::default();
             for _ in 0..opts.games {
                 let outcome = jokerball_game(
@@ -269,7 +264,7 @@ pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
             }
         }
         SimGame::Zola(size) => {
-            let start = zola::Position::start(size, opts.first);
+            let start = zola::Position::start(*size, opts.first);
             let mut list = ZMoves::new();
             for _ in 0..opts.games {
                 let outcome =
@@ -388,13 +383,10 @@ fn bot_jokerball_game(
             return Outcome::Unfinished;
         }
         while matches!(game.phase(), jokerball::Phase::Man | jokerball::Phase::Ball) {
-            let mv = match bots.get_mut(game.turn()) {
-                Some(bot) => bot.choose_jokerball(&game),
-                None => {
-                    let moves = game.legal_moves();
-                    moves.get(choices.below(moves.len())).copied()
-                }
-            };
+            let mv = next_move(&mut bots, &game, || {
+                let moves = game.legal_moves();
+                moves.get(choices.below(moves.len())).copied()
+            });
             if mv.and_then(|m| game.play_move(m).ok()).is_none() {
                 return Outcome::Unfinished;
             }
@@ -416,22 +408,19 @@ fn bot_zola_game(
 ) -> Outcome {
     let mut bots = ByPlayer::new(players.red.bot(choices), players.blue.bot(choices));
     let setup = zola::Setup {
-        size: start.size().n(),
-        pie: false,
+        size: Some(start.size().n()),
         first: start.turn(),
+        ..zola::Setup::default()
     };
-    let Ok(mut game) = zola::Game::new(setup) else {
+    let Ok(mut game) = zola::Game::new(&setup) else {
         return Outcome::Unfinished;
     };
+    let mut list = ZMoves::new();
     for moves in 1..=max_turns {
-        let mover = game.turn();
-        let mv = match bots.get_mut(mover) {
-            Some(bot) => bot.choose_zola(&game),
-            None => {
-                let list = game.legal_moves();
-                list.as_slice().get(choices.below(list.len())).copied()
-            }
-        };
+        let mv = next_move(&mut bots, &game, || {
+            game.legal_moves_into(&mut list);
+            list.get(choices.below(list.len())).copied()
+        });
         if mv.and_then(|m| game.play_move(m).ok()).is_none() {
             return Outcome::Unfinished;
         }
@@ -442,8 +431,19 @@ fn bot_zola_game(
     Outcome::Unfinished
 }
 
+/// The move of the side to move in `game`: its bot's choice, or `random`'s for a random side.
+fn next_move<G: Engine>(
+    bots: &mut ByPlayer<Option<Bot>>,
+    game: &G,
+    random: impl FnOnce() -> Option<G::Move>,
+) -> Option<G::Move> {
+    match bots.get_mut(game.turn()) {
+        Some(bot) => game.bot_choice(bot),
+        None => random(),
+    }
+}
+
 #[cfg(test)]
-#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use steere_games::bot::cube::{should_double, should_take};
 use steere_games::bot::{match_equity, Bot, CubeAction, Level};
 use steere_games::jokerball::{Dest, Game, MoveKind, Phase, RuleSet, Setup};
-use steere_games::{zola, Match, MatchPhase, Player, Seed};
+use steere_games::{zola, Engine, Match, MatchPhase, MatchSetup, MatchState, Player, Seed};
 
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
@@ -19,7 +19,11 @@ fn bot_game(
     level: Level,
     turns: usize,
 ) -> Vec<String> {
-    let mut game = Game::new(setup, Some(&Seed::Number(dice_seed))).unwrap();
+    let mut game = Game::new(&Setup {
+        seed: Some(Seed::Number(dice_seed)),
+        ..setup.clone()
+    })
+    .unwrap();
     let mut bot = Bot::new(level, Some(&Seed::Number(bot_seed)));
     let mut n = 0;
     while game.phase() != Phase::Over && n < turns {
@@ -31,7 +35,7 @@ fn bot_game(
         let mv = bot
             .choose_jokerball(&game)
             .expect("a move in phase man or ball");
-        let text = game.notation(&mv);
+        let text = game.notation(mv);
         assert!(
             game.is_legal(&text),
             "illegal bot move {text} in {}",
@@ -50,9 +54,10 @@ proptest! {
     fn jokerball_bot_moves_are_legal(seed in any::<u32>(), classic in any::<bool>(), small in any::<bool>(), rows in 1u8..=3) {
         let setup = Setup {
             rules: if classic { RuleSet::Classic } else { RuleSet::Y2025 },
-            size: if small { 4 } else { 6 },
+            size: Some(if small { 4 } else { 6 }),
             rows,
             first: Player::Red,
+            ..Setup::default()
         };
         bot_game(&setup, seed, seed ^ 1, Level::Easy, 80);
     }
@@ -61,7 +66,7 @@ proptest! {
     #[test]
     fn zola_bot_moves_are_legal(seed in any::<u32>(), size_index in 0usize..3, pie in any::<bool>()) {
         let size = [6u8, 8, 10][size_index];
-        let mut game = zola::Game::new(zola::Setup { size, pie, first: Player::Red }).unwrap();
+        let mut game = zola::Game::new(&zola::Setup { size: Some(size), pie, first: Player::Red, ..zola::Setup::default() }).unwrap();
         let mut bot = Bot::new(Level::Easy, Some(&Seed::Number(seed)));
         for _ in 0..60 {
             if game.phase() == zola::Phase::Over {
@@ -89,7 +94,7 @@ fn deterministic_for_a_seed() {
         assert_eq!(a, b, "{}", level.name());
     }
     let z = |seed| {
-        let mut game = zola::Game::new(zola::Setup::default()).unwrap();
+        let mut game = zola::Game::new(&zola::Setup::default()).unwrap();
         let mut bot = Bot::new(Level::Medium, Some(&Seed::Number(seed)));
         for _ in 0..20 {
             if game.phase() == zola::Phase::Over {
@@ -98,14 +103,24 @@ fn deterministic_for_a_seed() {
             let mv = bot.choose_zola(&game).unwrap();
             game.play_move(mv).unwrap();
         }
-        game.history_strings()
+        game.history()
     };
     assert_eq!(z(3), z(3));
 }
 
+/// A game from a position string (2025 rules), dice from the operating system's random source.
+fn from_position(position: &str) -> Game {
+    Game::new(&Setup {
+        rules: RuleSet::Y2025,
+        position: Some(position.into()),
+        ..Setup::default()
+    })
+    .unwrap()
+}
+
 /// A game from a position string, with these dice set.
 fn at(position: &str, distance: u8, direction: u8) -> Game {
-    let mut g = Game::from_position(RuleSet::Y2025, position, None).unwrap();
+    let mut g = from_position(position);
     g.set_dice(distance, direction).unwrap();
     g
 }
@@ -168,7 +183,11 @@ fn avoids_an_avoidable_own_goal() {
 #[test]
 fn bot_answers_only_in_move_phases() {
     let mut bot = Bot::new(Level::Easy, None);
-    let g = Game::new(&Setup::default(), Some(&Seed::Number(1))).unwrap();
+    let g = Game::new(&Setup {
+        seed: Some(Seed::Number(1)),
+        ..Setup::default()
+    })
+    .unwrap();
     assert_eq!(g.phase(), Phase::Roll);
     assert!(bot.choose_jokerball(&g).is_none());
 }
@@ -238,10 +257,17 @@ fn cube_decisions_in_clear_spots() {
     assert!(!should_take(&t, 2, 1, 1, 0.6, true));
 }
 
+/// A match whose first game is `game` (a game from a position string: `Match::new` starts from the
+/// starting position only), started by the player to move.
+fn match_of<G: Engine>(length: u32, cube: bool, game: G) -> Match<G> {
+    let state = MatchState::new(length, cube, game.turn()).unwrap();
+    Match::from_parts(state, game).unwrap()
+}
+
 /// A Jokerball match from a position (Red to move, turn start).
 fn match_from(position: &str, length: u32) -> Match<Game> {
-    let g = Game::from_position(RuleSet::Y2025, position, None).unwrap();
-    Match::new(length, true, g.turn(), g).unwrap()
+    let g = from_position(position);
+    match_of(length, true, g)
 }
 
 #[test]
@@ -263,19 +289,28 @@ fn cube_actions_through_a_match() {
     m.double().unwrap();
     assert_eq!(m.phase(), MatchPhase::Double);
     // Zola: Blue, to move, captures Red's last checker next; Blue's double is a clear drop.
-    let z = zola::Game::from_position("6/6/6/6/1r4/b5 b", None, false).unwrap();
-    let mut zm = Match::new(5, true, Player::Blue, z).unwrap();
+    let z = zola::Game::new(&zola::Setup {
+        position: Some("6/6/6/6/1r4/b5 b".into()),
+        ..zola::Setup::default()
+    })
+    .unwrap();
+    assert_eq!(z.turn(), Player::Blue);
+    let mut zm = match_of(5, true, z);
     assert_eq!(bot.zola_win_chance(zm.game().position()), 1.0);
     zm.double().unwrap();
     assert_eq!(bot.cube_action(&zm), CubeAction::Drop);
     // The even opening: Red takes a double from Blue.
-    let z = zola::Game::new(zola::Setup {
-        size: 6,
-        pie: false,
-        first: Player::Blue,
+    let mut zm = Match::<zola::Game>::new(&MatchSetup {
+        length: 5,
+        cube: true,
+        game: zola::Setup {
+            size: Some(6),
+            pie: false,
+            first: Player::Blue,
+            ..zola::Setup::default()
+        },
     })
     .unwrap();
-    let mut zm = Match::new(5, true, Player::Blue, z).unwrap();
     zm.double().unwrap();
     assert_eq!(bot.cube_action(&zm), CubeAction::Take);
     // Mid-turn, the bot never doubles (the one doubling rule in matchplay decides).
@@ -283,7 +318,8 @@ fn cube_actions_through_a_match() {
     m.act(|g| g.set_dice(1, 2)).unwrap();
     assert_eq!(bot.cube_action(&m), CubeAction::NoDouble);
     // Without a cube: never.
-    let g = Game::from_position(RuleSet::Y2025, strong, None).unwrap();
-    let m = Match::new(5, false, Player::Red, g).unwrap();
+    let g = from_position(strong);
+    assert_eq!(g.turn(), Player::Red);
+    let m = match_of(5, false, g);
     assert_eq!(bot.cube_action(&m), CubeAction::NoDouble);
 }

@@ -7,9 +7,15 @@
 //! freedom here the approximation is slightly above the exact quantile (df 5: 37.5 against 35.9), so
 //! the test errs towards fewer false alarms. The seeds are fixed, so the run is reproducible; a broken
 //! die (a face 1% too likely over a million rolls gives a statistic in the hundreds) fails it.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use steere_games::jokerball::{Game, RuleSet, Setup};
-use steere_games::{Dice, DiceRng, Player, Seed};
+use steere_games::{Dice, DiceRng, Engine, Player, Seed};
 
 const ROLLS: usize = 1_000_000;
 
@@ -118,21 +124,25 @@ fn rolls(game: &Game, n: usize) -> Vec<(u8, u8)> {
 #[test]
 fn seeded_games_roll_the_same_dice() {
     let setup = Setup::default();
+    let seeded = |seed: &Seed| Setup {
+        seed: Some(seed.clone()),
+        ..setup.clone()
+    };
     for seed in [
         Seed::Number(0),
         Seed::Number(u32::MAX),
         Seed::Text("ab".into()),
     ] {
-        let a = Game::new(&setup, Some(&seed)).expect("game");
-        let b = Game::new(&setup, Some(&seed)).expect("game");
+        let a = Game::new(&seeded(&seed)).expect("game");
+        let b = Game::new(&seeded(&seed)).expect("game");
         assert_eq!(rolls(&a, 50), rolls(&b, 50));
     }
-    let a = Game::new(&setup, Some(&Seed::Number(1))).expect("game");
-    let b = Game::new(&setup, Some(&Seed::Number(2))).expect("game");
+    let a = Game::new(&seeded(&Seed::Number(1))).expect("game");
+    let b = Game::new(&seeded(&Seed::Number(2))).expect("game");
     assert_ne!(rolls(&a, 50), rolls(&b, 50));
     // A number seed and the string of its digits are different seeds.
-    let a = Game::new(&setup, Some(&Seed::Number(7))).expect("game");
-    let b = Game::new(&setup, Some(&Seed::Text("7".into()))).expect("game");
+    let a = Game::new(&seeded(&Seed::Number(7))).expect("game");
+    let b = Game::new(&seeded(&Seed::Text("7".into()))).expect("game");
     assert_ne!(rolls(&a, 50), rolls(&b, 50));
 }
 
@@ -152,12 +162,13 @@ fn seeded_generator_state_restores_the_same_stream() {
 fn unseeded_games_differ_from_the_os_source() {
     let setup = Setup {
         rules: RuleSet::Y2025,
-        size: 6,
+        size: Some(6),
         rows: 2,
         first: Player::Red,
+        ..Setup::default()
     };
-    let a = Game::new(&setup, None).expect("game");
-    let b = Game::new(&setup, None).expect("game");
+    let a = Game::new(&setup).expect("game");
+    let b = Game::new(&setup).expect("game");
     let (ka, kb) = (
         a.rng().expect("the OS source works").state(),
         b.rng().expect("the OS source works").state(),
@@ -166,6 +177,11 @@ fn unseeded_games_differ_from_the_os_source() {
     assert_ne!(ka.key, kb.key);
     assert_ne!(rolls(&a, 64), rolls(&b, 64));
     // Position-string games are unseeded too.
-    let p = Game::from_position(RuleSet::Y2025, &a.position_string(), None).expect("game");
+    let p = Game::new(&Setup {
+        rules: RuleSet::Y2025,
+        position: Some(a.position_string()),
+        ..Setup::default()
+    })
+    .expect("game");
     assert_ne!(p.rng().expect("rng").state().key, ka.key);
 }

@@ -3,8 +3,14 @@
 //! pair of dice. The file holds the start of every rule set, size and row count, every position of the
 //! RULES.md appendix (whose totals are checked against the appendix literally in
 //! `jokerball_appendix.rs`), and mid-game positions reached by seeded random play.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 use steere_games::jokerball::{Game, MoveList, Phase, Position, RuleSet, Setup};
-use steere_games::{DiceRng, Player, Seed};
+use steere_games::{DiceRng, Engine, Player, Seed};
 
 fn counts(pos: &Position) -> (Vec<usize>, Vec<usize>) {
     let mut list = MoveList::new();
@@ -69,9 +75,10 @@ fn move_count_table() {
             for rows in 1..size {
                 let s = Setup {
                     rules,
-                    size,
+                    size: Some(size),
                     rows,
                     first: Player::Red,
+                    ..Setup::default()
                 };
                 let p = Position::start(&s).expect("setup").to_position_string();
                 assert!(
@@ -109,9 +116,10 @@ fn print_count_table() {
             for rows in 1..size {
                 let s = Setup {
                     rules,
-                    size,
+                    size: Some(size),
                     rows,
                     first: Player::Red,
+                    ..Setup::default()
                 };
                 out.push((rules, Position::start(&s).expect("s").to_position_string()));
             }
@@ -131,11 +139,13 @@ fn print_count_table() {
     {
         let setup = Setup {
             rules,
-            size,
+            size: Some(size),
             rows,
             first: Player::Red,
+            seed: Some(Seed::Number(100 + i as u32)),
+            ..Setup::default()
         };
-        let mut game = Game::new(&setup, Some(&Seed::Number(100 + i as u32))).expect("game");
+        let mut game = Game::new(&setup).expect("game");
         let mut pick = DiceRng::from_seed(&Seed::Text(format!("counts-{i}")));
         let mut taken = 0;
         while game.phase() != Phase::Over && taken < 2 {

@@ -1,11 +1,17 @@
 //! RULES 1.1, 1.5, 1.6: the table-driven move generation agrees with a slow reference written straight
 //! from the rules text in axial coordinates, on thousands of random positions of both rule sets, both
 //! sizes and both sides to move.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::collections::{BTreeSet, HashMap};
 
 use proptest::prelude::*;
-use steere_games::jokerball::{move_notation, MoveList, Position, RuleSet};
+use steere_games::jokerball::{write_move, MoveList, Position, RuleSet};
 use steere_games::{Hex, HexDirection, Player};
 
 struct Board {
@@ -225,7 +231,7 @@ proptest! {
         for k in 1..=size {
             list.clear();
             pos.man_moves(k as u8, &mut list);
-            let got: Vec<String> = list.iter().map(|m| move_notation(pos.size(), m)).collect();
+            let got: Vec<String> = list.iter().map(|&m| write_move(pos.size(), m)).collect();
             let set: BTreeSet<String> = got.iter().cloned().collect();
             prop_assert_eq!(set.len(), got.len(), "duplicates in {}", text);
             prop_assert_eq!(set, board.man_moves(i32::from(k)), "{} k={}", text, k);
@@ -233,7 +239,7 @@ proptest! {
         for face in 1..=6u8 {
             list.clear();
             pos.ball_moves(face, &mut list);
-            let got: BTreeSet<String> = list.iter().map(|m| move_notation(pos.size(), m)).collect();
+            let got: BTreeSet<String> = list.iter().map(|&m| write_move(pos.size(), m)).collect();
             prop_assert_eq!(got.len(), list.len());
             prop_assert_eq!(got, board.ball_moves(face), "{} face={}", text, face);
         }

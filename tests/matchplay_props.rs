@@ -1,6 +1,12 @@
 //! Property tests of match play (RULES 3): random sequences of match actions keep every invariant,
 //! refused actions change nothing, and every reachable state survives a JSON round trip (so the
 //! restore's checks accept exactly what play can produce).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use proptest::prelude::*;
 use steere_games::{max_cube, Coded, ErrorCode, GameEnd, MatchPhase, MatchState, Player};

@@ -7,7 +7,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use steere_games::jokerball::{self, RuleSet};
-use steere_games::{zola, Seed};
+use steere_games::{zola, Engine, Seed};
 
 struct Counting;
 
@@ -44,21 +44,20 @@ const BUDGET: usize = 2048;
 fn issue_8_new_jokerball_game_fits_in_2_kib() {
     for size in [4, 6] {
         let setup = jokerball::Setup {
-            size,
+            size: Some(size),
+            seed: Some(Seed::Number(1)),
             ..jokerball::Setup::default()
         };
-        let bytes = footprint(|| jokerball::Game::new(&setup, Some(&Seed::Number(1))).unwrap());
+        let bytes = footprint(|| jokerball::Game::new(&setup).unwrap());
         println!("Jokerball side {size}: {bytes} B");
         assert!(bytes <= BUDGET, "{bytes}");
         // A position string start costs the same.
-        let from_text = footprint(|| {
-            jokerball::Game::from_position(
-                RuleSet::Y2025,
-                "bbbbbb/bbbbbbb/8/9/10/5o5/10/9/8/rrrrrrr/rrrrrr r",
-                None,
-            )
-            .unwrap()
-        });
+        let text_setup = jokerball::Setup {
+            rules: RuleSet::Y2025,
+            position: Some("bbbbbb/bbbbbbb/8/9/10/5o5/10/9/8/rrrrrrr/rrrrrr r".into()),
+            ..jokerball::Setup::default()
+        };
+        let from_text = footprint(|| jokerball::Game::new(&text_setup).unwrap());
         assert!(from_text <= BUDGET, "{from_text}");
     }
 }
@@ -66,13 +65,11 @@ fn issue_8_new_jokerball_game_fits_in_2_kib() {
 #[test]
 fn issue_8_new_zola_game_fits_in_2_kib() {
     for size in [6, 8, 10] {
-        let bytes = footprint(|| {
-            zola::Game::new(zola::Setup {
-                size,
-                ..zola::Setup::default()
-            })
-            .unwrap()
-        });
+        let setup = zola::Setup {
+            size: Some(size),
+            ..zola::Setup::default()
+        };
+        let bytes = footprint(|| zola::Game::new(&setup).unwrap());
         println!("Zola {size}x{size}: {bytes} B");
         assert!(bytes <= BUDGET, "{bytes}");
     }

@@ -1,10 +1,16 @@
 //! Properties of Zola games (RULES 2.2-2.3) over random play: legal moves play, illegal ones are refused
 //! without any change, random games end with a winner, no position is stuck, and position strings and
 //! JSON states round-trip.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use proptest::prelude::*;
-use steere_games::zola::{Game, GameState, Move, Phase, Position, Setup, Size};
-use steere_games::{Coded, ErrorCode, Player};
+use steere_games::zola::{Game, GameState, Move, MoveList, Phase, Position, Setup, Size};
+use steere_games::{Coded, Engine, ErrorCode, Player};
 
 /// Far above any game seen: every step moves a checker strictly outward and every capture removes one.
 const CAP: usize = 20_000;
@@ -16,22 +22,25 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
         any::<bool>(),
     )
         .prop_map(|(size, pie, blue)| Setup {
-            size,
+            size: Some(size),
             pie,
             first: if blue { Player::Blue } else { Player::Red },
+            ..Setup::default()
         })
 }
 
 /// Plays a random game; `pick` chooses among the legal moves; `check` runs before every move.
-fn play_random(setup: Setup, seed: u64, mut check: impl FnMut(&Game)) -> Game {
+fn play_random(setup: &Setup, seed: u64, mut check: impl FnMut(&Game)) -> Game {
     let mut g = Game::new(setup).unwrap();
     let mut s = seed | 1;
+    // Moves in generation order (board moves, then `swap`), which the seeded picks index.
+    let mut moves = MoveList::new();
     for _ in 0..CAP {
         check(&g);
         if g.phase() == Phase::Over {
             break;
         }
-        let moves = g.legal_moves();
+        g.legal_moves_into(&mut moves);
         assert!(!moves.is_empty(), "stuck in {}", g.position_string());
         s ^= s << 13;
         s ^= s >> 7;
@@ -43,7 +52,7 @@ fn play_random(setup: Setup, seed: u64, mut check: impl FnMut(&Game)) -> Game {
 }
 
 fn json(g: &Game) -> String {
-    serde_json::to_string(&g.to_state()).unwrap()
+    serde_json::to_string(&g.to_state(false)).unwrap()
 }
 
 proptest! {
@@ -53,7 +62,7 @@ proptest! {
     /// without a legal move (passes are automatic), and no pass is followed by another pass.
     #[test]
     fn random_games_end_with_a_winner(setup in setup_strategy(), seed in any::<u64>()) {
-        let g = play_random(setup, seed, |g| {
+        let g = play_random(&setup, seed, |g| {
             if g.phase() == Phase::Move {
                 assert!(!g.legal_moves().is_empty());
                 let mut other = *g.position();
@@ -62,7 +71,7 @@ proptest! {
                 assert!(movegen_has(g.position()) || movegen_has(&other), "neither side can move");
                 assert!(movegen_has(g.position()), "the side to move should have passed");
             }
-            assert!(!g.history().windows(2).any(|w| w == [Move::Pass, Move::Pass]));
+            assert!(!g.records().windows(2).any(|w| w == [Move::Pass, Move::Pass]));
         });
         prop_assert_eq!(g.phase(), Phase::Over);
         let w = g.winner().unwrap();
@@ -76,10 +85,11 @@ proptest! {
     #[test]
     fn legal_moves_play_illegal_refused(setup in setup_strategy(), seed in any::<u64>(), plies in 0usize..60, probes in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 40)) {
         let mut k = 0;
-        let mut g = Game::new(setup).unwrap();
+        let mut g = Game::new(&setup).unwrap();
         let mut s = seed | 1;
+        let mut moves = MoveList::new();
         while k < plies && g.phase() == Phase::Move {
-            let moves = g.legal_moves();
+            g.legal_moves_into(&mut moves);
             s ^= s << 13; s ^= s >> 7; s ^= s << 17;
             g.play_move(moves[(s % moves.len() as u64) as usize]).unwrap();
             k += 1;
@@ -89,8 +99,8 @@ proptest! {
             prop_assert!(g.is_legal(m));
             let mut h = g.clone();
             let played = h.play(m).unwrap();
-            prop_assert_eq!(&g.move_name(played), m);
-            prop_assert!(h.history().len() > g.history().len());
+            prop_assert_eq!(&g.notation(played), m);
+            prop_assert!(h.records().len() > g.records().len());
         }
         let before = json(&g);
         let size = g.size();
@@ -99,7 +109,7 @@ proptest! {
             let from = steere_games::zola::Square(a % squares);
             let to = steere_games::zola::Square(b % squares);
             let mv = if cap { Move::Capture { from, to } } else { Move::Step { from, to } };
-            let text = g.move_name(mv);
+            let text = g.notation(mv);
             if legal.contains(&text) {
                 continue;
             }
@@ -121,21 +131,21 @@ proptest! {
     /// through text and restore the same game, which goes on identically.
     #[test]
     fn strings_and_states_round_trip(setup in setup_strategy(), seed in any::<u64>()) {
-        let g = play_random(setup, seed, |g| {
+        let g = play_random(&setup, seed, |g| {
             let text = g.position_string();
             if g.phase() == Phase::Move {
-                let p = Position::from_string(&text).unwrap();
+                let p = Position::from_position_string(&text).unwrap();
                 assert_eq!(p, *g.position());
                 assert_eq!(p.to_string(), text);
             }
-            if g.history().len() % 7 == 0 {
+            if g.records().len() % 7 == 0 {
                 let st: GameState = serde_json::from_str(&json(g)).unwrap();
                 let back = Game::from_state(&st).unwrap();
                 assert_eq!(back, *g);
                 assert_eq!(back.legal_notations(), g.legal_notations());
                 // Replay from the setup reproduces it too.
                 if g.from_setup() {
-                    let r = Game::replay(&g.history_strings(), setup).unwrap();
+                    let r = Game::replay(&g.history(), &setup).unwrap();
                     assert_eq!(r, *g);
                 }
             }
@@ -147,8 +157,8 @@ proptest! {
     /// JSON states that disagree with their own history are refused with `parse_error`.
     #[test]
     fn tampered_states_refused(setup in setup_strategy(), seed in any::<u64>(), field in 0usize..8) {
-        let g = play_random(setup, seed, |_| {});
-        let mut st = g.to_state();
+        let g = play_random(&setup, seed, |_| {});
+        let mut st = g.to_state(false);
         match field {
             0 => st.turn = st.turn.other(),
             1 => st.swapped = !st.swapped,
@@ -166,8 +176,13 @@ proptest! {
 
 #[test]
 fn rules_2_3_state_from_position_with_initial_pass_round_trips() {
-    let g = Game::from_position("6/6/2r3/6/6/b5 b", None, true).unwrap();
-    let st = g.to_state();
+    let g = Game::new(&Setup {
+        position: Some("6/6/2r3/6/6/b5 b".into()),
+        pie: true,
+        ..Setup::default()
+    })
+    .unwrap();
+    let st = g.to_state(false);
     assert_eq!(st.start.as_deref(), Some("6/6/2r3/6/6/b5 b"));
     assert_eq!(st.first, Player::Blue);
     assert_eq!(st.history, ["-"]);
@@ -188,8 +203,8 @@ fn throughput_random_games() {
         let mut s = 0x9e37_79b9_7f4a_7c15u64;
         let (mut games, mut plies) = (0u64, 0u64);
         while start.elapsed().as_millis() < 1000 {
-            let mut g = Game::new(Setup {
-                size,
+            let mut g = Game::new(&Setup {
+                size: Some(size),
                 ..Setup::default()
             })
             .unwrap();

@@ -1,9 +1,15 @@
 //! An independent, deliberately naive implementation of RULES 2.2 (a 2-D grid, no tables, no
 //! bitboards), compared with the engine on random positions of every size and by perft.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use proptest::prelude::*;
-use steere_games::zola::{Game, Position, Setup, Square};
-use steere_games::Player;
+use steere_games::zola::{Game, MoveList, Position, Setup, Square};
+use steere_games::{Engine, Player};
 
 type Grid = Vec<Vec<Option<Player>>>; // grid[x][y]
 
@@ -113,7 +119,9 @@ fn engine_perft(game: &Game, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    game.legal_moves()
+    let mut moves = MoveList::new();
+    game.legal_moves_into(&mut moves);
+    moves
         .iter()
         .map(|&m| {
             let mut g = game.clone();
@@ -126,8 +134,8 @@ fn engine_perft(game: &Game, depth: u32) -> u64 {
 #[test]
 fn rules_2_2_perft_agrees_with_the_reference() {
     for (n, depth) in [(6u8, 4u32), (8, 3), (10, 2)] {
-        let g = Game::new(Setup {
-            size: n,
+        let g = Game::new(&Setup {
+            size: Some(n),
             ..Setup::default()
         })
         .unwrap();
@@ -135,6 +143,14 @@ fn rules_2_2_perft_agrees_with_the_reference() {
         let r = reference_perft(&to_grid(g.position()), Player::Red, depth);
         assert_eq!(e, r, "size {n} depth {depth}");
     }
+}
+
+/// A game from a position string (RULES 2.3), without the pie rule.
+fn from_position(text: &str) -> Result<Game, steere_games::SetupError> {
+    Game::new(&Setup {
+        position: Some(text.into()),
+        ..Setup::default()
+    })
 }
 
 fn random_position() -> impl Strategy<Value = String> {
@@ -184,7 +200,7 @@ proptest! {
     /// RULES 2.2: the engine's legal moves equal the reference's on random positions of every size.
     #[test]
     fn rules_2_2_legal_moves_match_reference(text in random_position()) {
-        let Ok(pos) = Position::from_string(&text) else {
+        let Ok(pos) = Position::from_position_string(&text) else {
             // Only a missing colour may be refused.
             let t = text.split(' ').next().unwrap();
             prop_assert!(!t.contains('r') || !t.contains('b'), "{} refused", text);
@@ -194,13 +210,13 @@ proptest! {
         let grid = to_grid(&pos);
         let mine = reference_moves(&grid, pos.turn());
         let theirs = reference_moves(&grid, pos.turn().other());
-        match Game::from_position(&text, None, false) {
+        match from_position(&text) {
             Ok(game) => {
                 if mine.is_empty() {
-                    prop_assert_eq!(game.history_strings(), vec!["-".to_string()]);
+                    prop_assert_eq!(game.history(), vec!["-".to_string()]);
                     prop_assert_eq!(game.legal_notations(), theirs);
                 } else {
-                    prop_assert!(game.history().is_empty());
+                    prop_assert!(game.records().is_empty());
                     prop_assert_eq!(game.legal_notations(), mine.clone());
                     for m in &mine {
                         prop_assert!(game.is_legal(m));
@@ -219,7 +235,7 @@ proptest! {
     /// well-formed step and capture between squares of the board.
     #[test]
     fn rules_2_2_is_legal_matches_reference(text in random_position()) {
-        let Ok(game) = Game::from_position(&text, None, false) else { return Ok(()) };
+        let Ok(game) = from_position(&text) else { return Ok(()) };
         let pos = *game.position();
         let grid = to_grid(&pos);
         let legal = reference_moves(&grid, pos.turn());
@@ -250,7 +266,7 @@ proptest! {
     /// reference finds no move, and the game ends exactly when a side has no checker left.
     #[test]
     fn rules_2_2_random_games_match_reference(size in prop_oneof![Just(6u8), Just(8u8), Just(10u8)], pie in any::<bool>(), seed in any::<u64>()) {
-        let mut g = Game::new(Setup { size, pie, first: Player::Red }).unwrap();
+        let mut g = Game::new(&Setup { size: Some(size), pie, first: Player::Red, ..Setup::default() }).unwrap();
         let mut s = seed | 1;
         let mut ply = 0;
         while g.phase() == steere_games::zola::Phase::Move {
@@ -266,7 +282,7 @@ proptest! {
             s ^= s >> 7;
             s ^= s << 17;
             let pick = &want[(s % want.len() as u64) as usize];
-            let before = g.history().len();
+            let before = g.records().len();
             g.play(pick).unwrap();
             ply += 1;
             let after = to_grid(g.position());
@@ -276,10 +292,10 @@ proptest! {
                 if count(&after, opp) == 0 {
                     prop_assert_eq!(g.winner(), Some(pos.turn()));
                 } else if reference_moves(&after, opp).is_empty() {
-                    prop_assert_eq!(g.history().len(), before + 2);
+                    prop_assert_eq!(g.records().len(), before + 2);
                     prop_assert_eq!(g.turn(), pos.turn());
                 } else {
-                    prop_assert_eq!(g.history().len(), before + 1);
+                    prop_assert_eq!(g.records().len(), before + 1);
                     prop_assert_eq!(g.turn(), opp);
                 }
             }

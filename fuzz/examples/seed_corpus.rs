@@ -5,8 +5,10 @@
 use std::fs;
 use std::path::Path;
 
-use fuzz_support::{jokerball_game, random_step, zola_game, FuzzGame, MatchJson};
-use steere_games::{DiceRng, Match, Player, Seed};
+use fuzz_support::{
+    jokerball_game, jokerball_setup, random_step, zola_game, zola_setup, FuzzGame, MatchJson,
+};
+use steere_games::{jokerball, zola, DiceRng, Engine, Match, MatchSetup, Player, Seed};
 
 fn write(target: &str, name: &str, bytes: &[u8]) {
     let dir = Path::new("corpus").join(target);
@@ -44,7 +46,7 @@ fn main() {
             &format!("zola-{i}"),
             z.position_string().as_bytes(),
         );
-        let zs = serde_json::to_vec(&z.to_state()).expect("json");
+        let zs = serde_json::to_vec(&z.to_state(false)).expect("json");
         write("json_state", &format!("zola-{i}.json"), &zs);
 
         let first = if i % 2 == 0 {
@@ -52,13 +54,13 @@ fn main() {
         } else {
             Player::Blue
         };
-        let mut mj = Match::new(
-            3 + u32::from(i),
-            i % 2 == 0,
-            first,
-            jokerball_game(if i % 2 == 0 { 0 } else { 0x80 }, 7),
-        )
+        let mut mj = Match::<jokerball::Game>::new(&MatchSetup {
+            length: 3 + u32::from(i),
+            cube: i % 2 == 0,
+            game: jokerball_setup(if i % 2 == 0 { 0 } else { 0x80 }, 7),
+        })
         .expect("match");
+        assert_eq!(mj.state().first(), first);
         let _ = mj.double();
         let _ = mj.take();
         let game = mj.game().clone();
@@ -76,14 +78,19 @@ fn main() {
             &format!("match-jokerball-{i}.json"),
             &serde_json::to_vec(&mj_json).expect("json"),
         );
-        let mz =
-            Match::new(1 + u32::from(i), true, Player::Red, zola_game(i, false)).expect("match");
+        let mz = Match::<zola::Game>::new(&MatchSetup {
+            length: 1 + u32::from(i),
+            cube: true,
+            game: zola_setup(i, false),
+        })
+        .expect("match");
+        assert_eq!(mz.state().first(), Player::Red);
         let mz_json = MatchJson {
             format: 1,
             game: "match".into(),
             variant: "zola".into(),
             state: mz.state().to_data(),
-            current: mz.game().to_state(),
+            current: mz.game().to_state(false),
         };
         write(
             "json_state",

@@ -5,7 +5,7 @@
 
 use fuzz_support::{check_game, check_match, restore_match, MatchJson};
 use libfuzzer_sys::fuzz_target;
-use steere_games::{jokerball, zola, Coded, ErrorCode};
+use steere_games::{jokerball, zola, Coded, Engine, ErrorCode};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(state) = serde_json::from_slice::<jokerball::GameState>(data) {
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         match zola::Game::from_state(&state) {
             Ok(game) => {
                 check_game(&game);
-                assert_eq!(game.to_state(), state);
+                assert_eq!(game.to_state(false), state);
             }
             Err(e) => assert_eq!(e.code(), ErrorCode::ParseError),
         }

@@ -4,10 +4,13 @@
 //! `double`, scores only grow, a finished match refuses everything).
 #![no_main]
 
-use fuzz_support::{check_game, check_match, jokerball_game, zola_game, Bytes, FuzzGame};
+use fuzz_support::{check_game, check_match, jokerball_setup, zola_setup, Bytes, FuzzGame};
 use libfuzzer_sys::fuzz_target;
 use steere_games::ErrorCode::{CubeNotAllowed, GameOver, WrongPhase};
-use steere_games::{Coded, DiceRng, ErrorCode, Match, MatchPhase, PlayError, Player, Seed};
+use steere_games::{
+    jokerball, zola, Coded, DiceRng, ErrorCode, Match, MatchPhase, MatchSetup, PlayError, Player,
+    Seed,
+};
 
 fn refused<G: FuzzGame>(m: &Match<G>, before: &Match<G>) {
     assert_eq!(m, before, "a refused action changed the match");
@@ -142,12 +145,16 @@ fuzz_target!(|data: &[u8]| {
         Player::Blue
     };
     if which & 1 == 0 {
-        let game = jokerball_game(setup, seed);
-        let m = Match::new(length, cube, first, game).expect("a fresh match");
+        let game = jokerball_setup(setup, seed);
+        let m = Match::<jokerball::Game>::new(&MatchSetup { length, cube, game })
+            .expect("a fresh match");
+        assert_eq!(m.state().first(), first);
         run(m, &mut bytes, seed);
     } else {
-        let game = zola_game(setup, false);
-        let m = Match::new(length, cube, first, game).expect("a fresh match");
+        let game = zola_setup(setup, false);
+        let m =
+            Match::<zola::Game>::new(&MatchSetup { length, cube, game }).expect("a fresh match");
+        assert_eq!(m.state().first(), first);
         run(m, &mut bytes, seed);
     }
 });

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use steere_games::jokerball::{self, Phase as JPhase};
 use steere_games::zola::{self, Phase as ZPhase};
 use steere_games::{
-    Coded, DiceError, DiceRng, ErrorCode, Match, MatchGame, MatchState, MatchStateData, ParseError,
+    Coded, DiceError, DiceRng, Engine, ErrorCode, Match, MatchState, MatchStateData, ParseError,
     PlayError, Player, Seed,
 };
 
@@ -62,7 +62,7 @@ impl<'a> Bytes<'a> {
 }
 
 /// What the targets need of a game, the same for both games.
-pub trait FuzzGame: MatchGame + Clone + PartialEq + Debug {
+pub trait FuzzGame: Engine + Clone + PartialEq + Debug {
     /// The legal moves of the current phase, as notations (sorted, distinct).
     fn legal(&self) -> Vec<String>;
     /// The game's own legality check of a move text.
@@ -90,7 +90,7 @@ impl FuzzGame for jokerball::Game {
     }
     fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
         let mv = self.play(text)?;
-        Ok(jokerball::move_notation(self.size(), &mv))
+        Ok(jokerball::write_move(self.size(), mv))
     }
     fn roll_if_needed(&mut self) -> Option<Result<(), DiceError>> {
         (self.phase() == JPhase::Roll).then(|| self.roll().map(|_| ()))
@@ -127,7 +127,7 @@ impl FuzzGame for zola::Game {
     }
     fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
         let mv = self.play(text)?;
-        Ok(self.move_name(mv))
+        Ok(self.notation(mv))
     }
     fn roll_if_needed(&mut self) -> Option<Result<(), DiceError>> {
         None
@@ -139,7 +139,7 @@ impl FuzzGame for zola::Game {
         self.phase() == ZPhase::Over
     }
     fn json_round_trip(&self) -> Result<Self, ParseError> {
-        let text = serde_json::to_string(&self.to_state()).expect("a state serialises");
+        let text = serde_json::to_string(&self.to_state(false)).expect("a state serialises");
         let state: zola::GameState = serde_json::from_str(&text).expect("a state parses");
         zola::Game::from_state(&state)
     }
@@ -149,8 +149,9 @@ impl FuzzGame for zola::Game {
             return;
         }
         let text = self.position_string();
-        let pos = zola::Position::from_string(&text).expect("a position string is readable");
-        assert_eq!(pos.to_string_notation(), text);
+        let pos =
+            zola::Position::from_position_string(&text).expect("a position string is readable");
+        assert_eq!(pos.to_position_string(), text);
         assert_eq!(&pos, self.position());
     }
 }
@@ -232,38 +233,49 @@ pub fn random_step<G: FuzzGame>(game: &mut G, rng: &mut DiceRng) -> bool {
     true
 }
 
-/// A Jokerball game from setup bytes (rules, size, rows, first) and a seed.
-pub fn jokerball_game(setup: u8, seed: u32) -> jokerball::Game {
+/// A Jokerball setup from setup bytes (rules, size, rows, first) and a seed.
+pub fn jokerball_setup(setup: u8, seed: u32) -> jokerball::Setup {
     let size = if setup & 1 == 0 { 6 } else { 4 };
-    let s = jokerball::Setup {
+    jokerball::Setup {
         rules: if setup & 2 == 0 {
             jokerball::RuleSet::Y2025
         } else {
             jokerball::RuleSet::Classic
         },
-        size,
+        size: Some(size),
         rows: 1 + (setup >> 2) % (size - 1),
         first: if setup & 0x80 == 0 {
             Player::Red
         } else {
             Player::Blue
         },
-    };
-    jokerball::Game::new(&s, Some(&Seed::Number(seed))).expect("a valid setup starts")
+        position: None,
+        seed: Some(Seed::Number(seed)),
+    }
 }
 
-/// A Zola game from setup bytes (size, pie, first).
-pub fn zola_game(setup: u8, pie: bool) -> zola::Game {
-    let s = zola::Setup {
-        size: [6, 8, 10][usize::from(setup % 3)],
+/// A Jokerball game from setup bytes (rules, size, rows, first) and a seed.
+pub fn jokerball_game(setup: u8, seed: u32) -> jokerball::Game {
+    jokerball::Game::new(&jokerball_setup(setup, seed)).expect("a valid setup starts")
+}
+
+/// A Zola setup from setup bytes (size, pie, first).
+pub fn zola_setup(setup: u8, pie: bool) -> zola::Setup {
+    zola::Setup {
+        size: Some([6, 8, 10][usize::from(setup % 3)]),
         pie,
         first: if setup & 0x80 == 0 {
             Player::Red
         } else {
             Player::Blue
         },
-    };
-    zola::Game::new(s).expect("a valid setup starts")
+        position: None,
+    }
+}
+
+/// A Zola game from setup bytes (size, pie, first).
+pub fn zola_game(setup: u8, pie: bool) -> zola::Game {
+    zola::Game::new(&zola_setup(setup, pie)).expect("a valid setup starts")
 }
 
 /// The JSON state of a match as the binding layer writes it (`Match.toJSON()`).
@@ -290,7 +302,7 @@ pub fn restore_match<G, S>(
     restore_game: impl Fn(&S) -> Result<G, ParseError>,
 ) -> Result<Match<G>, ParseError>
 where
-    G: MatchGame,
+    G: Engine,
 {
     if json.format != 1 || json.game != "match" || json.variant != variant {
         return Err(ParseError::new("envelope"));

@@ -17,9 +17,14 @@
 //! double/drop `DP = ME(a - v, b)`. The opponent takes when `DT <= DP` (its take point). The bot
 //! doubles when `min(DT, DP)` beats `ND` by [`DOUBLE_MARGIN`] (the value of keeping the cube centred,
 //! which the dead-cube comparison leaves out).
+#![allow(
+    clippy::indexing_slicing,
+    reason = "the match equity table is indexed by scores below the match length, which the table spans"
+)]
 
 use super::Bot;
-use crate::matchplay::{Match, MatchGame, MatchPhase, MatchState};
+use crate::engine::Engine;
+use crate::matchplay::{Match, MatchPhase, MatchState};
 use crate::player::Player;
 
 /// What the bot does with the cube.
@@ -163,25 +168,6 @@ pub fn should_take(t: &MatchEquity, a: i64, b: i64, v: i64, p: f64, crawford_don
     dt <= dp
 }
 
-/// A game the bot can judge for cube decisions: its estimate of the chance that the player to move
-/// wins, at the start of that player's turn.
-pub trait Assess: MatchGame {
-    /// The bot's estimate of the chance that the player to move wins this game.
-    fn win_chance(&self, bot: &mut Bot) -> f64;
-}
-
-impl Assess for crate::jokerball::Game {
-    fn win_chance(&self, bot: &mut Bot) -> f64 {
-        bot.jokerball_win_chance(self.position())
-    }
-}
-
-impl Assess for crate::zola::Game {
-    fn win_chance(&self, bot: &mut Bot) -> f64 {
-        bot.zola_win_chance(self.position())
-    }
-}
-
 fn away(st: &MatchState, p: Player) -> i64 {
     i64::from(st.length()) - i64::from(*st.score().get(p))
 }
@@ -190,7 +176,7 @@ impl Bot {
     /// The bot's cube action in a match, for the side that must act: while a double is pending, the
     /// doubled player's take or drop; otherwise `Double` only when the player to move may double now
     /// ([`Match::can_double`]) and the bot would, else `NoDouble`.
-    pub fn cube_action<G: Assess>(&mut self, m: &Match<G>) -> CubeAction {
+    pub fn cube_action<G: Engine>(&mut self, m: &Match<G>) -> CubeAction {
         let st = m.state();
         let t = match_equity(st.length());
         let done = st.crawford() || st.post_crawford();
@@ -201,7 +187,7 @@ impl Bot {
                     return CubeAction::NoDouble;
                 };
                 // The doubler is to move, at the start of the turn.
-                let p = m.game().win_chance(self);
+                let p = m.game().bot_win_chance(self);
                 if should_take(&t, away(st, doubler), away(st, doubler.other()), v, p, done) {
                     CubeAction::Take
                 } else {
@@ -209,8 +195,8 @@ impl Bot {
                 }
             }
             MatchPhase::Playing if m.can_double().is_ok() => {
-                let me = m.game().to_move();
-                let p = m.game().win_chance(self);
+                let me = m.game().turn();
+                let p = m.game().bot_win_chance(self);
                 if should_double(&t, away(st, me), away(st, me.other()), v, p, done) {
                     CubeAction::Double
                 } else {

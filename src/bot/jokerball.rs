@@ -11,8 +11,13 @@
 //! The evaluation (values for the side to move, in units where a certain win is [`WIN`]) counts the
 //! ball's open lines to each goal, the lines blocked by a single man, the ball's row, material, and
 //! the men guarding each goal (own men on the own home row, less the opponent's on its home row).
+#![allow(
+    clippy::indexing_slicing,
+    reason = "board tables indexed by cell numbers below the board size, in the search hot path"
+)]
 
 use super::{Bot, Level};
+use crate::engine::Engine;
 use crate::hex::HexDirection;
 use crate::jokerball::{
     ball_direction, Dest, Game, Geometry, Move, MoveKind, MoveList, Phase, Position, Step,

@@ -13,6 +13,7 @@ pub mod zola;
 pub use cube::{match_equity, CubeAction, MatchEquity};
 
 use crate::dice::{DiceRng, Seed};
+use crate::engine::Engine;
 
 /// A playing strength: a search budget counted in work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -122,6 +123,17 @@ impl Bot {
     /// A uniform index below `n` (`n >= 1`) from the tie-breaking generator.
     fn pick(&mut self, n: usize) -> usize {
         self.rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize
+    }
+
+    /// The bot's move in any game now (`None` when there is nothing to choose: Jokerball's phases roll
+    /// and over, a finished Zola game).
+    pub fn choose_move<G: Engine>(&mut self, game: &G) -> Option<G::Move> {
+        game.bot_choice(self)
+    }
+
+    /// The bot's estimate of the chance that the player to move in `game` wins it.
+    pub fn win_chance<G: Engine>(&mut self, game: &G) -> f64 {
+        game.bot_win_chance(self)
     }
 
     /// Shuffles a slice with the tie-breaking generator (Fisher-Yates).

@@ -3,8 +3,13 @@
 //!
 //! Evaluation (for the side to move): material, then the checkers' distance from the centre (a checker
 //! far out can capture inward along many lines and can only be captured from as far out).
+#![allow(
+    clippy::indexing_slicing,
+    reason = "board tables indexed by square numbers below the board size, in the search hot path"
+)]
 
 use super::{Bot, Level};
+use crate::engine::Engine;
 use crate::zola::{movegen, Game, Move, MoveList, Position};
 
 /// The value of a won game (minus the plies needed to win it).

@@ -2,11 +2,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{move_notation, parse_move};
-use super::position::{Move, MoveKind, MoveList, Piece, Position};
-use super::{RuleSet, Setup};
-use crate::dice::{Dice, DiceRng, Seed};
-use crate::error::{Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError};
+use super::moves::{Dest, Move, MoveKind, MoveList, Piece};
+use super::notation::{parse_move, write_move};
+use super::position::Position;
+use super::setup::{RuleSet, Setup};
+use super::state::GameState;
+use crate::bot::Bot;
+use crate::dice::{Dice, DiceRng};
+use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
+use crate::error::{DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::matchplay::GameEnd;
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
@@ -50,8 +55,7 @@ pub struct TurnRecord {
 impl TurnRecord {
     /// The record in the notation of RULES 1.9, e.g. `2/3 b3-d3 f6>h6` or `4/1 - e5>off`.
     pub fn notation(&self, size: u8) -> String {
-        let part =
-            |m: &Option<Move>| m.map_or_else(|| "-".to_string(), |m| move_notation(size, &m));
+        let part = |m: &Option<Move>| m.map_or_else(|| "-".to_string(), |m| write_move(size, m));
         format!(
             "{}/{} {} {}",
             self.dice.distance,
@@ -71,35 +75,6 @@ pub struct BoardView {
     pub ball: Option<String>,
 }
 
-/// Why [`Game::replay`] failed: bad options, or a history record that is malformed or not playable.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReplayError {
-    /// The setup is invalid (`invalid_option`).
-    Option(OptionError),
-    /// A record could not be read or played (`parse_error`, `game_over`, `illegal_move`).
-    Play(PlayError),
-}
-
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReplayError::Option(e) => e.fmt(f),
-            ReplayError::Play(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
-
-impl Coded for ReplayError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            ReplayError::Option(e) => e.code(),
-            ReplayError::Play(e) => e.code(),
-        }
-    }
-}
-
 /// A Jokerball game: the start position, the current position, the phase, the current turn's dice and
 /// man move, the history of completed turns and the dice generator (if any).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,27 +90,6 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game from a setup (RULES 1.3); dice from `seed`, or from the crypto source without one.
-    pub fn new(setup: &Setup, seed: Option<&Seed>) -> Result<Game, OptionError> {
-        let start = Position::start(setup)?;
-        let rng = match seed {
-            Some(s) => Some(DiceRng::from_seed(s)),
-            None => DiceRng::from_entropy(),
-        };
-        Ok(Game::from_start(start, rng))
-    }
-
-    /// A game starting from a position string (RULES 1.9) with dice from the crypto source
-    /// (see [`Game::set_rng`]). `explicit_size`, if given, must match the string's board.
-    pub fn from_position(
-        rules: RuleSet,
-        text: &str,
-        explicit_size: Option<u8>,
-    ) -> Result<Game, ParseError> {
-        let start = Position::from_position_string(rules, text, explicit_size)?;
-        Ok(Game::from_start(start, DiceRng::from_entropy()))
-    }
-
     /// A game from a start position and a dice generator (`None`: only [`Game::set_dice`] works).
     pub fn from_start(start: Position, rng: Option<DiceRng>) -> Game {
         Game {
@@ -147,21 +101,6 @@ impl Game {
             history: Vec::new(),
             rng,
         }
-    }
-
-    /// Replays turn records (RULES 1.9) from a setup's start. With a seed, the generator is advanced by
-    /// one roll per record, so replaying a game rolled from seed `s` with seed `s` goes on with its dice.
-    pub fn replay<S: AsRef<str>>(
-        history: &[S],
-        setup: &Setup,
-        seed: Option<&Seed>,
-    ) -> Result<Game, ReplayError> {
-        let mut game = Game::new(setup, seed).map_err(ReplayError::Option)?;
-        for record in history {
-            game.play_record(record.as_ref(), true)
-                .map_err(ReplayError::Play)?;
-        }
-        Ok(game)
     }
 
     /// Replaces the dice generator (`None`: the game goes on only with [`Game::set_dice`]).
@@ -182,11 +121,6 @@ impl Game {
     /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
-    }
-
-    /// The position string of the current position (without a ball once the game is over).
-    pub fn position_string(&self) -> String {
-        self.pos.to_position_string()
     }
 
     /// The men (cell name and owner, in position-string order) and the ball's cell (`None` after the game).
@@ -217,16 +151,6 @@ impl Game {
         self.pos.size()
     }
 
-    /// The side to move; after the game, the player who moved last.
-    pub fn turn(&self) -> Player {
-        self.pos.turn()
-    }
-
-    /// The phase.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
     /// The current turn's dice (`None` in phases roll and over).
     pub fn dice(&self) -> Option<Dice> {
         self.dice
@@ -237,22 +161,9 @@ impl Game {
         self.man
     }
 
-    /// The winner once the ball has left the board.
-    pub fn winner(&self) -> Option<Player> {
-        self.pos.winner()
-    }
-
     /// The completed turns.
     pub fn records(&self) -> &[TurnRecord] {
         &self.history
-    }
-
-    /// The completed turns in notation (`2/3 b3-d3 f6>h6`).
-    pub fn history(&self) -> Vec<String> {
-        self.history
-            .iter()
-            .map(|r| r.notation(self.size()))
-            .collect()
     }
 
     /// Rolls the dice from the game's generator (distance die then direction die) and starts the turn.
@@ -271,6 +182,17 @@ impl Game {
 
     /// Sets the dice of the turn instead of rolling (range-checked: distance `1..=size`, direction `1..=6`).
     pub fn set_dice(&mut self, distance: u8, direction: u8) -> Result<(), DiceError> {
+        self.check_dice(distance, direction)?;
+        self.check_roll_phase()?;
+        self.begin_turn(Dice {
+            distance,
+            direction,
+        });
+        Ok(())
+    }
+
+    /// Checks dice values for this board: distance `1..=size`, direction `1..=6` (`invalid_option`).
+    pub fn check_dice(&self, distance: u8, direction: u8) -> Result<(), DiceError> {
         let size = self.size();
         if !(1..=size).contains(&distance) {
             return Err(DiceError::OutOfRange(OptionError::new(format!(
@@ -282,11 +204,6 @@ impl Game {
                 "direction must be 1..6, not {direction}"
             ))));
         }
-        self.check_roll_phase()?;
-        self.begin_turn(Dice {
-            distance,
-            direction,
-        });
         Ok(())
     }
 
@@ -342,7 +259,7 @@ impl Game {
     }
 
     /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.
-    pub fn legal_move_list(&self, out: &mut MoveList) {
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
         let Some(dice) = self.dice else { return };
         match self.phase {
@@ -350,33 +267,6 @@ impl Game {
             Phase::Ball => self.pos.ball_moves(dice.direction, out),
             _ => {}
         }
-    }
-
-    /// The legal moves of the current phase, sorted by notation (empty in roll and over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.legal_move_list(&mut list);
-        let size = self.size();
-        let names: Vec<String> = list.iter().map(|m| move_notation(size, m)).collect();
-        crate::notation::notation_order(&names)
-            .into_iter()
-            .filter_map(|i| list.get(i).copied())
-            .collect()
-    }
-
-    /// The legal moves of the current phase in notation, sorted.
-    pub fn legal_notations(&self) -> Vec<String> {
-        let mut list = MoveList::new();
-        self.legal_move_list(&mut list);
-        let size = self.size();
-        let mut names: Vec<String> = list.iter().map(|m| move_notation(size, m)).collect();
-        crate::notation::sort_notations(&mut names);
-        names
-    }
-
-    /// The notation of a move on this game's board.
-    pub fn notation(&self, mv: &Move) -> String {
-        move_notation(self.size(), mv)
     }
 
     /// Every complete rest of the current turn (phase man or ball) as a turn record without its dice,
@@ -395,7 +285,7 @@ impl Game {
                 out.push(format!("{prefix} -"));
             }
             for b in balls.iter() {
-                out.push(format!("{prefix} {}", move_notation(size, b)));
+                out.push(format!("{prefix} {}", write_move(size, *b)));
             }
         };
         match self.phase {
@@ -405,14 +295,14 @@ impl Game {
                 for m in men.iter() {
                     let mut p = self.pos;
                     p.apply(*m);
-                    push_rest(&move_notation(size, m), &p, &mut out);
+                    push_rest(&write_move(size, *m), &p, &mut out);
                 }
             }
             Phase::Ball => {
                 let prefix = self
                     .man
                     .flatten()
-                    .map_or_else(|| "-".to_string(), |m| move_notation(size, &m));
+                    .map_or_else(|| "-".to_string(), |m| write_move(size, m));
                 push_rest(&prefix, &self.pos, &mut out);
             }
             _ => {}
@@ -420,69 +310,6 @@ impl Game {
         crate::notation::sort_notations(&mut out);
         out.dedup();
         out
-    }
-
-    /// Whether a move string is legal now (never fails).
-    pub fn is_legal(&self, text: &str) -> bool {
-        self.find_move(text).is_ok()
-    }
-
-    /// Checks a move string in the order of API.md (parse, game over, phase, legality) and returns the
-    /// legal move it names.
-    pub fn find_move(&self, text: &str) -> Result<Move, PlayError> {
-        let written = parse_move(self.size(), text)?;
-        match (self.phase, written.kind) {
-            (Phase::Over, _) => return Err(PlayError::GameOver),
-            (Phase::Roll, _) => {
-                return Err(PlayError::WrongPhase(
-                    "roll the dice first: phase is roll".into(),
-                ))
-            }
-            (Phase::Man, MoveKind::Ball) => {
-                return Err(PlayError::WrongPhase(
-                    "a man must move first: phase is man".into(),
-                ))
-            }
-            (Phase::Ball, MoveKind::Man) => {
-                return Err(PlayError::WrongPhase(
-                    "the ball must move now: phase is ball".into(),
-                ))
-            }
-            _ => {}
-        }
-        let mut list = MoveList::new();
-        self.legal_move_list(&mut list);
-        list.iter()
-            .find(|m| written.matches(m))
-            .copied()
-            .ok_or_else(|| PlayError::Illegal(text.to_string()))
-    }
-
-    /// Plays a move written in the notation; on error the game is unchanged.
-    pub fn play(&mut self, text: &str) -> Result<Move, PlayError> {
-        let mv = self.find_move(text)?;
-        self.apply_legal(mv);
-        Ok(mv)
-    }
-
-    /// Plays a generated move (e.g. from [`Game::legal_move_list`]) after checking that it is legal now.
-    pub fn play_move(&mut self, mv: Move) -> Result<(), PlayError> {
-        match self.phase {
-            Phase::Over => return Err(PlayError::GameOver),
-            Phase::Roll => return Err(PlayError::WrongPhase("phase is roll".into())),
-            _ => {}
-        }
-        let mut list = MoveList::new();
-        self.legal_move_list(&mut list);
-        if !list.contains(&mv) {
-            return Err(if list.first().is_some_and(|m| m.kind != mv.kind) {
-                PlayError::WrongPhase(format!("phase is {}", self.phase.name()))
-            } else {
-                PlayError::Illegal(self.notation(&mv))
-            });
-        }
-        self.apply_legal(mv);
-        Ok(())
     }
 
     fn apply_legal(&mut self, mv: Move) {
@@ -570,20 +397,172 @@ fn parse_dice(text: &str) -> Option<Dice> {
     }
 }
 
-/// A Jokerball game as one game of a match (RULES 3): doubles only before rolling; a win is a goal.
-impl crate::matchplay::MatchGame for Game {
-    const WIN: crate::matchplay::GameEnd = crate::matchplay::GameEnd::Goal;
+impl Engine for Game {
+    const KIND: GameKind = GameKind::Jokerball;
+    const WIN: GameEnd = GameEnd::Goal;
+    type Setup = Setup;
+    type Move = Move;
+    type Phase = Phase;
+    type State = GameState;
 
-    fn winner(&self) -> Option<Player> {
-        Game::winner(self)
+    /// A new game from a setup (RULES 1.3) or its position string; dice from `setup.seed`, or from the
+    /// crypto source without one.
+    fn new(setup: &Setup) -> Result<Game, SetupError> {
+        let start = Position::start(setup)?;
+        let rng = match &setup.seed {
+            Some(s) => Some(DiceRng::from_seed(s)),
+            None => DiceRng::from_entropy(),
+        };
+        Ok(Game::from_start(start, rng))
     }
 
-    fn to_move(&self) -> Player {
-        self.turn()
+    /// Plays turn records (`2/3 b3-d3 f6>h6`). The dice generator is advanced by one roll per record,
+    /// so replaying a game rolled from seed `s` with seed `s` goes on with its dice.
+    fn replay_onto<S: AsRef<str>>(mut self, history: &[S]) -> Result<Game, ReplayError> {
+        for (index, record) in history.iter().enumerate() {
+            self.play_record(record.as_ref(), true)
+                .map_err(|error| ReplayError::Record { index, error })?;
+        }
+        Ok(self)
+    }
+
+    fn turn(&self) -> Player {
+        self.pos.turn()
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn winner(&self) -> Option<Player> {
+        self.pos.winner()
     }
 
     fn at_turn_start(&self) -> bool {
         self.phase == Phase::Roll
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        crate::notation::in_notation_order(&list, |m| self.notation(m))
+    }
+
+    fn legal_notations(&self) -> Vec<String> {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        crate::notation::sorted_notations(&list, |m| self.notation(m))
+    }
+
+    fn find_move(&self, text: &str) -> Result<Move, PlayError> {
+        let written = parse_move(self.size(), text)?;
+        match (self.phase, written.kind) {
+            (Phase::Over, _) => return Err(PlayError::GameOver),
+            (Phase::Roll, _) => {
+                return Err(PlayError::WrongPhase(
+                    "roll the dice first: phase is roll".into(),
+                ))
+            }
+            (Phase::Man, MoveKind::Ball) => {
+                return Err(PlayError::WrongPhase(
+                    "a man must move first: phase is man".into(),
+                ))
+            }
+            (Phase::Ball, MoveKind::Man) => {
+                return Err(PlayError::WrongPhase(
+                    "the ball must move now: phase is ball".into(),
+                ))
+            }
+            _ => {}
+        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.iter()
+            .find(|m| written.matches(m))
+            .copied()
+            .ok_or_else(|| PlayError::Illegal(text.to_string()))
+    }
+
+    fn is_legal_move(&self, mv: Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.contains(&mv)
+    }
+
+    fn play(&mut self, text: &str) -> Result<Move, PlayError> {
+        let mv = self.find_move(text)?;
+        self.apply_legal(mv);
+        Ok(mv)
+    }
+
+    fn play_move(&mut self, mv: Move) -> Result<(), PlayError> {
+        match self.phase {
+            Phase::Over => return Err(PlayError::GameOver),
+            Phase::Roll => return Err(PlayError::WrongPhase("phase is roll".into())),
+            _ => {}
+        }
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        if !list.contains(&mv) {
+            return Err(if list.first().is_some_and(|m| m.kind != mv.kind) {
+                PlayError::WrongPhase(format!("phase is {}", self.phase.name()))
+            } else {
+                PlayError::Illegal(self.notation(mv))
+            });
+        }
+        self.apply_legal(mv);
+        Ok(())
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        write_move(self.size(), mv)
+    }
+
+    fn describe(&self, mv: Move) -> MoveInfo {
+        let g = self.pos.geometry();
+        MoveInfo {
+            notation: self.notation(mv),
+            kind: match mv.kind {
+                MoveKind::Man => MoveClass::Man,
+                MoveKind::Ball => MoveClass::Ball,
+            },
+            from: Some(g.name(mv.from)),
+            to: Some(match mv.to {
+                Dest::Cell(c) => g.name(c),
+                Dest::Off(_) => "off".to_string(),
+            }),
+            capture: mv.capture,
+        }
+    }
+
+    /// The position string (without a ball once the game is over).
+    fn position_string(&self) -> String {
+        self.pos.to_position_string()
+    }
+
+    /// The completed turns in notation (`2/3 b3-d3 f6>h6`).
+    fn history(&self) -> Vec<String> {
+        self.history
+            .iter()
+            .map(|r| r.notation(self.size()))
+            .collect()
+    }
+
+    fn to_state(&self, with_rng: bool) -> GameState {
+        GameState::of(self, with_rng)
+    }
+
+    fn from_state(state: &GameState) -> Result<Game, ParseError> {
+        state.restore()
+    }
+
+    fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
+        if setup.position.is_some() {
+            return Err(OptionError::new(
+                "a match's games start from the starting position, not from a position string",
+            ));
+        }
+        Ok(())
     }
 
     /// The same starting men and rules, `first` to move, the dice generator carried on.
@@ -591,5 +570,13 @@ impl crate::matchplay::MatchGame for Game {
         let mut start = self.start;
         start.set_turn(first);
         Game::from_start(start, self.rng.clone())
+    }
+
+    fn bot_choice(&self, bot: &mut Bot) -> Option<Move> {
+        bot.choose_jokerball(self)
+    }
+
+    fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
+        bot.jokerball_win_chance(&self.pos)
     }
 }

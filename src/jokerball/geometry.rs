@@ -1,5 +1,9 @@
 //! Precomputed board tables for the two board sizes (RULES 1.1): cells indexed in position-string order
 //! (top row first, each row from its leftmost cell), and the neighbour of every cell in every direction.
+#![allow(
+    clippy::indexing_slicing,
+    reason = "the board tables are built and read by cell numbers below the board size"
+)]
 
 use std::sync::OnceLock;
 

@@ -1,13 +1,6 @@
 //! Move notation (RULES 1.9): `b3-d3`, `b3xd5`, `k7-off`, `f6>h6`, `b2>off`.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use super::geometry::Geometry;
-use super::position::{Dest, Move, MoveKind};
+use super::moves::{Dest, Move, MoveKind};
 use crate::error::ParseError;
 use crate::notation::MAX_INPUT_LEN;
 
@@ -45,7 +38,7 @@ impl MoveText {
 }
 
 /// The notation of a move on a board of side `size`.
-pub fn move_notation(size: u8, mv: &Move) -> String {
+pub fn write_move(size: u8, mv: Move) -> String {
     let g = Geometry::of(size);
     let sep = match (mv.kind, mv.capture) {
         (MoveKind::Ball, _) => '>',
@@ -116,12 +109,6 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 
@@ -146,7 +133,7 @@ mod tests {
                 to,
                 capture: m.capture,
             };
-            assert_eq!(move_notation(size, &mv), text);
+            assert_eq!(write_move(size, mv), text);
         }
         for bad in [
             "", "b3", "b3--d3", "b3-", "-d3", "B3-d3", "b3 -d3", "b3xoff", "b3-b3", "b03-d3",

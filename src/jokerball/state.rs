@@ -13,20 +13,14 @@
 //! (`"-"` when the man phase was skipped, `null` in phase man). Restoring replays `history` and the
 //! current turn from `start` and refuses the state unless the stored position, phase, turn and winner
 //! agree with the replay.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use serde::{Deserialize, Serialize};
 
 use super::game::{Game, Phase};
-use super::notation::move_notation;
+use super::notation::write_move;
 use super::position::Position;
-use super::RuleSet;
+use super::setup::RuleSet;
 use crate::dice::{Dice, DiceRng, RngState};
+use crate::engine::Engine;
 use crate::error::ParseError;
 use crate::player::Player;
 
@@ -68,37 +62,38 @@ pub struct GameState {
     pub rng: Option<RngState>,
 }
 
-impl Game {
-    /// The state of the game; `with_rng: false` leaves the dice generator out.
-    pub fn to_state(&self, with_rng: bool) -> GameState {
-        let size = self.size();
-        let turn = self.dice().map(|dice| TurnState {
+impl GameState {
+    /// The state of `game`; `with_rng: false` leaves the dice generator out.
+    pub(super) fn of(game: &Game, with_rng: bool) -> GameState {
+        let size = game.size();
+        let turn = game.dice().map(|dice| TurnState {
             dice,
-            man: self
+            man: game
                 .turn_man_move()
-                .map(|m| m.map_or_else(|| "-".to_string(), |m| move_notation(size, &m))),
+                .map(|m| m.map_or_else(|| "-".to_string(), |m| write_move(size, m))),
         });
         GameState {
             format: 1,
             game: "jokerball".to_string(),
-            rules: self.rules(),
+            rules: game.rules(),
             size,
-            start: self.start().to_position_string(),
-            history: self.history(),
+            start: game.start().to_position_string(),
+            history: game.history(),
             turn,
-            phase: self.phase(),
-            position: self.position_string(),
-            winner: self.winner(),
+            phase: game.phase(),
+            position: game.position_string(),
+            winner: game.winner(),
             rng: if with_rng {
-                self.rng().map(DiceRng::state)
+                game.rng().map(DiceRng::state)
             } else {
                 None
             },
         }
     }
 
-    /// Restores a game from its state, refusing malformed or impossible states.
-    pub fn from_state(state: &GameState) -> Result<Game, ParseError> {
+    /// Restores the game, refusing malformed or impossible states.
+    pub(super) fn restore(&self) -> Result<Game, ParseError> {
+        let state = self;
         if state.format != 1 {
             return Err(ParseError::new(format!(
                 "unknown state format {}",

@@ -2,20 +2,15 @@
 //!
 //! The game argument is read through its own `toJSON({ rng: false })` and restored as a core game (a
 //! snapshot: the caller's object is never touched, and the dice generator is left out).
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use wasm_bindgen::prelude::*;
 
 use super::matches::{AnyMatch, Match};
-use super::tree::{FromTree, Tree};
-use super::{from_tree, js, js_error, options, state, SeedOption};
+use super::plain::BotOptions;
+use super::{js_error, options, state};
 use crate::bot::{Bot as CoreBot, CubeAction, Level};
 use crate::dice::Seed;
+use crate::engine::Engine;
 use crate::error::{OptionError, PlayError};
 use crate::matchplay::MatchPhase;
 use crate::{jokerball, zola};
@@ -24,47 +19,27 @@ use crate::{jokerball, zola};
 const BOT_TS: &str = r#"
 /** The bot's playing strengths: search budgets counted in work. */
 export type BotLevel = 'easy' | 'medium' | 'hard';
-/** Options of `new Bot(...)`. */
-export interface BotOptions {
-  level?: BotLevel;
-  seed?: number | string;
-  /** A wall-clock cap per decision in milliseconds (gives up the same-choice-on-any-machine guarantee). */
-  timeMs?: number;
-}
 /** A cube decision of the bot. */
 export type CubeAction = 'double' | 'no-double' | 'take' | 'drop';
 "#;
 
-/// The options of `new Bot(...)`.
+/// The plain settings of `new Bot(...)` (see `BotOptions`).
 #[derive(Debug, Default)]
-struct BotOptions {
-    level: Option<Level>,
-    seed: Option<SeedOption>,
-    time_ms: Option<f64>,
-}
-from_tree!(BotOptions {
-    level: "level",
-    seed: "seed",
-    time_ms: "timeMs"
-});
-
-impl FromTree for Level {
-    fn from_tree(tree: &Tree) -> Result<Self, String> {
-        let name = String::from_tree(tree)?;
-        Level::from_name(&name).ok_or_else(|| format!("'{name}' is not 'easy', 'medium' or 'hard'"))
-    }
+pub(crate) struct BotSettings {
+    pub(crate) level: Level,
+    pub(crate) seed: Option<Seed>,
+    pub(crate) time_ms: Option<f64>,
 }
 
 /// The level, seed and wall-clock cap of the options; any problem is an `invalid_option`.
-fn bot_options(value: JsValue) -> Result<(Level, Option<Seed>, Option<f64>), OptionError> {
-    let o: BotOptions = options(value, "Bot options")?;
+fn bot_options(value: JsValue) -> Result<BotSettings, OptionError> {
+    let o = options::<BotOptions>(value, "Bot options")?.0;
     if o.time_ms.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
         return Err(OptionError::new(
             "Bot options: timeMs must be a positive number of milliseconds",
         ));
     }
-    let seed = o.seed.as_ref().map(SeedOption::to_seed).transpose()?;
-    Ok((o.level.unwrap_or_default(), seed, o.time_ms))
+    Ok(o)
 }
 
 /// A game argument restored from its JSON state.
@@ -96,14 +71,14 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
         .and_then(|k| k.as_string());
     match kind.as_deref() {
         Some("jokerball") => {
-            let st: jokerball::GameState = js(state(obj))?;
-            Ok(Snapshot::Jokerball(Box::new(js(
-                jokerball::Game::from_state(&st),
+            let st: jokerball::GameState = state(obj)?;
+            Ok(Snapshot::Jokerball(Box::new(jokerball::Game::from_state(
+                &st,
             )?)))
         }
         Some("zola") => {
-            let st: zola::GameState = js(state(obj))?;
-            Ok(Snapshot::Zola(Box::new(js(zola::Game::from_state(&st))?)))
+            let st: zola::GameState = state(obj)?;
+            Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st)?)))
         }
         Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json(obj)?))),
         _ => Err(js_error(&not_a_game())),
@@ -128,10 +103,10 @@ impl Bot {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "BotOptions")] opts: JsValue,
     ) -> Result<Bot, JsValue> {
-        let (level, seed, time_ms) = js(bot_options(opts))?;
+        let o = bot_options(opts)?;
         Ok(Bot {
-            bot: CoreBot::new(level, seed.as_ref()),
-            time_ms,
+            bot: CoreBot::new(o.level, o.seed.as_ref()),
+            time_ms: o.time_ms,
         })
     }
 
@@ -153,32 +128,26 @@ impl Bot {
         let snap = snapshot(&game)?;
         self.arm_clock();
         match snap {
-            Snapshot::Jokerball(g) => self.jokerball(&g),
-            Snapshot::Zola(g) => self.zola(&g),
+            Snapshot::Jokerball(g) => self.choose(&*g, g.phase().name()),
+            Snapshot::Zola(g) => self.choose(&*g, "the game is over"),
             Snapshot::Match(m) => {
                 let phase = m.inner.state().phase();
                 if phase != MatchPhase::Playing {
                     return Err(nothing_to_choose(phase.name()));
                 }
                 match &m.inner {
-                    AnyMatch::Jokerball(cm) => self.jokerball(cm.game()),
-                    AnyMatch::Zola(cm) => self.zola(cm.game()),
+                    AnyMatch::Jokerball(cm) => self.choose(cm.game(), cm.game().phase().name()),
+                    AnyMatch::Zola(cm) => self.choose(cm.game(), "the game is over"),
                 }
             }
         }
     }
 
-    fn jokerball(&mut self, g: &jokerball::Game) -> Result<String, JsValue> {
-        match self.bot.choose_jokerball(g) {
-            Some(m) => Ok(g.notation(&m)),
-            None => Err(nothing_to_choose(g.phase().name())),
-        }
-    }
-
-    fn zola(&mut self, g: &zola::Game) -> Result<String, JsValue> {
-        match self.bot.choose_zola(g) {
-            Some(m) => Ok(g.move_name(m)),
-            None => Err(nothing_to_choose("the game is over")),
+    /// The bot's move in `game`, or `wrong_phase` saying `why` there is nothing to choose.
+    fn choose<G: Engine>(&mut self, game: &G, why: &str) -> Result<String, JsValue> {
+        match self.bot.choose_move(game) {
+            Some(m) => Ok(game.notation(m)),
+            None => Err(nothing_to_choose(why)),
         }
     }
 
@@ -190,9 +159,7 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "Match")] m: JsValue,
     ) -> Result<String, JsValue> {
         let Snapshot::Match(m) = snapshot(&m)? else {
-            return Err(js_error(&OptionError::new(
-                "cubeAction needs a Match object",
-            )));
+            return Err(OptionError::new("cubeAction needs a Match object").into());
         };
         self.arm_clock();
         let a: CubeAction = match &m.inner {

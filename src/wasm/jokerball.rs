@@ -1,191 +1,43 @@
-//! The `Jokerball` class of the JavaScript API (API.md, "Jokerball"): a thin wrapper around
-//! [`crate::jokerball::Game`].
-
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+//! The `Jokerball` class of the JavaScript API: a thin wrapper around [`crate::jokerball::Game`].
 
 use wasm_bindgen::prelude::*;
 
-use super::out::js_object;
-use super::{
-    arg_move, arg_string, arg_strings, from_tree, js, js_error, options, state, to_js, SeedOption,
-    ToJsonOptions,
-};
-use crate::dice::{Dice, Seed};
-use crate::error::{DiceError, OptionError};
-use crate::jokerball::{Dest, Game, GameState, Move, MoveKind, RuleSet, Setup};
-use crate::player::Player;
-
-#[wasm_bindgen(typescript_custom_section)]
-const JOKERBALL_TS: &str = r#"
-/** Jokerball's rule sets (RULES 1.8). */
-export type JokerballRules = 'classic' | '2025';
-/** The phases of a Jokerball turn (RULES 1.4). */
-export type JokerballPhase = 'roll' | 'man' | 'ball' | 'over';
-/** Options of `new Jokerball(...)`. */
-export interface JokerballOptions {
-  rules?: JokerballRules;
-  size?: 4 | 6;
-  rows?: number;
-  first?: Player;
-  position?: string;
-  seed?: number | string;
-}
-/** Options of `Jokerball.replay(...)`: those of the constructor without `position`. */
-export interface JokerballReplayOptions {
-  rules?: JokerballRules;
-  size?: 4 | 6;
-  rows?: number;
-  first?: Player;
-  seed?: number | string;
-}
-/** The two dice of a Jokerball turn. */
-export interface Dice {
-  distance: number;
-  direction: number;
-}
-/** A Jokerball move in verbose form. */
-export interface JokerballMove {
-  notation: string;
-  kind: 'man' | 'ball';
-  from: string;
-  /** A cell name or 'off'. */
-  to: string;
-  capture: boolean;
-}
-/** The pieces on a Jokerball board: men in position-string order, and the ball's cell. */
-export interface JokerballBoard {
-  men: { cell: string; player: Player }[];
-  ball: string | null;
-}
-/** The saved state of the dice generator. */
-export interface JokerballRngState {
-  key: string;
-  word: number;
-}
-/** The JSON state of a Jokerball game (`toJSON`/`fromJSON`). */
-export interface JokerballState {
-  format: 1;
-  game: 'jokerball';
-  rules: JokerballRules;
-  size: 4 | 6;
-  start: string;
-  history: string[];
-  turn: { dice: Dice; man: string | null } | null;
-  phase: JokerballPhase;
-  position: string;
-  winner: Player | null;
-  rng: JokerballRngState | null;
-}
-/** Options of `toJSON`. */
-export interface JokerballToJSONOptions {
-  rng?: boolean;
-}
-"#;
-
-#[derive(Debug, Default)]
-struct JokerballOptions {
-    rules: Option<RuleSet>,
-    size: Option<u8>,
-    rows: Option<u8>,
-    first: Option<Player>,
-    position: Option<String>,
-    seed: Option<SeedOption>,
-}
-from_tree!(JokerballOptions {
-    rules: "rules",
-    size: "size",
-    rows: "rows",
-    first: "first",
-    position: "position",
-    seed: "seed"
-});
-
-#[derive(Debug, Default)]
-struct ReplayOptions {
-    rules: Option<RuleSet>,
-    size: Option<u8>,
-    rows: Option<u8>,
-    first: Option<Player>,
-    seed: Option<SeedOption>,
-}
-from_tree!(ReplayOptions {
-    rules: "rules",
-    size: "size",
-    rows: "rows",
-    first: "first",
-    seed: "seed"
-});
-
-struct VerboseMove {
-    notation: String,
-    kind: &'static str,
-    from: String,
-    to: String,
-    capture: bool,
-}
-js_object!(VerboseMove {
-    notation: "notation",
-    kind: "kind",
-    from: "from",
-    to: "to",
-    capture: "capture"
-});
-
-struct BoardMan {
-    cell: String,
-    player: Player,
-}
-js_object!(BoardMan {
-    cell: "cell",
-    player: "player"
-});
-
-struct BoardView {
-    men: Vec<BoardMan>,
-    ball: Option<String>,
-}
-js_object!(BoardView {
-    men: "men",
-    ball: "ball"
-});
-
-/// A validated setup from the options (defaults: 2025 rules, side 6, 2 rows, Red first).
-pub(super) fn setup_of(
-    rules: Option<RuleSet>,
-    size: Option<u8>,
-    rows: Option<u8>,
-    first: Option<Player>,
-) -> Result<Setup, OptionError> {
-    let setup = Setup {
-        rules: rules.unwrap_or_default(),
-        size: size.unwrap_or(6),
-        rows: rows.unwrap_or(2),
-        first: first.unwrap_or(Player::Red),
-    };
-    setup.validate()?;
-    Ok(setup)
-}
-
-fn seed_of(seed: Option<&SeedOption>) -> Result<Option<Seed>, OptionError> {
-    seed.map(SeedOption::to_seed).transpose()
-}
+use super::plain::{JokerballBoard, JokerballOptions, JokerballReplayOptions, Piece};
+use super::{arg_move, arg_strings, options, state, to_js, to_json_options};
+use crate::engine::Engine;
+use crate::error::OptionError;
+use crate::jokerball::{Game, GameState};
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
-    let bad = || OptionError::new(format!("{what} must be an integer die value"));
-    let n = value.as_f64().ok_or_else(bad)?;
+    let n = value
+        .as_f64()
+        .ok_or_else(|| OptionError::new(format!("{what} must be an integer die value")))?;
     if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
         return Err(OptionError::new(format!("{what} is out of range")));
     }
     Ok(n as u8)
 }
 
-/// A game of Jokerball (API.md): dice, the man and ball phases, notation, JSON state.
+/// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).
+pub(super) fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), OptionError> {
+    Ok((
+        die_value(distance, "distance")?,
+        die_value(direction, "direction")?,
+    ))
+}
+
+/// The legal moves of `game` now in verbose form, in the order of `legalMoves()`.
+pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
+    let views: Vec<_> = game
+        .legal_moves()
+        .into_iter()
+        .map(|mv| game.describe(mv))
+        .collect();
+    to_js(&views)
+}
+
+/// A game of Jokerball: dice, the man and ball phases, notation, JSON state.
 #[wasm_bindgen]
 pub struct Jokerball {
     game: Game,
@@ -198,45 +50,6 @@ impl Jokerball {
     }
 }
 
-/// A move in the verbose form of the API.
-pub(super) fn verbose(game: &Game, mv: &Move) -> JsValue {
-    to_js(&verbose_view(game, mv))
-}
-
-fn verbose_view(game: &Game, mv: &Move) -> VerboseMove {
-    let g = game.position().geometry();
-    VerboseMove {
-        notation: game.notation(mv),
-        kind: match mv.kind {
-            MoveKind::Man => "man",
-            MoveKind::Ball => "ball",
-        },
-        from: g.name(mv.from),
-        to: match mv.to {
-            Dest::Cell(c) => g.name(c),
-            Dest::Off(_) => "off".to_string(),
-        },
-        capture: mv.capture,
-    }
-}
-
-/// The legal moves of the current phase in verbose form, sorted by notation.
-pub(super) fn verbose_moves(game: &Game) -> JsValue {
-    let views: Vec<VerboseMove> = game
-        .legal_moves()
-        .iter()
-        .map(|mv| verbose_view(game, mv))
-        .collect();
-    to_js(&views)
-}
-
-/// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).
-pub(super) fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), DiceError> {
-    let d = die_value(distance, "distance").map_err(DiceError::OutOfRange)?;
-    let r = die_value(direction, "direction").map_err(DiceError::OutOfRange)?;
-    Ok((d, r))
-}
-
 #[wasm_bindgen]
 impl Jokerball {
     /// A new game; see `JokerballOptions`.
@@ -244,30 +57,9 @@ impl Jokerball {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballOptions")] opts: JsValue,
     ) -> Result<Jokerball, JsValue> {
-        let o: JokerballOptions = js(options(opts, "Jokerball options"))?;
-        let seed = js(seed_of(o.seed.as_ref()))?;
-        if let Some(text) = &o.position {
-            if let Some(size) = o.size {
-                if size != 4 && size != 6 {
-                    return Err(js_error(&OptionError::new(format!(
-                        "size must be 4 or 6, not {size}"
-                    ))));
-                }
-            }
-            let text = js(arg_string(&JsValue::from_str(text), "position"))?;
-            let mut game = js(Game::from_position(
-                o.rules.unwrap_or_default(),
-                &text,
-                o.size,
-            ))?;
-            if let Some(s) = &seed {
-                game.set_rng(Some(crate::dice::DiceRng::from_seed(s)));
-            }
-            return Ok(Jokerball { game });
-        }
-        let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;
+        let o: JokerballOptions = options(opts, "Jokerball options")?;
         Ok(Jokerball {
-            game: js(Game::new(&setup, seed.as_ref()))?,
+            game: Game::new(&o.0)?,
         })
     }
 
@@ -286,22 +78,19 @@ impl Jokerball {
     /// The current turn's dice, `null` in phases roll and over.
     #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
     pub fn dice(&self) -> JsValue {
-        self.game.dice().map_or(JsValue::NULL, |d| to_js(&d))
+        to_js(&self.game.dice())
     }
 
     /// The winner, `null` while the game goes on.
     #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
     pub fn winner(&self) -> JsValue {
-        self.game
-            .winner()
-            .map_or(JsValue::NULL, |p| JsValue::from_str(p.name()))
+        to_js(&self.game.winner())
     }
 
     /// Rolls the dice (distance die, then direction die) from the game's generator.
     #[wasm_bindgen(unchecked_return_type = "Dice")]
     pub fn roll(&mut self) -> Result<JsValue, JsValue> {
-        let d: Dice = js(self.game.roll())?;
-        Ok(to_js(&d))
+        Ok(to_js(&self.game.roll()?))
     }
 
     /// Sets the dice instead of rolling them.
@@ -311,8 +100,8 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
     ) -> Result<(), JsValue> {
-        let (d, r) = js(dice_args(&distance, &direction))?;
-        js(self.game.set_dice(d, r))
+        let (d, r) = dice_args(&distance, &direction)?;
+        Ok(self.game.set_dice(d, r)?)
     }
 
     /// The legal moves of the current phase, sorted.
@@ -342,9 +131,9 @@ impl Jokerball {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | JokerballMove")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let text = js(arg_move(&mv))?;
-        let played = js(self.game.play(&text))?;
-        Ok(verbose(&self.game, &played))
+        let text = arg_move(&mv).map_err(crate::error::PlayError::Parse)?;
+        let played = self.game.play(&text)?;
+        Ok(to_js(&self.game.describe(played)))
     }
 
     /// Every complete rest of the current turn, e.g. `'b3-d3 f6>h6'`, `'- f6>off'`.
@@ -365,9 +154,9 @@ impl Jokerball {
         let men = view
             .men
             .into_iter()
-            .map(|(cell, player)| BoardMan { cell, player })
+            .map(|(cell, player)| Piece { cell, player })
             .collect();
-        to_js(&BoardView {
+        to_js(&JokerballBoard {
             men,
             ball: view.ball,
         })
@@ -390,15 +179,9 @@ impl Jokerball {
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "JokerballState")]
     pub fn to_json(
         &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "JokerballToJSONOptions")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ToJsonOptions")] opts: JsValue,
     ) -> Result<JsValue, JsValue> {
-        // JSON.stringify(game) calls toJSON(key) with a string: treat it as no options.
-        let o: ToJsonOptions = if opts.is_string() {
-            ToJsonOptions::default()
-        } else {
-            js(options(opts, "toJSON options"))?
-        };
-        Ok(to_js(&self.game.to_state(o.rng.unwrap_or(true))))
+        Ok(to_js(&self.game.to_state(to_json_options(opts)?)))
     }
 
     /// Restores a game from `toJSON()`'s state.
@@ -406,9 +189,9 @@ impl Jokerball {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "JokerballState")] obj: JsValue,
     ) -> Result<Jokerball, JsValue> {
-        let st: GameState = js(state(obj))?;
+        let st: GameState = state(obj)?;
         Ok(Jokerball {
-            game: js(Game::from_state(&st))?,
+            game: Game::from_state(&st)?,
         })
     }
 
@@ -417,12 +200,11 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballReplayOptions")] opts: JsValue,
     ) -> Result<Jokerball, JsValue> {
-        let o: ReplayOptions = js(options(opts, "replay options"))?;
-        let seed = js(seed_of(o.seed.as_ref()))?;
-        let setup = js(setup_of(o.rules, o.size, o.rows, o.first))?;
-        let records = js(arg_strings(&history, "history"))?;
+        let o: JokerballReplayOptions = options(opts, "replay options")?;
+        let game = Game::new(&o.0)?;
+        let records = arg_strings(&history, "history")?;
         Ok(Jokerball {
-            game: js(Game::replay(&records, &setup, seed.as_ref()))?,
+            game: game.replay_onto(&records)?,
         })
     }
 }

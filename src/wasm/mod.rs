@@ -2,17 +2,11 @@
 //! types; every failure becomes a JavaScript `SteereError` with the stable code of the core error.
 //!
 //! Nothing here may panic: inputs are checked and every core error is mapped.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use wasm_bindgen::prelude::*;
 
-use crate::dice::Seed;
-use crate::error::{Coded, OptionError, ParseError};
+use crate::bot::Level;
+use crate::error::{Coded, DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::matchplay::{CubeError, MatchError};
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
@@ -26,13 +20,7 @@ mod tree;
 mod zola;
 
 pub(crate) use out::to_js;
-pub(crate) use tree::{from_tree, FromTree};
-
-#[wasm_bindgen(typescript_custom_section)]
-const COMMON_TS: &str = r#"
-/** One of the two players (a colour). */
-export type Player = 'red' | 'blue';
-"#;
+pub(crate) use tree::FromTree;
 
 #[wasm_bindgen(module = "/js/steere_error.js")]
 extern "C" {
@@ -45,10 +33,26 @@ pub(crate) fn js_error(e: &(impl Coded + ?Sized)) -> JsValue {
     make_steere_error(e.code().as_str(), &e.to_string())
 }
 
-/// Maps a core result to a JavaScript one.
-pub(crate) fn js<T, E: Coded>(r: Result<T, E>) -> Result<T, JsValue> {
-    r.map_err(|e| js_error(&e))
+/// Every core error becomes the thrown `SteereError` through `?`.
+macro_rules! thrown {
+    ($($e:ty),*) => {$(
+        impl From<$e> for JsValue {
+            fn from(e: $e) -> JsValue {
+                js_error(&e)
+            }
+        }
+    )*};
 }
+thrown!(
+    OptionError,
+    ParseError,
+    PlayError,
+    DiceError,
+    SetupError,
+    ReplayError,
+    CubeError,
+    MatchError
+);
 
 /// Reads a string argument (a move, a position string): anything but a string of at most
 /// [`MAX_INPUT_LEN`] characters is a `parse_error`.
@@ -143,59 +147,33 @@ pub(crate) fn state<T: FromTree>(value: JsValue) -> Result<T, ParseError> {
     from_js(&value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }
 
-/// The options of `toJSON`.
-#[derive(Debug, Default)]
-pub(crate) struct ToJsonOptions {
-    /// Whether to save the dice generator (default true).
-    pub(crate) rng: Option<bool>,
-}
-from_tree!(ToJsonOptions { rng: "rng" });
-
-/// A seed as options carry it: an integer `0..=2^32-1` or a string.
-#[derive(Debug, Clone)]
-pub(crate) enum SeedOption {
-    /// An integer seed (checked to be `0..=2^32-1`).
-    Number(f64),
-    /// A string seed.
-    Text(String),
+/// The settings of `toJSON`.
+#[derive(Debug)]
+pub(crate) struct ToJson {
+    /// Whether to save the dice generator.
+    pub(crate) rng: bool,
 }
 
-impl tree::FromTree for SeedOption {
-    fn from_tree(t: &tree::Tree) -> Result<Self, String> {
-        match t {
-            tree::Tree::Num(n) => Ok(SeedOption::Number(*n)),
-            tree::Tree::Str(s) => Ok(SeedOption::Text(s.clone())),
-            other => Err(format!(
-                "expected an integer 0..2^32-1 or a string, found {}",
-                other.kind()
-            )),
-        }
+impl Default for ToJson {
+    fn default() -> Self {
+        ToJson { rng: true }
     }
 }
 
-impl SeedOption {
-    /// The core seed, or `invalid_option`.
-    pub(crate) fn to_seed(&self) -> Result<Seed, OptionError> {
-        match self {
-            SeedOption::Number(n) => {
-                if n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX) {
-                    Ok(Seed::Number(*n as u32))
-                } else {
-                    Err(OptionError::new(
-                        "seed must be an integer 0..2^32-1 or a string",
-                    ))
-                }
-            }
-            SeedOption::Text(s) => {
-                if s.chars().count() > MAX_INPUT_LEN {
-                    Err(OptionError::new(format!(
-                        "seed is longer than {MAX_INPUT_LEN} characters"
-                    )))
-                } else {
-                    Ok(Seed::Text(s.clone()))
-                }
-            }
-        }
+/// Reads `toJSON`'s argument: `JSON.stringify(x)` calls `toJSON(key)` with a string, read as no options.
+pub(crate) fn to_json_options(value: JsValue) -> Result<bool, OptionError> {
+    if value.is_string() {
+        return Ok(true);
+    }
+    let o: plain::ToJsonOptions = options(value, "toJSON options")?;
+    Ok(o.0.rng)
+}
+
+/// Reads a bot level name.
+impl FromTree for Level {
+    fn from_tree(tree: &tree::Tree) -> Result<Self, String> {
+        let name = String::from_tree(tree)?;
+        Level::from_name(&name).ok_or_else(|| format!("'{name}' is not 'easy', 'medium' or 'hard'"))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Plain data out to JavaScript: values are written as JSON text ([`ToJs`]) and parsed by the engine's
 //! `JSON.parse` into plain objects and arrays.
 //!
-//! The writers are listed by hand (through [`js_object!`]) rather than derived with serde and
+//! The writers are declared with their keys (in [`plain`](super::plain)) rather than derived with serde and
 //! serde-wasm-bindgen, whose per-type serializers cost the package several KiB. Only strings, booleans,
 //! integers, `null`, arrays and objects are written: the API's plain data holds nothing else (the one
 //! fractional number, `simulate`'s timing, is set on its object directly).
@@ -108,36 +108,6 @@ pub(crate) fn key(out: &mut String, key: &str, first: bool) {
     write_str(out, key);
     out.push(':');
 }
-
-/// `ToJs` for a struct: `js_object!(Type { field: "key", .. })` writes an object with those keys in order.
-macro_rules! js_object {
-    ($t:ty { $first:ident: $fkey:literal $(, $field:ident: $key:literal)* $(,)? }) => {
-        impl $crate::wasm::out::ToJs for $t {
-            fn write(&self, out: &mut String) {
-                $crate::wasm::out::key(out, $fkey, true);
-                $crate::wasm::out::ToJs::write(&self.$first, out);
-                $(
-                    $crate::wasm::out::key(out, $key, false);
-                    $crate::wasm::out::ToJs::write(&self.$field, out);
-                )*
-                out.push('}');
-            }
-        }
-    };
-}
-pub(crate) use js_object;
-
-/// `ToJs` for enums written as their API name (`.name()`).
-macro_rules! to_js_named {
-    ($($t:ty),* $(,)?) => {$(
-        impl $crate::wasm::out::ToJs for $t {
-            fn write(&self, out: &mut String) {
-                $crate::wasm::out::write_str(out, self.name());
-            }
-        }
-    )*};
-}
-pub(crate) use to_js_named;
 
 #[cfg(test)]
 mod tests {

@@ -1,88 +1,499 @@
-//! The core types that cross the boundary both ways (JSON states and their parts): each is listed once,
-//! with its JSON keys, and gets both its reader ([`FromTree`](super::tree::FromTree)) and its writer
-//! ([`ToJs`](super::out::ToJs)).
+//! The plain data that crosses the boundary, each shape declared once: one [`plain!`] entry gives its
+//! JSON keys and TypeScript types, and yields the reader ([`FromTree`](super::tree::FromTree)), the
+//! writer ([`ToJs`](super::out::ToJs)) and the TypeScript interface (a custom section of the .d.ts).
+//!
+//! - `options Name(CoreType) { field: "key" => "ts type", .. }`: an options object read onto
+//!   `CoreType::default()` (absent or `null` keys keep the default; unknown keys are refused); the
+//!   interface has every key optional. One core setup can have several shapes (a constructor's options,
+//!   `replay`'s without `position`, a match's game options).
+//! - `state Name = CoreType { .. }`: a JSON state part, read (every key required but `null`able ones)
+//!   and written with exactly these keys.
+//! - `out Name = CoreType { .. }`: a value only written (verbose moves, boards).
+//! - `named Name = CoreType => "ts union"`: a string-valued enum (serde names in, `.name()` out).
+//!
+//! Native tests at the bottom check that every writer agrees with the core type's serde form.
 
-/// Reader and writer of a struct: `both!(Type { field: "key", .. })`.
-macro_rules! both {
-    ($t:ty { $($field:ident: $key:literal),* $(,)? }) => {
-        super::tree::from_tree!($t { $($field: $key),* });
-        super::out::js_object!($t { $($field: $key),* });
+use super::out::ToJs;
+use super::tree::{FromTree, Tree};
+use crate::dice::{Dice, RngState, Seed};
+use crate::engine::{GameKind, MoveInfo};
+use crate::matchplay::{Cube, GameEnd, GameResult, MatchStateData, SavedMatch};
+use crate::player::{ByPlayer, Player};
+use crate::{jokerball, zola};
+
+/// The interface text of a declaration (only the wasm build keeps custom sections).
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
+macro_rules! ts_interface {
+    ($doc:literal, $name:ident, $($key:literal $opt:expr => $ts:literal),*) => {
+        concat!("/** ", $doc, " */\nexport interface ", stringify!($name), " {\n",
+            $("  ", $key, $opt, ": ", $ts, ";\n",)* "}\n")
     };
 }
 
-/// Reader and writer of a string-valued enum (serde names in, `.name()` out).
-macro_rules! both_named {
-    ($($t:ty),* $(,)?) => {
-        super::tree::from_tree_named!($($t),*);
-        super::out::to_js_named!($($t),*);
+/// The mark of an optional key in an options interface: `?` unless the field is `required`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
+macro_rules! optional {
+    () => {
+        "?"
+    };
+    (required) => {
+        ""
     };
 }
 
-both_named!(
-    crate::player::Player,
-    crate::jokerball::RuleSet,
-    crate::jokerball::Phase,
-    crate::zola::Phase,
-    crate::matchplay::GameEnd,
-);
-both!(crate::player::ByPlayer<u32> { red: "red", blue: "blue" });
-both!(crate::dice::Dice {
-    distance: "distance",
-    direction: "direction"
-});
-both!(crate::dice::RngState {
-    key: "key",
-    word: "word"
-});
-both!(crate::matchplay::Cube {
-    value: "value",
-    owner: "owner"
-});
-both!(crate::matchplay::GameResult {
-    winner: "winner",
-    points: "points",
-    cube: "cube",
-    how: "how"
-});
-both!(crate::matchplay::MatchStateData {
-    length: "length",
-    first: "first",
-    cube: "cube",
-    score: "score",
-    game_number: "gameNumber",
-    pending_double: "pendingDouble",
-    crawford: "crawford",
-    post_crawford: "postCrawford",
-    results: "results",
-});
-both!(crate::jokerball::TurnState {
-    dice: "dice",
-    man: "man"
-});
-both!(crate::jokerball::GameState {
-    format: "format",
-    game: "game",
-    rules: "rules",
-    size: "size",
-    start: "start",
-    history: "history",
-    turn: "turn",
-    phase: "phase",
-    position: "position",
-    winner: "winner",
-    rng: "rng",
-});
-both!(crate::zola::GameState {
-    format: "format",
-    game: "game",
-    size: "size",
-    pie: "pie",
-    first: "first",
-    start: "start",
-    history: "history",
-    position: "position",
-    turn: "turn",
-    phase: "phase",
-    swapped: "swapped",
-    winner: "winner",
-});
+macro_rules! plain {
+    () => {};
+    ($doc:literal options $name:ident($core:ty) { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+        #[doc = $doc]
+        #[derive(Debug, Default)]
+        pub(crate) struct $name(pub(crate) $core);
+        impl FromTree for $name {
+            fn from_tree(tree: &Tree) -> Result<Self, String> {
+                let fields = tree.object(&[$($key),*])?;
+                let mut value = <$core>::default();
+                $(if let Some(v) = fields.field::<Option<_>>($key)? {
+                    value.$field = v;
+                })*
+                Ok($name(value))
+            }
+        }
+        const _: () = {
+            #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+            const TS: &str = ts_interface!($doc, $name, $($key optional!($($req)?) => $ts),*);
+        };
+        plain!($($rest)*);
+    };
+    ($doc:literal state $name:ident = $core:ty { $($field:ident: $key:literal => $ts:literal),* $(,)? } $($rest:tt)*) => {
+        impl FromTree for $core {
+            fn from_tree(tree: &Tree) -> Result<Self, String> {
+                let fields = tree.object(&[$($key),*])?;
+                Ok(Self { $($field: fields.field($key)?),* })
+            }
+        }
+        plain!($doc out $name = $core { $($field: $key => $ts),* } $($rest)*);
+    };
+    ($doc:literal out $name:ident = $core:ty { $($field:ident: $key:literal => $ts:literal),* $(,)? } $($rest:tt)*) => {
+        impl ToJs for $core {
+            fn write(&self, out: &mut String) {
+                let mut first = true;
+                $(
+                    super::out::key(out, $key, first);
+                    first = false;
+                    ToJs::write(&self.$field, out);
+                )*
+                let _ = first;
+                out.push('}');
+            }
+        }
+        const _: () = {
+            #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+            const TS: &str = ts_interface!($doc, $name, $($key "" => $ts),*);
+        };
+        plain!($($rest)*);
+    };
+    ($doc:literal named $name:ident = $core:ty => $ts:literal; $($rest:tt)*) => {
+        impl FromTree for $core {
+            fn from_tree(tree: &Tree) -> Result<Self, String> {
+                super::tree::named(tree)
+            }
+        }
+        impl ToJs for $core {
+            fn write(&self, out: &mut String) {
+                super::out::write_str(out, self.name());
+            }
+        }
+        const _: () = {
+            #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+            const TS: &str = concat!("/** ", $doc, " */\nexport type ", stringify!($name), " = ", $ts, ";\n");
+        };
+        plain!($($rest)*);
+    };
+}
+
+/// A seed: an integer `0..=2^32-1` or a string of at most 4096 characters.
+impl FromTree for Seed {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let max = crate::notation::MAX_INPUT_LEN;
+        match tree {
+            Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX) => {
+                Ok(Seed::Number(*n as u32))
+            }
+            Tree::Str(s) if s.chars().count() <= max => Ok(Seed::Text(s.clone())),
+            Tree::Str(_) => Err(format!("a seed string is longer than {max} characters")),
+            _ => Err("expected an integer 0..2^32-1 or a string".into()),
+        }
+    }
+}
+
+impl ToJs for MoveInfo {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "notation", true);
+        self.notation.write(out);
+        super::out::key(out, "kind", false);
+        super::out::write_str(out, self.kind.name());
+        super::out::key(out, "from", false);
+        self.from.write(out);
+        super::out::key(out, "to", false);
+        self.to.write(out);
+        super::out::key(out, "capture", false);
+        self.capture.write(out);
+        out.push('}');
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const MOVE_TS: &str = r#"
+/** A legal move described: what moves (`kind`), from which cell to which cell (`to` may be 'off'), and
+ * whether it captures. For Zola's `swap`, `from` and `to` are null. */
+export interface MoveInfo<Kind extends string, Cell extends string | null> {
+  notation: string;
+  kind: Kind;
+  from: Cell;
+  to: Cell;
+  capture: boolean;
+}
+/** A Jokerball move in verbose form (`to` is a cell name or 'off'). */
+export type JokerballMove = MoveInfo<'man' | 'ball', string>;
+/** A Zola move in verbose form. */
+export type ZolaMove = MoveInfo<'move' | 'swap', string | null>;
+"#;
+
+/// A piece on a board: its cell and owner.
+pub(crate) struct Piece {
+    pub(crate) cell: String,
+    pub(crate) player: Player,
+}
+
+/// The pieces on a Jokerball board.
+pub(crate) struct JokerballBoard {
+    pub(crate) men: Vec<Piece>,
+    pub(crate) ball: Option<String>,
+}
+
+/// The checkers on a Zola board.
+pub(crate) struct ZolaBoard {
+    pub(crate) checkers: Vec<Piece>,
+}
+
+plain! {
+    "One of the two players (a colour)."
+    named Player = Player => "'red' | 'blue'";
+    "Jokerball's rule sets (RULES 1.8)."
+    named JokerballRules = jokerball::RuleSet => "'classic' | '2025'";
+    "The phases of a Jokerball turn (RULES 1.4)."
+    named JokerballPhase = jokerball::Phase => "'roll' | 'man' | 'ball' | 'over'";
+    "The phases of a Zola game."
+    named ZolaPhase = zola::Phase => "'move' | 'over'";
+    "How a game of a match ended."
+    named GameEnd = GameEnd => "'goal' | 'captured-all' | 'drop' | 'resign'";
+    "The phases of a match."
+    named MatchPhase = crate::matchplay::MatchPhase => "'playing' | 'double' | 'game-over' | 'match-over'";
+    "Which game: Jokerball or Zola."
+    named GameKind = GameKind => "'jokerball' | 'zola'";
+
+    "A piece on the board: its cell and owner."
+    out BoardPiece = Piece { cell: "cell" => "string", player: "player" => "Player" }
+    "The pieces on a Jokerball board: men in position-string order, and the ball's cell."
+    out JokerballBoard = JokerballBoard { men: "men" => "BoardPiece[]", ball: "ball" => "string | null" }
+    "The checkers on a Zola board, in position-string order."
+    out ZolaBoard = ZolaBoard { checkers: "checkers" => "BoardPiece[]" }
+
+    "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
+    options JokerballOptions(jokerball::Setup) {
+        rules: "rules" => "JokerballRules",
+        size: "size" => "4 | 6",
+        rows: "rows" => "number",
+        first: "first" => "Player",
+        position: "position" => "string",
+        seed: "seed" => "number | string",
+    }
+    "Options of `Jokerball.replay(...)`: those of the constructor without `position`."
+    options JokerballReplayOptions(jokerball::Setup) {
+        rules: "rules" => "JokerballRules",
+        size: "size" => "4 | 6",
+        rows: "rows" => "number",
+        first: "first" => "Player",
+        seed: "seed" => "number | string",
+    }
+    "The Jokerball options of a match or a simulation (the match or run gives `first` and `seed`)."
+    options JokerballGameOptions(jokerball::Setup) {
+        rules: "rules" => "JokerballRules",
+        size: "size" => "4 | 6",
+        rows: "rows" => "number",
+    }
+    "Options of `new Zola(...)`. With `position`, the size comes from the string and `first` is ignored."
+    options ZolaOptions(zola::Setup) {
+        size: "size" => "6 | 8 | 10",
+        pie: "pie" => "boolean",
+        first: "first" => "Player",
+        position: "position" => "string",
+    }
+    "Options of `Zola.replay(...)`: those of the constructor without `position`."
+    options ZolaReplayOptions(zola::Setup) {
+        size: "size" => "6 | 8 | 10",
+        pie: "pie" => "boolean",
+        first: "first" => "Player",
+    }
+    "The Zola options of a match or a simulation (no pie rule in a match, RULES 3.6)."
+    options ZolaGameOptions(zola::Setup) {
+        size: "size" => "6 | 8 | 10",
+        pie: "pie" => "boolean",
+    }
+
+    "Options of `new Match(...)`. Zola's pie rule is not available in a match (RULES 3.6)."
+    options MatchOptions(super::matches::MatchSettings) {
+        game: "game" => "GameKind",
+        length: "length" required => "number",
+        cube: "cube" => "boolean",
+        first: "first" => "Player",
+        seed: "seed" => "number | string",
+        jokerball: "jokerball" => "JokerballGameOptions",
+        zola: "zola" => "ZolaGameOptions",
+    }
+    "Options of `new Bot(...)`. `timeMs` caps each decision's wall-clock time (giving up the same choice on any machine)."
+    options BotOptions(super::bot::BotSettings) {
+        level: "level" => "BotLevel",
+        seed: "seed" => "number | string",
+        time_ms: "timeMs" => "number",
+    }
+    "Options of `simulate(...)`: `games` 1..1e7; `maxTurns` (default 10000) ends a game as unfinished."
+    options SimulateOptions(super::sim::SimSettings) {
+        game: "game" => "GameKind",
+        games: "games" required => "number",
+        seed: "seed" => "number | string",
+        jokerball: "jokerball" => "JokerballGameOptions",
+        zola: "zola" => "ZolaGameOptions",
+        first: "first" => "Player",
+        max_turns: "maxTurns" => "number",
+        players: "players" => "SimPlayers",
+    }
+    "Who plays each side in `simulate`."
+    options SimPlayers(ByPlayer<crate::sim::SimPlayer>) {
+        red: "red" => "SimPlayerName",
+        blue: "blue" => "SimPlayerName",
+    }
+    "Options of `toJSON`: `rng: false` leaves the dice generator out."
+    options ToJsonOptions(super::ToJson) { rng: "rng" => "boolean" }
+
+    "The two dice of a Jokerball turn."
+    state Dice = Dice { distance: "distance" => "number", direction: "direction" => "number" }
+    "The saved state of the dice generator."
+    state JokerballRngState = RngState { key: "key" => "string", word: "word" => "number" }
+    "The half-played turn of a Jokerball state: its dice and the man move played ('-': skipped)."
+    state JokerballTurnState = jokerball::TurnState { dice: "dice" => "Dice", man: "man" => "string | null" }
+    "The JSON state of a Jokerball game (`toJSON`/`fromJSON`)."
+    state JokerballState = jokerball::GameState {
+        format: "format" => "1",
+        game: "game" => "'jokerball'",
+        rules: "rules" => "JokerballRules",
+        size: "size" => "4 | 6",
+        start: "start" => "string",
+        history: "history" => "string[]",
+        turn: "turn" => "JokerballTurnState | null",
+        phase: "phase" => "JokerballPhase",
+        position: "position" => "string",
+        winner: "winner" => "Player | null",
+        rng: "rng" => "JokerballRngState | null",
+    }
+    "The JSON state of a Zola game (`toJSON`/`fromJSON`); `start` is null for a game from the setup."
+    state ZolaState = zola::GameState {
+        format: "format" => "1",
+        game: "game" => "'zola'",
+        size: "size" => "6 | 8 | 10",
+        pie: "pie" => "boolean",
+        first: "first" => "Player",
+        start: "start" => "string | null",
+        history: "history" => "string[]",
+        position: "position" => "string",
+        turn: "turn" => "Player",
+        phase: "phase" => "ZolaPhase",
+        swapped: "swapped" => "boolean",
+        winner: "winner" => "Player | null",
+    }
+    "A value for each player."
+    state Score = ByPlayer<u32> { red: "red" => "number", blue: "blue" => "number" }
+    "The doubling cube: its value and owner (`null`: centred)."
+    state Cube = Cube { value: "value" => "number", owner: "owner" => "Player | null" }
+    "A finished game of the match."
+    state GameResult = GameResult {
+        winner: "winner" => "Player",
+        points: "points" => "number",
+        cube: "cube" => "number",
+        how: "how" => "GameEnd",
+    }
+    "The match bookkeeping inside a match's JSON state."
+    state MatchStateData = MatchStateData {
+        length: "length" => "number",
+        first: "first" => "Player",
+        cube: "cube" => "Cube | null",
+        score: "score" => "Score",
+        game_number: "gameNumber" => "number",
+        pending_double: "pendingDouble" => "Player | null",
+        crawford: "crawford" => "boolean",
+        post_crawford: "postCrawford" => "boolean",
+        results: "results" => "GameResult[]",
+    }
+}
+
+/// A match's JSON state, generic over the game's state (its TypeScript is the union below).
+impl<S: FromTree> FromTree for SavedMatch<S> {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let fields = tree.object(&["format", "game", "variant", "match", "current"])?;
+        Ok(SavedMatch {
+            format: fields.field("format")?,
+            game: fields.field("game")?,
+            variant: fields.field("variant")?,
+            state: fields.field("match")?,
+            current: fields.field("current")?,
+        })
+    }
+}
+
+impl<S: ToJs> ToJs for SavedMatch<S> {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "format", true);
+        self.format.write(out);
+        super::out::key(out, "game", false);
+        self.game.write(out);
+        super::out::key(out, "variant", false);
+        self.variant.write(out);
+        super::out::key(out, "match", false);
+        self.state.write(out);
+        super::out::key(out, "current", false);
+        self.current.write(out);
+        out.push('}');
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const MATCH_STATE_TS: &str = r#"
+/** The JSON state of a match (`toJSON`/`fromJSON`): the match and its current game. */
+export type MatchState =
+  | { format: 1; game: 'match'; variant: 'jokerball'; match: MatchStateData; current: JokerballState }
+  | { format: 1; game: 'match'; variant: 'zola'; match: MatchStateData; current: ZolaState };
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::matchplay::{Match, MatchSetup};
+
+    /// A `Tree` from serde_json's value, as `Tree::from_js` would make it from the JavaScript value.
+    fn tree(v: &serde_json::Value) -> Tree {
+        match v {
+            serde_json::Value::Null => Tree::Null,
+            serde_json::Value::Bool(b) => Tree::Bool(*b),
+            serde_json::Value::Number(n) => Tree::Num(n.as_f64().unwrap_or(f64::NAN)),
+            serde_json::Value::String(s) => Tree::Str(s.clone()),
+            serde_json::Value::Array(a) => Tree::Arr(a.iter().map(tree).collect()),
+            serde_json::Value::Object(o) => {
+                Tree::Obj(o.iter().map(|(k, v)| (k.clone(), tree(v))).collect())
+            }
+        }
+    }
+
+    /// The writer gives serde's JSON, and the reader reads it back to the same value.
+    fn agrees<T>(value: &T)
+    where
+        T: ToJs + FromTree + serde::Serialize + PartialEq + std::fmt::Debug,
+    {
+        let mut text = String::new();
+        value.write(&mut text);
+        let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let serde = serde_json::to_value(value).unwrap();
+        assert_eq!(written, serde, "writer and serde disagree");
+        assert_eq!(&T::from_tree(&tree(&serde)).unwrap(), value, "reader");
+    }
+
+    #[test]
+    fn every_state_type_agrees_with_serde() {
+        let mut g = jokerball::Game::new(&jokerball::Setup {
+            seed: Some(Seed::Number(3)),
+            ..Default::default()
+        })
+        .unwrap();
+        for _ in 0..3 {
+            g.roll().unwrap();
+            while let Some(&m) = g.legal_moves().first() {
+                g.play_move(m).unwrap();
+                if g.phase() == jokerball::Phase::Ball {
+                    break;
+                }
+            }
+        }
+        agrees(&g.to_state(true));
+        agrees(&g.to_state(false));
+        if let Some(d) = g.dice() {
+            agrees(&d);
+        }
+        let mut z = zola::Game::new(&zola::Setup {
+            pie: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let m = z.legal_moves()[0];
+        z.play_move(m).unwrap();
+        agrees(&z.to_state(false));
+        for p in Player::ALL {
+            agrees(&p);
+        }
+        agrees(&jokerball::RuleSet::Classic);
+        agrees(&jokerball::Phase::Ball);
+        agrees(&zola::Phase::Over);
+        agrees(&GameKind::Zola);
+        for how in [
+            GameEnd::Goal,
+            GameEnd::CapturedAll,
+            GameEnd::Drop,
+            GameEnd::Resign,
+        ] {
+            agrees(&how);
+        }
+        let mut m = Match::<zola::Game>::new(&MatchSetup {
+            length: 5,
+            cube: true,
+            game: zola::Setup::default(),
+        })
+        .unwrap();
+        m.double().unwrap();
+        m.take().unwrap();
+        m.resign(Player::Red).unwrap();
+        let saved = m.to_saved(true);
+        agrees(&saved.state);
+        agrees(&saved);
+        agrees(&ByPlayer::new(1u32, 4));
+        agrees(&Cube {
+            value: 2,
+            owner: Some(Player::Blue),
+        });
+        agrees(&GameResult {
+            winner: Player::Red,
+            points: 2,
+            cube: 2,
+            how: GameEnd::Drop,
+        });
+    }
+
+    #[test]
+    fn options_read_onto_the_defaults() {
+        let t = tree(&serde_json::json!({ "size": 4, "seed": "x", "rules": null }));
+        let o = JokerballOptions::from_tree(&t).unwrap().0;
+        assert_eq!(
+            o,
+            jokerball::Setup {
+                size: Some(4),
+                seed: Some(Seed::Text("x".into())),
+                ..Default::default()
+            }
+        );
+        let t = tree(&serde_json::json!({ "position": "x" }));
+        assert!(JokerballReplayOptions::from_tree(&t).is_err());
+        // The options keys are the setup's serde names.
+        let t = tree(&serde_json::to_value(zola::Setup::default()).unwrap());
+        assert_eq!(
+            ZolaOptions::from_tree(&t).unwrap().0,
+            zola::Setup::default()
+        );
+    }
+}

@@ -2,19 +2,12 @@
 //! from it ([`FromTree`]).
 //!
 //! Every key of every object is checked against the keys its type declares, so unknown keys are refused
-//! at any depth. The readers are written out (through the [`from_tree!`] macro) rather than derived with
+//! at any depth. The readers are declared with their keys (in [`plain`](super::plain)) rather than derived with
 //! serde: serde's derived `Deserialize` instantiates a visitor per type and per deserializer and cost
 //! the package about a quarter of its wasm. Depth and size are bounded, so hostile or cyclic objects are
 //! refused, not followed. Every read that can run user code (getters, Proxy traps) is caught, so an
 //! object whose getter throws, a revoked Proxy or a huge array is refused with an error, never a
 //! JavaScript throw.
-
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 
 use std::fmt;
 
@@ -304,29 +297,3 @@ pub(crate) fn named<T: DeserializeOwned>(tree: &Tree) -> Result<T, String> {
         other => Err(format!("expected a string, found {}", other.kind())),
     }
 }
-
-/// `FromTree` for string-valued enums with serde names.
-macro_rules! from_tree_named {
-    ($($t:ty),* $(,)?) => {$(
-        impl $crate::wasm::tree::FromTree for $t {
-            fn from_tree(tree: &$crate::wasm::tree::Tree) -> Result<Self, String> {
-                $crate::wasm::tree::named(tree)
-            }
-        }
-    )*};
-}
-pub(crate) use from_tree_named;
-
-/// `FromTree` for a struct: `from_tree!(Type { field: "key", .. })` lists every field and its JSON key;
-/// any other key is refused.
-macro_rules! from_tree {
-    ($t:ty { $($field:ident: $key:literal),* $(,)? }) => {
-        impl $crate::wasm::tree::FromTree for $t {
-            fn from_tree(tree: &$crate::wasm::tree::Tree) -> Result<Self, String> {
-                let fields = tree.object(&[$($key),*])?;
-                Ok(Self { $($field: fields.field($key)?),* })
-            }
-        }
-    };
-}
-pub(crate) use from_tree;

@@ -1,62 +1,13 @@
-//! The `Zola` class of the JavaScript API (API.md, "Zola"): a thin wrapper around [`crate::zola::Game`].
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+//! The `Zola` class of the JavaScript API: a thin wrapper around [`crate::zola::Game`].
 
 use wasm_bindgen::prelude::*;
 
-use super::out::js_object;
-use super::{arg_move, arg_string, arg_strings, from_tree, js, js_error, options, state, to_js};
+use super::jokerball::verbose_moves;
+use super::plain::{Piece, ZolaBoard, ZolaOptions, ZolaReplayOptions};
+use super::{arg_move, arg_strings, options, state, to_js};
+use crate::engine::Engine;
 use crate::error::PlayError;
-use crate::player::Player;
-use crate::zola::{Game, GameState, Move, Setup};
-
-#[wasm_bindgen(typescript_custom_section)]
-const ZOLA_TS: &'static str = r#"
-/** Options of `new Zola(...)`. With `position`, the size comes from the string and `first` is ignored. */
-export interface ZolaOptions {
-  size?: 6 | 8 | 10;
-  pie?: boolean;
-  first?: Player;
-  position?: string;
-}
-/** Options of `Zola.replay(...)`: those of the constructor, minus `position`. */
-export interface ZolaReplayOptions {
-  size?: 6 | 8 | 10;
-  pie?: boolean;
-  first?: Player;
-}
-/** A legal move, described. For `swap`, `from` and `to` are null. */
-export interface ZolaMove {
-  notation: string;
-  kind: 'move' | 'swap';
-  from: string | null;
-  to: string | null;
-  capture: boolean;
-}
-/** The checkers on the board, in position-string order. */
-export interface ZolaBoard {
-  checkers: { cell: string; player: Player }[];
-}
-/** The whole state of a game (`toJSON`); `start` is null for a game from the setup. */
-export interface ZolaState {
-  format: 1;
-  game: 'zola';
-  size: 6 | 8 | 10;
-  pie: boolean;
-  first: Player;
-  start: string | null;
-  history: string[];
-  position: string;
-  turn: Player;
-  phase: 'move' | 'over';
-  swapped: boolean;
-  winner: Player | null;
-}
-"#;
+use crate::zola::{Game, GameState};
 
 #[wasm_bindgen]
 extern "C" {
@@ -66,75 +17,6 @@ extern "C" {
     /// The options object of `replay` (typed for TypeScript).
     #[wasm_bindgen(typescript_type = "ZolaReplayOptions")]
     pub type ZolaReplayOptionsArg;
-}
-
-#[derive(Debug, Default)]
-struct ZolaOptions {
-    size: Option<u8>,
-    pie: Option<bool>,
-    first: Option<Player>,
-    position: Option<String>,
-}
-from_tree!(ZolaOptions {
-    size: "size",
-    pie: "pie",
-    first: "first",
-    position: "position"
-});
-
-#[derive(Debug, Default)]
-struct ReplayOptions {
-    size: Option<u8>,
-    pie: Option<bool>,
-    first: Option<Player>,
-}
-from_tree!(ReplayOptions {
-    size: "size",
-    pie: "pie",
-    first: "first"
-});
-
-pub(super) struct MoveView {
-    notation: String,
-    kind: &'static str,
-    from: Option<String>,
-    to: Option<String>,
-    capture: bool,
-}
-js_object!(MoveView {
-    notation: "notation",
-    kind: "kind",
-    from: "from",
-    to: "to",
-    capture: "capture"
-});
-
-struct CheckerView {
-    cell: String,
-    player: Player,
-}
-js_object!(CheckerView {
-    cell: "cell",
-    player: "player"
-});
-
-struct BoardView {
-    checkers: Vec<CheckerView>,
-}
-js_object!(BoardView {
-    checkers: "checkers"
-});
-
-/// A move in the verbose form of the API.
-pub(super) fn view(game: &Game, mv: Move) -> MoveView {
-    let size = game.size();
-    MoveView {
-        notation: game.move_name(mv),
-        kind: if mv == Move::Swap { "swap" } else { "move" },
-        from: mv.from().map(|s| s.name(size)),
-        to: mv.to().map(|s| s.name(size)),
-        capture: mv.is_capture(),
-    }
 }
 
 /// A game of Zola (RULES 2).
@@ -150,37 +32,16 @@ impl Zola {
     }
 }
 
-/// The legal moves in verbose form, sorted by notation.
-pub(super) fn verbose_moves(game: &Game) -> JsValue {
-    let views: Vec<MoveView> = game.legal_moves().iter().map(|&m| view(game, m)).collect();
-    let names: Vec<String> = views.iter().map(|v| v.notation.clone()).collect();
-    let ordered: Vec<&MoveView> = crate::notation::notation_order(&names)
-        .into_iter()
-        .filter_map(|i| views.get(i))
-        .collect();
-    to_js(&ordered)
-}
-
 #[wasm_bindgen]
 impl Zola {
     /// Starts a game from the setup, or from `position`.
     #[wasm_bindgen(constructor)]
     pub fn new(opts: Option<ZolaOptionsArg>) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
-        let o: ZolaOptions = js(options(opts, "Zola options"))?;
-        let pie = o.pie.unwrap_or(false);
-        let game = match o.position {
-            Some(text) => {
-                let text = js(arg_string(&JsValue::from_str(&text), "position"))?;
-                js(Game::from_position(&text, o.size, pie))?
-            }
-            None => js(Game::new(Setup {
-                size: o.size.unwrap_or(6),
-                pie,
-                first: o.first.unwrap_or(Player::Red),
-            }))?,
-        };
-        Ok(Zola { game })
+        let o: ZolaOptions = options(opts, "Zola options")?;
+        Ok(Zola {
+            game: Game::new(&o.0)?,
+        })
     }
 
     /// The colour to move (after the game, the winner).
@@ -192,18 +53,13 @@ impl Zola {
     /// The winner, or null.
     #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
     pub fn winner(&self) -> JsValue {
-        self.game
-            .winner()
-            .map_or(JsValue::NULL, |p| JsValue::from_str(p.name()))
+        to_js(&self.game.winner())
     }
 
     /// `'move'` or `'over'`.
-    #[wasm_bindgen(getter, unchecked_return_type = "'move' | 'over'")]
+    #[wasm_bindgen(getter, unchecked_return_type = "ZolaPhase")]
     pub fn phase(&self) -> String {
-        match self.game.phase() {
-            crate::zola::Phase::Move => "move".to_owned(),
-            crate::zola::Phase::Over => "over".to_owned(),
-        }
+        self.game.phase().name().to_owned()
     }
 
     /// Whether the players exchanged colours with `swap`.
@@ -239,9 +95,9 @@ impl Zola {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let text = arg_move(&mv).map_err(|e| js_error(&PlayError::Parse(e)))?;
-        let played = js(self.game.play(&text))?;
-        Ok(to_js(&view(&self.game, played)))
+        let text = arg_move(&mv).map_err(PlayError::Parse)?;
+        let played = self.game.play(&text)?;
+        Ok(to_js(&self.game.describe(played)))
     }
 
     /// The position string of the current board and colour to move.
@@ -251,7 +107,7 @@ impl Zola {
 
     /// The records so far: moves, `swap`, and `-` for passes.
     pub fn history(&self) -> Vec<String> {
-        self.game.history_strings()
+        self.game.history()
     }
 
     /// The checkers, in position-string order.
@@ -262,12 +118,12 @@ impl Zola {
             .game
             .board()
             .into_iter()
-            .map(|(s, player)| CheckerView {
+            .map(|(s, player)| Piece {
                 cell: s.name(size),
                 player,
             })
             .collect();
-        to_js(&BoardView { checkers })
+        to_js(&ZolaBoard { checkers })
     }
 
     /// An independent copy.
@@ -281,7 +137,7 @@ impl Zola {
     /// The whole state as a plain object.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "ZolaState")]
     pub fn to_json(&self) -> JsValue {
-        to_js(&self.game.to_state())
+        to_js(&self.game.to_state(false))
     }
 
     /// Restores a game from `toJSON()`'s object; a malformed or impossible state is a `parse_error`.
@@ -289,9 +145,9 @@ impl Zola {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "ZolaState")] obj: JsValue,
     ) -> Result<Zola, JsValue> {
-        let st: GameState = js(state(obj))?;
+        let st: GameState = state(obj)?;
         Ok(Zola {
-            game: js(Game::from_state(&st))?,
+            game: Game::from_state(&st)?,
         })
     }
 
@@ -301,16 +157,11 @@ impl Zola {
         opts: Option<ZolaReplayOptionsArg>,
     ) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
-        let o: ReplayOptions = js(options(opts, "replay options"))?;
-        let setup = Setup {
-            size: o.size.unwrap_or(6),
-            pie: o.pie.unwrap_or(false),
-            first: o.first.unwrap_or(Player::Red),
-        };
-        let start = js(Game::new(setup))?;
-        let records = js(arg_strings(&history, "history"))?;
+        let o: ZolaReplayOptions = options(opts, "replay options")?;
+        let game = Game::new(&o.0)?;
+        let records = arg_strings(&history, "history")?;
         Ok(Zola {
-            game: js(start.replay_onto(&records))?,
+            game: game.replay_onto(&records)?,
         })
     }
 }

@@ -1,5 +1,9 @@
 //! Board geometry of Zola (RULES 2.1-2.2): sizes, squares, and the precomputed tables the move
 //! generator reads (distance to the centre, ray lengths per square and direction).
+#![allow(
+    clippy::indexing_slicing,
+    reason = "the board tables are built and read by square numbers below the board size"
+)]
 
 use std::sync::OnceLock;
 

@@ -1,10 +1,12 @@
 //! Zola (RULES 2): a square board of side 6, 8 or 10 that starts full; non-capturing moves go outward,
 //! captures go inward or sideways; the player who captures every enemy checker wins.
 //!
-//! The pieces: [`Setup`] (plain options) is validated once into a [`Game`] (or a game starts from a
-//! position string with [`Game::from_position`]); [`Position`] is a `Copy` value with the checkers and
-//! the side to move; [`Move`] is a small `Copy` value; [`movegen`] fills a [`MoveList`] without heap
-//! allocation; [`notation`] reads and writes moves; [`GameState`] is the serde form of a whole game.
+//! The files are those of [`jokerball`](crate::jokerball): `setup` ([`Setup`], plain options, checked
+//! once when a [`Game`] is made, which implements [`Engine`](crate::Engine)), `moves` ([`Move`], a
+//! small `Copy` value, and [`MoveList`]), [`movegen`] (filling a list without heap allocation),
+//! `position` ([`Position`], a `Copy` value with the checkers and the side to move), [`notation`],
+//! `game` and `state` ([`GameState`], the serde form of a whole game), plus `board` (sizes, squares and
+//! the precomputed tables).
 //!
 //! **Colours and the pie rule.** The engine's [`Player`](crate::Player) is always a *colour*: `turn()`
 //! is the colour to move, `winner()` the colour that won. `swap` exchanges which *person* holds which
@@ -17,10 +19,12 @@ pub mod movegen;
 mod moves;
 pub mod notation;
 mod position;
+mod setup;
 mod state;
 
 pub use board::{Geometry, Size, Square, DIRECTIONS, MAX_SQUARES};
-pub use game::{Game, Phase, ReplayError, Setup, SetupError};
+pub use game::{Game, Phase};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::Position;
+pub use setup::{Setup, DEFAULT_SIZE};
 pub use state::GameState;

@@ -1,4 +1,8 @@
 //! Move generation (RULES 2.2), from the precomputed tables, into a [`MoveList`] without allocation.
+#![allow(
+    clippy::indexing_slicing,
+    reason = "board tables indexed by square numbers below the board size, in the move-generation hot path"
+)]
 
 use super::board::Square;
 use super::moves::{Move, MoveList};

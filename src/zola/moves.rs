@@ -1,6 +1,7 @@
-//! Zola moves as small `Copy` values, and a fixed-capacity list of them.
+//! Zola moves as small `Copy` values (RULES 2.2), and the move list they are generated into.
 
 use super::board::Square;
+use crate::movelist::Filler;
 
 /// A move of Zola (RULES 2.2), or one of the two records that are not board moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,78 +56,9 @@ impl Move {
 /// most `4 E` steps. Total `<= 400`, plus `swap`.
 pub const MAX_MOVES: usize = 4 * 100 + 1;
 
-/// A list of moves with a fixed capacity, filled without heap allocation.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+impl Filler for Move {
+    const FILL: Move = Move::Pass;
 }
 
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Pass; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Appends a move (ignored if the list is full, which the bound above rules out).
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-
-    /// The number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Empties the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// Whether the list holds `mv`.
-    #[inline]
-    pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl std::fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
+/// A fixed-capacity list of Zola moves, filled by move generation without heap allocation.
+pub type MoveList = crate::movelist::MoveList<Move, MAX_MOVES>;

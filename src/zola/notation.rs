@@ -1,11 +1,4 @@
 //! Move notation of Zola (RULES 2.3): `c3-d4` (step), `c3xf6` (capture), `swap`, and `-` (a recorded pass).
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use super::board::{Size, Square};
 use super::moves::Move;
 use crate::error::ParseError;
@@ -54,12 +47,6 @@ pub fn write_move(size: Size, mv: Move) -> String {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 

@@ -1,11 +1,4 @@
 //! A Zola position: the checkers of both colours and the side to move, as a small `Copy` value.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use super::board::{Size, Square};
 use super::moves::Move;
 use crate::error::ParseError;
@@ -135,7 +128,7 @@ impl Position {
 
     /// Reads a position string (RULES 2.3): ranks `n` down to `1`, `r`/`b` and run-length numbers,
     /// then the side to move. The size follows from the number of ranks; both colours must be present.
-    pub fn from_string(text: &str) -> Result<Position, ParseError> {
+    pub fn from_position_string(text: &str) -> Result<Position, ParseError> {
         let grid = parse_grid(
             text,
             |rows| {
@@ -174,7 +167,7 @@ impl Position {
     }
 
     /// The position string (RULES 2.3) of this position.
-    pub fn to_string_notation(&self) -> String {
+    pub fn to_position_string(&self) -> String {
         let n = self.size.n();
         write_grid(
             (0..n)
@@ -187,17 +180,11 @@ impl Position {
 
 impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.to_string_notation())
+        f.write_str(&self.to_position_string())
     }
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 
@@ -205,11 +192,11 @@ mod tests {
     fn start_string() {
         let p = Position::start(Size::Six, Player::Red);
         assert_eq!(p.to_string(), "brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r");
-        assert_eq!(Position::from_string(&p.to_string()), Ok(p));
+        assert_eq!(Position::from_position_string(&p.to_string()), Ok(p));
         assert_eq!(p.count(Player::Red), 18);
         for size in Size::ALL {
             let p = Position::start(size, Player::Blue);
-            assert_eq!(Position::from_string(&p.to_string()), Ok(p));
+            assert_eq!(Position::from_position_string(&p.to_string()), Ok(p));
         }
     }
 
@@ -223,8 +210,8 @@ mod tests {
             "brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbro r",
             "r5/6/6/6/6/5b x",
         ] {
-            assert!(Position::from_string(bad).is_err(), "{bad}");
+            assert!(Position::from_position_string(bad).is_err(), "{bad}");
         }
-        assert!(Position::from_string("r5/6/6/6/6/5b b").is_ok());
+        assert!(Position::from_position_string("r5/6/6/6/6/5b b").is_ok());
     }
 }

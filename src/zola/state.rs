@@ -1,15 +1,10 @@
 //! The serde form of a whole Zola game (`toJSON` / `fromJSON`), and its sound restoration: the history
 //! is replayed from the start and every stored field must agree.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use serde::{Deserialize, Serialize};
 
-use super::game::{Game, Phase, Setup};
+use super::game::{Game, Phase};
+use super::setup::Setup;
+use crate::engine::Engine;
 use crate::error::ParseError;
 use crate::player::Player;
 
@@ -45,28 +40,29 @@ pub struct GameState {
     pub winner: Option<Player>,
 }
 
-impl Game {
-    /// The whole game as plain data.
-    pub fn to_state(&self) -> GameState {
+impl GameState {
+    /// The whole of `game` as plain data.
+    pub(super) fn of(game: &Game) -> GameState {
         GameState {
             format: 1,
             game: "zola".to_owned(),
-            size: self.size().n(),
-            pie: self.pie(),
-            first: self.start().turn(),
-            start: (!self.from_setup()).then(|| self.start().to_string_notation()),
-            history: self.history_strings(),
-            position: self.position_string(),
-            turn: self.turn(),
-            phase: self.phase(),
-            swapped: self.swapped(),
-            winner: self.winner(),
+            size: game.size().n(),
+            pie: game.pie(),
+            first: game.start().turn(),
+            start: (!game.from_setup()).then(|| game.start().to_position_string()),
+            history: game.history(),
+            position: game.position_string(),
+            turn: game.turn(),
+            phase: game.phase(),
+            swapped: game.swapped(),
+            winner: game.winner(),
         }
     }
 
-    /// Restores a game from plain data: replays the history from the start and refuses (`parse_error`)
-    /// any state whose stored fields disagree with the replay.
-    pub fn from_state(state: &GameState) -> Result<Game, ParseError> {
+    /// Restores the game: replays the history from the start and refuses (`parse_error`) any state
+    /// whose stored fields disagree with the replay.
+    pub(super) fn restore(&self) -> Result<Game, ParseError> {
+        let state = self;
         if state.format != 1 {
             return Err(ParseError::new(format!(
                 "unknown state format {}",
@@ -79,15 +75,16 @@ impl Game {
                 state.game
             )));
         }
+        let setup = Setup {
+            size: Some(state.size),
+            pie: state.pie,
+            first: state.first,
+            position: state.start.clone(),
+        };
         let begin = match &state.start {
-            None => Game::new(Setup {
-                size: state.size,
-                pie: state.pie,
-                first: state.first,
-            })
-            .map_err(|e| ParseError::new(format!("bad state: {e}")))?,
-            Some(text) => {
-                let g = Game::from_position(text, Some(state.size), state.pie)
+            None => Game::new(&setup).map_err(|e| ParseError::new(format!("bad state: {e}")))?,
+            Some(_) => {
+                let g = Game::new(&setup)
                     .map_err(|e| ParseError::new(format!("bad start position: {e}")))?;
                 if g.start().turn() != state.first {
                     return Err(ParseError::new(
@@ -100,7 +97,7 @@ impl Game {
         let game = begin
             .replay_onto(&state.history)
             .map_err(|e| ParseError::new(format!("bad state history: {e}")))?;
-        let mine = game.to_state();
+        let mine = GameState::of(&game);
         if mine.history != state.history {
             return Err(ParseError::new(
                 "bad state: the history does not replay to itself",
@@ -116,27 +113,23 @@ impl Game {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
 mod tests {
     use super::*;
 
     #[test]
     fn round_trip_and_refusal() {
-        let mut g = Game::new(Setup {
+        let mut g = Game::new(&Setup {
             pie: true,
             ..Setup::default()
         })
         .unwrap();
         g.play("c3-b2").unwrap_err();
-        let first = g.legal_moves()[0];
+        let mut list = crate::zola::MoveList::new();
+        g.legal_moves_into(&mut list);
+        let first = list[0];
         g.play_move(first).unwrap();
         g.play("swap").unwrap();
-        let st = g.to_state();
+        let st = g.to_state(false);
         assert_eq!(Game::from_state(&st), Ok(g.clone()));
         let mut bad = st.clone();
         bad.swapped = false;

@@ -1,0 +1,184 @@
+//! The one shape of both games: the [`Engine`] trait that Jokerball's and Zola's `Game` implement, and
+//! that match play, the computer opponent, the simulator and the JavaScript binding are written against.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::bot::Bot;
+use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::matchplay::GameEnd;
+use crate::player::Player;
+
+/// Which game: `"jokerball"` or `"zola"` (the `game` of a JSON state, a match's `variant`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Jokerball (RULES 1).
+    #[default]
+    Jokerball,
+    /// Zola (RULES 2).
+    Zola,
+}
+
+impl GameKind {
+    /// The name used in JSON and JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Jokerball => "jokerball",
+            GameKind::Zola => "zola",
+        }
+    }
+}
+
+/// What a move is, for a user interface: `"man"` or `"ball"` (Jokerball), `"move"` or `"swap"` (Zola).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveClass {
+    /// A Jokerball man move.
+    Man,
+    /// A Jokerball ball move.
+    Ball,
+    /// A Zola move of a checker.
+    Move,
+    /// Zola's pie-rule answer.
+    Swap,
+}
+
+impl MoveClass {
+    /// The name used in JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveClass::Man => "man",
+            MoveClass::Ball => "ball",
+            MoveClass::Move => "move",
+            MoveClass::Swap => "swap",
+        }
+    }
+}
+
+/// A move described as plain data (the verbose move of the JavaScript API).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// The move in the notation of RULES 1.9 / 2.3.
+    pub notation: String,
+    /// What moves.
+    pub kind: MoveClass,
+    /// The cell the piece leaves (`None` for `swap`).
+    pub from: Option<String>,
+    /// The cell it reaches, or `"off"` (`None` for `swap`).
+    pub to: Option<String>,
+    /// Whether it captures.
+    pub capture: bool,
+}
+
+/// A game of Jokerball or Zola: made from its plain-data setup, played by moves in notation or as
+/// values, saved to and restored from a plain-data state. Checks run in the order of the errors'
+/// codes: the notation (`parse_error`), then `game_over`, then `wrong_phase`, then legality; a failed
+/// call leaves the game as it was.
+pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
+    /// Which game this is.
+    const KIND: GameKind;
+    /// How a win on the board is recorded in a match: a goal, or the last capture.
+    const WIN: GameEnd;
+    /// The options of a new game (plain data; `Default` is the standard game).
+    type Setup: Clone + Default + fmt::Debug + PartialEq;
+    /// A move as a small value.
+    type Move: Copy + Eq + fmt::Debug;
+    /// What the game waits for.
+    type Phase: Copy + Eq + fmt::Debug;
+    /// The whole game as plain data (the JSON state of `toJSON`).
+    type State: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+
+    /// A new game from its setup; an option out of range is `invalid_option`, a bad position string
+    /// `parse_error`.
+    fn new(setup: &Self::Setup) -> Result<Self, SetupError>;
+
+    /// Plays history records (as [`Engine::history`] writes them) on this game; the error names the
+    /// failing record's index.
+    fn replay_onto<S: AsRef<str>>(self, history: &[S]) -> Result<Self, ReplayError>;
+
+    /// A new game from `setup` with `history` played on it.
+    fn replay<S: AsRef<str>>(history: &[S], setup: &Self::Setup) -> Result<Self, ReplayError> {
+        Self::new(setup)?.replay_onto(history)
+    }
+
+    /// The player to move; after the game, the player who moved last (the winner).
+    fn turn(&self) -> Player;
+
+    /// The phase.
+    fn phase(&self) -> Self::Phase;
+
+    /// The winner, once the game has ended on the board.
+    fn winner(&self) -> Option<Player>;
+
+    /// Whether the player to move has not begun the turn (Jokerball: not rolled; Zola: always while the
+    /// game is on). A match allows doubles only then.
+    fn at_turn_start(&self) -> bool;
+
+    /// The legal moves now, sorted by their notation in JavaScript's string order (none when there is
+    /// nothing to move: Jokerball's phase roll, or the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// The legal moves now in notation, in the order of [`Engine::legal_moves`].
+    fn legal_notations(&self) -> Vec<String> {
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| self.notation(mv))
+            .collect()
+    }
+
+    /// The legal move that `text` names, checked in the order of the error codes.
+    fn find_move(&self, text: &str) -> Result<Self::Move, PlayError>;
+
+    /// Whether `text` names a legal move now (never fails).
+    fn is_legal(&self, text: &str) -> bool {
+        self.find_move(text).is_ok()
+    }
+
+    /// Whether `mv` is legal now.
+    fn is_legal_move(&self, mv: Self::Move) -> bool;
+
+    /// Plays a move written in the notation and returns it; on error the game is unchanged.
+    fn play(&mut self, text: &str) -> Result<Self::Move, PlayError> {
+        let mv = self.find_move(text)?;
+        self.play_move(mv)?;
+        Ok(mv)
+    }
+
+    /// Plays a move value after checking that it is legal now; on error the game is unchanged.
+    fn play_move(&mut self, mv: Self::Move) -> Result<(), PlayError>;
+
+    /// The notation of a move on this game's board.
+    fn notation(&self, mv: Self::Move) -> String;
+
+    /// A move described as plain data.
+    fn describe(&self, mv: Self::Move) -> MoveInfo;
+
+    /// The position string (RULES 1.9, 2.3) of the current board and player to move.
+    fn position_string(&self) -> String;
+
+    /// The completed records in notation (Jokerball turns, Zola moves with `-` for passes).
+    fn history(&self) -> Vec<String>;
+
+    /// The whole game as plain data; `with_rng: false` leaves the dice generator out.
+    fn to_state(&self, with_rng: bool) -> Self::State;
+
+    /// Restores a game from [`Engine::to_state`]'s data, refusing (`parse_error`) malformed states and
+    /// states whose fields disagree with their history.
+    fn from_state(state: &Self::State) -> Result<Self, ParseError>;
+
+    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position, without the pie
+    /// rule (`invalid_option` otherwise).
+    fn check_match_setup(setup: &Self::Setup) -> Result<(), OptionError>;
+
+    /// The next game of a match (RULES 3.6): the same settings from the start, `first` to move, the
+    /// dice generator (if any) going on from where this game left it.
+    fn next_game(&self, first: Player) -> Self;
+
+    /// The computer opponent's choice of a move now, `None` when there is nothing to choose.
+    fn bot_choice(&self, bot: &mut Bot) -> Option<Self::Move>;
+
+    /// The computer opponent's estimate of the chance that the player to move wins this game.
+    fn bot_win_chance(&self, bot: &mut Bot) -> f64;
+}
