@@ -7,18 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as mod from '../pkg/node.js';
+import { CODES } from './error-codes.mjs';
 
 const { Jokerball, Zola, Match, SteereError } = mod;
 await mod.default();
 
-const CODES = new Set([
-  'invalid_option',
-  'parse_error',
-  'game_over',
-  'wrong_phase',
-  'illegal_move',
-  'cube_not_allowed',
-]);
 const ALL = [...CODES];
 
 /** mulberry32: a tiny seeded generator, enough to pick hostile inputs reproducibly. */

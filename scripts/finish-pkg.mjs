@@ -33,17 +33,11 @@ const noAny = (text) => text.replace(/\bany\b/g, 'unknown');
 types = noAny(types);
 const bgTypes = join(pkg, 'steere_games_bg.wasm.d.ts');
 writeFileSync(bgTypes, noAny(readFileSync(bgTypes, 'utf8')));
+// SteereErrorCode comes from the Rust list of codes (src/error.rs, emitted by src/wasm/mod.rs).
+if (!/^export type SteereErrorCode =/m.test(types)) throw new Error('finish-pkg: SteereErrorCode is not declared');
 if (!types.includes(marker)) {
   types += `
 ${marker}
-/** The stable code of every failure (API.md, "Errors"). */
-export type SteereErrorCode =
-  | 'invalid_option'
-  | 'parse_error'
-  | 'game_over'
-  | 'wrong_phase'
-  | 'illegal_move'
-  | 'cube_not_allowed';
 /** Every failure of every call of this package throws a SteereError. */
 export class SteereError extends Error {
   constructor(code: SteereErrorCode, message: string);
