@@ -185,6 +185,27 @@ const METHODS = {
   },
 };
 
+// The members of the optional Bot class, attacked in their own test below.
+const BOT_METHODS = ['chooseMove', 'cubeAction'];
+
+test('the tables above name every method and getter of every class', () => {
+  const tables = {
+    Jokerball: [...Object.keys(METHODS.Jokerball), ...GETTERS.Jokerball],
+    Zola: [...Object.keys(METHODS.Zola), ...GETTERS.Zola],
+    Match: [...Object.keys(METHODS.Match), ...GETTERS.Match],
+    Bot: BOT_METHODS,
+  };
+  const classes = Object.entries(mod).filter(([, v]) => typeof v?.prototype?.free === 'function');
+  assert.ok(classes.length >= 3);
+  for (const [name, cls] of classes) {
+    assert.ok(tables[name], `class ${name} has no table here`);
+    const members = Reflect.ownKeys(cls.prototype)
+      .filter((k) => typeof k === 'string' && k !== 'constructor' && k !== 'free' && !k.startsWith('__'));
+    assert.deepEqual(members.filter((k) => !tables[name].includes(k)), [], `${name} members missing from the tables`);
+    assert.deepEqual(tables[name].filter((k) => !members.includes(k)), [], `${name}: the tables name unknown members`);
+  }
+});
+
 /** One hostile call of `name` on `obj`: a refusal leaves toJSON() unchanged. */
 function attack(r, cls, obj, name) {
   const [arity, codes] = METHODS[cls][name];

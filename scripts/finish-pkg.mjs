@@ -1,5 +1,6 @@
 // Turns wasm-pack's `--target web` output in pkg/ into the complete npm package `steere-games`:
-// - re-exports the SteereError class from the generated module (and types it);
+// - re-exports the SteereError class from the generated module (and types it), and installs the `freed`
+//   check on the exported classes;
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
@@ -20,7 +21,17 @@ if (!errorSnippet) throw new Error('finish-pkg: the SteereError snippet is missi
 let js = readFileSync(main, 'utf8');
 const marker = '// steere-games: SteereError';
 if (!js.includes(marker)) {
-  js += `\n${marker}\nexport { SteereError } from './${errorSnippet}';\n`;
+  // The `freed` check (API.md "Errors"): guardFreed (js/steere_error.js) wraps every method, getter and
+  // setter of each exported class's prototype so that it throws the SteereError `freed` when the object
+  // was freed, before anything else, and makes free() (and Symbol.dispose, the same function) do nothing
+  // on a freed object; the constructor and the glue's internals (`__...`) are left alone. It relies on
+  // wasm-bindgen's free() setting `__wbg_ptr` to 0: refuse a glue that no longer does so.
+  const classes = [...js.matchAll(/^export class (\w+)/gm)].map((m) => m[1]);
+  if (!classes.length || !js.includes('this.__wbg_ptr = 0;')) {
+    throw new Error('finish-pkg: the generated glue no longer has the expected classes and free()');
+  }
+  js += `\n${marker}\nimport { guardFreed } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
+  js += `guardFreed({ ${classes.join(', ')} });\n`;
   writeFileSync(main, js);
 }
 

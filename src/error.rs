@@ -1,7 +1,8 @@
 //! Errors. One type per operation, each with a stable [`ErrorCode`] (the JavaScript `code`).
 //!
-//! The codes and the order in which they are checked are those of `API.md`: arguments
-//! (`invalid_option` / `parse_error`), then `game_over`, then `wrong_phase`, then legality.
+//! The codes and the order in which they are checked are those of `API.md`: `freed` (a method of an
+//! object after its `free()`), then arguments (`invalid_option` / `parse_error`), then `game_over`, then
+//! `wrong_phase`, then legality.
 
 use std::fmt;
 
@@ -24,6 +25,9 @@ macro_rules! error_code_list {
             IllegalMove = "illegal_move",
             /// A double that the cube rules do not allow now.
             CubeNotAllowed = "cube_not_allowed",
+            /// A method or getter of a JavaScript object called after its `free()` (raised by the binding
+            /// layer, never by the core).
+            Freed = "freed",
         }
     };
 }
@@ -220,6 +224,7 @@ mod tests {
             "illegal_move"
         );
         assert_eq!(ErrorCode::CubeNotAllowed.as_str(), "cube_not_allowed");
+        assert_eq!(ErrorCode::Freed.as_str(), "freed");
         assert_eq!(
             DiceError::OutOfRange(OptionError::new("d")).code().as_str(),
             "invalid_option"
@@ -232,6 +237,7 @@ mod tests {
 
     #[test]
     fn the_list_is_distinct_and_snake_case() {
+        assert!(ErrorCode::ALL.contains(&ErrorCode::Freed));
         for (i, a) in ErrorCode::ALL.iter().enumerate() {
             let s = a.as_str();
             assert!(!s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use super::matches::{AnyMatch, Match};
 use super::tree::{FromTree, Tree};
-use super::{from_tree, js, js_error, options, state, SeedOption};
+use super::{freed_argument, from_tree, js, js_error, options, state, SeedOption};
 use crate::bot::{Bot as CoreBot, CubeAction, Level};
 use crate::dice::Seed;
 use crate::error::{OptionError, PlayError};
@@ -90,7 +90,9 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
     let opts = js_sys::Object::new();
     js_sys::Reflect::set(&opts, &JsValue::from_str("rng"), &JsValue::FALSE)
         .map_err(|_| js_error(&not_a_game()))?;
-    let obj = f.call1(value, &opts).map_err(|_| js_error(&not_a_game()))?;
+    let obj = f
+        .call1(value, &opts)
+        .map_err(|thrown| freed_argument(&thrown, js_error(&not_a_game())))?;
     let kind = js_sys::Reflect::get(&obj, &JsValue::from_str("game"))
         .ok()
         .and_then(|k| k.as_string());

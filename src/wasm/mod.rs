@@ -54,6 +54,9 @@ const ERROR_CODES_TS: &str = crate::error::error_code_list!(error_code_union);
 extern "C" {
     #[wasm_bindgen(js_name = makeSteereError)]
     fn make_steere_error(code: &str, message: &str) -> JsValue;
+    /// The `freed` error if `thrown` is one (a freed object's method threw it), else `otherwise`.
+    #[wasm_bindgen(js_name = freedArgument)]
+    fn freed_argument(thrown: &JsValue, otherwise: JsValue) -> JsValue;
 }
 
 /// The JavaScript value thrown for a core error.
