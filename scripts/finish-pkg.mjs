@@ -40,7 +40,10 @@ let types = readFileSync(dts, 'utf8');
 // `esnext.disposable`; leave it out of the types (the runtime keeps it) so ES2022 consumers compile.
 types = types.replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
 // The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
-const noAny = (text) => text.replace(/\bany\b/g, 'unknown');
+// Only TypeScript is rewritten: comments and string literals are kept as they are.
+const noAny = (text) =>
+  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g,
+    (m) => (m === 'any' ? 'unknown' : m));
 types = noAny(types);
 const bgTypes = join(pkg, 'steere_games_bg.wasm.d.ts');
 writeFileSync(bgTypes, noAny(readFileSync(bgTypes, 'utf8')));

@@ -28,7 +28,9 @@ export type BotLevel = 'easy' | 'medium' | 'hard';
 export interface BotOptions {
   level?: BotLevel;
   seed?: number | string;
-  /** A wall-clock cap per decision in milliseconds (gives up the same-choice-on-any-machine guarantee). */
+  /**
+   * A wall-clock cap per decision in milliseconds (gives up the same-choice-on-any-machine guarantee).
+   */
   timeMs?: number;
 }
 /** A cube decision of the bot. */
