@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
@@ -17,6 +18,9 @@ const errorSnippet = snippets
   .map((d) => `snippets/${d}/js/steere_error.js`)
   .find((p) => existsSync(join(pkg, p)));
 if (!errorSnippet) throw new Error('finish-pkg: the SteereError snippet is missing from pkg/snippets');
+// The snippet ships without its comments and indentation (esbuild, whitespace only: every name is kept).
+const snippetFile = join(pkg, errorSnippet);
+writeFileSync(snippetFile, transformSync(readFileSync(snippetFile, 'utf8'), { minifyWhitespace: true, format: 'esm' }).code);
 
 let js = readFileSync(main, 'utf8');
 const marker = '// steere-games: SteereError';
