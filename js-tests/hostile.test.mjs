@@ -7,18 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as mod from '../pkg/node.js';
+import { CODES } from './error-codes.mjs';
 
 const { Jokerball, Zola, Match, SteereError } = mod;
 await mod.default();
 
-const CODES = new Set([
-  'invalid_option',
-  'parse_error',
-  'game_over',
-  'wrong_phase',
-  'illegal_move',
-  'cube_not_allowed',
-]);
 const ALL = [...CODES];
 
 /** mulberry32: a tiny seeded generator, enough to pick hostile inputs reproducibly. */
@@ -191,6 +184,27 @@ const METHODS = {
     toJSON: [1, ['invalid_option']],
   },
 };
+
+// The members of the optional Bot class, attacked in their own test below.
+const BOT_METHODS = ['chooseMove', 'cubeAction'];
+
+test('the tables above name every method and getter of every class', () => {
+  const tables = {
+    Jokerball: [...Object.keys(METHODS.Jokerball), ...GETTERS.Jokerball],
+    Zola: [...Object.keys(METHODS.Zola), ...GETTERS.Zola],
+    Match: [...Object.keys(METHODS.Match), ...GETTERS.Match],
+    Bot: BOT_METHODS,
+  };
+  const classes = Object.entries(mod).filter(([, v]) => typeof v?.prototype?.free === 'function');
+  assert.ok(classes.length >= 3);
+  for (const [name, cls] of classes) {
+    assert.ok(tables[name], `class ${name} has no table here`);
+    const members = Reflect.ownKeys(cls.prototype)
+      .filter((k) => typeof k === 'string' && k !== 'constructor' && k !== 'free' && !k.startsWith('__'));
+    assert.deepEqual(members.filter((k) => !tables[name].includes(k)), [], `${name} members missing from the tables`);
+    assert.deepEqual(tables[name].filter((k) => !members.includes(k)), [], `${name}: the tables name unknown members`);
+  }
+});
 
 /** One hostile call of `name` on `obj`: a refusal leaves toJSON() unchanged. */
 function attack(r, cls, obj, name) {

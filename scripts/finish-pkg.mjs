@@ -1,10 +1,12 @@
 // Turns wasm-pack's `--target web` output in pkg/ into the complete npm package `steere-games`:
-// - re-exports the SteereError class from the generated module (and types it);
+// - re-exports the SteereError class from the generated module (and types it), and installs the `freed`
+//   check on the exported classes;
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
@@ -16,11 +18,24 @@ const errorSnippet = snippets
   .map((d) => `snippets/${d}/js/steere_error.js`)
   .find((p) => existsSync(join(pkg, p)));
 if (!errorSnippet) throw new Error('finish-pkg: the SteereError snippet is missing from pkg/snippets');
+// The snippet ships without its comments and indentation (esbuild, whitespace only: every name is kept).
+const snippetFile = join(pkg, errorSnippet);
+writeFileSync(snippetFile, transformSync(readFileSync(snippetFile, 'utf8'), { minifyWhitespace: true, format: 'esm' }).code);
 
 let js = readFileSync(main, 'utf8');
 const marker = '// steere-games: SteereError';
 if (!js.includes(marker)) {
-  js += `\n${marker}\nexport { SteereError } from './${errorSnippet}';\n`;
+  // The `freed` check (API.md "Errors"): guardFreed (js/steere_error.js) wraps every method, getter and
+  // setter of each exported class's prototype so that it throws the SteereError `freed` when the object
+  // was freed, before anything else, and makes free() (and Symbol.dispose, the same function) do nothing
+  // on a freed object; the constructor and the glue's internals (`__...`) are left alone. It relies on
+  // wasm-bindgen's free() setting `__wbg_ptr` to 0: refuse a glue that no longer does so.
+  const classes = [...js.matchAll(/^export class (\w+)/gm)].map((m) => m[1]);
+  if (!classes.length || !js.includes('this.__wbg_ptr = 0;')) {
+    throw new Error('finish-pkg: the generated glue no longer has the expected classes and free()');
+  }
+  js += `\n${marker}\nimport { guardFreed } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
+  js += `guardFreed({ ${classes.join(', ')} });\n`;
   writeFileSync(main, js);
 }
 
@@ -29,21 +44,18 @@ let types = readFileSync(dts, 'utf8');
 // `esnext.disposable`; leave it out of the types (the runtime keeps it) so ES2022 consumers compile.
 types = types.replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
 // The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
-const noAny = (text) => text.replace(/\bany\b/g, 'unknown');
+// Only TypeScript is rewritten: comments and string literals are kept as they are.
+const noAny = (text) =>
+  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g,
+    (m) => (m === 'any' ? 'unknown' : m));
 types = noAny(types);
 const bgTypes = join(pkg, 'steere_games_bg.wasm.d.ts');
 writeFileSync(bgTypes, noAny(readFileSync(bgTypes, 'utf8')));
+// SteereErrorCode comes from the Rust list of codes (src/error.rs, emitted by src/wasm/mod.rs).
+if (!/^export type SteereErrorCode =/m.test(types)) throw new Error('finish-pkg: SteereErrorCode is not declared');
 if (!types.includes(marker)) {
   types += `
 ${marker}
-/** The stable code of every failure (API.md, "Errors"). */
-export type SteereErrorCode =
-  | 'invalid_option'
-  | 'parse_error'
-  | 'game_over'
-  | 'wrong_phase'
-  | 'illegal_move'
-  | 'cube_not_allowed';
 /** Every failure of every call of this package throws a SteereError. */
 export class SteereError extends Error {
   constructor(code: SteereErrorCode, message: string);

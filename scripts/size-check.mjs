@@ -1,10 +1,10 @@
-// Prints the package's size (wasm + JS glue, gzipped) and fails above the budget (issue: 100 KiB).
+// Prints the package's size (wasm + JS glue, gzipped) and fails above the budget (128 KiB from the second wave on).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 
-const BUDGET = 100 * 1024;
+const BUDGET = 128 * 1024;
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', 'pkg');
 const files = ['steere_games_bg.wasm', 'steere_games.js', 'node.js'];
 const snippetDir = join(pkg, 'snippets');

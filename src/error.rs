@@ -1,40 +1,62 @@
 //! Errors. One type per operation, each with a stable [`ErrorCode`] (the JavaScript `code`).
 //!
-//! The codes and the order in which they are checked are those of `API.md`: arguments
-//! (`invalid_option` / `parse_error`), then `game_over`, then `wrong_phase`, then legality.
+//! The codes and the order in which they are checked are those of `API.md`: `freed` (a method of an
+//! object after its `free()`), then arguments (`invalid_option` / `parse_error`), then `game_over`, then
+//! `wrong_phase`, then legality.
 
 use std::fmt;
 
-/// The stable code of an error, as seen by JavaScript in `SteereError.code`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-    /// An option, dice value, player name or simulation setting that is unknown, mistyped or out of range.
-    InvalidOption,
-    /// Input not written in the notation: a move, a position string, a JSON state, an over-long input.
-    ParseError,
-    /// An action on a finished game.
-    GameOver,
-    /// An action that the current phase does not take.
-    WrongPhase,
-    /// A well-formed move of the right kind that is not legal now.
-    IllegalMove,
-    /// A double that the cube rules do not allow now.
-    CubeNotAllowed,
-}
-
-impl ErrorCode {
-    /// The code as JavaScript sees it (`"invalid_option"`, ...).
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::InvalidOption => "invalid_option",
-            ErrorCode::ParseError => "parse_error",
-            ErrorCode::GameOver => "game_over",
-            ErrorCode::WrongPhase => "wrong_phase",
-            ErrorCode::IllegalMove => "illegal_move",
-            ErrorCode::CubeNotAllowed => "cube_not_allowed",
+/// The one list of the error codes: each variant of [`ErrorCode`] with its documentation and the string
+/// JavaScript sees. Every other list is made from it: the enum, [`ErrorCode::as_str`],
+/// [`ErrorCode::ALL`] (by `declare_error_codes!` below) and the TypeScript union `SteereErrorCode`
+/// (in `src/wasm/`). Call it with the name of a macro that takes the list.
+macro_rules! error_code_list {
+    ($then:ident) => {
+        $then! {
+            /// An option, dice value, player name or simulation setting that is unknown, mistyped or out of range.
+            InvalidOption = "invalid_option",
+            /// Input not written in the notation: a move, a position string, a JSON state, an over-long input.
+            ParseError = "parse_error",
+            /// An action on a finished game.
+            GameOver = "game_over",
+            /// An action that the current phase does not take.
+            WrongPhase = "wrong_phase",
+            /// A well-formed move of the right kind that is not legal now.
+            IllegalMove = "illegal_move",
+            /// A double that the cube rules do not allow now.
+            CubeNotAllowed = "cube_not_allowed",
+            /// A method or getter of a JavaScript object called after its `free()` (raised by the binding
+            /// layer, never by the core).
+            Freed = "freed",
         }
-    }
+    };
 }
+#[cfg_attr(not(any(target_arch = "wasm32", test)), allow(unused_imports))]
+pub(crate) use error_code_list;
+
+/// Declares [`ErrorCode`] from the list of `error_code_list!`.
+macro_rules! declare_error_codes {
+    ($($(#[$doc:meta])* $variant:ident = $code:literal,)*) => {
+        /// The stable code of an error, as seen by JavaScript in `SteereError.code`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, in the order of the list.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The code as JavaScript sees it (`"invalid_option"`, ...).
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $code,)*
+                }
+            }
+        }
+    };
+}
+error_code_list!(declare_error_codes);
 
 impl fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -284,6 +306,7 @@ mod tests {
             "illegal_move"
         );
         assert_eq!(ErrorCode::CubeNotAllowed.as_str(), "cube_not_allowed");
+        assert_eq!(ErrorCode::Freed.as_str(), "freed");
         assert_eq!(
             DiceError::OutOfRange(OptionError::new("d")).code().as_str(),
             "invalid_option"
@@ -292,5 +315,15 @@ mod tests {
             PlayError::Illegal("a1-a2".into()).to_string(),
             "illegal move: a1-a2"
         );
+    }
+
+    #[test]
+    fn the_list_is_distinct_and_snake_case() {
+        assert!(ErrorCode::ALL.contains(&ErrorCode::Freed));
+        for (i, a) in ErrorCode::ALL.iter().enumerate() {
+            let s = a.as_str();
+            assert!(!s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert_eq!(ErrorCode::ALL.iter().position(|b| b.as_str() == s), Some(i));
+        }
     }
 }

@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   } catch (e) {
     if (e instanceof SteereError) {
       const code: SteereErrorCode = e.code;
+      const freed: boolean = code === 'freed';
+      console.log(freed);
       console.log(code, e.message);
     }
   }

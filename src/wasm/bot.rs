@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::matches::{AnyMatch, Match};
 use super::plain::BotOptions;
-use super::{js_error, options, state};
+use super::{freed_argument, js_error, options, state};
 use crate::bot::{Bot as CoreBot, CubeAction, Level};
 use crate::dice::Seed;
 use crate::engine::Engine;
@@ -65,7 +65,9 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
     let opts = js_sys::Object::new();
     js_sys::Reflect::set(&opts, &JsValue::from_str("rng"), &JsValue::FALSE)
         .map_err(|_| js_error(&not_a_game()))?;
-    let obj = f.call1(value, &opts).map_err(|_| js_error(&not_a_game()))?;
+    let obj = f
+        .call1(value, &opts)
+        .map_err(|thrown| freed_argument(&thrown, js_error(&not_a_game())))?;
     let kind = js_sys::Reflect::get(&obj, &JsValue::from_str("game"))
         .ok()
         .and_then(|k| k.as_string());

@@ -22,10 +22,29 @@ mod zola;
 pub(crate) use out::to_js;
 pub(crate) use tree::FromTree;
 
+/// The TypeScript union of the error codes, made from the one list in `src/error.rs` (used only by the
+/// wasm build and the tests).
+#[cfg_attr(not(any(target_arch = "wasm32", test)), allow(unused_macros))]
+macro_rules! error_code_union {
+    ($($(#[$doc:meta])* $variant:ident = $code:literal,)*) => {
+        concat!(
+            "\n/** The stable code of every failure (API.md, \"Errors\"). */\nexport type SteereErrorCode =",
+            $("\n  | '", $code, "'",)*
+            ";\n"
+        )
+    };
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const ERROR_CODES_TS: &str = crate::error::error_code_list!(error_code_union);
+
 #[wasm_bindgen(module = "/js/steere_error.js")]
 extern "C" {
     #[wasm_bindgen(js_name = makeSteereError)]
     fn make_steere_error(code: &str, message: &str) -> JsValue;
+    /// The `freed` error if `thrown` is one (a freed object's method threw it), else `otherwise`.
+    #[wasm_bindgen(js_name = freedArgument)]
+    fn freed_argument(thrown: &JsValue, otherwise: JsValue) -> JsValue;
 }
 
 /// The JavaScript value thrown for a core error.
@@ -184,4 +203,25 @@ pub(crate) fn arg_player(value: &JsValue, what: &str) -> Result<Player, OptionEr
         .as_deref()
         .and_then(Player::from_name)
         .ok_or_else(|| OptionError::new(format!("{what} must be 'red' or 'blue'")))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::ErrorCode;
+
+    #[test]
+    fn the_typescript_union_lists_every_code() {
+        let ts: &str = crate::error::error_code_list!(error_code_union);
+        let union = ts
+            .split("export type SteereErrorCode =")
+            .nth(1)
+            .unwrap_or("");
+        let listed: Vec<&str> = union
+            .split('|')
+            .map(|s| s.trim().trim_end_matches(';').trim_matches('\''))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let all: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(listed, all);
+    }
 }

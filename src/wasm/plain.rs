@@ -25,7 +25,7 @@ use crate::{jokerball, zola};
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
 macro_rules! ts_interface {
     ($doc:literal, $name:ident, $($key:literal $opt:expr => $ts:literal),*) => {
-        concat!("/** ", $doc, " */\nexport interface ", stringify!($name), " {\n",
+        concat!("/**\n * ", $doc, "\n */\nexport interface ", stringify!($name), " {\n",
             $("  ", $key, $opt, ": ", $ts, ";\n",)* "}\n")
     };
 }
@@ -104,7 +104,7 @@ macro_rules! plain {
         }
         const _: () = {
             #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-            const TS: &str = concat!("/** ", $doc, " */\nexport type ", stringify!($name), " = ", $ts, ";\n");
+            const TS: &str = concat!("/**\n * ", $doc, "\n */\nexport type ", stringify!($name), " = ", $ts, ";\n");
         };
         plain!($($rest)*);
     };
