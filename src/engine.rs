@@ -70,6 +70,11 @@ pub struct MoveInfo {
     pub to: Option<String>,
     /// Whether it captures.
     pub capture: bool,
+    /// Jokerball: the cells the piece crosses, its destination last (`"off"` when it leaves the board);
+    /// empty in Zola.
+    pub path: Vec<String>,
+    /// The goal a piece leaving the board goes through, named by the player who defends it.
+    pub goal: Option<Player>,
 }
 
 /// A game of Jokerball or Zola: made from its plain-data setup, played by moves in notation or as
@@ -152,8 +157,22 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// The notation of a move on this game's board.
     fn notation(&self, mv: Self::Move) -> String;
 
-    /// A move described as plain data.
+    /// A legal move of the current position described as plain data (describe it before playing it).
     fn describe(&self, mv: Self::Move) -> MoveInfo;
+
+    /// Plays a move written in the notation and returns it described (as [`Engine::describe`] saw it
+    /// before it was played); on error the game is unchanged.
+    fn play_described(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
+        let mv = self.find_move(text)?;
+        let info = self.describe(mv);
+        self.play_move(mv)?;
+        Ok(info)
+    }
+
+    /// Where the piece on the cell named `cell` can go now: cell names or `"off"`, in the order of
+    /// [`Engine::legal_moves`], each once; empty when it cannot move. A name that is not a cell of this
+    /// board is a `parse_error`.
+    fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError>;
 
     /// The position string (RULES 1.9, 2.3) of the current board and player to move.
     fn position_string(&self) -> String;

@@ -779,7 +779,12 @@ impl Engine for Fake {
             from: None,
             to: None,
             capture: false,
+            path: Vec::new(),
+            goal: None,
         }
+    }
+    fn dests(&self, _cell: &str) -> Result<Vec<String>, ParseError> {
+        Ok(Vec::new())
     }
     fn position_string(&self) -> String {
         format!("{self:?}")

@@ -269,6 +269,86 @@ impl Game {
         }
     }
 
+    /// The cells a legal move of the current position crosses, its destination last; `None` stands for
+    /// leaving the board. A man leaving through the far side goes along the first open forward line (in
+    /// direction order), as move generation finds it.
+    pub fn path(&self, mv: Move) -> Vec<Option<u8>> {
+        let g = self.pos.geometry();
+        let Some(dice) = self.dice else {
+            return Vec::new();
+        };
+        let me = self.pos.turn();
+        // The cells from `from` along `dir`, at most `limit` steps, through empty cells (the last may be
+        // occupied: a capture); `None` for the step off the board.
+        let walk = |dir: crate::hex::HexDirection, limit: usize, stop: Option<u8>| {
+            let mut cells = Vec::new();
+            let mut cur = mv.from;
+            for _ in 0..limit {
+                match g
+                    .step
+                    .get(usize::from(cur))
+                    .and_then(|s| s.get(dir.index()))
+                {
+                    Some(super::Step::Cell(next)) => {
+                        cells.push(Some(*next));
+                        if Some(*next) == stop || self.pos.piece(*next).is_some() {
+                            break;
+                        }
+                        cur = *next;
+                    }
+                    Some(super::Step::Goal(_)) => {
+                        cells.push(None);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            cells
+        };
+        let reaches = |cells: &Vec<Option<u8>>, to: Option<u8>| cells.last() == Some(&to);
+        match (mv.kind, mv.to) {
+            (MoveKind::Ball, Dest::Cell(to)) => {
+                walk(super::ball_direction(me, dice.direction), 20, Some(to))
+            }
+            (MoveKind::Ball, Dest::Off(_)) => {
+                walk(super::ball_direction(me, dice.direction), 20, None)
+            }
+            (MoveKind::Man, Dest::Cell(to)) => crate::hex::HexDirection::ALL
+                .into_iter()
+                .map(|d| walk(d, usize::from(dice.distance), Some(to)))
+                .find(|cells| reaches(cells, Some(to)))
+                .unwrap_or_default(),
+            (MoveKind::Man, Dest::Off(_)) => {
+                let mut dirs = super::forward(me);
+                dirs.sort_by_key(|d| d.index());
+                dirs.into_iter()
+                    .map(|d| walk(d, usize::from(dice.distance), None))
+                    .find(|cells| reaches(cells, None))
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// The phases passed at once for want of a legal move right after the dice were rolled or set:
+    /// none, the man phase, or both (the turn then ended at once).
+    pub fn skipped_after_dice(&self) -> Vec<Phase> {
+        match self.phase {
+            Phase::Man => Vec::new(),
+            Phase::Ball => vec![Phase::Man],
+            Phase::Roll | Phase::Over => vec![Phase::Man, Phase::Ball],
+        }
+    }
+
+    /// The phases passed at once right after a move of `kind` was played: the ball phase after a man
+    /// move when no ball move was possible.
+    pub fn skipped_after(&self, kind: MoveKind) -> Vec<Phase> {
+        if kind == MoveKind::Man && self.phase != Phase::Ball {
+            vec![Phase::Ball]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Every complete rest of the current turn (phase man or ball) as a turn record without its dice,
     /// e.g. `b3-d3 f6>h6`, `b3-d3 -`, `- f6>off`; sorted and distinct. Empty in roll and over.
     pub fn legal_turns(&self) -> Vec<String> {
@@ -520,6 +600,11 @@ impl Engine for Game {
 
     fn describe(&self, mv: Move) -> MoveInfo {
         let g = self.pos.geometry();
+        let path = self
+            .path(mv)
+            .into_iter()
+            .map(|c| c.map_or_else(|| "off".to_string(), |c| g.name(c)))
+            .collect();
         MoveInfo {
             notation: self.notation(mv),
             kind: match mv.kind {
@@ -532,7 +617,40 @@ impl Engine for Game {
                 Dest::Off(_) => "off".to_string(),
             }),
             capture: mv.capture,
+            path,
+            goal: match mv.to {
+                Dest::Off(goal) => Some(goal),
+                Dest::Cell(_) => None,
+            },
         }
+    }
+
+    fn play_described(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
+        let mv = self.find_move(text)?;
+        let info = self.describe(mv);
+        self.apply_legal(mv);
+        Ok(info)
+    }
+
+    fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError> {
+        let g = self.pos.geometry();
+        let from = g.cell(cell).ok_or_else(|| {
+            ParseError::new(format!(
+                "'{cell}' is not a cell of a side-{} board",
+                self.size()
+            ))
+        })?;
+        let mut out: Vec<String> = Vec::new();
+        for mv in self.legal_moves().into_iter().filter(|m| m.from == from) {
+            let to = match mv.to {
+                Dest::Cell(c) => g.name(c),
+                Dest::Off(_) => "off".to_string(),
+            };
+            if !out.contains(&to) {
+                out.push(to);
+            }
+        }
+        Ok(out)
     }
 
     /// The position string (without a ball once the game is over).

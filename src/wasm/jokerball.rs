@@ -2,11 +2,17 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::plain::{JokerballBoard, JokerballOptions, JokerballReplayOptions, Piece};
+use super::plain::{
+    Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
+    Piece, Played, Rolled,
+};
 use super::{arg_move, arg_strings, options, state, to_js, to_json_options};
+use crate::dice::Dice;
 use crate::engine::Engine;
+use crate::engine::MoveClass;
 use crate::error::OptionError;
-use crate::jokerball::{Game, GameState};
+use crate::hex::Hex;
+use crate::jokerball::{Game, GameState, Geometry, MoveKind};
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
@@ -35,6 +41,79 @@ pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
         .map(|mv| game.describe(mv))
         .collect();
     to_js(&views)
+}
+
+/// The dice just set and the phases then skipped, as JavaScript sees them.
+pub(super) fn rolled(game: &Game, dice: Dice) -> JsValue {
+    to_js(&Rolled {
+        dice,
+        skipped: game.skipped_after_dice(),
+    })
+}
+
+/// Plays `text` and returns the move as it was played, with the phases then skipped.
+pub(super) fn played(game: &mut Game, text: &str) -> Result<JsValue, crate::error::PlayError> {
+    let info = game.play_described(text)?;
+    let kind = if info.kind == MoveClass::Man {
+        MoveKind::Man
+    } else {
+        MoveKind::Ball
+    };
+    let skipped = game.skipped_after(kind);
+    Ok(to_js(&Played {
+        info: &info,
+        skipped,
+    }))
+}
+
+/// Reads a board side: 4 or 6, else `invalid_option`.
+fn size_arg(value: &JsValue) -> Result<u8, OptionError> {
+    match value.as_f64() {
+        Some(n) if n == 4.0 || n == 6.0 => Ok(n as u8),
+        _ => Err(OptionError::new("size must be 4 or 6")),
+    }
+}
+
+/// The cells and goal rows of a board of side `size`.
+fn geometry_of(size: u8) -> JokerballGeometry {
+    let g = Geometry::of(size);
+    let cells = (0..g.len)
+        .map(|c| {
+            let h = g.hex.get(usize::from(c)).copied().unwrap_or(Hex::new(0, 0));
+            HexCell {
+                name: g.name(c),
+                q: h.q,
+                r: h.r,
+            }
+        })
+        .collect();
+    let row = |r: u8| -> Vec<String> {
+        (0..g.len)
+            .filter(|&c| g.row_of.get(usize::from(c)) == Some(&r))
+            .map(|c| g.name(c))
+            .collect()
+    };
+    JokerballGeometry {
+        cells,
+        goals: Goals {
+            red: row(g.rows - 1),
+            blue: row(0),
+        },
+    }
+}
+
+/// The pieces on the board of `game`, as JavaScript sees them.
+pub(super) fn board_of(game: &Game) -> JsValue {
+    let view = game.board();
+    let men = view
+        .men
+        .into_iter()
+        .map(|(cell, player)| Piece { cell, player })
+        .collect();
+    to_js(&JokerballBoard {
+        men,
+        ball: view.ball,
+    })
 }
 
 /// A game of Jokerball: dice, the man and ball phases, notation, JSON state.
@@ -87,21 +166,45 @@ impl Jokerball {
         to_js(&self.game.winner())
     }
 
-    /// Rolls the dice (distance die, then direction die) from the game's generator.
-    #[wasm_bindgen(unchecked_return_type = "Dice")]
+    /// Rolls the dice (distance die, then direction die) from the game's generator; `skipped` lists the
+    /// phases then passed for want of a legal move.
+    #[wasm_bindgen(unchecked_return_type = "Rolled")]
     pub fn roll(&mut self) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.game.roll()?))
+        let dice = self.game.roll()?;
+        Ok(rolled(&self.game, dice))
     }
 
-    /// Sets the dice instead of rolling them.
-    #[wasm_bindgen(js_name = setDice)]
+    /// Sets the dice instead of rolling them; returns them as `roll` does.
+    #[wasm_bindgen(js_name = setDice, unchecked_return_type = "Rolled")]
     pub fn set_dice(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let (d, r) = dice_args(&distance, &direction)?;
-        Ok(self.game.set_dice(d, r)?)
+        self.game.set_dice(d, r)?;
+        Ok(rolled(
+            &self.game,
+            Dice {
+                distance: d,
+                direction: r,
+            },
+        ))
+    }
+
+    /// Where the piece on `cell` can go now (cell names or 'off'); empty if it cannot move.
+    pub fn dests(&self, cell: JsValue) -> Result<Vec<String>, JsValue> {
+        let name = super::arg_string(&cell, "cell")?;
+        Ok(self.game.dests(&name)?)
+    }
+
+    /// The cells of a board of side `size` (4 or 6) with their axial coordinates, and the home-row
+    /// cells beside each goal.
+    #[wasm_bindgen(unchecked_return_type = "JokerballGeometry")]
+    pub fn geometry(
+        #[wasm_bindgen(unchecked_param_type = "4 | 6")] size: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        Ok(to_js(&geometry_of(size_arg(&size)?)))
     }
 
     /// The legal moves of the current phase, sorted.
@@ -132,8 +235,7 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "string | JokerballMove")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(crate::error::PlayError::Parse)?;
-        let played = self.game.play(&text)?;
-        Ok(to_js(&self.game.describe(played)))
+        Ok(played(&mut self.game, &text)?)
     }
 
     /// Every complete rest of the current turn, e.g. `'b3-d3 f6>h6'`, `'- f6>off'`.
@@ -150,16 +252,7 @@ impl Jokerball {
     /// The men (in position-string order) and the ball.
     #[wasm_bindgen(unchecked_return_type = "JokerballBoard")]
     pub fn board(&self) -> JsValue {
-        let view = self.game.board();
-        let men = view
-            .men
-            .into_iter()
-            .map(|(cell, player)| Piece { cell, player })
-            .collect();
-        to_js(&JokerballBoard {
-            men,
-            ball: view.ball,
-        })
+        board_of(&self.game)
     }
 
     /// The completed turn records.

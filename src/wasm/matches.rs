@@ -54,11 +54,15 @@ impl AnyMatch {
 }
 
 /// Plays a move through the match: the notation first, then the match's phase, then the game.
-fn play_in<G: Engine>(m: &mut CoreMatch<G>, text: &str) -> Result<JsValue, PlayError> {
+fn play_in<G: Engine>(
+    m: &mut CoreMatch<G>,
+    text: &str,
+    write: impl FnOnce(&mut G, &str) -> Result<JsValue, PlayError>,
+) -> Result<JsValue, PlayError> {
     if let Err(PlayError::Parse(e)) = m.game().find_move(text) {
         return Err(PlayError::Parse(e));
     }
-    m.act(|g| g.play(text).map(|mv| to_js(&g.describe(mv))))
+    m.act(|g| write(g, text))
 }
 
 /// A match of Jokerball or Zola to `length` points, with the doubling cube if asked.
@@ -207,19 +211,65 @@ impl Match {
     /// Rolls the dice of the current Jokerball game.
     #[wasm_bindgen(unchecked_return_type = "Dice")]
     pub fn roll(&mut self) -> Result<JsValue, JsValue> {
-        let dice: Dice = self.jokerball_only()?.roll()?;
-        Ok(to_js(&dice))
+        let m = self.jokerball_only()?;
+        let dice = m.roll()?;
+        Ok(super::jokerball::rolled(m.game(), dice))
     }
 
-    /// Sets the dice of the current Jokerball game.
-    #[wasm_bindgen(js_name = setDice)]
+    /// Sets the dice of the current Jokerball game; returns them as `roll` does.
+    #[wasm_bindgen(js_name = setDice, unchecked_return_type = "Rolled")]
     pub fn set_dice(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let (d, r) = dice_args(&distance, &direction)?;
-        Ok(self.jokerball_only()?.set_dice(d, r)?)
+        let m = self.jokerball_only()?;
+        m.set_dice(d, r)?;
+        Ok(super::jokerball::rolled(
+            m.game(),
+            Dice {
+                distance: d,
+                direction: r,
+            },
+        ))
+    }
+
+    /// The current game's board, without copying the game (`JokerballBoard` or `ZolaBoard`).
+    #[wasm_bindgen(unchecked_return_type = "JokerballBoard | ZolaBoard")]
+    pub fn board(&self) -> JsValue {
+        match &self.inner {
+            AnyMatch::Jokerball(m) => super::jokerball::board_of(m.game()),
+            AnyMatch::Zola(m) => super::zola::board_of(m.game()),
+        }
+    }
+
+    /// The current Jokerball game's dice (`null` in phases roll and over, and in Zola).
+    #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
+    pub fn dice(&self) -> JsValue {
+        match &self.inner {
+            AnyMatch::Jokerball(m) => to_js(&m.game().dice()),
+            AnyMatch::Zola(_) => JsValue::NULL,
+        }
+    }
+
+    /// The current game's phase: `'roll' | 'man' | 'ball' | 'move' | 'over'`.
+    #[wasm_bindgen(getter, js_name = gamePhase, unchecked_return_type = "JokerballPhase | ZolaPhase")]
+    pub fn game_phase(&self) -> String {
+        match &self.inner {
+            AnyMatch::Jokerball(m) => m.game().phase().name().to_string(),
+            AnyMatch::Zola(m) => m.game().phase().name().to_string(),
+        }
+    }
+
+    /// Where the piece on `cell` of the current game can go now (none during a pending double or after
+    /// a game).
+    pub fn dests(&self, cell: JsValue) -> Result<Vec<String>, JsValue> {
+        let name = super::arg_string(&cell, "cell")?;
+        Ok(each!(&self.inner, m => {
+            let dests = m.game().dests(&name)?;
+            if m.phase() == MatchPhase::Playing { dests } else { Vec::new() }
+        }))
     }
 
     /// The legal moves of the current game's phase (none during a pending double or after a game).
@@ -264,7 +314,10 @@ impl Match {
         #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(PlayError::Parse)?;
-        Ok(each!(&mut self.inner, m => play_in(m, &text))?)
+        Ok(match &mut self.inner {
+            AnyMatch::Jokerball(m) => play_in(m, &text, super::jokerball::played)?,
+            AnyMatch::Zola(m) => play_in(m, &text, |g, t| Ok(to_js(&g.play_described(t)?)))?,
+        })
     }
 
     /// The current game's position string.

@@ -127,6 +127,18 @@ impl FromTree for Seed {
 
 impl ToJs for MoveInfo {
     fn write(&self, out: &mut String) {
+        self.write_fields(out);
+        out.push('}');
+    }
+}
+
+/// A move's fields, written without the closing brace (so that `play` can add `skipped`).
+trait MoveFields {
+    fn write_fields(&self, out: &mut String);
+}
+
+impl MoveFields for MoveInfo {
+    fn write_fields(&self, out: &mut String) {
         super::out::key(out, "notation", true);
         self.notation.write(out);
         super::out::key(out, "kind", false);
@@ -137,8 +149,88 @@ impl ToJs for MoveInfo {
         self.to.write(out);
         super::out::key(out, "capture", false);
         self.capture.write(out);
+        if !self.path.is_empty() {
+            super::out::key(out, "path", false);
+            self.path.write(out);
+        }
+        if let Some(goal) = self.goal {
+            super::out::key(out, "goal", false);
+            goal.write(out);
+        }
+    }
+}
+
+/// A move just played and the phases passed at once after it (Jokerball's `play`).
+pub(crate) struct Played<'a> {
+    pub(crate) info: &'a MoveInfo,
+    pub(crate) skipped: Vec<jokerball::Phase>,
+}
+
+impl ToJs for Played<'_> {
+    fn write(&self, out: &mut String) {
+        self.info.write_fields(out);
+        super::out::key(out, "skipped", false);
+        self.skipped.write(out);
         out.push('}');
     }
+}
+
+/// The dice just rolled or set, and the phases passed at once after them.
+pub(crate) struct Rolled {
+    pub(crate) dice: Dice,
+    pub(crate) skipped: Vec<jokerball::Phase>,
+}
+
+impl ToJs for Rolled {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "distance", true);
+        self.dice.distance.write(out);
+        super::out::key(out, "direction", false);
+        self.dice.direction.write(out);
+        super::out::key(out, "skipped", false);
+        self.skipped.write(out);
+        out.push('}');
+    }
+}
+
+/// A Jokerball cell's name and axial coordinates.
+pub(crate) struct HexCell {
+    pub(crate) name: String,
+    pub(crate) q: i8,
+    pub(crate) r: i8,
+}
+
+impl ToJs for i8 {
+    fn write(&self, out: &mut String) {
+        if *self < 0 {
+            out.push('-');
+        }
+        u32::from(self.unsigned_abs()).write(out);
+    }
+}
+
+/// The cells of a Jokerball board and the home-row cells beside each goal.
+pub(crate) struct JokerballGeometry {
+    pub(crate) cells: Vec<HexCell>,
+    pub(crate) goals: Goals,
+}
+
+/// The home-row cells beside each player's goal.
+pub(crate) struct Goals {
+    pub(crate) red: Vec<String>,
+    pub(crate) blue: Vec<String>,
+}
+
+/// A Zola square's name, file and rank.
+pub(crate) struct SquareCell {
+    pub(crate) name: String,
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+}
+
+/// The squares of a Zola board.
+pub(crate) struct ZolaGeometry {
+    pub(crate) cells: Vec<SquareCell>,
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
@@ -152,8 +244,14 @@ export interface MoveInfo<Kind extends string, Cell extends string | null> {
   to: Cell;
   capture: boolean;
 }
-/** A Jokerball move in verbose form (`to` is a cell name or 'off'). */
-export type JokerballMove = MoveInfo<'man' | 'ball', string>;
+/** A Jokerball move in verbose form: `to` is a cell name or 'off'; `path` the cells it crosses, its
+ * destination last; `goal` (only when it leaves the board) the goal it goes through, named by the
+ * player who defends it. */
+export type JokerballMove = MoveInfo<'man' | 'ball', string> & { path: string[]; goal?: Player };
+/** The dice just rolled or set, with the phases passed at once after them for want of a legal move. */
+export type Rolled = Dice & { skipped: ('man' | 'ball')[] };
+/** A Jokerball move just played, with the phases passed at once after it for want of a legal move. */
+export type JokerballPlayed = JokerballMove & { skipped: ('man' | 'ball')[] };
 /** A Zola move in verbose form. */
 export type ZolaMove = MoveInfo<'move' | 'swap', string | null>;
 "#;
@@ -193,6 +291,16 @@ plain! {
 
     "A piece on the board: its cell and owner."
     out BoardPiece = Piece { cell: "cell" => "string", player: "player" => "Player" }
+    "A cell of a Jokerball board: its name and axial coordinates (`r` grows downwards)."
+    out HexCell = HexCell { name: "name" => "string", q: "q" => "number", r: "r" => "number" }
+    "The cells of a Jokerball board, and the home-row cells beside the goal each player defends."
+    out JokerballGeometry = JokerballGeometry { cells: "cells" => "HexCell[]", goals: "goals" => "Goals" }
+    "The home-row cells beside the goal each player defends."
+    out Goals = Goals { red: "red" => "string[]", blue: "blue" => "string[]" }
+    "A square of a Zola board: its name, file `x` and rank `y`, from 0."
+    out SquareCell = SquareCell { name: "name" => "string", x: "x" => "number", y: "y" => "number" }
+    "The squares of a Zola board."
+    out ZolaGeometry = ZolaGeometry { cells: "cells" => "SquareCell[]" }
     "The pieces on a Jokerball board: men in position-string order, and the ball's cell."
     out JokerballBoard = JokerballBoard { men: "men" => "BoardPiece[]", ball: "ball" => "string | null" }
     "The checkers on a Zola board, in position-string order."
@@ -413,13 +521,14 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        for _ in 0..3 {
+        // Three turns, the last one left after its man move (a half-played turn in the state).
+        for turn in 0..3 {
             g.roll().unwrap();
             while let Some(&m) = g.legal_moves().first() {
-                g.play_move(m).unwrap();
-                if g.phase() == jokerball::Phase::Ball {
+                if turn == 2 && g.phase() == jokerball::Phase::Ball {
                     break;
                 }
+                g.play_move(m).unwrap();
             }
         }
         agrees(&g.to_state(true));

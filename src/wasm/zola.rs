@@ -3,11 +3,12 @@
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::verbose_moves;
-use super::plain::{Piece, ZolaBoard, ZolaOptions, ZolaReplayOptions};
+use super::plain::{Piece, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions};
 use super::{arg_move, arg_strings, options, state, to_js};
 use crate::engine::Engine;
+use crate::error::OptionError;
 use crate::error::PlayError;
-use crate::zola::{Game, GameState};
+use crate::zola::{Game, GameState, Size, Square};
 
 #[wasm_bindgen]
 extern "C" {
@@ -17,6 +18,20 @@ extern "C" {
     /// The options object of `replay` (typed for TypeScript).
     #[wasm_bindgen(typescript_type = "ZolaReplayOptions")]
     pub type ZolaReplayOptionsArg;
+}
+
+/// The pieces on the board of `game`, as JavaScript sees them.
+pub(super) fn board_of(game: &Game) -> JsValue {
+    let size = game.size();
+    let checkers = game
+        .board()
+        .into_iter()
+        .map(|(s, player)| Piece {
+            cell: s.name(size),
+            player,
+        })
+        .collect();
+    to_js(&ZolaBoard { checkers })
 }
 
 /// A game of Zola (RULES 2).
@@ -96,8 +111,37 @@ impl Zola {
         #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(PlayError::Parse)?;
-        let played = self.game.play(&text)?;
-        Ok(to_js(&self.game.describe(played)))
+        Ok(to_js(&self.game.play_described(&text)?))
+    }
+
+    /// Where the checker on `cell` can go now; empty if it cannot move.
+    pub fn dests(&self, cell: JsValue) -> Result<Vec<String>, JsValue> {
+        let name = super::arg_string(&cell, "cell")?;
+        Ok(self.game.dests(&name)?)
+    }
+
+    /// The squares of a board of side `size` (6, 8 or 10): name, file `x` and rank `y` from 0.
+    #[wasm_bindgen(unchecked_return_type = "ZolaGeometry")]
+    pub fn geometry(
+        #[wasm_bindgen(unchecked_param_type = "6 | 8 | 10")] size: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let n = size
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
+            .ok_or_else(|| OptionError::new("size must be 6, 8 or 10"))?;
+        let size = Size::new(n as u8)?;
+        let cells = (0..size.squares())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| {
+                let s = Square(i);
+                SquareCell {
+                    name: s.name(size),
+                    x: s.x(size),
+                    y: s.y(size),
+                }
+            })
+            .collect();
+        Ok(to_js(&ZolaGeometry { cells }))
     }
 
     /// The position string of the current board and colour to move.
@@ -113,17 +157,7 @@ impl Zola {
     /// The checkers, in position-string order.
     #[wasm_bindgen(unchecked_return_type = "ZolaBoard")]
     pub fn board(&self) -> JsValue {
-        let size = self.game.size();
-        let checkers = self
-            .game
-            .board()
-            .into_iter()
-            .map(|(s, player)| Piece {
-                cell: s.name(size),
-                player,
-            })
-            .collect();
-        to_js(&ZolaBoard { checkers })
+        board_of(&self.game)
     }
 
     /// An independent copy.

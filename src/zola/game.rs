@@ -318,7 +318,31 @@ impl Engine for Game {
             from: mv.from().map(|s| s.name(self.size)),
             to: mv.to().map(|s| s.name(self.size)),
             capture: mv.is_capture(),
+            path: Vec::new(),
+            goal: None,
         }
+    }
+
+    fn play_described(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
+        let mv = self.find_move(text)?;
+        let info = self.describe(mv);
+        self.apply_unchecked(mv);
+        Ok(info)
+    }
+
+    fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError> {
+        let from = Square::parse(self.size, cell).ok_or_else(|| {
+            ParseError::new(format!(
+                "'{cell}' is not a square of a {n}x{n} board",
+                n = self.size.n()
+            ))
+        })?;
+        Ok(self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == Some(from))
+            .filter_map(|m| m.to().map(|s| s.name(self.size)))
+            .collect())
     }
 
     fn position_string(&self) -> String {
