@@ -319,8 +319,13 @@ impl Game {
                 .find(|cells| reaches(cells, Some(to)))
                 .unwrap_or_default(),
             (MoveKind::Man, Dest::Off(_)) => {
-                let mut dirs = super::forward(me);
-                dirs.sort_by_key(|d| d.index());
+                // In direction order, as move generation tries them.
+                let [a, b] = super::forward(me);
+                let dirs = if a.index() < b.index() {
+                    [a, b]
+                } else {
+                    [b, a]
+                };
                 dirs.into_iter()
                     .map(|d| walk(d, usize::from(dice.distance), None))
                     .find(|cells| reaches(cells, None))

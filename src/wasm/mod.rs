@@ -28,7 +28,7 @@ pub(crate) use tree::FromTree;
 macro_rules! error_code_union {
     ($($(#[$doc:meta])* $variant:ident = $code:literal,)*) => {
         concat!(
-            "\n/** The stable code of every failure (API.md, \"Errors\"). */\nexport type SteereErrorCode =",
+            "\n/** The stable code of every failure (`SteereError.code`). */\nexport type SteereErrorCode =",
             $("\n  | '", $code, "'",)*
             ";\n"
         )
