@@ -94,6 +94,8 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     type Phase: Copy + Eq + fmt::Debug;
     /// The whole game as plain data (the JSON state of `toJSON`).
     type State: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+    /// The game's fixed-capacity move list.
+    type List: Default + std::ops::Deref<Target = [Self::Move]>;
 
     /// A new game from its setup; an option out of range is `invalid_option`, a bad position string
     /// `parse_error`.
@@ -121,16 +123,23 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// game is on). A match allows doubles only then.
     fn at_turn_start(&self) -> bool;
 
+    /// The legal moves now, unsorted (generation order), into `list` (cleared first); allocation-free,
+    /// for bots and simulations that reuse one list.
+    fn legal_moves_into(&self, list: &mut Self::List);
+
     /// The legal moves now, sorted by their notation in JavaScript's string order (none when there is
     /// nothing to move: Jokerball's phase roll, or the game is over).
-    fn legal_moves(&self) -> Vec<Self::Move>;
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut list = Self::List::default();
+        self.legal_moves_into(&mut list);
+        crate::notation::in_notation_order(&list, |m| self.notation(m))
+    }
 
     /// The legal moves now in notation, in the order of [`Engine::legal_moves`].
     fn legal_notations(&self) -> Vec<String> {
-        self.legal_moves()
-            .into_iter()
-            .map(|mv| self.notation(mv))
-            .collect()
+        let mut list = Self::List::default();
+        self.legal_moves_into(&mut list);
+        crate::notation::sorted_notations(&list, |m| self.notation(m))
     }
 
     /// The legal move that `text` names, checked in the order of the error codes.

@@ -18,9 +18,9 @@
 //! | the options of a new game, plain data with `Default` | `Setup` (a position string and, in Jokerball, the dice seed included) |
 //! | a game from its setup / from setup and history | [`Engine::new`] / [`Engine::replay`], [`Engine::replay_onto`] ([`SetupError`], [`ReplayError`] with the failing record's index) |
 //! | who moves, what is awaited, who won | [`Engine::turn`], [`Engine::phase`], [`Engine::winner`] |
-//! | legal moves: sorted values, notations, allocation-free | [`Engine::legal_moves`], [`Engine::legal_notations`], `Game::legal_moves_into(&mut MoveList)` |
+//! | legal moves: sorted values, notations, allocation-free | [`Engine::legal_moves`], [`Engine::legal_notations`], [`Engine::legal_moves_into`] (into the game's [`MoveList`]) |
 //! | check, find and play a move | [`Engine::is_legal`], [`Engine::is_legal_move`], [`Engine::find_move`], [`Engine::play`], [`Engine::play_move`] |
-//! | a move in notation / described | [`Engine::notation`], [`Engine::describe`]; free functions `parse_move`, `write_move` |
+//! | a move in notation / described / where a piece can go | [`Engine::notation`], [`Engine::describe`], [`Engine::play_described`], [`Engine::dests`]; free functions `parse_move`, `write_move` |
 //! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
 //! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
 //! | the whole game as plain data | [`Engine::to_state`], [`Engine::from_state`] (`GameState`, serde) |

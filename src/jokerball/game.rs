@@ -258,17 +258,6 @@ impl Game {
         }
     }
 
-    /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.
-    pub fn legal_moves_into(&self, out: &mut MoveList) {
-        out.clear();
-        let Some(dice) = self.dice else { return };
-        match self.phase {
-            Phase::Man => self.pos.man_moves(dice.distance, out),
-            Phase::Ball => self.pos.ball_moves(dice.direction, out),
-            _ => {}
-        }
-    }
-
     /// The cells a legal move of the current position crosses, its destination last; `None` stands for
     /// leaving the board. A man leaving through the far side goes along the first open forward line (in
     /// direction order), as move generation finds it.
@@ -489,6 +478,7 @@ impl Engine for Game {
     type Move = Move;
     type Phase = Phase;
     type State = GameState;
+    type List = MoveList;
 
     /// A new game from a setup (RULES 1.3) or its position string; dice from `setup.seed`, or from the
     /// crypto source without one.
@@ -527,16 +517,15 @@ impl Engine for Game {
         self.phase == Phase::Roll
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::in_notation_order(&list, |m| self.notation(m))
-    }
-
-    fn legal_notations(&self) -> Vec<String> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::sorted_notations(&list, |m| self.notation(m))
+    /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.
+    fn legal_moves_into(&self, out: &mut MoveList) {
+        out.clear();
+        let Some(dice) = self.dice else { return };
+        match self.phase {
+            Phase::Man => self.pos.man_moves(dice.distance, out),
+            Phase::Ball => self.pos.ball_moves(dice.direction, out),
+            _ => {}
+        }
     }
 
     fn find_move(&self, text: &str) -> Result<Move, PlayError> {

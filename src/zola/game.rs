@@ -152,19 +152,6 @@ impl Game {
             )
     }
 
-    /// Fills `list` (cleared first) with the legal moves now in generation order (board moves, then
-    /// `swap`), allocation-free; reusing one list avoids initialising a new one per call (bots,
-    /// simulations).
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        if self.phase == Phase::Move {
-            movegen::generate(&self.position, list);
-            if self.can_swap() {
-                list.push(Move::Swap);
-            }
-        }
-    }
-
     /// Plays a move known to be legal now (from [`Game::legal_moves_into`]) without checking it: for bots
     /// and simulations. An illegal move here leaves the game in an unspecified but memory-safe state.
     pub fn apply_unchecked(&mut self, mv: Move) {
@@ -199,6 +186,7 @@ impl Engine for Game {
     type Move = Move;
     type Phase = Phase;
     type State = GameState;
+    type List = MoveList;
 
     /// A new game from the setup (RULES 2.1) or its position string. A size other than 6, 8 or 10 is an
     /// `invalid_option`; a bad string, or one for another size than `size`, a `parse_error`.
@@ -252,16 +240,17 @@ impl Engine for Game {
         self.phase == Phase::Move
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::in_notation_order(&list, |m| self.notation(m))
-    }
-
-    fn legal_notations(&self) -> Vec<String> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::sorted_notations(&list, |m| self.notation(m))
+    /// Fills `list` (cleared first) with the legal moves now in generation order (board moves, then
+    /// `swap`), allocation-free; reusing one list avoids initialising a new one per call (bots,
+    /// simulations).
+    fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if self.phase == Phase::Move {
+            movegen::generate(&self.position, list);
+            if self.can_swap() {
+                list.push(Move::Swap);
+            }
+        }
     }
 
     /// Checks in order: notation (`parse_error`), game over, legality.
