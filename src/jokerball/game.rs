@@ -302,11 +302,20 @@ impl Game {
             (MoveKind::Ball, Dest::Off(_)) => {
                 walk(super::ball_direction(me, dice.direction), 20, None)
             }
-            (MoveKind::Man, Dest::Cell(to)) => crate::hex::HexDirection::ALL
-                .into_iter()
-                .map(|d| walk(d, usize::from(dice.distance), Some(to)))
-                .find(|cells| reaches(cells, Some(to)))
-                .unwrap_or_default(),
+            (MoveKind::Man, Dest::Cell(to)) => {
+                // The line from `from` to `to`: the direction of their axial difference.
+                let at = |c: u8| g.hex.get(usize::from(c)).copied();
+                let (Some(a), Some(b)) = (at(mv.from), at(to)) else {
+                    return Vec::new();
+                };
+                let (dq, dr) = ((b.q - a.q).signum(), (b.r - a.r).signum());
+                crate::hex::HexDirection::ALL
+                    .into_iter()
+                    .find(|d| d.vector() == (dq, dr))
+                    .map(|d| walk(d, usize::from(dice.distance), Some(to)))
+                    .filter(|cells| reaches(cells, Some(to)))
+                    .unwrap_or_default()
+            }
             (MoveKind::Man, Dest::Off(_)) => {
                 // In direction order, as move generation tries them.
                 let [a, b] = super::forward(me);
