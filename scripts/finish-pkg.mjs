@@ -2,6 +2,8 @@
 // - re-exports the SteereError class from the generated module (and types it), and installs the `freed`
 //   check on the exported classes;
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
+// - splits the declarations: types.d.ts (the API, plain ES2022), steere_games.d.ts (browsers and
+//   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -25,11 +27,11 @@ writeFileSync(snippetFile, transformSync(readFileSync(snippetFile, 'utf8'), { mi
 let js = readFileSync(main, 'utf8');
 const marker = '// steere-games: SteereError';
 if (!js.includes(marker)) {
-  // The `freed` check (API.md "Errors"): guardFreed (js/steere_error.js) wraps every method, getter and
-  // setter of each exported class's prototype so that it throws the SteereError `freed` when the object
-  // was freed, before anything else, and makes free() (and Symbol.dispose, the same function) do nothing
-  // on a freed object; the constructor and the glue's internals (`__...`) are left alone. It relies on
-  // wasm-bindgen's free() setting `__wbg_ptr` to 0: refuse a glue that no longer does so.
+  // The `freed` check (docs/api.md, "Errors"): guardFreed (js/steere_error.js) wraps every method,
+  // getter and setter of each exported class's prototype so that it throws the SteereError `freed` when
+  // the object was freed, before anything else, and makes free() (and Symbol.dispose, the same function)
+  // do nothing on a freed object; the constructor and the glue's internals (`__...`) are left alone. It
+  // relies on wasm-bindgen's free() setting `__wbg_ptr` to 0: refuse a glue that no longer does so.
   const classes = [...js.matchAll(/^export class (\w+)/gm)].map((m) => m[1]);
   if (!classes.length || !js.includes('this.__wbg_ptr = 0;')) {
     throw new Error('finish-pkg: the generated glue no longer has the expected classes and free()');
@@ -39,32 +41,66 @@ if (!js.includes(marker)) {
   writeFileSync(main, js);
 }
 
-let types = readFileSync(dts, 'utf8');
-// wasm-bindgen declares `[Symbol.dispose](): void` on every class, which only compiles with lib
-// `esnext.disposable`; leave it out of the types (the runtime keeps it) so ES2022 consumers compile.
-types = types.replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
-// The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
-// Only TypeScript is rewritten: comments and string literals are kept as they are.
+// Rewrites the word any to unknown in TypeScript types only (comments and string literals are kept).
 const noAny = (text) =>
   text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g,
     (m) => (m === 'any' ? 'unknown' : m));
-types = noAny(types);
-const bgTypes = join(pkg, 'steere_games_bg.wasm.d.ts');
-writeFileSync(bgTypes, noAny(readFileSync(bgTypes, 'utf8')));
-// SteereErrorCode comes from the Rust list of codes (src/error.rs, emitted by src/wasm/mod.rs).
-if (!/^export type SteereErrorCode =/m.test(types)) throw new Error('finish-pkg: SteereErrorCode is not declared');
-if (!types.includes(marker)) {
+const typesFile = join(pkg, 'types.d.ts');
+const entryMarker = "export * from './types.js';";
+let types = readFileSync(dts, 'utf8');
+if (!types.includes(entryMarker)) {
+  // wasm-bindgen declares `[Symbol.dispose](): void` on every class, which only compiles with lib
+  // `esnext.disposable`; leave it out of the types (the runtime keeps it) so ES2022 consumers compile.
+  types = types.replace(/^\s*\[Symbol\.dispose\]\(\): void;\n/gm, '');
+  // free() has no doc comment of its own: say what it does and what follows.
+  types = types.replace(
+    /^(\s*)free\(\): void;$/gm,
+    '$1/**\n$1 * Releases the wasm memory this object holds. Afterwards every method and getter throws the\n' +
+      '$1 * SteereError `freed`; calling free() again does nothing. (Objects that are dropped without\n' +
+      "$1 * free() are released when they are garbage-collected, later.)\n$1 */\n$1free(): void;",
+  );
+  // The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
+  types = noAny(types);
+  // SteereErrorCode comes from the Rust list of codes (src/error.rs, emitted by src/wasm/mod.rs).
+  if (!/^export type SteereErrorCode =/m.test(types)) throw new Error('finish-pkg: SteereErrorCode is not declared');
   types += `
 ${marker}
-/** Every failure of every call of this package throws a SteereError. */
+/**
+ * Every failure of every call of this package throws a SteereError: \`code\` says what went wrong (one of
+ * SteereErrorCode, listed in docs/api.md, "Errors"), \`message\` says it in English. After a throw the
+ * object is exactly as it was before the call.
+ */
 export class SteereError extends Error {
   constructor(code: SteereErrorCode, message: string);
   readonly name: 'SteereError';
   readonly code: SteereErrorCode;
 }
 `;
+  // The declarations are split in two. types.d.ts: every class, function and type, in plain ES2022
+  // TypeScript. steere_games.d.ts (browsers and bundlers) adds the loading of the wasm, whose types name
+  // DOM things (RequestInfo, Response, BufferSource, WebAssembly); node.d.ts does not, so that a Node
+  // project compiles without the DOM library.
+  const start = types.search(/^export type InitInput\b/m);
+  const last = types.search(/^export default function __wbg_init\b/m);
+  if (start < 0 || last < start) throw new Error('finish-pkg: the loading declarations were not found');
+  const end = types.indexOf('\n', last) + 1;
+  const loading = types.slice(start, end);
+  const header = '/* tslint:disable */\n/* eslint-disable */\n';
+  const api = types.slice(0, start) + types.slice(end);
+  if (!api.startsWith(header)) throw new Error('finish-pkg: unexpected start of the generated declarations');
+  writeFileSync(
+    typesFile,
+    `${header}// Every class, function and type of steere-games (docs/api.md). Both entries re-export them:\n` +
+      `// steere_games.d.ts (browsers, bundlers) and node.d.ts (Node).\n${api.slice(header.length)}`,
+  );
+  writeFileSync(
+    dts,
+    `${header}// The entry of browsers and bundlers: the package's declarations (types.d.ts) and the loading of\n` +
+      `// the wasm (init, initSync).\n${entryMarker}\n\n${loading}`,
+  );
 }
-writeFileSync(dts, types);
+const bgTypes = join(pkg, 'steere_games_bg.wasm.d.ts');
+writeFileSync(bgTypes, noAny(readFileSync(bgTypes, 'utf8')));
 
 // Node: initialise synchronously from the bytes next to this file; `await init()` resolves at once.
 writeFileSync(
@@ -80,9 +116,12 @@ export * from './steere_games.js';
 export default async function init() {}
 `,
 );
+// The Node entry's types: the package's declarations without the browser's loading types (the module
+// is instantiated on import), so that they compile with lib ES2022 and @types/node alone.
 writeFileSync(
   join(pkg, 'node.d.ts'),
-  `export * from './steere_games.js';
+  `// The Node entry: the wasm is instantiated when the package is imported.
+${entryMarker}
 /** Already initialised in Node: resolves at once. */
 export default function init(): Promise<void>;
 `,
@@ -113,6 +152,7 @@ const manifest = {
   files: [
     'steere_games.js',
     'steere_games.d.ts',
+    'types.d.ts',
     'steere_games_bg.wasm',
     'steere_games_bg.wasm.d.ts',
     'node.js',
