@@ -4,8 +4,10 @@
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - splits the declarations: types.d.ts (the API, plain ES2022), steere_games.d.ts (browsers and
 //   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
-// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
-import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
+// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js);
+// - ships the documentation: README.md from docs/npm-readme.md, docs/ (rules, API, diagrams),
+//   CHANGELOG.md and LICENSE.
+import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -128,12 +130,17 @@ export default function init(): Promise<void>;
 );
 
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+// A repository field only when Cargo.toml names one, and never a placeholder address.
+const repository = generated.repository?.url ?? generated.repository;
+if (repository && /\.invalid\b|\bexample\.(com|org|net)\b/.test(repository)) {
+  throw new Error(`finish-pkg: Cargo.toml's repository ${repository} is a placeholder: remove it or give the real one`);
+}
 const manifest = {
   name: 'steere-games',
   version: generated.version,
   description: generated.description,
   license: generated.license,
-  repository: generated.repository,
+  ...(repository ? { repository: generated.repository } : {}),
   keywords: ['jokerball', 'zola', 'board-game', 'dice', 'wasm', 'mark-steere'],
   type: 'module',
   main: './node.js',
@@ -158,14 +165,27 @@ const manifest = {
     'node.js',
     'node.d.ts',
     'snippets/',
+    'docs/',
     'README.md',
+    'CHANGELOG.md',
     'LICENSE',
   ],
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-for (const f of ['README.md', 'LICENSE']) {
-  if (existsSync(join(root, f))) copyFileSync(join(root, f), join(pkg, f));
+
+// The documentation. README.md is written for npm from docs/npm-readme.md (the repository's README is
+// for people working on the code); docs/ carries the reference (every .md but the npm README, and the
+// diagrams they show).
+copyFileSync(join(root, 'docs', 'npm-readme.md'), join(pkg, 'README.md'));
+for (const f of ['CHANGELOG.md', 'LICENSE']) copyFileSync(join(root, f), join(pkg, f));
+rmSync(join(pkg, 'docs'), { recursive: true, force: true });
+mkdirSync(join(pkg, 'docs', 'diagrams'), { recursive: true });
+for (const f of readdirSync(join(root, 'docs'))) {
+  if (f.endsWith('.md') && f !== 'npm-readme.md') copyFileSync(join(root, 'docs', f), join(pkg, 'docs', f));
+}
+for (const f of readdirSync(join(root, 'docs', 'diagrams'))) {
+  if (f.endsWith('.svg')) copyFileSync(join(root, 'docs', 'diagrams', f), join(pkg, 'docs', 'diagrams', f));
 }
 console.log('finish-pkg: pkg/ is the npm package steere-games', manifest.version);

@@ -1,6 +1,6 @@
 // The packed npm tarball, installed into a fresh project: Node import without init, every class,
 // SteereError, a strict TypeScript consumer, a Node-only TypeScript project without the DOM library,
-// and an esbuild bundle run in headless Chromium.
+// the README's example and the shipped documentation, and an esbuild bundle run in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -155,6 +155,39 @@ test('TypeScript: a Node-only project (lib ES2022, @types/node, no DOM) type-che
   assert.match(files, /steere-games[\\/]types\.d\.ts/);
   assert.doesNotMatch(files, /steere_games\.d\.ts/);
   assert.doesNotMatch(files, /lib\.dom\.d\.ts/);
+});
+
+test('npm: the README example runs as written, and the documentation is in the package', () => {
+  const pkgDir = join(dir, 'node_modules', 'steere-games');
+  const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+  const example = /## Example\n\n```js\n([\s\S]*?)```/.exec(readme);
+  assert.ok(example, 'README.md has an Example section with a js block');
+  assert.ok(example[1].trim().split('\n').length <= 20, 'the README example is longer than 20 lines');
+  const out = runNode(example[1]);
+  assert.match(out, /^(red|blue) wins in \d+ turns\ngame_over - /);
+  // npm shows the README without the package's files: no relative links (they would not resolve there).
+  for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
+    assert.match(target, /^(https:\/\/|#)/, `README.md links to ${target}, which npm cannot resolve`);
+  }
+  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  assert.ok(!manifest.repository || !/\.invalid\b/.test(JSON.stringify(manifest.repository)), 'a placeholder repository');
+  for (const f of ['docs/api.md', 'docs/rules.md', 'CHANGELOG.md', 'LICENSE', 'types.d.ts', 'node.d.ts']) {
+    assert.ok(existsSync(join(pkgDir, f)), `${f} is not in the package`);
+  }
+  // Every file the shipped docs link to or show is shipped with them.
+  for (const doc of ['docs/api.md', 'docs/rules.md']) {
+    const text = readFileSync(join(pkgDir, doc), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)) {
+      if (/^https?:/.test(target)) continue;
+      assert.ok(existsSync(join(pkgDir, 'docs', target)), `${doc} links to ${target}, which the package lacks`);
+    }
+  }
+  // The declarations cite only files the package has.
+  for (const file of ['types.d.ts', 'steere_games.d.ts', 'node.d.ts']) {
+    const text = readFileSync(join(pkgDir, file), 'utf8');
+    assert.doesNotMatch(text, /API\.md|RULES/, `${file} cites a document the package does not have`);
+    for (const [cited] of text.matchAll(/docs\/[a-z-]+\.md/g)) assert.ok(existsSync(join(pkgDir, cited)), `${file} cites ${cited}`);
+  }
 });
 
 test('bundler: esbuild bundles a page that plays in headless Chromium', async () => {
