@@ -18,8 +18,10 @@ setup:
 build: setup
 	cargo build --release
 
-# The npm package in pkg/ (wasm-pack --target web, then the Node entry, SteereError and package.json).
+# The npm package in pkg/ (wasm-pack --target web, then the Node entry, SteereError and package.json),
+# from an empty pkg/ (wasm-pack leaves the snippets of earlier builds behind).
 pkg: setup
+	rm -rf pkg
 	wasm-pack build --release --target web --out-dir pkg --out-name steere_games
 	node scripts/finish-pkg.mjs
 

@@ -54,7 +54,7 @@
 //! assert_eq!(back.game().position_string(), m.game().position_string());
 //! ```
 //!
-//! The specification is the project's rules document; section numbers in docs and tests refer to it.
+//! The rules, in full and with diagrams, are in `docs/rules.md`; the JavaScript API is in `docs/api.md`.
 
 pub mod bot;
 mod dice;

@@ -1,9 +1,10 @@
 // The packed npm tarball, installed into a fresh project: Node import without init, every class,
-// SteereError, a strict TypeScript consumer, and an esbuild bundle run in headless Chromium.
+// SteereError, a strict TypeScript consumer, a Node-only TypeScript project without the DOM library,
+// the README's example and the shipped documentation, and an esbuild bundle run in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,19 +101,93 @@ test('TypeScript: a consumer compiles under tsc --strict --noEmit', () => {
     assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
   }
   // The declarations never say `any`.
-  const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games.d.ts'), 'utf8');
+  const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'types.d.ts'), 'utf8');
   const anyUses = dts.split('\n').filter((l) => /\bany\b/.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//'));
   assert.deepEqual(anyUses, [], 'the .d.ts says any');
   // No `any` type anywhere in the declarations (comments and string literals set aside), and the
   // rewrite that removes wasm-bindgen's `any` types leaves the prose alone.
   const typesOnly = (text) =>
     text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
-  const bgDts = readFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games_bg.wasm.d.ts'), 'utf8');
-  for (const [file, text] of [['steere_games.d.ts', dts], ['steere_games_bg.wasm.d.ts', bgDts]]) {
+  for (const file of ['types.d.ts', 'steere_games.d.ts', 'node.d.ts', 'steere_games_bg.wasm.d.ts']) {
+    const text = readFileSync(join(dir, 'node_modules', 'steere-games', file), 'utf8');
     assert.doesNotMatch(typesOnly(text), /\bany\b/, `${file} declares an any type`);
   }
   assert.match(dts, /\bany[- ]machine\b/, 'the prose "any machine" was rewritten');
   assert.doesNotMatch(dts, /unknown[- ]machine/, 'the prose "any machine" was rewritten');
+});
+
+test('TypeScript: a Node-only project (lib ES2022, @types/node, no DOM) type-checks the declarations', () => {
+  // @types/node is a devDependency of the repository: the consumer reads it from there.
+  const typeRoots = join(root, 'node_modules', '@types');
+  assert.ok(existsSync(join(typeRoots, 'node', 'package.json')),
+    'node_modules/@types/node is missing: run npm ci (it is a devDependency)');
+  const major = JSON.parse(readFileSync(join(typeRoots, 'node', 'package.json'), 'utf8')).version.split('.')[0];
+  assert.equal(major, '20', '@types/node should be the one of Node 20');
+  const project = join(dir, 'node-only');
+  mkdirSync(project, { recursive: true });
+  copyFileSync(join(here, 'node-consumer.ts'), join(project, 'server.ts'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'node-only', private: true, type: 'module' }));
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        lib: ['es2022'],
+        skipLibCheck: false,
+        typeRoots: [typeRoots],
+        types: ['node'],
+      },
+      files: ['server.ts'],
+    }),
+  );
+  try {
+    execFileSync(bin('tsc'), ['-p', project], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc (Node only, no DOM library) failed:\n${e.stdout}${e.stderr}`);
+  }
+  // It resolved the Node entry, and that entry does not reach the browser's declarations.
+  const files = execFileSync(bin('tsc'), ['-p', project, '--listFilesOnly'], { cwd: project, encoding: 'utf8' });
+  assert.match(files, /steere-games[\\/]node\.d\.ts/);
+  assert.match(files, /steere-games[\\/]types\.d\.ts/);
+  assert.doesNotMatch(files, /steere_games\.d\.ts/);
+  assert.doesNotMatch(files, /lib\.dom\.d\.ts/);
+});
+
+test('npm: the README example runs as written, and the documentation is in the package', () => {
+  const pkgDir = join(dir, 'node_modules', 'steere-games');
+  const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+  const example = /## Example\n\n```js\n([\s\S]*?)```/.exec(readme);
+  assert.ok(example, 'README.md has an Example section with a js block');
+  assert.ok(example[1].trim().split('\n').length <= 20, 'the README example is longer than 20 lines');
+  const out = runNode(example[1]);
+  assert.match(out, /^(red|blue) wins in \d+ turns\ngame_over - /);
+  // npm shows the README without the package's files: no relative links (they would not resolve there).
+  for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
+    assert.match(target, /^(https:\/\/|#)/, `README.md links to ${target}, which npm cannot resolve`);
+  }
+  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  assert.ok(!manifest.repository || !/\.invalid\b/.test(JSON.stringify(manifest.repository)), 'a placeholder repository');
+  for (const f of ['docs/api.md', 'docs/rules.md', 'CHANGELOG.md', 'LICENSE', 'types.d.ts', 'node.d.ts']) {
+    assert.ok(existsSync(join(pkgDir, f)), `${f} is not in the package`);
+  }
+  // Every file the shipped docs link to or show is shipped with them.
+  for (const doc of ['docs/api.md', 'docs/rules.md']) {
+    const text = readFileSync(join(pkgDir, doc), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)) {
+      if (/^https?:/.test(target)) continue;
+      assert.ok(existsSync(join(pkgDir, 'docs', target)), `${doc} links to ${target}, which the package lacks`);
+    }
+  }
+  // The declarations cite only files the package has.
+  for (const file of ['types.d.ts', 'steere_games.d.ts', 'node.d.ts']) {
+    const text = readFileSync(join(pkgDir, file), 'utf8');
+    assert.doesNotMatch(text, /API\.md|RULES/, `${file} cites a document the package does not have`);
+    for (const [cited] of text.matchAll(/docs\/[a-z-]+\.md/g)) assert.ok(existsSync(join(pkgDir, cited)), `${file} cites ${cited}`);
+  }
 });
 
 test('bundler: esbuild bundles a page that plays in headless Chromium', async () => {

@@ -172,7 +172,7 @@ impl Game {
         let size = self.size();
         let Some(rng) = self.rng.as_mut() else {
             return Err(DiceError::WrongPhase(
-                "this game has no dice generator (restored without it): use set_dice".into(),
+                "this game has no dice generator (restored without it): set the dice".into(),
             ));
         };
         let dice = Dice::roll(rng, size);

@@ -1,4 +1,4 @@
-//! The JSON state of a Jokerball game (API.md `toJSON`/`fromJSON`).
+//! The JSON state of a Jokerball game (docs/api.md, `toJSON`/`fromJSON`).
 //!
 //! ```text
 //! { "format": 1, "game": "jokerball", "rules": "2025", "size": 6,

@@ -65,7 +65,8 @@ fn play_in<G: Engine>(
     m.act(|g| write(g, text))
 }
 
-/// A match of Jokerball or Zola to `length` points, with the doubling cube if asked.
+/// A match of Jokerball or Zola to `length` points, with the doubling cube if asked, the Crawford rule
+/// and resignation. Rules: docs/rules.md (Matches); reference: docs/api.md (Match).
 #[wasm_bindgen]
 pub struct Match {
     pub(super) inner: AnyMatch,
@@ -131,7 +132,9 @@ impl Match {
 
 #[wasm_bindgen]
 impl Match {
-    /// A new match; see `MatchOptions`.
+    /// A new match (see `MatchOptions`; `length` is required).
+    /// @throws {SteereError} `invalid_option` for missing options or `length`, an unknown key, a wrong
+    /// type or a value out of range, options of the other game, or Zola's pie rule.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "MatchOptions")] opts: JsValue,
@@ -139,61 +142,74 @@ impl Match {
         Match::build(opts)
     }
 
-    /// The match length in points.
+    /// The match length in points (1..21).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> u32 {
         self.inner.state().length()
     }
 
-    /// The score, `{ red, blue }` (uncapped).
+    /// The score, `{ red, blue }` (not capped at the length).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Score")]
     pub fn score(&self) -> JsValue {
         to_js(&self.inner.state().score())
     }
 
     /// The number of the current game, from 1.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, js_name = gameNumber)]
     pub fn game_number(&self) -> u32 {
         self.inner.state().game_number()
     }
 
-    /// The cube (`null` in a match without one).
+    /// The cube's value and owner (`owner` null: centred); `null` in a match without the cube.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Cube | null")]
     pub fn cube(&self) -> JsValue {
         to_js(&self.inner.state().cube())
     }
 
-    /// The player whose double awaits an answer.
+    /// The player whose double awaits an answer, else `null`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, js_name = pendingDouble, unchecked_return_type = "Player | null")]
     pub fn pending_double(&self) -> JsValue {
         to_js(&self.inner.state().pending_double())
     }
 
-    /// Whether the current game is the Crawford game.
+    /// Whether the current game (the one started last) is the Crawford game.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter)]
     pub fn crawford(&self) -> bool {
         self.inner.state().crawford()
     }
 
-    /// `'playing' | 'double' | 'game-over' | 'match-over'`.
+    /// The match's phase: `'playing'`, `'double'` (a double awaits its answer), `'game-over'` (call
+    /// `nextGame()`) or `'match-over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "MatchPhase")]
     pub fn phase(&self) -> String {
         self.inner.state().phase().name().to_string()
     }
 
     /// The match winner, `null` until the match is over.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
     pub fn winner(&self) -> JsValue {
         to_js(&self.inner.state().winner())
     }
 
-    /// The current game's player to move.
+    /// The current game's side to move.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Player")]
     pub fn turn(&self) -> String {
         each!(&self.inner, m => m.game().turn()).name().to_string()
     }
 
-    /// A new detached copy of the current game.
+    /// A NEW detached copy of the current game at every read: it holds wasm memory until its `free()`
+    /// (or until it is garbage-collected), and playing on it does not touch the match. To draw or follow a
+    /// match, read `board()`, `dice`, `gamePhase`, `legalMoves()`, `position()` of the match instead.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Jokerball | Zola")]
     pub fn game(&self) -> JsValue {
         match &self.inner {
@@ -202,14 +218,18 @@ impl Match {
         }
     }
 
-    /// Every finished game of the match.
+    /// Every finished game of the match, in order: winner, points won, cube value, how it ended.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "GameResult[]")]
     pub fn results(&self) -> JsValue {
         to_js(self.inner.state().results())
     }
 
-    /// Rolls the dice of the current Jokerball game.
-    #[wasm_bindgen(unchecked_return_type = "Dice")]
+    /// Rolls the dice of the current Jokerball game; returns them as `Jokerball.roll` does.
+    /// @throws {SteereError} `game_over` after the match; `wrong_phase` in a Zola match, while a double
+    /// is pending, after the game's end (call `nextGame()`), outside the game's phase `'roll'`, or when
+    /// restored without the dice generator; `freed` after `free()`.
+    #[wasm_bindgen(unchecked_return_type = "Rolled")]
     pub fn roll(&mut self) -> Result<JsValue, JsValue> {
         let m = self.jokerball_only()?;
         let dice = m.roll()?;
@@ -217,6 +237,9 @@ impl Match {
     }
 
     /// Sets the dice of the current Jokerball game; returns them as `roll` does.
+    /// @throws {SteereError} `invalid_option` for a value that is not an integer or out of range;
+    /// `game_over` after the match; `wrong_phase` as for `roll` (but a missing dice generator is no
+    /// problem here); `freed` after `free()`.
     #[wasm_bindgen(js_name = setDice, unchecked_return_type = "Rolled")]
     pub fn set_dice(
         &mut self,
@@ -235,7 +258,8 @@ impl Match {
         ))
     }
 
-    /// The current game's board, without copying the game (`JokerballBoard` or `ZolaBoard`).
+    /// The current game's board (`JokerballBoard` or `ZolaBoard`), read without copying the game.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(unchecked_return_type = "JokerballBoard | ZolaBoard")]
     pub fn board(&self) -> JsValue {
         match &self.inner {
@@ -244,7 +268,8 @@ impl Match {
         }
     }
 
-    /// The current Jokerball game's dice (`null` in phases roll and over, and in Zola).
+    /// The current Jokerball game's dice: `null` in its phases `'roll'` and `'over'`, and in Zola.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
     pub fn dice(&self) -> JsValue {
         match &self.inner {
@@ -253,7 +278,9 @@ impl Match {
         }
     }
 
-    /// The current game's phase: `'roll' | 'man' | 'ball' | 'move' | 'over'`.
+    /// The current game's phase, read without copying the game: `'roll'`, `'man'`, `'ball'` (Jokerball),
+    /// `'move'` (Zola) or `'over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, js_name = gamePhase, unchecked_return_type = "JokerballPhase | ZolaPhase")]
     pub fn game_phase(&self) -> String {
         match &self.inner {
@@ -262,9 +289,14 @@ impl Match {
         }
     }
 
-    /// Where the piece on `cell` of the current game can go now (none during a pending double or after
-    /// a game).
-    pub fn dests(&self, cell: JsValue) -> Result<Vec<String>, JsValue> {
+    /// Where the piece on `cell` of the current game can go now, as the game's `dests` says; empty while
+    /// a double is pending and after the game.
+    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a cell of this board;
+    /// `freed` after `free()`.
+    pub fn dests(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
         let name = super::arg_string(&cell, "cell")?;
         Ok(each!(&self.inner, m => {
             let dests = m.game().dests(&name)?;
@@ -272,7 +304,9 @@ impl Match {
         }))
     }
 
-    /// The legal moves of the current game's phase (none during a pending double or after a game).
+    /// The legal moves of the current game's phase, sorted; empty while a double is pending and after the
+    /// game.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
         each!(&self.inner, m => if m.phase() == MatchPhase::Playing {
@@ -282,7 +316,8 @@ impl Match {
         })
     }
 
-    /// The legal moves in verbose form.
+    /// The legal moves described, in the order of `legalMoves()` (empty when it is).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(
         js_name = legalMovesVerbose,
         unchecked_return_type = "JokerballMove[] | ZolaMove[]"
@@ -295,7 +330,9 @@ impl Match {
         })
     }
 
-    /// Whether a move is legal now; never throws.
+    /// Whether a move is legal now in the current game (always `false` while a double is pending and
+    /// after the game). Malformed input is simply `false`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(
         &self,
@@ -307,8 +344,12 @@ impl Match {
         each!(&self.inner, m => m.phase() == MatchPhase::Playing && m.game().is_legal(&text))
     }
 
-    /// Plays a move in the current game; its end is scored.
-    #[wasm_bindgen(unchecked_return_type = "JokerballMove | ZolaMove")]
+    /// Plays a move in the current game and returns it described (as the game's `play` does); a game won
+    /// on the board is scored at once.
+    /// @throws {SteereError} `parse_error` for a move not in the notation; `game_over` after the match;
+    /// `wrong_phase` while a double is pending, after the game's end, or in the wrong phase of the game;
+    /// `illegal_move` for a well-formed move that is not legal now; `freed` after `free()`.
+    #[wasm_bindgen(unchecked_return_type = "JokerballPlayed | ZolaMove")]
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
@@ -321,38 +362,53 @@ impl Match {
     }
 
     /// The current game's position string.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     pub fn position(&self) -> String {
         each!(&self.inner, m => m.game().position_string())
     }
 
     /// The current game's history.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     pub fn history(&self) -> Vec<String> {
         each!(&self.inner, m => m.game().history())
     }
 
-    /// May the player to move double now (RULES 3.2-3.4)?
+    /// Whether the side to move may double now: a cube in the match, centred or its own, at the start of
+    /// its turn (before rolling or moving), no double pending, not the Crawford game, and the dead-cube
+    /// rule allows it.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = canDouble)]
     pub fn can_double(&self) -> bool {
         each!(&self.inner, m => m.can_double().is_ok())
     }
 
-    /// The player to move doubles.
+    /// The side to move doubles; the match's phase becomes `'double'` until `take`, `drop` or `resign`.
+    /// @throws {SteereError} `cube_not_allowed` when `canDouble()` is false during play; `wrong_phase`
+    /// while a double is pending or after the game's end; `game_over` after the match; `freed` after
+    /// `free()`.
     pub fn double(&mut self) -> Result<(), JsValue> {
         Ok(each!(&mut self.inner, m => m.double())?)
     }
 
-    /// The doubled player takes: the cube doubles and is theirs.
+    /// The doubled player takes: the cube's value doubles and the taker owns it; play goes on.
+    /// @throws {SteereError} `wrong_phase` when no double is pending; `game_over` after the match;
+    /// `freed` after `free()`.
     pub fn take(&mut self) -> Result<(), JsValue> {
         Ok(each!(&mut self.inner, m => m.take())?)
     }
 
-    /// The doubled player drops: the doubler wins the value before the double.
+    /// The doubled player drops: the game ends and the doubler wins the cube's value before the double.
+    /// @throws {SteereError} `wrong_phase` when no double is pending; `game_over` after the match;
+    /// `freed` after `free()`.
     pub fn drop(&mut self) -> Result<(), JsValue> {
         each!(&mut self.inner, m => m.drop_double())?;
         Ok(())
     }
 
-    /// `player` resigns the current game: the opponent wins the cube value.
+    /// `player` resigns the current game (also allowed while a double is pending): the opponent wins the
+    /// cube's current value.
+    /// @throws {SteereError} `invalid_option` when `player` is not `'red'` or `'blue'`; `wrong_phase`
+    /// after the game's end; `game_over` after the match; `freed` after `free()`.
     pub fn resign(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
@@ -362,14 +418,18 @@ impl Match {
         Ok(())
     }
 
-    /// Starts the next game (phase `'game-over'` only).
+    /// Starts the next game (phase `'game-over'` only); the other player starts it.
+    /// @throws {SteereError} `wrong_phase` while a game is on or after the match; `freed` after `free()`.
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Result<(), JsValue> {
         each!(&mut self.inner, m => m.next_game())?;
         Ok(())
     }
 
-    /// The whole match state; `{ rng: false }` leaves the dice generator out.
+    /// The whole match state (the match and its current game) as a plain JSON-safe object;
+    /// `{ rng: false }` leaves the dice generator out.
+    /// @throws {SteereError} `invalid_option` for options that are not an object or have an unknown key;
+    /// `freed` after `free()`.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "MatchState")]
     pub fn to_json(
         &self,
@@ -379,7 +439,8 @@ impl Match {
         Ok(each!(&self.inner, m => to_js(&m.to_saved(rng))))
     }
 
-    /// Restores a match from `toJSON()`'s state.
+    /// Restores a match from a state written by `toJSON()`.
+    /// @throws {SteereError} `parse_error` for a malformed or impossible state.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "MatchState")] obj: JsValue,

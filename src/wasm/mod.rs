@@ -125,7 +125,8 @@ pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, Pa
 }
 
 /// The size of the module's WebAssembly memory in bytes (`memory.buffer.byteLength`), for leak checks:
-/// it grows when the program needs more and never shrinks. 0 outside WebAssembly.
+/// it grows when the program needs more and never shrinks.
+/// @throws Nothing.
 #[wasm_bindgen(js_name = memoryBytes)]
 pub fn memory_bytes() -> f64 {
     #[cfg(target_arch = "wasm32")]

@@ -276,9 +276,9 @@ pub(crate) struct ZolaBoard {
 plain! {
     "One of the two players (a colour)."
     named Player = Player => "'red' | 'blue'";
-    "Jokerball's rule sets (RULES 1.8)."
+    "Jokerball's rule sets: `'2025'` (the default) and `'classic'` (December 2024); see docs/rules.md."
     named JokerballRules = jokerball::RuleSet => "'classic' | '2025'";
-    "The phases of a Jokerball turn (RULES 1.4)."
+    "The phases of a Jokerball game: the dice awaited, the man move, the ball move, the game over."
     named JokerballPhase = jokerball::Phase => "'roll' | 'man' | 'ball' | 'over'";
     "The phases of a Zola game."
     named ZolaPhase = zola::Phase => "'move' | 'over'";
@@ -342,13 +342,13 @@ plain! {
         pie: "pie" => "boolean",
         first: "first" => "Player",
     }
-    "The Zola options of a match or a simulation (no pie rule in a match, RULES 3.6)."
+    "The Zola options of a match or a simulation (`pie: true` is refused by both: an `invalid_option`)."
     options ZolaGameOptions(zola::Setup) {
         size: "size" => "6 | 8 | 10",
         pie: "pie" => "boolean",
     }
 
-    "Options of `new Match(...)`. Zola's pie rule is not available in a match (RULES 3.6)."
+    "Options of `new Match(...)`: `length` (1..21) is required. Zola's pie rule is not available in a match."
     options MatchOptions(super::matches::MatchSettings) {
         game: "game" => "GameKind",
         length: "length" required => "number",

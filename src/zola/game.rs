@@ -358,7 +358,7 @@ impl Engine for Game {
     fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
         if setup.pie {
             return Err(OptionError::new(
-                "the pie rule is not available in a match (RULES 3.6)",
+                "the pie rule is not available in a match (it would exchange the players' colours)",
             ));
         }
         if setup.position.is_some() {
