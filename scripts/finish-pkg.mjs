@@ -2,7 +2,8 @@
 // - re-exports the SteereError class from the generated module (and types it), and installs the `freed`
 //   check on the exported classes;
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
-// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
+// - copies the board elements (js/board.js, its types, js/lang-en.js) and the bot's worker (js/worker.js);
+// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js; ./board).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,15 @@ export default function init(): Promise<void>;
 `,
 );
 
+// The board elements and the computer's worker, beside the glue they import (./steere_games.js). The
+// modules ship minified (esbuild: their exported names stay); the readable source is js/.
+const BOARD_FILES = ['board.js', 'board.d.ts', 'lang-en.js', 'worker.js'];
+for (const f of BOARD_FILES) {
+  const src = readFileSync(join(root, 'js', f), 'utf8');
+  const out = f.endsWith('.d.ts') ? src : transformSync(src, { minify: true, format: 'esm', target: 'es2022' }).code;
+  writeFileSync(join(pkg, f), out);
+}
+
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
 const manifest = {
   name: 'steere-games',
@@ -106,6 +116,8 @@ const manifest = {
       types: './steere_games.d.ts',
       default: './steere_games.js',
     },
+    './board': { types: './board.d.ts', default: './board.js' },
+    './worker.js': './worker.js',
     './steere_games.js': { types: './steere_games.d.ts', default: './steere_games.js' },
     './steere_games_bg.wasm': './steere_games_bg.wasm',
     './package.json': './package.json',
@@ -118,10 +130,11 @@ const manifest = {
     'node.js',
     'node.d.ts',
     'snippets/',
+    ...BOARD_FILES,
     'README.md',
     'LICENSE',
   ],
-  sideEffects: ['./node.js'],
+  sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
