@@ -135,7 +135,7 @@ const BOARD_CSS = `
 :host { display: block; min-width: 240px; position: relative; -webkit-tap-highlight-color: transparent; }
 :host([hidden]) { display: none; }
 [hidden] { display: none !important; }
-svg { display: block; width: 100%; height: auto; touch-action: none; user-select: none; -webkit-user-select: none; }
+svg { display: block; width: 100%; height: auto; outline: none; touch-action: none; user-select: none; -webkit-user-select: none; }
 .frame { fill: var(--steere-board, #3b3552); }
 [data-cell] { fill: var(--steere-cell, #ede6d3); outline: none; }
 [data-cell].alt { fill: var(--steere-cell-alt, #d8cdae); }
@@ -181,7 +181,7 @@ export class SteereBoard extends Base {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${BOARD_CSS}</style><svg part="svg" role="group"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`;
+    root.innerHTML = `<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`;
     this._svg = root.querySelector('svg');
     this._msg = root.querySelector('.msg');
     this._live = root.querySelector('.sr');
@@ -448,6 +448,9 @@ export class SteereBoard extends Base {
     const cat = this._cat;
     const flip = this.orientation === 'blue';
     const coords = this.coordinates === 'inside';
+    // every attribute is read here, so that a bad value is reported when it is set
+    void this.animation;
+    void this._players();
     let kind = v?.kind;
     let size = v?.size;
     if (!v) {
@@ -1630,12 +1633,14 @@ export class SteereGame extends Base {
       for (const e of events) if (e.at === i) cubeLine(e);
       out.push({ kind: 'record', player: who[i], n: i + 1, rec, text: rec });
     });
-    for (const e of events) if (e.at === hist.length) cubeLine(e);
+    // cube actions come before a turn's dice; a resignation may come after them
+    for (const e of events) if (e.at === hist.length && e.action !== 'resign') cubeLine(e);
     if (g.game === 'jokerball' && g.turn && !over) {
       const t = g.turn;
       const p = obj.turn;
       out.push({ kind: 'partial', player: p, n: hist.length + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
     }
+    for (const e of events) if (e.at === hist.length && e.action === 'resign') cubeLine(e);
     const results = this._results();
     const r = m ? (m.results.length >= m.gameNumber ? m.results[m.gameNumber - 1] : null) : results[0];
     if (r) out.push(this._resultLine(r));

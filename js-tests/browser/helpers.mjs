@@ -48,7 +48,7 @@ export async function newPage(context) {
 }
 
 export async function ready(page) {
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000, state: 'attached' });
 }
 
 /** A small seeded generator (mulberry32) so the test's own choices repeat. */
@@ -133,4 +133,41 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
     clicks++;
   }
   throw new Error('the game did not end within the step budget');
+}
+
+// In element pages: boardRoot(sel) is the shadow root of a steere-board, or of the one inside a steere-game.
+const BOARD_ROOT = `window.boardRoot = (sel) => { const el = typeof sel === 'string' ? document.querySelector(sel) : sel;
+  return el.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board').shadowRoot : el.shadowRoot; };`;
+
+/**
+ * A page of the demo server's origin whose HTML is `body` (served by the browser's routing, so any markup
+ * can be tried), with the board module loaded from /pkg/. Waits until the elements are defined.
+ */
+export async function elementPage(browser, base, body, { viewport, reducedMotion, head = '' } = {}) {
+  const context = await browser.newContext(reducedMotion ? { reducedMotion } : {});
+  const { page, errors } = await newPage(context);
+  if (viewport) await page.setViewportSize(viewport);
+  const path = `/www/__elements-${Math.random().toString(36).slice(2)}.html`;
+  await page.route(`${base}${path}`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>elements</title><link rel="icon" href="data:,"><script>${BOARD_ROOT}</script>${head}</head><body style="margin:8px;font-family:sans-serif">${body}<script type="module">import '/pkg/board.js'; document.body.dataset.ready = 'true';</script></body></html>`,
+    }),
+  );
+  await page.goto(`${base}${path}`);
+  await ready(page);
+  return { context, page, errors };
+}
+
+/** Waits until the element `sel` (a steere-board or steere-game) has drawn its cells. */
+export async function drawn(page, sel) {
+  await page.waitForFunction(
+    (s) => {
+      const el = document.querySelector(s);
+      const board = el?.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board') : el;
+      return board?.shadowRoot?.querySelector('[data-cell]') && (el.localName !== 'steere-game' || el.game);
+    },
+    sel,
+    { timeout: 20000 },
+  );
 }
