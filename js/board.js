@@ -164,7 +164,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 .dice[data-empty] { opacity: 0.3; }
 .arrow, .way-arrow { fill: var(--steere-direction, #2e8b57); pointer-events: none; }
 .arrow { opacity: 0.9; stroke: #fff; stroke-width: 0.6; }
-.way-arrow { fill: var(--steere-text, #2a2638); }
+.way-arrow { fill: var(--steere-direction, #2e8b57); }
 .anim { pointer-events: none; }
 .msg { margin: 0.3rem 0; color: #a3141b; font: 0.9rem system-ui, sans-serif; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -564,7 +564,7 @@ export class SteereBoard extends Base {
     vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
     d.g.setAttribute('aria-label', say(cat, 'diceWay', vars));
     attr(d.arrow, 'hidden', false);
-    d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) rotate(${deg.toFixed(1)}) scale(1.3)`);
+    d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) rotate(${deg.toFixed(1)})`);
     // an arrow from the ball, one cell long, along its line
     const ball = this._layout.at.get(v.board.ball);
     if (ball) {
@@ -639,9 +639,10 @@ export class SteereBoard extends Base {
 
   _roving() {
     const all = this._focusables();
-    if (!all.has(this._active)) {
-      this._active = this._selected ?? [...this._targets.keys()].find((k) => all.has(k)) ?? this._layout.cells[0].name;
-    }
+    const first = this._selected ?? [...this._targets.keys()].find((k) => all.has(k));
+    // while the focus is elsewhere, the tab stop waits on something that can be played
+    const away = !this.shadowRoot.activeElement && first && !this._targets.has(this._active);
+    if (!all.has(this._active) || away) this._active = first ?? this._layout.cells[0].name;
     for (const [k, el] of all) el.setAttribute('tabindex', k === this._active ? '0' : '-1');
   }
 
@@ -759,7 +760,8 @@ export class SteereBoard extends Base {
       this._render();
       return;
     }
-    if (keyboard) this._focus(destKey(m));
+    // a keyboard user goes on from the next target (the ball's, after a man), else from where the piece went
+    if (keyboard) this._focus([...this._targets.keys()][0] ?? destKey(m));
     let position = null;
     let phase = null;
     try {

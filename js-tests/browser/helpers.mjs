@@ -63,30 +63,44 @@ export function rng(seed) {
   };
 }
 
-/** The board's state: turn, phase, and the clickable targets (with whether a piece stands there). */
-async function boardState(page) {
-  return page.evaluate(() => {
-    const b = document.querySelector('#board');
-    const targets = [...document.querySelectorAll('#board [data-target]')].map((e) => ({
-      sel: e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`,
+/**
+ * What the page's <steere-game> shows: turn and phases, the clickable targets (with whether a piece stands
+ * there), the winner, which buttons a click would work on, the status line and the log's records.
+ */
+export async function gameState(page, sel = 'steere-game') {
+  return page.evaluate((sel) => {
+    const g = document.querySelector(sel);
+    const root = g.shadowRoot;
+    const b = root.querySelector('steere-board');
+    const targets = [...b.shadowRoot.querySelectorAll('[data-target]')].map((e) => ({
+      sel: `${sel} >> ${e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`}`,
       kind: e.dataset.target,
       occupied: !!e.querySelector('[data-piece=red],[data-piece=blue]'),
       goal: !!e.dataset.goal,
     }));
-    const winner = document.querySelector('[data-winner]');
-    const roll = document.querySelector('[data-action=roll]');
-    const take = document.querySelector('[data-action=take]');
+    const on = (a) => {
+      const x = root.querySelector(`[data-action=${a}]`);
+      return !!x && !x.disabled && !x.closest('[hidden]');
+    };
+    const obj = g.game;
     return {
       turn: b.dataset.turn,
       phase: b.dataset.phase,
-      matchPhase: b.dataset.matchPhase,
+      matchPhase: obj && 'score' in obj ? obj.phase : undefined,
       targets,
-      winner: winner && !winner.hidden ? winner.dataset.winner : null,
-      canRoll: !roll.disabled,
-      canTake: !take.disabled,
-      status: document.querySelector('#status').textContent,
+      winner: root.querySelector('[data-winner]')?.dataset.winner ?? null,
+      canRoll: on('roll'),
+      canTake: on('take'),
+      buttons: Object.fromEntries(['roll', 'double', 'take', 'drop', 'swap', 'resign', 'next-game'].map((a) => [a, on(a)])),
+      status: root.querySelector('.status').textContent,
+      turnLine: root.querySelector('.turn').textContent,
+      score: root.querySelector('.score').textContent,
+      cube: root.querySelector('.cube').textContent,
+      crawford: !root.querySelector('.badge').hidden,
+      records: [...root.querySelectorAll('.log li[data-record]')].map((li) => li.dataset.record),
+      dice: b.shadowRoot.querySelector('[part=dice]')?.getAttribute('aria-label') ?? null,
     };
-  });
+  }, sel);
 }
 
 /**
@@ -98,7 +112,7 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
   let clicks = 0;
   const notices = new Set();
   for (let step = 0; step < maxSteps; step++) {
-    const s = await boardState(page);
+    const s = await gameState(page);
     notices.add(s.status);
     if (s.winner) return { winner: s.winner, clicks, notices: [...notices] };
     if (s.canTake) {
