@@ -103,8 +103,8 @@ export class SteereBoard extends HTMLElement {
 
 /** `<steere-game>`: a whole game or match with its buttons, score, log and the computer opponent. */
 export class SteereGame extends HTMLElement {
-  /** The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start). */
-  readonly game: Playable | null;
+  /** The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to play a given object. */
+  game: Playable | null;
   /** The played object's toJSON(); set it to restore a game or match. */
   state: JokerballState | ZolaState | MatchState | null;
   /** The side a person plays against the computer now (a Zola swap exchanges it); null with two people. */

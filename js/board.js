@@ -1128,7 +1128,7 @@ export class SteereGame extends Base {
   }
 
   connectedCallback() {
-    upgrade(this, 'state');
+    upgrade(this, 'state', 'game');
     this._whenReady(() => {
       if (this._pending !== undefined) {
         const s = this._pending;
@@ -1154,6 +1154,27 @@ export class SteereGame extends Base {
   /** The object played: a Match when `length` is given, else a lone Jokerball or Zola. */
   get game() {
     return this._obj;
+  }
+  /** Plays this object from now on (a Jokerball, Zola or Match of this copy of the package). */
+  set game(obj) {
+    const use = () => {
+      let kind = null;
+      try {
+        kind = kindOf(obj) && ('ball' in obj.board() ? 'jokerball' : 'zola');
+      } catch (e) {
+        this._fail('game', asError(e));
+        return;
+      }
+      if (!kind) {
+        this._fail('game', new SteereError('invalid_option', say(en, 'notObject')));
+        return;
+      }
+      const o = this._attrs();
+      o.game = kind;
+      this._use(obj, o);
+    };
+    if (this._ready) use();
+    else this._whenReady(use);
   }
 
   /** The played object's toJSON(); set it to restore a game or match. */

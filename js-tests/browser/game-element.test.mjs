@@ -50,7 +50,7 @@ test('bad attributes: steere-error for each, a message in the element, and a pla
   await context.close();
 });
 
-test('a freed game, a bad state: steere-error and a message, nothing thrown; a good state restores', async () => {
+test('a freed game, a bad state, a bad object: steere-error and a message, nothing thrown; a good state or object plays', async () => {
   const { context, page, errors } = await elementPage(browser, base, `<steere-game class="g" game="zola" opponent="human"></steere-game>`, { head: RECORD });
   await drawn(page, '.g');
   const out = await page.evaluate(async () => {
@@ -68,8 +68,20 @@ test('a freed game, a bad state: steere-error and a message, nothing thrown; a g
     const codes = window.events.filter((e) => e.type === 'steere-error').map((e) => e.detail.error.code);
     g.state = saved;
     await tick();
-    return { bad, kept, state, codes, restored: g.game.legalMoves().length, msg: g.shadowRoot.querySelector('.msg').hidden };
+    const restored = g.game.legalMoves().length;
+    const msg = g.shadowRoot.querySelector('.msg').hidden;
+    // a page may hand the element an object to play; anything else is refused by steere-error
+    const before = window.events.length;
+    g.game = 5;
+    await tick();
+    const refused = window.events.slice(before).map((e) => e.detail.error?.code);
+    const api = await import('/pkg/steere_games.js');
+    g.game = new api.Zola({ size: 8 });
+    await tick();
+    return { bad, kept, state, codes, restored, msg, refused, cells: window.boardRoot(g).querySelectorAll('[data-cell]').length };
   });
+  assert.deepEqual(out.refused, ['invalid_option']);
+  assert.equal(out.cells, 64);
   assert.deepEqual(out.bad, ['parse_error']);
   assert.ok(out.kept);
   assert.equal(out.state, null);

@@ -31,6 +31,7 @@ game.addEventListener('steere-played', (e) => {
 const state = game.state;
 if (state) game.state = state;
 const side: 'red' | 'blue' | null = game.humanSide;
+game.game = new Zola({ size: 8 });
 void game.start().then(() => console.log(game.game?.position()));
 const bot = new WorkerBot({ level: 'easy', seed: 1 });
 void bot.chooseMove(new Zola()).then((m: string) => console.log(m));
