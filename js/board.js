@@ -1030,6 +1030,7 @@ const GAME_CSS = `
 .grid { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
 @container (min-width: 620px) { .grid { grid-template-columns: minmax(0, 1fr) minmax(13rem, 16rem); } }
 .main, .side { min-width: 0; }
+steere-board::part(message) { display: none; }
 p { margin: 0.25rem 0; }
 .turn { font-weight: 600; min-height: 1.35em; }
 .turn[data-player=red]::before, .turn[data-player=blue]::before, li[data-player]::before {
@@ -1112,7 +1113,8 @@ export class SteereGame extends Base {
     });
     b.addEventListener('steere-error', (e) => {
       e.stopPropagation();
-      this._fail('board', e.detail.error);
+      // the board's own words (it names a bad attribute); its message is not shown inside the game
+      this._fail('board', e.detail.error, b._msg.textContent || undefined);
     });
     root.addEventListener('click', (e) => {
       const btn = e.target.closest?.('button[data-action]');

@@ -21,6 +21,8 @@ export class TakeBack {
     if (!this.turnStart()) return;
     const s = JSON.stringify(this.game.state);
     if (this.points[this.points.length - 1] !== s) this.points.push(s);
+    // a long game keeps its last hundred turn starts (the page's storage stays small)
+    if (this.points.length > 100) this.points.splice(0, this.points.length - 100);
   }
 
   /** The state a take-back would go to, or null. */
