@@ -797,8 +797,11 @@ export class SteereBoard extends Base {
   }
 
   _animate(played, before) {
+    // a new move ends the drawing of the last one at once
     for (const a of this._anims) a.finish();
+    for (const end of this._ends ?? []) end();
     this._anims = [];
+    this._ends = [];
     this._temp = [];
     const ms = this._duration();
     const kind = played.from && before.get(played.from);
@@ -843,6 +846,7 @@ export class SteereBoard extends Base {
       for (const e of temp) e.remove();
       if (real) real.style.visibility = '';
     };
+    this._ends.push(done);
     a.finished.then(done, done);
   }
 
