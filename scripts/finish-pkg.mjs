@@ -4,7 +4,8 @@
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - splits the declarations: types.d.ts (the API, plain ES2022), steere_games.d.ts (browsers and
 //   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
-// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js);
+// - copies the board elements (js/board.js, its types, js/lang-en.js) and the bot's worker (js/worker.js);
+// - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js; ./board);
 // - ships the documentation: README.md from docs/npm-readme.md, docs/ (rules, API, diagrams),
 //   CHANGELOG.md and LICENSE.
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmSync, mkdirSync } from 'node:fs';
@@ -132,6 +133,15 @@ export default function init(): Promise<void>;
 `,
 );
 
+// The board elements and the computer's worker, beside the glue they import (./steere_games.js). The
+// modules ship minified (esbuild: their exported names stay); the readable source is js/.
+const BOARD_FILES = ['board.js', 'board.d.ts', 'lang-en.js', 'worker.js'];
+for (const f of BOARD_FILES) {
+  const src = readFileSync(join(root, 'js', f), 'utf8');
+  const out = f.endsWith('.d.ts') ? src : transformSync(src, { minify: true, format: 'esm', target: 'es2022' }).code;
+  writeFileSync(join(pkg, f), out);
+}
+
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
 // A repository field only when Cargo.toml names one, and never a placeholder address.
 const repository = generated.repository?.url ?? generated.repository;
@@ -155,6 +165,8 @@ const manifest = {
       types: './steere_games.d.ts',
       default: './steere_games.js',
     },
+    './board': { types: './board.d.ts', default: './board.js' },
+    './worker.js': './worker.js',
     './steere_games.js': { types: './steere_games.d.ts', default: './steere_games.js' },
     './steere_games_bg.wasm': './steere_games_bg.wasm',
     './package.json': './package.json',
@@ -169,11 +181,12 @@ const manifest = {
     'node.d.ts',
     'snippets/',
     'docs/',
+    ...BOARD_FILES,
     'README.md',
     'CHANGELOG.md',
     'LICENSE',
   ],
-  sideEffects: ['./node.js'],
+  sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -73,7 +73,7 @@ test('service worker: after one visit the served page loads and plays offline', 
     await ready(page);
     assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 37);
     await page.click('[data-action=roll]');
-    assert.notEqual(await page.getAttribute('#board', 'data-phase'), 'roll');
+    assert.notEqual(await page.getAttribute('steere-game >> steere-board', 'data-phase'), 'roll');
     const { winner } = await playGame(page, { random: rng(44) });
     assert.ok(winner);
     assert.deepEqual(errors, []);

@@ -1,10 +1,12 @@
 // The packed npm tarball, installed into a fresh project: Node import without init, every class,
 // SteereError, a strict TypeScript consumer, a Node-only TypeScript project without the DOM library,
-// the README's example and the shipped documentation, and an esbuild bundle run in headless Chromium.
+// the README's example and the shipped documentation, and pages run in headless Chromium: an esbuild
+// bundle, the board elements from a page without a bundler, bundled by esbuild, and built by Vite
+// (when installed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +192,54 @@ test('npm: the README example runs as written, and the documentation is in the p
   }
 });
 
+/** Serves `web` (files below it by path) and opens `path` in Chromium; `check(page)` runs on it. */
+async function inChromium(web, path, check) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url, 'http://x').pathname).slice(1) || 'index.html';
+    const file = join(web, name);
+    if (!file.startsWith(web) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'));
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`http://127.0.0.1:${server.address().port}/${path}`);
+    await check(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const HEAD = '<!doctype html><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">';
+
+/**
+ * A Zola game against the computer, which opens (the person plays Blue): settles once the computer has
+ * moved through its worker; the board draws 36 squares.
+ */
+async function botOpens(page) {
+  await page.waitForFunction(() => document.querySelector('steere-game')?.game?.history().length >= 1, null, { timeout: 30000 });
+  const cells = await page.$$eval('steere-game >> [data-cell]', (c) => c.length);
+  assert.equal(cells, 36);
+  assert.equal(await page.evaluate(() => document.querySelector('steere-game').game.turn), 'blue');
+}
+const GAME = '<steere-game game="zola" human="blue" bot-delay="0" animation="0" style="display:block;width:480px"></steere-game>';
+
 test('bundler: esbuild bundles a page that plays in headless Chromium', async () => {
   const web = join(dir, 'web');
   mkdirSync(web, { recursive: true });
@@ -210,38 +260,92 @@ test('bundler: esbuild bundles a page that plays in headless Chromium', async ()
   );
   // esbuild leaves `new URL('steere_games_bg.wasm', import.meta.url)` as is: ship the wasm beside the bundle.
   copyFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games_bg.wasm'), join(web, 'steere_games_bg.wasm'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"><script type="module" src="page.js"></script>');
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-  const server = createServer((req, res) => {
-    const name = req.url === '/' ? 'index.html' : req.url.slice(1);
-    try {
-      const body = readFileSync(join(web, name));
-      res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  writeFileSync(join(web, 'index.html'), `${HEAD}<script type="module" src="page.js"></script>`);
+  await inChromium(web, '', async (page) => {
     await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 20000 });
     const result = JSON.parse(await page.evaluate(() => document.body.dataset.result));
     assert.equal(result.zola, 36);
     assert.match(result.moved, /^[a-k]\d+[-x]/);
-    assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-    server.close();
+  });
+});
+
+test('Node: steere-games/board imports without a DOM and defines nothing', () => {
+  const out = runNode(`
+    import { SteereBoard, SteereGame, WorkerBot } from 'steere-games/board';
+    import { Zola } from 'steere-games';
+    console.log(JSON.stringify({ b: typeof SteereBoard, g: typeof SteereGame, w: typeof WorkerBot,
+      ce: typeof customElements, zola: new Zola().legalMoves().length }));
+  `);
+  assert.deepEqual(JSON.parse(out.trim()), { b: 'function', g: 'function', w: 'function', ce: 'undefined', zola: 36 });
+});
+
+test('board.d.ts: element classes, tag names and event details compile under tsc --strict; no any', () => {
+  writeFileSync(
+    join(dir, 'board-consumer.ts'),
+    readFileSync(join(here, 'board-consumer.ts'), 'utf8'),
+  );
+  writeFileSync(
+    join(dir, 'tsconfig.board.json'),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [] },
+      files: ['board-consumer.ts'],
+    }),
+  );
+  try {
+    execFileSync(bin('tsc'), ['-p', 'tsconfig.board.json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
   }
+  const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'board.d.ts'), 'utf8');
+  const typesOnly = dts.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
+  assert.doesNotMatch(typesOnly, /\bany\b/);
+});
+
+test('a page without a bundler: board.js initialises the wasm itself, beside the page\'s own init(); the computer plays in the package\'s worker', async () => {
+  writeFileSync(
+    join(dir, 'plain.html'),
+    `${HEAD}${GAME}<script type="module">
+      import init from './node_modules/steere-games/steere_games.js';
+      import { WorkerBot } from './node_modules/steere-games/board.js';
+      await init();
+      window.workerBot = WorkerBot;
+    </script>`,
+  );
+  await inChromium(dir, 'plain.html', async (page) => {
+    await botOpens(page);
+    // the computer thought in a worker started from the package's own URL
+    const workers = page.workers().map((w) => w.url());
+    assert.ok(workers.some((u) => u.endsWith('/node_modules/steere-games/worker.js')), workers.join());
+  });
+});
+
+test('bundler: esbuild bundles a page with the board elements; the worker is a second entry', async () => {
+  const web = join(dir, 'web-board');
+  mkdirSync(web, { recursive: true });
+  writeFileSync(join(dir, 'board-page.js'), `import { SteereGame } from 'steere-games/board';\nwindow.gameClass = SteereGame;\n`);
+  const esbuild = (entry, out) =>
+    execFileSync(bin('esbuild'), [entry, '--bundle', '--format=esm', '--platform=browser', `--outfile=${join(web, out)}`], { cwd: dir, stdio: 'pipe' });
+  esbuild('board-page.js', 'page.js');
+  esbuild('node_modules/steere-games/worker.js', 'worker.js');
+  copyFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games_bg.wasm'), join(web, 'steere_games_bg.wasm'));
+  writeFileSync(join(web, 'index.html'), `${HEAD}${GAME}<script type="module" src="page.js"></script>`);
+  await inChromium(web, '', async (page) => {
+    await botOpens(page);
+    assert.ok(page.workers().some((w) => w.url().endsWith('/worker.js')));
+  });
+});
+
+// Vite is not a dev dependency of this repository: the check runs where it is installed (node_modules,
+// or the vite binary named by STEERE_VITE).
+const vite = process.env.STEERE_VITE ?? bin('vite');
+test('bundler: vite build of a page with the board elements (worker and wasm found by Vite)', { skip: !existsSync(vite) && 'vite is not installed' }, async () => {
+  const app = join(dir, 'vite-app');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'index.html'), `${HEAD}${GAME}<script type="module" src="./main.js"></script>`);
+  writeFileSync(join(app, 'main.js'), `import 'steere-games/board';\n`);
+  execFileSync(vite, ['build', '--logLevel', 'error'], { cwd: app, stdio: 'pipe' });
+  await inChromium(join(app, 'dist'), '', async (page) => {
+    await botOpens(page);
+    assert.ok(page.workers().length >= 1, 'the computer thought in a worker');
+  });
 });

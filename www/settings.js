@@ -1,0 +1,131 @@
+// The demo's settings: read from the URL (every value checked, by the engine where it is an engine
+// option, and a bad one named), shown in the panel, and turned into <steere-game> attributes.
+import { Jokerball, Zola, Match, Bot } from '../pkg/steere_games.js';
+
+export const DEFAULTS = {
+  game: 'jokerball',
+  rules: '2025',
+  size: '6',
+  rows: '2',
+  'zola-size': '6',
+  pie: false,
+  length: '1',
+  cube: false,
+  opponent: 'bot',
+  human: 'red',
+  level: 'medium',
+};
+
+const number = (v) => (/^\d+$/.test(v) ? Number(v) : v);
+
+/** null when the engine accepts what `make` builds, else the engine's reason. */
+function engineSays(make) {
+  try {
+    make().free();
+    return null;
+  } catch (e) {
+    return e && e.message ? e.message : String(e);
+  }
+}
+
+const oneOf = (list) => (v) => (list.includes(v) ? null : `expected ${list.join(' or ')}`);
+const onOff = oneOf(['on', 'off']);
+
+// How each URL parameter is checked (given the settings read so far) and stored.
+const CHECKS = {
+  game: oneOf(['jokerball', 'zola']),
+  rules: (v) => engineSays(() => new Jokerball({ rules: v })),
+  size: (v, s) => engineSays(() => (s.game === 'zola' ? new Zola({ size: number(v) }) : new Jokerball({ size: number(v) }))),
+  'zola-size': (v) => engineSays(() => new Zola({ size: number(v) })),
+  rows: (v, s) => engineSays(() => new Jokerball({ size: Number(s.size), rows: number(v) })),
+  pie: onOff,
+  length: (v) => engineSays(() => new Match({ length: number(v) })),
+  cube: onOff,
+  opponent: oneOf(['bot', 'human']),
+  human: oneOf(['red', 'blue']),
+  level: (v) => engineSays(() => new Bot({ level: v })),
+  seed: (v) => engineSays(() => new Jokerball({ seed: number(v) })),
+};
+
+/**
+ * Settings from the URL's parameters. Returns { settings, seed, problems }: each problem names a
+ * parameter that was ignored, its value and why; the default stands in for it.
+ */
+export function fromUrl(params) {
+  const s = { ...DEFAULTS };
+  const problems = [];
+  let seed = null;
+  for (const name of Object.keys(CHECKS)) {
+    if (!params.has(name)) continue;
+    const value = params.get(name);
+    const why = CHECKS[name](value, s);
+    if (why) {
+      problems.push({ name, value, why, instead: name === 'size' && s.game === 'zola' ? DEFAULTS['zola-size'] : DEFAULTS[name] });
+      continue;
+    }
+    if (name === 'seed') seed = value;
+    else if (name === 'pie' || name === 'cube') s[name] = value === 'on';
+    else if (name === 'size' && s.game === 'zola') s['zola-size'] = value;
+    else s[name] = value;
+  }
+  return { settings: s, seed, problems };
+}
+
+/** One sentence per ignored parameter. */
+export function describe(problems) {
+  return problems.map((p) => {
+    const instead = p.instead === undefined ? '' : ` the game below uses ${p.name}=${p.instead === false ? 'off' : p.instead} instead.`;
+    return `The address asks for ${p.name}=${p.value}, which was ignored (${p.why});${instead || ' it has no effect.'}`;
+  });
+}
+
+const field = (form, name) => form.querySelector(`[data-option="${name}"]`);
+
+export function readPanel(form) {
+  const s = {};
+  for (const k of Object.keys(DEFAULTS)) {
+    const e = field(form, k);
+    s[k] = e.type === 'checkbox' ? e.checked : e.value;
+  }
+  return s;
+}
+
+export function writePanel(form, s) {
+  for (const k of Object.keys(DEFAULTS)) {
+    const e = field(form, k);
+    if (e.type === 'checkbox') e.checked = !!s[k];
+    else if ([...e.options].some((o) => o.value === String(s[k]))) e.value = String(s[k]);
+  }
+  enable(form);
+}
+
+/** Greys out what does not apply to the chosen game; rows the engine refuses for the board are disabled. */
+export function enable(form) {
+  const s = readPanel(form);
+  const jb = s.game === 'jokerball';
+  const single = s.length === '1';
+  field(form, 'rules').disabled = !jb;
+  field(form, 'size').disabled = !jb;
+  field(form, 'rows').disabled = !jb;
+  field(form, 'zola-size').disabled = jb;
+  // the pie rule is for a single Zola game; the cube for a match
+  field(form, 'pie').disabled = jb || !single;
+  field(form, 'length').disabled = !jb && s.pie;
+  field(form, 'cube').disabled = single;
+  field(form, 'human').disabled = s.opponent !== 'bot';
+  field(form, 'level').disabled = s.opponent !== 'bot';
+  const rows = field(form, 'rows');
+  for (const o of rows.options) o.disabled = !!engineSays(() => new Jokerball({ size: Number(s.size), rows: Number(o.value) }));
+  if (rows.selectedOptions[0]?.disabled) rows.value = [...rows.options].filter((o) => !o.disabled).pop().value;
+}
+
+/** The <steere-game> attributes for settings `s` (a lone game for length 1). */
+export function attributes(s) {
+  const jb = s.game === 'jokerball';
+  const a = { game: s.game, opponent: s.opponent, human: s.human, level: s.level };
+  if (jb) Object.assign(a, { rules: s.rules, size: s.size, rows: s.rows });
+  else a.size = s['zola-size'];
+  if (s.length !== '1') Object.assign(a, { length: s.length, cube: s.cube ? 'on' : 'off' });
+  else if (!jb && s.pie) a.pie = 'on';
+  return a;
+}
