@@ -88,6 +88,13 @@ export default function init(): Promise<void>;
 `,
 );
 
+// steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and
+// its browser client (js/boardgameio-client.js). They import the engine by the package's own name and never
+// import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
+for (const f of ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts']) {
+  copyFileSync(join(root, 'js', f), join(pkg, f));
+}
+
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
 const manifest = {
   name: 'steere-games',
@@ -106,6 +113,8 @@ const manifest = {
       types: './steere_games.d.ts',
       default: './steere_games.js',
     },
+    './boardgameio': { types: './boardgameio.d.ts', default: './boardgameio.js' },
+    './boardgameio/client': { types: './boardgameio-client.d.ts', default: './boardgameio-client.js' },
     './steere_games.js': { types: './steere_games.d.ts', default: './steere_games.js' },
     './steere_games_bg.wasm': './steere_games_bg.wasm',
     './package.json': './package.json',
@@ -117,10 +126,16 @@ const manifest = {
     'steere_games_bg.wasm.d.ts',
     'node.js',
     'node.d.ts',
+    'boardgameio.js',
+    'boardgameio.d.ts',
+    'boardgameio-client.js',
+    'boardgameio-client.d.ts',
     'snippets/',
     'README.md',
     'LICENSE',
   ],
+  peerDependencies: { 'boardgame.io': '^0.50.2' },
+  peerDependenciesMeta: { 'boardgame.io': { optional: true } },
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
 };
