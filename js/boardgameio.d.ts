@@ -80,8 +80,8 @@ export interface SteereFlowContext<S extends SteereState> {
 /** A move in boardgame.io's long form. */
 export interface SteereMove<S extends SteereState> {
   move(context: SteereMoveContext<S>, ...args: unknown[]): SteereG<S> | 'INVALID_MOVE';
-  /** `false` for `roll`: the dice are drawn on the server only. */
-  client?: false;
+  /** Every move runs on the server only (the dice are drawn there). */
+  client: false;
   undoable: false;
 }
 

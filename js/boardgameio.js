@@ -133,8 +133,9 @@ function inspect(G) {
   if (!Engine) return remember(key, { error: new SteereError('parse_error', `unknown game ${JSON.stringify(state.game)}`) });
   try {
     const engine = Engine.fromJSON(state);
+    const copy = () => (typeof engine.clone === 'function' ? engine.clone() : Engine.fromJSON(state));
     const moves = state.game === 'match' ? `match:${state.variant === 'zola' ? 'zola' : 'jokerball'}` : state.game;
-    return remember(key, { engine, info: describe(engine, state.game, moves), print: fingerprint(state) });
+    return remember(key, { engine, copy, info: describe(engine, state.game, moves), print: fingerprint(state) });
   } catch (e) {
     const error = e instanceof SteereError ? e : new SteereError('parse_error', String(e && e.message));
     return remember(key, { error });
@@ -265,7 +266,7 @@ function makeGame(kind, options, defaultName) {
           return INVALID_MOVE;
         }
         if (precheck(entry, playerID, moveName, args) !== null) return INVALID_MOVE;
-        const work = entry.engine.clone();
+        const work = entry.copy();
         try {
           apply(work, entry.info, playerID, moveName, args, () => drawDice(random, jokerballSize));
         } catch {
@@ -273,20 +274,19 @@ function makeGame(kind, options, defaultName) {
           return INVALID_MOVE;
         }
         const state = stateOf(work, kind);
-        remember(JSON.stringify(state), { engine: work, info: describe(work, kind, variant), print });
+        const copy = () => (typeof work.clone === 'function' ? work.clone() : Engine.fromJSON(state));
+        remember(JSON.stringify(state), { engine: work, copy, info: describe(work, kind, variant), print });
         return { state };
       } catch {
         return INVALID_MOVE;
       }
     };
 
+  // Every move runs on the server only (`client: false`): `roll` so that no client draws dice, the others
+  // so that a client's state changes only with the server's (boardgame.io runs no turn order on a client,
+  // so an optimistic state would show the wrong player to act until the server's update came).
   const moves = Object.create(null);
-  for (const moveName of MOVES_OF[variant]) {
-    moves[moveName] =
-      moveName === 'roll'
-        ? { move: move('roll'), client: false, undoable: false }
-        : { move: move(moveName), undoable: false };
-  }
+  for (const moveName of MOVES_OF[variant]) moves[moveName] = { move: move(moveName), client: false, undoable: false };
 
   const infoOf = (G) => {
     try {
@@ -390,7 +390,7 @@ export function matchGame(options) {
 export function engineOf(G) {
   const entry = inspect(G);
   if (entry.error) throw entry.error;
-  return entry.engine.clone();
+  return entry.copy();
 }
 
 /**
@@ -402,7 +402,7 @@ export function whyIllegal(G, playerID, name, ...args) {
     const entry = inspect(G);
     const pre = precheck(entry, playerID, name, args);
     if (pre !== null) return pre;
-    const work = entry.engine.clone();
+    const work = entry.copy();
     try {
       apply(work, entry.info, playerID, name, args, () => [1, 1]);
       return null;

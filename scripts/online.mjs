@@ -105,6 +105,25 @@ class CheckedStorage {
     this.logLine = log;
     this.gameOf = new Map(); // matchID -> game name
     this.refused = new Map(); // matchID -> reason
+    this.busy = 0; // operations in flight, for settle()
+    for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {
+      const f = this[m];
+      this[m] = async (...args) => {
+        this.busy++;
+        try {
+          return await f.apply(this, args);
+        } finally {
+          this.busy--;
+        }
+      };
+    }
+  }
+  /** Resolves once no operation has been in flight for a moment (before the process exits). */
+  async settle() {
+    for (let quiet = 0; quiet < 3; ) {
+      await new Promise((r) => setTimeout(r, 20));
+      quiet = this.busy === 0 ? quiet + 1 : 0;
+    }
   }
   type() {
     return 1; // boardgame.io's Type.ASYNC
@@ -169,6 +188,18 @@ class CheckedStorage {
     }
     return null;
   }
+}
+
+// boardgame.io's FlatFile keeps each key in a file through node-persist, whose write queue (on by default)
+// acknowledges a write only at its next one-second tick: every move would wait for it. FlatFile already
+// orders the reads and writes of each key, so the queue is turned off and a write is acknowledged when
+// the file is written.
+function flatFileWithoutQueue(FlatFile) {
+  return class extends FlatFile {
+    async connect() {
+      await this.games.init({ dir: this.dir, logging: this.logging, ttl: this.ttl, writeQueue: false });
+    }
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -304,7 +335,7 @@ export async function startServer({ port = 8000, host = 'localhost', db, games, 
   const { checkState } = await import(join(root, 'pkg', 'boardgameio.js'));
   games = games || (await defaultGames());
   const logLine = (line) => log(`online: ${line}`);
-  const inner = db ? new FlatFile({ dir: resolve(db) }) : new MemoryStore();
+  const inner = db ? new (flatFileWithoutQueue(FlatFile))({ dir: resolve(db) }) : new MemoryStore();
   const storage = new CheckedStorage(inner, games, checkState, logLine);
   const server = Server({ games, db: storage, origins: [Origins.LOCALHOST] });
   guardSockets(server.app, games, storage, logLine);
@@ -321,15 +352,16 @@ export async function startServer({ port = 8000, host = 'localhost', db, games, 
   const address = running.appServer.address();
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}`;
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
+  let stopping = null;
+  const stop = () => (stopping ??= close());
+  const close = async () => {
     await new Promise((done) => {
       server.app._io.close?.();
       running.appServer.close(() => done());
       running.appServer.closeAllConnections?.();
     });
+    // The disconnections just made are written (boardgame.io records who is connected) before the end.
+    await storage.settle();
   };
   return { url, port: address.port, games, stop, storage };
 }
