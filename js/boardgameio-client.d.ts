@@ -19,21 +19,24 @@ export interface BoardgameClient {
   matchData?: unknown;
 }
 
-/** boardgame.io's `Client` and `SocketIO` (from 'boardgame.io/client' and 'boardgame.io/multiplayer'). */
-export interface BoardgameLibrary {
+/**
+ * boardgame.io's `Client` and `SocketIO` (from 'boardgame.io/client' and 'boardgame.io/multiplayer'); `T` is
+ * the transport factory that SocketIO makes and Client takes.
+ */
+export interface BoardgameLibrary<T = unknown> {
   Client(options: {
     game: SteereGame;
-    multiplayer: unknown;
+    multiplayer: T;
     matchID: string;
     playerID?: string;
     credentials?: string;
     numPlayers: number;
     debug: false;
   }): BoardgameClient;
-  SocketIO(options: { server: string }): unknown;
+  SocketIO(options: { server: string }): T;
 }
 
-export interface OnlineGameOptions<S extends SteereState = SteereState> extends BoardgameLibrary {
+export interface OnlineGameOptions<S extends SteereState = SteereState, T = unknown> extends BoardgameLibrary<T> {
   game: SteereGame<S>;
   /** The server's URL, e.g. location.origin. */
   server: string;
@@ -80,8 +83,8 @@ export interface OnlineView {
   refused: Refusal | null;
 }
 
-export class OnlineGame<S extends SteereState = SteereState> {
-  constructor(options: OnlineGameOptions<S>);
+export class OnlineGame<S extends SteereState = SteereState, T = unknown> {
+  constructor(options: OnlineGameOptions<S, T>);
   readonly playerID: SeatID | null;
   readonly matchID: string;
   readonly client: BoardgameClient;
