@@ -173,7 +173,7 @@ export class Lobby {
    * @param {object} o server: the server's URL; gameName: the game's name on the server; storage: where
    *   seats are kept (default localStorage, when there is one); fetch (default the global fetch).
    */
-  constructor({ server, gameName, storage = globalThis.localStorage, fetch = globalThis.fetch }) {
+  constructor({ server, gameName, storage = globalThis.localStorage, fetch = (...a) => globalThis.fetch(...a) }) {
     this.server = String(server).replace(/\/+$/, '');
     this.gameName = gameName;
     this.storage = storage || null;
@@ -181,7 +181,8 @@ export class Lobby {
   }
 
   async request(method, path, body) {
-    const res = await this.fetch(`${this.server}/games/${encodeURIComponent(this.gameName)}${path}`, {
+    const fetch = this.fetch; // called unbound: a browser's fetch refuses another `this`
+    const res = await fetch(`${this.server}/games/${encodeURIComponent(this.gameName)}${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

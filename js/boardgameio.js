@@ -63,13 +63,20 @@ function remember(key, entry) {
   return entry;
 }
 
+// The JSON text of G.state, remembered per state object: boardgame.io hands the same (frozen) object to
+// endIf and the turn order after a move, and the server keeps it between moves.
+const keys = new WeakMap();
 function stateKey(G) {
   if (G === null || typeof G !== 'object') return null;
   const { state } = G;
   if (state === null || typeof state !== 'object') return null;
+  const known = keys.get(state);
+  if (known !== undefined && Object.isFrozen(state)) return known;
   try {
     const key = JSON.stringify(state);
-    return typeof key === 'string' && key.length <= 1 << 20 ? key : null;
+    if (typeof key !== 'string' || key.length > 1 << 20) return null;
+    keys.set(state, key);
+    return key;
   } catch {
     return null;
   }
@@ -416,6 +423,8 @@ export function whyIllegal(G, playerID, name, ...args) {
   }
 }
 
+const startPrints = new WeakMap();
+
 /**
  * Why a G cannot be played by `game` (one of this module's games): null when G is a legal state of its
  * variant, otherwise the SteereError that refuses it. For a server that loads states from storage.
@@ -426,8 +435,13 @@ export function checkState(game, G) {
   }
   const entry = inspect(G);
   if (entry.error) return entry.error;
-  const start = inspect(game.setup({}, undefined));
-  if (start.error || start.print !== entry.print) {
+  let print = startPrints.get(game);
+  if (print === undefined) {
+    const start = inspect(game.setup({}, undefined));
+    print = start.error ? null : start.print;
+    startPrints.set(game, print);
+  }
+  if (print === null || print !== entry.print) {
     return new SteereError('parse_error', `the state is not a game of ${game.name}`);
   }
   return null;

@@ -19,8 +19,8 @@ export const engine = await import(join(root, 'pkg', 'node.js'));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts scripts/online.mjs; resolves to { url, lines, stop, exited }. */
-export async function startServer({ db, env, port = 0 } = {}) {
-  const args = [join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
+export async function startServer({ db, env, port = 0, nodeArgs = [] } = {}) {
+  const args = [...nodeArgs, join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
   if (db) args.push('--db', db);
   const child = spawn(process.execPath, args, {
     cwd: root,
