@@ -36,7 +36,6 @@ const MOVES_OF = {
   'match:zola': ['play', 'double', 'take', 'drop', 'resign', 'nextGame'],
 };
 
-const other = (colour) => (colour === 'red' ? 'blue' : 'red');
 const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
 // ---------------------------------------------------------------------------------------------------
@@ -303,11 +302,16 @@ function makeGame(kind, options, defaultName) {
       return null;
     }
   };
+  // The turn order's position of the player to act (the current one's while either may act).
   const position = (G, ctx) => {
-    const info = infoOf(G);
-    const id = info && info.toAct !== null ? info.toAct : ctx.currentPlayer;
-    const pos = ctx.playOrder.indexOf(id);
-    return pos < 0 ? 0 : pos;
+    try {
+      const info = infoOf(G);
+      const id = info && info.toAct !== null ? info.toAct : ctx.currentPlayer;
+      const pos = ctx.playOrder.indexOf(id);
+      return pos < 0 ? 0 : pos;
+    } catch {
+      return 0;
+    }
   };
 
   return {
@@ -315,7 +319,7 @@ function makeGame(kind, options, defaultName) {
     minPlayers: 2,
     maxPlayers: 2,
     disableUndo: true,
-    setup(context, setupData) {
+    setup(context) {
       reseed(context && context.random);
       return { state: JSON.parse(initial) };
     },
@@ -330,16 +334,17 @@ function makeGame(kind, options, defaultName) {
         first: ({ G, ctx }) => position(G, ctx),
         next: ({ G, ctx }) => position(G, ctx),
       },
-      endIf: ({ G, ctx }) => {
-        const info = infoOf(G);
-        return info && info.toAct !== null && info.toAct !== ctx.currentPlayer ? { next: info.toAct } : false;
+      endIf: (context) => {
+        const info = infoOf(context && context.G);
+        const current = context && context.ctx ? context.ctx.currentPlayer : undefined;
+        return info && info.toAct !== null && info.toAct !== current ? { next: info.toAct } : false;
       },
       // In a match both players are active (either may resign or start the next game); the stage has no
       // moves of its own, so the game's moves apply, and each move checks who sent it.
       ...(kind === 'match' ? { activePlayers: { all: 'play' }, stages: { play: {} } } : {}),
     },
-    endIf: ({ G }) => {
-      const info = infoOf(G);
+    endIf: (context) => {
+      const info = infoOf(context && context.G);
       return info && info.over ? { winner: info.winner } : undefined;
     },
     events: {
