@@ -31,6 +31,7 @@ for (let i = 0; i < args.length; i++) {
 if (levels.length === 0) levels.push(10, 100, 500);
 
 const NAME = 'jokerball';
+let connectErrors = 0;
 
 function cpuSeconds(pid) {
   // utime + stime of the process, in clock ticks (100 per second on Linux).
@@ -42,7 +43,9 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 
 // One seat's client: boardgame.io's socket protocol, the latest state kept.
 function seatClient(url, matchID, seat) {
-  const socket = io(`${url}/${NAME}`, { forceNew: true, transports: ['websocket'], reconnection: false });
+  // Like boardgame.io's client: reconnects by itself, and asks for the state at every connection.
+  const socket = io(`${url}/${NAME}`, { forceNew: true, transports: ['websocket'] });
+  socket.on('connect_error', () => connectErrors++);
   let state = null;
   const waiters = new Set();
   const notify = () => {
@@ -89,6 +92,7 @@ function seatClient(url, matchID, seat) {
 }
 
 async function level(url, pid, n) {
+  connectErrors = 0;
   const latencies = [];
   const games = [];
   let moves = 0;
@@ -208,6 +212,7 @@ async function level(url, pid, n) {
     finished: games.length,
     replayedToWinner: checked,
     failures,
+    connectErrors,
     load1: Number(load.toFixed(2)),
   };
 }
@@ -224,10 +229,11 @@ try {
     results.push(r);
     console.log(`  ${String(n).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
       `p99 ${r.p99} ms; server CPU ${r.serverCpuPerMoveMs} ms/move (${Math.round(r.serverCpuShare * 100)}% of a core); ` +
-      `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner; ${r.failures} failures; load ${r.load1}`);
+      `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner; ${r.failures} failures, ${r.connectErrors} connection errors; load ${r.load1}`);
   }
 } finally {
   await server.stop();
+  for (const line of server.lines) if (!/listening on|games |^\s*$/.test(line)) console.log(`  server: ${line}`);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 console.log(JSON.stringify({ date: new Date().toISOString(), db: useDb, results }));
