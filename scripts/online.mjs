@@ -185,6 +185,9 @@ class CheckedStorage {
       if (!s || typeof s !== 'object' || !s.ctx || typeof s.ctx !== 'object') return 'has no ctx';
       const error = this.checkState(game, s.G);
       if (error) return `is not a legal ${gameName} game (${error.code}: ${error.message})`;
+      // boardgame.io's own record of the end must be the game's.
+      if (JSON.stringify(s.ctx.gameover) !== JSON.stringify(game.endIf({ G: s.G }))) return 'has a gameover that its game does not have';
+      if (s.ctx.numPlayers !== 2 || !['0', '1'].includes(s.ctx.currentPlayer)) return 'has players that its game does not have';
     }
     return null;
   }

@@ -52,6 +52,7 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   const a = await newMatch(server.url, 'jokerball-4');
   const b = await newMatch(server.url, 'zola');
   const c = await newMatch(server.url, 'zola');
+  const e = await newMatch(server.url, 'zola');
   let ca = await connectBoth(server.url, jb, a.matchID, a.seats);
   const cb = await connectBoth(server.url, zo, b.matchID, b.seats);
   // Half a Jokerball game, a few Zola moves in two matches.
@@ -94,10 +95,18 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   const fc = fileOf(c.matchID);
   fc.data.value.G = zolaGame({ size: 8 }).setup({});
   writeFileSync(fc.path, JSON.stringify(fc.data));
+  // And match E: a legal G, but boardgame.io's ctx says the game is over.
+  const fe = fileOf(e.matchID);
+  fe.data.value.ctx.gameover = { winner: '1' };
+  writeFileSync(fe.path, JSON.stringify(fe.data));
 
   server = await start(0);
   // B and C are refused: no sync, moves are not taken, and the log names them.
-  for (const [m, why] of [[b, /not a legal zola game \(parse_error/], [c, /not a legal zola game \(parse_error: the state is not a game of zola\)/]]) {
+  for (const [m, why] of [
+    [b, /not a legal zola game \(parse_error/],
+    [c, /not a legal zola game \(parse_error: the state is not a game of zola\)/],
+    [e, /has a gameover that its game does not have/],
+  ]) {
     const x = connect(server.url, zo, m.matchID, m.seats[0]);
     await sleep(400);
     assert.equal(x.state(), null, 'a refused match was synced');
@@ -125,9 +134,9 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   const d = await newMatch(server.url, 'zola');
   const cd = await connectBoth(server.url, zo, d.matchID, d.seats);
   await playUntil(cd, (G) => G.state.history.length >= 6, { seed: 7 });
-  const e = engineOf(cd[0].state().G);
-  assert.equal(e.history().length, 6);
-  e.free();
+  const eng = engineOf(cd[0].state().G);
+  assert.equal(eng.history().length, 6);
+  eng.free();
   cd.forEach((x) => x.stop());
   await stop(server);
 });
