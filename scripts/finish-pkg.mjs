@@ -3,7 +3,7 @@
 //   check on the exported classes;
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
-import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -132,6 +132,7 @@ const manifest = {
     'boardgameio-client.d.ts',
     'snippets/',
     'README.md',
+    'docs/online.md',
     'LICENSE',
   ],
   peerDependencies: { 'boardgame.io': '^0.50.2' },
@@ -140,7 +141,9 @@ const manifest = {
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-for (const f of ['README.md', 'LICENSE']) {
-  if (existsSync(join(root, f))) copyFileSync(join(root, f), join(pkg, f));
+for (const f of ['README.md', 'LICENSE', 'docs/online.md']) {
+  if (!existsSync(join(root, f))) continue;
+  mkdirSync(dirname(join(pkg, f)), { recursive: true });
+  copyFileSync(join(root, f), join(pkg, f));
 }
 console.log('finish-pkg: pkg/ is the npm package steere-games', manifest.version);
