@@ -6,6 +6,7 @@
 //   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
 // - copies the board elements (js/board.js, its types, js/lang-en.js) and the bot's worker (js/worker.js);
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js; ./board);
+// - copies the boardgame.io adapter and its browser client (js/boardgameio*.js, typed);
 // - ships the documentation: README.md from docs/npm-readme.md, docs/ (rules, API, diagrams),
 //   CHANGELOG.md and LICENSE.
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmSync, mkdirSync } from 'node:fs';
@@ -141,6 +142,12 @@ for (const f of BOARD_FILES) {
   const out = f.endsWith('.d.ts') ? src : transformSync(src, { minify: true, format: 'esm', target: 'es2022' }).code;
   writeFileSync(join(pkg, f), out);
 }
+// steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and
+// its browser client (js/boardgameio-client.js). They import the engine by the package's own name and never
+// import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
+for (const f of ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts']) {
+  copyFileSync(join(root, 'js', f), join(pkg, f));
+}
 
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
 // A repository field only when Cargo.toml names one, and never a placeholder address.
@@ -167,6 +174,8 @@ const manifest = {
     },
     './board': { types: './board.d.ts', default: './board.js' },
     './worker.js': './worker.js',
+    './boardgameio': { types: './boardgameio.d.ts', default: './boardgameio.js' },
+    './boardgameio/client': { types: './boardgameio-client.d.ts', default: './boardgameio-client.js' },
     './steere_games.js': { types: './steere_games.d.ts', default: './steere_games.js' },
     './steere_games_bg.wasm': './steere_games_bg.wasm',
     './package.json': './package.json',
@@ -179,6 +188,10 @@ const manifest = {
     'steere_games_bg.wasm.d.ts',
     'node.js',
     'node.d.ts',
+    'boardgameio.js',
+    'boardgameio.d.ts',
+    'boardgameio-client.js',
+    'boardgameio-client.d.ts',
     'snippets/',
     'docs/',
     ...BOARD_FILES,
@@ -186,6 +199,8 @@ const manifest = {
     'CHANGELOG.md',
     'LICENSE',
   ],
+  peerDependencies: { 'boardgame.io': '^0.50.2' },
+  peerDependenciesMeta: { 'boardgame.io': { optional: true } },
   sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };

@@ -1,6 +1,11 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the types must be precise.
 import init, { Jokerball, Zola, Match, Bot, simulate, SteereError } from 'steere-games';
 import type { SteereErrorCode, CubeAction, SimulateResult } from 'steere-games';
+// The online adapter's declarations, checked here without boardgame.io (an optional peer of the package).
+import { zolaGame, whyIllegal } from 'steere-games/boardgameio';
+import type { RefusalCode } from 'steere-games/boardgameio';
+import { Lobby } from 'steere-games/boardgameio/client';
+import type { OnlineView } from 'steere-games/boardgameio/client';
 
 async function main(): Promise<void> {
   await init();
@@ -48,6 +53,12 @@ async function main(): Promise<void> {
   const sim: SimulateResult = simulate({ game: 'jokerball', games: 10, seed: 1, players: { red: 'easy' } });
   const simWins: number = sim.wins.red + sim.wins.blue + sim.unfinished;
   const meanTurns: number = sim.turns.mean;
+
+  const online = zolaGame({ size: 6, pie: true });
+  const why: RefusalCode | null = whyIllegal(online.setup({}), '0', 'play', 'swap');
+  const lobby = new Lobby({ server: 'http://localhost:8000', gameName: online.name, storage: null });
+  const view: OnlineView | null = null;
+  console.log(why, lobby.gameName, view);
 
   try {
     g.play('zz9-zz10');

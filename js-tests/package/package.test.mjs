@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync, existsSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -348,4 +348,58 @@ test('bundler: vite build of a page with the board elements (worker and wasm fou
     await botOpens(page);
     assert.ok(page.workers().length >= 1, 'the computer thought in a worker');
   });
+});
+
+test('steere-games/boardgameio: works without boardgame.io (an optional peer), and its types fit boardgame.io', () => {
+  const installed = join(dir, 'node_modules', 'steere-games');
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  assert.deepEqual(manifest.peerDependencies, { 'boardgame.io': '^0.50.2' });
+  assert.deepEqual(manifest.peerDependenciesMeta, { 'boardgame.io': { optional: true } });
+  assert.equal(manifest.dependencies, undefined);
+  assert.equal(existsSync(join(dir, 'node_modules', 'boardgame.io')), false);
+  const out = runNode(`
+    import { jokerballGame, matchGame, whyIllegal, engineOf } from 'steere-games/boardgameio';
+    import { OnlineGame, Lobby, matchLink } from 'steere-games/boardgameio/client';
+    const g = jokerballGame();
+    const G = g.setup({});
+    const e = engineOf(G);
+    console.log(JSON.stringify({ name: g.name, match: matchGame({ length: 3 }).name, why: whyIllegal(G, '1', 'roll'),
+      phase: e.phase, client: typeof OnlineGame + typeof Lobby, link: matchLink('abc', 'http://h/www/') }));
+  `);
+  assert.deepEqual(JSON.parse(out.trim()), {
+    name: 'jokerball', match: 'jokerball-match', why: 'not_your_turn', phase: 'roll', client: 'functionfunction',
+    link: 'http://h/www/?match=abc',
+  });
+  // The declarations never say any.
+  const typesOnly = (text) =>
+    text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
+  for (const f of ['boardgameio.d.ts', 'boardgameio-client.d.ts']) {
+    assert.doesNotMatch(typesOnly(readFileSync(join(installed, f), 'utf8')), /\bany\b/, `${f} declares an any type`);
+  }
+  // With boardgame.io 0.50 beside it (the repository's, linked), a strict consumer compiles. Library files
+  // are not checked here (boardgame.io's dependency ts-toolbelt does not pass TypeScript 5.9's own check);
+  // the package's .d.ts files are, by the consumer of the test above.
+  symlinkSync(join(root, 'node_modules', 'boardgame.io'), join(dir, 'node_modules', 'boardgame.io'), 'dir');
+  copyFileSync(join(here, 'consumer-boardgameio.ts'), join(dir, 'consumer-boardgameio.ts'));
+  writeFileSync(
+    join(dir, 'tsconfig.bgio.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        lib: ['es2022', 'dom'],
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['consumer-boardgameio.ts'],
+    }),
+  );
+  try {
+    execFileSync(bin('tsc'), ['-p', join(dir, 'tsconfig.bgio.json')], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
+  }
 });
