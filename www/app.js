@@ -165,7 +165,11 @@ async function main() {
     rememberLanguage(l);
     const url = new URL(location.href);
     url.searchParams.set('lang', l);
-    history.replaceState(history.state, '', url);
+    try {
+      history.replaceState(history.state, '', url);
+    } catch {
+      // a page opened from file:// may not rewrite its address: the choice is remembered all the same
+    }
     S.problems = S.problems.filter((p) => p.name !== 'lang');
     speak(l);
   });
