@@ -19,6 +19,9 @@ import type {
   BotLevel,
 } from './steere_games.js';
 
+/** The languages the elements speak: English, Spanish, Russian. */
+export type SteereLanguage = 'en' | 'es' | 'ru';
+
 /** Any object a board can show or a game element can play. */
 export type Playable = Jokerball | Zola | Match;
 /** A move as the board's events carry it (Jokerball moves also say which phases were skipped after them). */
@@ -81,6 +84,14 @@ export class SteereBoard extends HTMLElement {
   coordinates: 'inside' | 'hidden';
   /** Milliseconds per move (attribute `animation`, default 250; 0 or prefers-reduced-motion: none). */
   animation: number;
+  /**
+   * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
+   * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A
+   * language without a catalogue is English. Changing it redraws the labels at once.
+   */
+  lang: SteereLanguage | (string & {});
+  /** The language the board speaks now, as resolved from `lang`. */
+  readonly language: SteereLanguage;
   /** Settles when the moves being drawn have finished moving. */
   readonly animationDone: Promise<void>;
   /** Redraws after the bound object was changed from outside. */
@@ -109,6 +120,14 @@ export class SteereGame extends HTMLElement {
   state: JokerballState | ZolaState | MatchState | null;
   /** The side a person plays against the computer now (a Zola swap exchanges it); null with two people. */
   readonly humanSide: Player | null;
+  /**
+   * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
+   * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A
+   * language without a catalogue is English. Changing it redraws every word at once, the game goes on.
+   */
+  lang: SteereLanguage | (string & {});
+  /** The language the element speaks now, as resolved from `lang`. */
+  readonly language: SteereLanguage;
   /** A new game or match from the attributes; settles once it is on the board. */
   start(): Promise<void>;
   addEventListener<K extends keyof SteereGameEventMap>(

@@ -1,8 +1,11 @@
 // steere-games/board: the custom elements <steere-board> and <steere-game>, and WorkerBot.
 // They draw what the engine describes (cells, legal moves, paths, goals, skipped phases) and hold no
-// rules of their own. No dependency but the package; every word comes from the catalogue (lang-en.js).
+// rules of their own. No dependency but the package; every word comes from a catalogue (lang-en.js,
+// lang-es.js, lang-ru.js), in the language of the element (see language()).
 import init, { Jokerball, Zola, Match, Bot, SteereError } from './steere_games.js';
 import en from './lang-en.js';
+import es from './lang-es.js';
+import ru from './lang-ru.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const OTHER = { red: 'blue', blue: 'red' };
@@ -11,6 +14,8 @@ const R = 10; // a hexagon's radius, in SVG units
 const S = 20; // a square's side
 const CODES = ['invalid_option', 'parse_error', 'game_over', 'wrong_phase', 'illegal_move', 'cube_not_allowed', 'freed'];
 const Base = globalThis.HTMLElement ?? class {};
+const LANGS = { en, es, ru };
+const NOT_OBJECT = 'not a Jokerball, Zola or Match object of this copy of steere-games';
 
 let loading;
 /** Loads the wasm once; resolves at once when the page has done it already. */
@@ -21,6 +26,54 @@ function say(cat, key, vars) {
   const text = cat[key] ?? en[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : '')) : text;
 }
+
+/**
+ * A message [key, vars] in language `l`. A value that is itself a message is put in translated (a
+ * player's name, a reason), and `{unit}` agrees in number with `{points}`.
+ */
+function tell(l, [key, vars = {}]) {
+  const v = {};
+  for (const k in vars) v[k] = Array.isArray(vars[k]) ? tell(l, vars[k]) : vars[k];
+  if ('points' in v) v.unit = say(LANGS[l], `point_${new Intl.PluralRules(l).select(v.points)}`);
+  return say(LANGS[l], key, v);
+}
+
+/** 'en', 'es' or 'ru' for a language tag, by its primary subtag ('es-419' is 'es'); else null. */
+function known(tag) {
+  const p = tag.split(/[-_]/)[0].trim().toLowerCase();
+  return Object.hasOwn(LANGS, p) ? p : null;
+}
+
+/**
+ * The language an element speaks: its own `lang`, else the nearest ancestor's (out through shadow roots),
+ * else the first of navigator.languages that has a catalogue, else English. A tag without one: English.
+ */
+function language(el) {
+  for (let n = el; n; n = n.getRootNode().host) {
+    const at = n.closest('[lang]:not([lang=""])');
+    if (at) return known(at.getAttribute('lang')) ?? 'en';
+  }
+  for (const t of globalThis.navigator?.languages ?? []) if (known(t)) return known(t);
+  return 'en';
+}
+
+// Connected elements hear of any change of a `lang` in the page (and of the browser's languages).
+const speakers = new Set();
+let watcher;
+function listen(el, on) {
+  if (!on) return speakers.delete(el);
+  speakers.add(el);
+  if (watcher || !globalThis.MutationObserver) return;
+  const all = () => {
+    for (const e of speakers) e._relang();
+  };
+  watcher = new MutationObserver(all);
+  watcher.observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  addEventListener('languagechange', all);
+}
+
+/** What an element shows for an error: the catalogue's sentence, the reason chosen by the error's code. */
+const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [`code_${error.code}`] }];
 
 function svg(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -175,7 +228,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 /** A board: shows a bound Jokerball, Zola or Match (or a position string) and lets a person move. */
 export class SteereBoard extends Base {
   static get observedAttributes() {
-    return ['position', 'orientation', 'interactive', 'coordinates', 'animation'];
+    return ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
   }
 
   constructor() {
@@ -185,6 +238,7 @@ export class SteereBoard extends Base {
     this._svg = root.querySelector('svg');
     this._msg = root.querySelector('.msg');
     this._live = root.querySelector('.sr');
+    this._l = 'en';
     this._cat = en;
     this._obj = null; // the bound object
     this._own = null; // the object made from `position`
@@ -211,17 +265,44 @@ export class SteereBoard extends Base {
 
   connectedCallback() {
     upgrade(this, 'game', 'position', 'orientation', 'coordinates', 'animation');
+    listen(this, true);
+    this._setLang();
     engine().then(
       () => {
         this._ready = true;
         this._render();
       },
-      (e) => this._error('engine', asError(e), say(this._cat, 'loadFailed', { message: e?.message ?? e })),
+      (e) => this._error('engine', asError(e), ['loadFailed']),
     );
+  }
+
+  disconnectedCallback() {
+    listen(this, false);
   }
 
   attributeChangedCallback() {
     if (this._ready) this._render();
+    else this._setLang();
+  }
+
+  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
+  get language() {
+    return this._l;
+  }
+
+  /** Takes the language the element should speak now (see language()); true when it changed. */
+  _setLang() {
+    const l = language(this);
+    for (const e of [this._svg, this._msg, this._live]) e.setAttribute('lang', l);
+    if (l === this._l) return false;
+    this._l = l;
+    this._cat = LANGS[l];
+    this._showErrors();
+    return true;
+  }
+
+  _relang() {
+    if (this._setLang() && this._ready) this._render();
   }
 
   /** The Jokerball, Zola or Match shown, or null. */
@@ -257,7 +338,7 @@ export class SteereBoard extends Base {
     const a = this.getAttribute('animation');
     if (a === null || a === '') return this._clear('animation', 250);
     const n = Number(a);
-    if (!/^\d+$/.test(a.trim()) || n > 60000) return this._badAttr('animation', a, '0 to 60000 milliseconds', 250);
+    if (!/^\d+$/.test(a.trim()) || n > 60000) return this._badAttr('animation', a, '0…60000', 250);
     return this._clear('animation', n);
   }
   set animation(v) {
@@ -303,23 +384,26 @@ export class SteereBoard extends Base {
     return value;
   }
 
-  _badAttr(name, value, reason, fallback) {
-    const err = new SteereError('invalid_option', `${name}="${value}": expected ${reason}`);
-    this._error(name, err, say(this._cat, 'badAttribute', { name, value, reason }));
+  _badAttr(name, value, values, fallback) {
+    const err = new SteereError('invalid_option', `${name}="${value}": expected ${values}`);
+    this._error(name, err, ['badAttribute', { name, value, reason: ['expected', { values }] }]);
     return fallback;
   }
 
-  /** Records an error of `source`, fires steere-error once for it and shows its message. */
-  _error(source, error, text) {
-    const msg = text ?? say(this._cat, 'error', { message: error.message });
-    if (this._errors.get(source) === msg) return;
-    this._errors.set(source, msg);
+  /**
+   * Records an error of `source`, fires steere-error once for it and shows its message: `msg` (a
+   * catalogue message), by default the one chosen by the error's code.
+   */
+  _error(source, error, msg = failed(error)) {
+    const id = JSON.stringify(msg) + error.message;
+    if (this._errors.get(source)?.id === id) return;
+    this._errors.set(source, { id, msg });
     this._showErrors();
     this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
   }
 
   _showErrors() {
-    this._msg.textContent = [...this._errors.values()].join(' ');
+    this._msg.textContent = [...this._errors.values()].map((e) => tell(this._l, e.msg)).join(' ');
     this._msg.hidden = this._errors.size === 0;
   }
 
@@ -357,7 +441,7 @@ export class SteereBoard extends Base {
 
   /** What the board needs to know of the object, read once per drawing. */
   _view(obj) {
-    if (!kindOf(obj)) throw new SteereError('invalid_option', say(en, 'notObject'));
+    if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
     const match = obj instanceof Match ? obj : null;
     const board = obj.board();
     const kind = 'ball' in board ? 'jokerball' : 'zola';
@@ -372,6 +456,7 @@ export class SteereBoard extends Base {
   }
 
   _render() {
+    this._setLang();
     let v = null;
     let obj = null;
     try {
@@ -379,7 +464,8 @@ export class SteereBoard extends Base {
       if (obj) v = this._view(obj);
       this._clear('game');
     } catch (e) {
-      this._error(this._obj ? 'game' : 'position', asError(e));
+      const err = asError(e);
+      this._error(this._obj ? 'game' : 'position', err, obj && !kindOf(obj) ? ['notObject'] : failed(err));
     }
     this._v = v;
     this._draw(v);
@@ -404,8 +490,7 @@ export class SteereBoard extends Base {
       const el = svg('g', { 'data-goal': g.player, part: 'goal', role: 'button', tabindex: '-1' }, s);
       svg('rect', { x: g.x, y: g.y, width: g.w, height: g.h, rx: 2.5 }, el);
       const t = svg('text', { x: g.cx, y: g.cy + 1.8, 'text-anchor': 'middle', class: 'label' }, el);
-      t.textContent = say(this._cat, 'goal', { player: say(this._cat, g.player) });
-      this._goals.set(`goal:${g.player}`, { el, g });
+      this._goals.set(`goal:${g.player}`, { el, g, t });
     }
     this._cells = new Map();
     const layer = svg('g', {}, s);
@@ -496,7 +581,6 @@ export class SteereBoard extends Base {
     this._targets = targets;
     const last = this._lastCells(v);
 
-    const word = (p) => say(cat, p);
     for (const [name, cell] of this._cells) {
       const p = pieces.get(name) ?? null;
       if (cell.piece !== p) {
@@ -513,24 +597,19 @@ export class SteereBoard extends Base {
       attr(cell.el, 'data-selected', sel);
       attr(cell.el, 'data-last', was);
       cell.el.setAttribute('part', ['cell', tg && 'target', sel && 'selected', was && 'last'].filter(Boolean).join(' '));
-      const what = !p
-        ? 'empty'
-        : p === 'ball'
-          ? 'ball'
-          : kind === 'jokerball'
-            ? 'man'
-            : 'checker';
-      const label = [say(cat, what, { cell: name, player: p && p !== 'ball' ? word(p).toLowerCase() : '' })];
+      const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
+      const label = [say(cat, what, { cell: name })];
       if (tg) label.push(say(cat, 'target'));
       if (sel) label.push(say(cat, 'selected'));
       if (was) label.push(say(cat, 'last'));
       cell.el.setAttribute('aria-label', label.join(', '));
     }
-    for (const [k, { el, g }] of this._goals) {
+    for (const [k, { el, g, t }] of this._goals) {
       const tg = targets.get(k);
       attr(el, 'data-target', tg);
       el.setAttribute('part', tg ? 'goal target' : 'goal');
-      const label = say(cat, 'goal', { player: word(g.player) });
+      const label = say(cat, `goal_${g.player}`);
+      t.textContent = label;
       el.setAttribute('aria-label', tg ? `${label}, ${say(cat, 'target')}` : label);
     }
 
@@ -785,7 +864,7 @@ export class SteereBoard extends Base {
     this._last.moves.push(played);
     this._last.position = obj.position();
     this._render();
-    this._say(say(this._cat, 'played', { player: say(this._cat, player), move: played.notation }));
+    this._say(tell(this._l, ['played', { player: [player], move: played.notation }]));
     this._animate(played, before);
     return played;
   }
@@ -1094,6 +1173,7 @@ export class SteereGame extends Base {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = GAME_HTML;
+    this._l = 'en';
     this._cat = en;
     this._q = (s) => root.querySelector(s);
     this._board = this._q('steere-board');
@@ -1106,7 +1186,7 @@ export class SteereGame extends Base {
     this._events = [];
     this._over = 0;
     this._confirm = false;
-    this._notice = '';
+    this._notice = [];
     for (const b of root.querySelectorAll('button')) b.type = 'button';
     // the inner board's events stay inside; the game tells the page in its own words
     const b = this._board;
@@ -1118,14 +1198,15 @@ export class SteereGame extends Base {
     b.addEventListener('steere-error', (e) => {
       e.stopPropagation();
       // the board's own words (it names a bad attribute); its message is not shown inside the game
-      this._fail('board', e.detail.error, b._msg.textContent || undefined);
+      this._fail('board', e.detail.error, () => b._msg.textContent);
     });
     root.addEventListener('click', (e) => {
       const btn = e.target.closest?.('button[data-action]');
       if (btn && !btn.disabled) this._action(btn.dataset.action, e.detail === 0);
     });
     root.addEventListener('keydown', (e) => {
-      if (e.key === 'r' && !e.ctrlKey && !e.metaKey && !e.altKey && !this._q('[data-action=roll]').disabled) {
+      // r rolls, on any keyboard layout (a Russian one types к there)
+      if ((e.key === 'r' || e.code === 'KeyR') && !e.ctrlKey && !e.metaKey && !e.altKey && !this._q('[data-action=roll]').disabled) {
         e.preventDefault();
         this._action('roll', true);
       }
@@ -1135,6 +1216,8 @@ export class SteereGame extends Base {
 
   connectedCallback() {
     upgrade(this, 'state', 'game');
+    listen(this, true);
+    this._setLang();
     this._whenReady(() => {
       if (this._pending !== undefined) {
         const s = this._pending;
@@ -1146,15 +1229,39 @@ export class SteereGame extends Base {
   }
 
   disconnectedCallback() {
+    listen(this, false);
     this._token++;
     this._bot?.terminate();
     this._bot = null;
   }
 
   attributeChangedCallback(name) {
+    this._setLang();
     if (!this._o) return;
     if (name === 'level') this._o.level = this._level();
     this._render();
+  }
+
+  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
+  get language() {
+    return this._l;
+  }
+
+  /** Takes the language the element should speak now (see language()); true when it changed. */
+  _setLang() {
+    const l = language(this);
+    this._q('.wrap').setAttribute('lang', l);
+    if (l === this._l) return false;
+    this._l = l;
+    this._cat = LANGS[l];
+    this._texts();
+    this._board._relang();
+    this._showErrors();
+    return true;
+  }
+
+  _relang() {
+    if (this._setLang()) this._render();
   }
 
   /** The object played: a Match when `length` is given, else a lone Jokerball or Zola. */
@@ -1172,7 +1279,7 @@ export class SteereGame extends Base {
         return;
       }
       if (!kind) {
-        this._fail('game', new SteereError('invalid_option', say(en, 'notObject')));
+        this._fail('game', new SteereError('invalid_option', NOT_OBJECT), ['notObject']);
         return;
       }
       const o = this._attrs();
@@ -1213,7 +1320,7 @@ export class SteereGame extends Base {
         this._ready = true;
         fn();
       },
-      (e) => this._fail('engine', asError(e), say(this._cat, 'loadFailed', { message: e?.message ?? e })),
+      (e) => this._fail('engine', asError(e), ['loadFailed']),
     );
   }
 
@@ -1225,13 +1332,15 @@ export class SteereGame extends Base {
       const v = this.getAttribute(n);
       return v === null || v.trim() === '' ? undefined : v.trim();
     };
-    const bad = (n, v, reason) =>
-      this._fail(`attr:${n}`, new SteereError('invalid_option', `${n}="${v}": ${reason}`), say(this._cat, 'badAttribute', { name: n, value: v, reason }));
+    // the message names the attribute; its reason is the values expected, or chosen by the engine's code
+    const bad = (n, v, why, reason) =>
+      this._fail(`attr:${n}`, new SteereError('invalid_option', `${n}="${v}": ${why}`), ['badAttribute', { name: n, value: v, reason }]);
     const oneOf = (n, list, fallback) => {
       const v = get(n);
       if (v === undefined) return fallback;
       if (list.includes(v)) return v;
-      bad(n, v, `expected ${list.join(' | ')}`);
+      const values = list.join(' | ');
+      bad(n, v, `expected ${values}`, ['expected', { values }]);
       return fallback;
     };
     // the engine judges its own options
@@ -1244,7 +1353,8 @@ export class SteereGame extends Base {
         made.free();
         return x;
       } catch (e) {
-        bad(n, v, asError(e).message);
+        const err = asError(e);
+        bad(n, v, err.message, [`code_${err.code}`]);
         return undefined;
       }
     };
@@ -1256,7 +1366,7 @@ export class SteereGame extends Base {
     const pie = this.getAttribute('pie');
     o.pie = pie !== null && pie !== 'off';
     if (pie !== null && !['', 'on', 'off'].includes(pie.trim())) {
-      bad('pie', pie, 'expected on | off');
+      bad('pie', pie, 'expected on | off', ['expected', { values: 'on | off' }]);
       o.pie = false;
     }
     const jb = o.game === 'jokerball';
@@ -1268,7 +1378,7 @@ export class SteereGame extends Base {
     o.length = engineSays('length', intValue, (x) => new Match({ length: x }));
     o.level = this._level();
     if (o.pie && o.length !== undefined) {
-      bad('pie', pie, 'no pie rule in a match');
+      bad('pie', pie, 'no pie rule in a match', ['pieMatch']);
       o.pie = false;
     }
     return o;
@@ -1282,7 +1392,8 @@ export class SteereGame extends Base {
       new Bot({ level: v }).free();
       return v;
     } catch (e) {
-      this._fail('attr:level', asError(e), say(this._cat, 'badAttribute', { name: 'level', value: v, reason: asError(e).message }));
+      const err = asError(e);
+      this._fail('attr:level', err, ['badAttribute', { name: 'level', value: v, reason: [`code_${err.code}`] }]);
       return 'medium';
     }
   }
@@ -1318,7 +1429,8 @@ export class SteereGame extends Base {
       if (!cls) throw new SteereError('parse_error', 'not a state of steere-games');
       obj = cls.fromJSON(s);
     } catch (e) {
-      this._fail('state', asError(e), say(this._cat, 'badState', { message: asError(e).message }));
+      const err = asError(e);
+      this._fail('state', err, failed(err, 'badState'));
       return;
     }
     this._clearErrors('state');
@@ -1334,7 +1446,7 @@ export class SteereGame extends Base {
     this._past = [];
     this._events = [];
     this._confirm = false;
-    this._notice = '';
+    this._notice = [];
     this._cubeAsked = null;
     this._clearErrors('game');
     this._clearErrors('bot');
@@ -1391,8 +1503,7 @@ export class SteereGame extends Base {
     try {
       if (name === 'roll') {
         const r = this._obj.roll();
-        const vars = { player: this._name(who), distance: r.distance, direction: r.direction };
-        this._note([say(this._cat, 'rolled', vars), this._skips(who, r.skipped)]);
+        this._note([['rolled', { player: [who], distance: r.distance, direction: r.direction }], this._skips(who, r.skipped)]);
         this._emit('steere-played', { player: who, action: 'roll', dice: { distance: r.distance, direction: r.direction } });
         if (keyboard) this._render(() => this._board._focus(this._board._active));
       } else if (name === 'double' || name === 'take' || name === 'drop') {
@@ -1413,12 +1524,12 @@ export class SteereGame extends Base {
         this._confirm = false;
       } else if (name === 'swap') {
         this._board.play('swap');
-        this._note([say(this._cat, 'didSwap', { player: this._name(who) })]);
+        this._note([['didSwap', { player: [who] }]]);
         this._emit('steere-played', { player: who, action: 'swap' });
       } else if (name === 'next-game') {
         this._past[m.gameNumber - 1] = this._entries();
         m.nextGame();
-        this._notice = '';
+        this._notice = [];
       } else if (name === 'restart') {
         this._start();
         return;
@@ -1433,7 +1544,7 @@ export class SteereGame extends Base {
     const m = this._match();
     this._events.push({ game: m.gameNumber, at: m.history().length, player, action });
     const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[action];
-    this._note([say(this._cat, key, { player: this._name(player) })]);
+    this._note([[key, { player: [player] }]]);
     this._emit('steere-played', { player, action });
   }
 
@@ -1441,16 +1552,16 @@ export class SteereGame extends Base {
   _played(player, move) {
     const obj = this._obj;
     if (move.kind === 'swap') {
-      this._note([say(this._cat, 'didSwap', { player: this._name(player) })]);
+      this._note([['didSwap', { player: [player] }]]);
       this._emit('steere-played', { player, action: 'swap' });
       this._render();
       return;
     }
-    const notes = [say(this._cat, 'played', { player: this._name(player), move: move.notation }), this._skips(player, move.skipped)];
+    const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
     if (!move.skipped) {
       // Zola: a side without a legal move passes at once, recorded as '-'
       const h = obj.history();
-      if (h[h.length - 1] === '-' && !this._actorIs(OTHER[player])) notes.push(say(this._cat, 'pass', { player: this._name(OTHER[player]) }));
+      if (h[h.length - 1] === '-' && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
     }
     this._note(notes);
     this._emit('steere-played', { player, move });
@@ -1466,18 +1577,19 @@ export class SteereGame extends Base {
   }
 
   _skips(who, skipped) {
-    if (!skipped?.length) return '';
+    if (!skipped?.length) return null;
     const key = skipped.length === 2 ? 'skipTurn' : skipped[0] === 'man' ? 'skipMan' : 'skipBall';
-    return say(this._cat, key, { player: this._name(who) });
+    return [key, { player: [who] }];
   }
 
+  /** The status line: messages, kept untranslated so that a change of language translates them too. */
   _note(parts) {
-    this._notice = parts.filter(Boolean).join('. ');
-    this._board._say(this._notice);
+    this._notice = parts.filter(Boolean);
+    this._board._say(this._noticeText());
   }
 
-  _name(p) {
-    return say(this._cat, p);
+  _noticeText() {
+    return this._notice.map((m) => tell(this._l, m)).join('. ');
   }
 
   _emit(type, detail) {
@@ -1490,10 +1602,11 @@ export class SteereGame extends Base {
     this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true }));
   }
 
-  _fail(source, error, text) {
-    const msg = text ?? say(this._cat, 'error', { message: error.message });
-    const again = this._errors.get(source) === msg;
-    this._errors.set(source, msg);
+  /** Records an error; `msg` is a catalogue message (by default chosen by the error's code) or a function. */
+  _fail(source, error, msg = failed(error)) {
+    const id = (msg.call ? msg() : JSON.stringify(msg)) + error.message;
+    const again = this._errors.get(source)?.id === id;
+    this._errors.set(source, { id, msg });
     this._showErrors();
     if (!again) this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
   }
@@ -1508,8 +1621,8 @@ export class SteereGame extends Base {
 
   _showErrors() {
     const el = this._q('.msg');
-    el.textContent = [...this._errors.values()].join(' ');
-    el.hidden = this._errors.size === 0;
+    el.textContent = [...this._errors.values()].map(({ msg }) => (msg.call ? msg() : tell(this._l, msg))).join(' ').trim();
+    el.hidden = !el.textContent;
   }
 
   // -- drawing
@@ -1536,7 +1649,8 @@ export class SteereGame extends Base {
   }
 
   _draw() {
-    const cat = this._cat;
+    this._setLang();
+    const t = (key, vars) => tell(this._l, [key, vars]);
     const obj = this._obj;
     const m = this._match();
     const o = this._o;
@@ -1552,18 +1666,16 @@ export class SteereGame extends Base {
     b.refresh();
 
     const phase = m ? m.gamePhase : obj.phase;
-    const name = (p) => this._name(p);
     // whose turn
     const turn = this._q('.turn');
     attr(turn, 'data-player', actor);
     let line = '';
-    if (m && m.phase === 'double') line = say(cat, 'doubled', { player: name(m.pendingDouble), other: name(actor) });
-    else if (actor && !human && o.opponent === 'bot') line = say(cat, 'thinking', { player: name(actor) });
-    else if (actor) line = say(cat, { roll: 'toRoll', man: 'toMan', ball: 'toBall' }[phase] ?? 'toMove', { player: name(actor) });
+    if (m && m.phase === 'double') line = t('doubled', { player: [m.pendingDouble], other: [actor] });
+    else if (actor && !human && o.opponent === 'bot') line = t('thinking', { player: [actor] });
+    else if (actor) line = t({ roll: 'toRoll', man: 'toMan', ball: 'toBall' }[phase] ?? 'toMove', { player: [actor] });
     turn.textContent = line;
-    this._q('.seat').textContent =
-      o.opponent === 'human' ? say(cat, 'twoPlay') : say(cat, 'youPlay', { player: name(side), level: say(cat, o.level) });
-    this._q('.status').textContent = this._notice;
+    this._q('.seat').textContent = o.opponent === 'human' ? t('twoPlay') : t('youPlay', { player: [side], level: [o.level] });
+    this._q('.status').textContent = this._noticeText();
 
     // buttons: enabled exactly when the rules allow the action and a person is to take it
     const playing = !m || m.phase === 'playing';
@@ -1588,7 +1700,7 @@ export class SteereGame extends Base {
     if (this._confirm && live) {
       const loser = side ?? actor;
       const points = m.cube ? m.cube.value : 1;
-      confirm.firstChild.textContent = say(cat, 'confirmResign', { player: name(loser), points, unit: say(cat, points === 1 ? 'point' : 'points') });
+      confirm.firstChild.textContent = t('confirmResign', { player: [loser], points });
     }
 
     // the winner
@@ -1599,11 +1711,8 @@ export class SteereGame extends Base {
     winner.hidden = !r;
     attr(winner, 'data-winner', r ? r.winner : null);
     if (r) {
-      const how = say(cat, `how_${r.how}`);
-      let text = m
-        ? say(cat, 'winsPoints', { player: name(r.winner), points: r.points, unit: say(cat, r.points === 1 ? 'point' : 'points'), how })
-        : say(cat, 'wins', { player: name(r.winner), how });
-      if (m && m.phase === 'match-over') text += '. ' + say(cat, 'winsMatch', { player: name(m.winner), red: m.score.red, blue: m.score.blue });
+      let text = tell(this._l, this._resultLine(r).text);
+      if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], red: m.score.red, blue: m.score.blue });
       winner.textContent = text;
     }
 
@@ -1611,17 +1720,13 @@ export class SteereGame extends Base {
     const score = this._q('.score');
     const badge = this._q('.badge');
     if (m) {
-      score.textContent = `${say(cat, 'match', { length: m.length, game: m.gameNumber })}: ${say(cat, 'score', m.score)}`;
+      score.textContent = `${t('match', { length: m.length, game: m.gameNumber })}: ${t('score', m.score)}`;
       const c = m.cube;
-      this._q('.cube').textContent = !c
-        ? say(cat, 'noCube')
-        : c.owner
-          ? say(cat, 'cubeOwned', { value: c.value, owner: name(c.owner) })
-          : say(cat, 'cube', { value: c.value });
-      badge.textContent = say(cat, 'crawford');
+      this._q('.cube').textContent = !c ? t('noCube') : c.owner ? t('cubeOwned', { value: c.value, owner: [c.owner] }) : t('cube', { value: c.value });
+      badge.textContent = t('crawford');
       badge.hidden = !m.crawford;
     } else {
-      score.textContent = say(cat, 'lone');
+      score.textContent = t('lone');
       this._q('.cube').textContent = '';
       badge.hidden = true;
     }
@@ -1630,7 +1735,6 @@ export class SteereGame extends Base {
 
   /** The current game's lines: records with who made them, cube actions, the half-played turn, the result. */
   _entries() {
-    const cat = this._cat;
     const obj = this._obj;
     const m = this._match();
     const hist = obj.history();
@@ -1656,7 +1760,7 @@ export class SteereGame extends Base {
     const out = [];
     const cubeLine = (e) => {
       const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[e.action];
-      out.push({ kind: 'cube', player: e.player, text: say(cat, key, { player: this._name(e.player) }) });
+      out.push({ kind: 'cube', player: e.player, text: [key, { player: [e.player] }] });
     };
     hist.forEach((rec, i) => {
       for (const e of events) if (e.at === i) cubeLine(e);
@@ -1676,17 +1780,17 @@ export class SteereGame extends Base {
     return out;
   }
 
+  /** A result line; its text, as the other lines' but the records, is a message translated when drawn. */
   _resultLine(r) {
-    const how = say(this._cat, `how_${r.how}`);
-    const vars = { player: this._name(r.winner), points: r.points, unit: say(this._cat, r.points === 1 ? 'point' : 'points'), how };
-    return { kind: 'result', player: r.winner, text: say(this._cat, this._match() ? 'winsPoints' : 'wins', vars) };
+    const vars = { player: [r.winner], points: r.points, how: [`how_${r.how}`] };
+    return { kind: 'result', player: r.winner, text: [this._match() ? 'winsPoints' : 'wins', vars] };
   }
 
   _drawLog() {
     const ol = this._q('.log');
     const m = this._match();
     const items = [];
-    const head = (n) => items.push({ kind: 'head', text: say(this._cat, 'gameNo', { game: n }) });
+    const head = (n) => items.push({ kind: 'head', text: ['gameNo', { game: n }] });
     if (m) {
       for (let i = 0; i < m.gameNumber - 1; i++) {
         head(i + 1);
@@ -1696,7 +1800,7 @@ export class SteereGame extends Base {
       head(m.gameNumber);
     }
     items.push(...this._entries());
-    const key = JSON.stringify(items);
+    const key = JSON.stringify([this._l, items]);
     if (key === this._logKey) return;
     this._logKey = key;
     ol.textContent = '';
@@ -1711,7 +1815,7 @@ export class SteereGame extends Base {
         n.textContent = `${it.n}.`;
         li.append(n);
       }
-      li.append(it.text);
+      li.append(Array.isArray(it.text) ? tell(this._l, it.text) : it.text);
       ol.append(li);
     }
     ol.scrollTop = ol.scrollHeight;

@@ -1,5 +1,6 @@
-// Every word the board elements show or say, in English. A translation is an object with the same keys
-// (a missing key falls back to this one); `{name}` marks a value put in when the text is used.
+// Every word the board elements show or say, in English. The other catalogues (lang-es.js, lang-ru.js)
+// have exactly these keys. `{name}` marks a value put in when the text is used. The point_* keys are the
+// plural forms as Intl.PluralRules names them (one, few, many, other); English needs one and other only.
 export default {
   red: 'Red',
   blue: 'Blue',
@@ -7,13 +8,16 @@ export default {
   jokerball: 'Jokerball board',
   zola: 'Zola board',
   empty: '{cell}, empty',
-  man: '{cell}, {player} man',
-  checker: '{cell}, {player} checker',
+  man_red: '{cell}, red man',
+  man_blue: '{cell}, blue man',
+  checker_red: '{cell}, red checker',
+  checker_blue: '{cell}, blue checker',
   ball: '{cell}, the ball',
   target: 'target',
   selected: 'selected',
   last: 'last move',
-  goal: "{player}'s goal",
+  goal_red: "Red's goal",
+  goal_blue: "Blue's goal",
   noPieces: 'no position',
   dice: 'Dice: distance {distance}, direction {direction}',
   diceWay: 'Dice: distance {distance}, direction {direction}, the ball goes {way}',
@@ -63,8 +67,10 @@ export default {
   didSwap: '{player} swaps (pie rule): the players exchange colours',
   wins: '{player} wins the game ({how})',
   winsPoints: '{player} wins {points} {unit} ({how})',
-  point: 'point',
-  points: 'points',
+  point_one: 'point',
+  point_few: 'points',
+  point_many: 'points',
+  point_other: 'points',
   winsMatch: '{player} wins the match {red}–{blue}',
   how_goal: 'the ball went through the goal',
   'how_captured-all': 'every enemy checker captured',
@@ -79,10 +85,19 @@ export default {
   crawford: 'Crawford game',
   log: 'Moves',
   gameNo: 'Game {game}',
-  // messages shown for a steere-error
+  // the message shown for a steere-error: chosen by the error's code (code_*), and where it came from
   badAttribute: 'The attribute {name}="{value}" was ignored ({reason}); the default is used.',
-  error: 'Something went wrong: {message}',
-  notObject: 'not a Jokerball, Zola or Match object of this copy of steere-games',
-  badState: 'The saved game could not be restored: {message}',
-  loadFailed: 'The game engine failed to load: {message}',
+  expected: 'expected {values}',
+  error: 'Something went wrong: {reason}.',
+  pieMatch: 'no pie rule in a match',
+  badState: 'The saved game could not be restored ({reason}).',
+  notObject: 'The object given is not a Jokerball, Zola or Match of this copy of steere-games.',
+  loadFailed: 'The game engine could not be loaded.',
+  code_invalid_option: 'a value that is not allowed here',
+  code_parse_error: 'text that is not in the notation',
+  code_game_over: 'the game is already over',
+  code_wrong_phase: 'not possible at this point of the game',
+  code_illegal_move: 'a move the rules do not allow',
+  code_cube_not_allowed: 'the cube may not be used now',
+  code_freed: 'the game object was freed',
 };

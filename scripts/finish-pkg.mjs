@@ -4,7 +4,8 @@
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - splits the declarations: types.d.ts (the API, plain ES2022), steere_games.d.ts (browsers and
 //   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
-// - copies the board elements (js/board.js, its types, js/lang-en.js) and the bot's worker (js/worker.js);
+// - copies the board elements (js/board.js, its types, the catalogues js/lang-*.js) and the bot's worker
+//   (js/worker.js);
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js; ./board);
 // - copies the boardgame.io adapter and its browser client (js/boardgameio*.js, typed);
 // - ships the documentation: README.md from docs/npm-readme.md, docs/ (rules, API, diagrams),
@@ -134,12 +135,23 @@ export default function init(): Promise<void>;
 `,
 );
 
-// The board elements and the computer's worker, beside the glue they import (./steere_games.js). The
-// modules ship minified (esbuild: their exported names stay); the readable source is js/.
-const BOARD_FILES = ['board.js', 'board.d.ts', 'lang-en.js', 'worker.js'];
+// The board elements, their catalogues (English, Spanish, Russian) and the computer's worker, beside the
+// glue they import (./steere_games.js). The modules ship minified (esbuild: their exported names stay),
+// in UTF-8 (Russian written as \u escapes would weigh twice as much); the readable source is js/. The
+// elements' private members (`this._name`, used in board.js only) get short names too; none may take
+// the name of a property that an element already has.
+const BOARD_FILES = ['board.js', 'board.d.ts', 'lang-en.js', 'lang-es.js', 'lang-ru.js', 'worker.js'];
+const DOM_NAMES = new Set(['id', 'dir', 'lang', 'part', 'slot', 'role', 'title', 'style', 'hidden', 'inert', 'x', 'y']);
 for (const f of BOARD_FILES) {
   const src = readFileSync(join(root, 'js', f), 'utf8');
-  const out = f.endsWith('.d.ts') ? src : transformSync(src, { minify: true, format: 'esm', target: 'es2022' }).code;
+  let out = src;
+  if (!f.endsWith('.d.ts')) {
+    const mangle = f === 'board.js' ? { mangleProps: /^_[a-z]/, mangleCache: {} } : {};
+    const r = transformSync(src, { minify: true, format: 'esm', target: 'es2022', charset: 'utf8', ...mangle });
+    const clash = Object.values(r.mangleCache ?? {}).find((n) => DOM_NAMES.has(n));
+    if (clash) throw new Error(`finish-pkg: a private member of ${f} would be named ${clash}`);
+    out = r.code;
+  }
   writeFileSync(join(pkg, f), out);
 }
 // steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and

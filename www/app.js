@@ -6,12 +6,47 @@ import { WorkerBot } from '../pkg/board.js';
 import { DEFAULTS, fromUrl, describe, readPanel, writePanel, enable, attributes } from './settings.js';
 import { save, load } from './store.js';
 import { TakeBack } from './undo.js';
+import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
 // The single-file build (scripts/offline.mjs) carries the wasm bytes and the worker's source.
 const offline = globalThis.STEERE_OFFLINE;
+const params = new URLSearchParams(location.search);
+// the address a saved game belongs to: its query without ?lang= (a game goes on in another language)
+const query = new URLSearchParams(location.search);
+query.delete('lang');
 
-const S = { settings: null, seed: null, serial: 0, query: location.search, game: null, undo: null };
+const S = {
+  settings: null,
+  seed: null,
+  serial: 0,
+  query: query.toString() ? `?${query}` : '',
+  game: null,
+  undo: null,
+  words: new Words(document),
+  problems: [],
+};
+
+/** The notice above the game: each ignored URL parameter, in the page's language. */
+function showNotice() {
+  const notice = $('#notice');
+  notice.textContent = '';
+  for (const line of describe(S.problems, (k, v) => S.words.t(k, v))) notice.append(Object.assign(document.createElement('p'), { textContent: line }));
+  notice.hidden = !S.problems.length;
+}
+
+/**
+ * Speaks language `l`: the page's texts, <html lang> (which <steere-game> follows at once, having no lang
+ * of its own), the picker, the match-length list and the notice.
+ */
+function speak(l) {
+  S.words.apply(l);
+  document.documentElement.lang = l;
+  $('#language').value = l;
+  const single = $('[data-option=length]').options[0];
+  if (single) single.text = S.words.t('single');
+  showNotice();
+}
 
 /** The seed of the current game: the URL's for the first, then derived from it (repeatable, each new). */
 function seed() {
@@ -112,29 +147,43 @@ function wire(form) {
       persist();
     });
   }
-  // r rolls from anywhere on the page (inside the game element it already does)
+  // r rolls from anywhere on the page (inside the game element it already does), on any keyboard layout
   document.addEventListener('keydown', (e) => {
-    if (e.key !== 'r' || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
+    if ((e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
     const roll = S.game.shadowRoot.querySelector('[data-action=roll]');
     if (roll && !roll.disabled && !roll.hidden) roll.click();
   });
 }
 
 async function main() {
+  // the language first, so that the page reads in it while the engine loads
+  const asked = params.get('lang');
+  if (asked !== null && !known(asked)) S.problems.push({ name: 'lang', value: asked });
+  speak(chooseLanguage(asked));
+  $('#language').addEventListener('change', (e) => {
+    const l = e.target.value;
+    rememberLanguage(l);
+    const url = new URL(location.href);
+    url.searchParams.set('lang', l);
+    try {
+      history.replaceState(history.state, '', url);
+    } catch {
+      // a page opened from file:// may not rewrite its address: the choice is remembered all the same
+    }
+    S.problems = S.problems.filter((p) => p.name !== 'lang');
+    speak(l);
+  });
+
   if (offline) WorkerBot.inline(offline.worker, offline.wasm);
   await init(offline ? { module_or_path: offline.wasm } : undefined);
   const form = $('#settings');
   const length = form.querySelector('[data-option=length]');
-  for (let i = 1; i <= 21; i++) length.add(new Option(i === 1 ? '1 (single game)' : String(i), String(i)));
+  for (let i = 1; i <= 21; i++) length.add(new Option(i === 1 ? S.words.t('single') : String(i), String(i)));
 
-  const params = new URLSearchParams(location.search);
   const { settings, seed: urlSeed, problems } = fromUrl(params);
   S.seed = urlSeed;
-  if (problems.length) {
-    const notice = $('#notice');
-    for (const line of describe(problems)) notice.append(Object.assign(document.createElement('p'), { textContent: line }));
-    notice.hidden = false;
-  }
+  S.problems.push(...problems);
+  showNotice();
 
   const el = document.createElement('steere-game');
   el.id = 'game';
@@ -172,7 +221,7 @@ async function main() {
 
 main().catch((e) => {
   const n = $('#notice');
-  n.textContent = `The game engine failed to load: ${e && e.message ? e.message : e}`;
+  n.textContent = S.words.t('loadFailed');
   n.hidden = false;
   throw e;
 });

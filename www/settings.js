@@ -1,5 +1,6 @@
 // The demo's settings: read from the URL (every value checked, by the engine where it is an engine
-// option, and a bad one named), shown in the panel, and turned into <steere-game> attributes.
+// option, and a bad one named in the page's language), shown in the panel, and turned into <steere-game>
+// attributes.
 import { Jokerball, Zola, Match, Bot } from '../pkg/steere_games.js';
 
 export const DEFAULTS = {
@@ -18,17 +19,20 @@ export const DEFAULTS = {
 
 const number = (v) => (/^\d+$/.test(v) ? Number(v) : v);
 
-/** null when the engine accepts what `make` builds, else the engine's reason. */
+/**
+ * null when the engine accepts what `make` builds, else why not: a text of the catalogues ([key, vars]),
+ * chosen by the error's code as the board elements do (the engine's own message is English).
+ */
 function engineSays(make) {
   try {
     make().free();
     return null;
   } catch (e) {
-    return e && e.message ? e.message : String(e);
+    return [`code_${e && e.code ? e.code : 'invalid_option'}`];
   }
 }
 
-const oneOf = (list) => (v) => (list.includes(v) ? null : `expected ${list.join(' or ')}`);
+const oneOf = (list) => (v) => (list.includes(v) ? null : ['expected', { values: list.join(' | ') }]);
 const onOff = oneOf(['on', 'off']);
 
 // How each URL parameter is checked (given the settings read so far) and stored.
@@ -49,7 +53,8 @@ const CHECKS = {
 
 /**
  * Settings from the URL's parameters. Returns { settings, seed, problems }: each problem names a
- * parameter that was ignored, its value and why; the default stands in for it.
+ * parameter that was ignored, its value and why ([key, vars] of the catalogues); the default stands in
+ * for it. (`lang` is the page's business: see i18n.js.)
  */
 export function fromUrl(params) {
   const s = { ...DEFAULTS };
@@ -71,11 +76,13 @@ export function fromUrl(params) {
   return { settings: s, seed, problems };
 }
 
-/** One sentence per ignored parameter. */
-export function describe(problems) {
+/** One sentence per ignored parameter, in the words of `t(key, vars)` (i18n.js). */
+export function describe(problems, t) {
   return problems.map((p) => {
-    const instead = p.instead === undefined ? '' : ` the game below uses ${p.name}=${p.instead === false ? 'off' : p.instead} instead.`;
-    return `The address asks for ${p.name}=${p.value}, which was ignored (${p.why});${instead || ' it has no effect.'}`;
+    if (p.name === 'lang') return t('badLang', { value: p.value });
+    const vars = { param: `${p.name}=${p.value}`, reason: p.why };
+    if (p.instead === undefined) return t('problemNoEffect', vars);
+    return t('problem', { ...vars, instead: `${p.name}=${p.instead === false ? 'off' : p.instead}` });
   });
 }
 

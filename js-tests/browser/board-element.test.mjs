@@ -23,6 +23,8 @@ const JB4 = 'bbbb/bbbbb/6/3o3/6/rrrrr/rrrr r';
 
 /** Binds a new engine object to the board `sel`; `make` is evaluated in the page with the package's module. */
 async function bind(page, sel, make) {
+  // the board has drawn its empty cells once the engine is loaded: only then can the page make objects
+  await page.waitForFunction((sel) => window.boardRoot(sel).querySelector('[data-cell]'), sel, { timeout: 20000 });
   await page.evaluate(
     async ({ sel, make }) => {
       const api = await import('/pkg/steere_games.js');

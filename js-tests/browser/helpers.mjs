@@ -155,17 +155,18 @@ const BOARD_ROOT = `window.boardRoot = (sel) => { const el = typeof sel === 'str
 
 /**
  * A page of the demo server's origin whose HTML is `body` (served by the browser's routing, so any markup
- * can be tried), with the board module loaded from /pkg/. Waits until the elements are defined.
+ * can be tried), with the board module loaded from /pkg/. Waits until the elements are defined. `lang` is
+ * the page's <html lang> (null: none), `locale` the browser's language (navigator.languages).
  */
-export async function elementPage(browser, base, body, { viewport, reducedMotion, head = '' } = {}) {
-  const context = await browser.newContext(reducedMotion ? { reducedMotion } : {});
+export async function elementPage(browser, base, body, { viewport, reducedMotion, head = '', locale, lang = 'en' } = {}) {
+  const context = await browser.newContext({ ...(reducedMotion ? { reducedMotion } : {}), ...(locale ? { locale } : {}) });
   const { page, errors } = await newPage(context);
   if (viewport) await page.setViewportSize(viewport);
   const path = `/www/__elements-${Math.random().toString(36).slice(2)}.html`;
   await page.route(`${base}${path}`, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>elements</title><link rel="icon" href="data:,"><script>${BOARD_ROOT}</script>${head}</head><body style="margin:8px;font-family:sans-serif">${body}<script type="module">import '/pkg/board.js'; document.body.dataset.ready = 'true';</script></body></html>`,
+      body: `<!doctype html><html${lang === null ? '' : ` lang="${lang}"`}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>elements</title><link rel="icon" href="data:,"><script>${BOARD_ROOT}</script>${head}</head><body style="margin:8px;font-family:sans-serif">${body}<script type="module">import '/pkg/board.js'; document.body.dataset.ready = 'true';</script></body></html>`,
     }),
   );
   await page.goto(`${base}${path}`);

@@ -1,6 +1,6 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the board module's types.
 import { SteereBoard, SteereGame, WorkerBot } from 'steere-games/board';
-import type { SteereMoveDetail, SteereGameOverDetail } from 'steere-games/board';
+import type { SteereMoveDetail, SteereGameOverDetail, SteereLanguage } from 'steere-games/board';
 import { Zola, Match } from 'steere-games';
 
 const board: SteereBoard = document.createElement('steere-board');
@@ -31,10 +31,14 @@ game.addEventListener('steere-played', (e) => {
 const state = game.state;
 if (state) game.state = state;
 const side: 'red' | 'blue' | null = game.humanSide;
+game.lang = 'es';
+board.lang = 'es-419';
+const spoken: SteereLanguage = game.language;
+const boardSpeaks: 'en' | 'es' | 'ru' = board.language;
 game.game = new Zola({ size: 8 });
 void game.start().then(() => console.log(game.game?.position()));
 const bot = new WorkerBot({ level: 'easy', seed: 1 });
 void bot.chooseMove(new Zola()).then((m: string) => console.log(m));
 void bot.cubeAction(new Match({ length: 3, cube: true })).then((a) => console.log(a === 'double'));
 bot.terminate();
-console.log(found, notation, side);
+console.log(found, notation, side, spoken, boardSpeaks);
