@@ -8,7 +8,7 @@
 const TEXT = {
   create: 'Create online match',
   needsServer:
-    'Online play needs the reference server, which this page was not served by: run `make online` and open http://localhost:8000/www/.',
+    'Online play needs the reference server, and this page was served without one: start it with make online, then open http://localhost:8000/www/.',
   checking: 'Looking for the online server…',
   offered: 'Creates a match on this server and gives you a link for your opponent.',
   notOffered: 'The server has no online game for these settings ({what}). It offers Jokerball with the standard two rows (either rules, side 6 or 4), Zola (6×6, 8×8, 10×10, with or without the pie rule), and matches to 3, 5 or 7 points with the cube (Jokerball 2025 side 6, or Zola 6×6).',
