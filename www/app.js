@@ -7,6 +7,7 @@ import { DEFAULTS, fromUrl, describe, readPanel, writePanel, enable, attributes 
 import { save, load } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
+import { Online, describePanel } from './online.js';
 
 const $ = (sel) => document.querySelector(sel);
 // The single-file build (scripts/offline.mjs) carries the wasm bytes and the worker's source.
@@ -25,6 +26,7 @@ const S = {
   undo: null,
   words: new Words(document),
   problems: [],
+  online: null,
 };
 
 /** The notice above the game: each ignored URL parameter, in the page's language. */
@@ -65,7 +67,7 @@ function apply(el, s) {
 }
 
 function persist() {
-  if (!S.game.game) return;
+  if (!S.game.game || S.online) return;
   save({ query: S.query, settings: S.settings, serial: S.serial, state: S.game.state, points: S.undo.points });
 }
 
@@ -74,19 +76,44 @@ function refresh() {
   const g = S.game.game;
   const match = !g || g instanceof Match;
   const btn = $('[data-action=undo]');
-  btn.hidden = match;
+  btn.hidden = match || !!S.online;
   btn.disabled = match || !S.undo.target();
 }
 
 /** Has anything been played in the current game or match (so that starting anew would lose it)? */
 function inProgress() {
+  if (S.online) return S.online.inProgress();
   const g = S.game.game;
   if (!g) return false;
   if (g instanceof Match) return g.phase !== 'match-over' && (g.gameNumber > 1 || g.history().length > 0 || g.phase !== 'playing' || !!g.dice);
   return g.phase !== 'over' && (g.history().length > 0 || !!g.dice);
 }
 
+/** Online play (online.js): a match is drawn in place of the local game, which waits without its computer. */
+function goOnline() {
+  S.online?.stop();
+  S.game.remove();
+  S.online = new Online($('#mount'));
+  refresh();
+  return S.online;
+}
+
+function leaveOnline() {
+  if (!S.online) return;
+  S.online.stop();
+  S.online = null;
+  history.replaceState(null, '', location.pathname);
+  S.query = location.search;
+  $('#mount').append(S.game);
+}
+
 async function newGame(s) {
+  if (s.opponent === 'online') {
+    // the panel's note says why when no match can be created here
+    if (await describePanel($('#settings'), s)) await goOnline().create(s);
+    return;
+  }
+  leaveOnline();
   S.settings = s;
   S.serial++;
   apply(S.game, s);
@@ -113,6 +140,7 @@ function wire(form) {
   form.addEventListener('change', (e) => {
     enable(form);
     confirm.hidden = true;
+    describePanel(form, readPanel(form));
     // the level applies at once, in the middle of a game too
     if (e.target.dataset.option === 'level') {
       S.settings = { ...S.settings, level: e.target.value };
@@ -149,7 +177,7 @@ function wire(form) {
   }
   // r rolls from anywhere on the page (inside the game element it already does), on any keyboard layout
   document.addEventListener('keydown', (e) => {
-    if ((e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
+    if (S.online || (e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
     const roll = S.game.shadowRoot.querySelector('[data-action=roll]');
     if (roll && !roll.disabled && !roll.hidden) roll.click();
   });
@@ -208,7 +236,17 @@ async function main() {
     if (el.game) resolve();
     else setTimeout(() => wait(resolve), 10);
   });
+  // a match's link (?match=ID) opens online play; the game kept in this browser is left as it was
+  const matchID = params.get('match');
+  if (matchID) {
+    const online = goOnline();
+    online.join(matchID).then(() => {
+      if (online.settings) writePanel(form, { ...S.settings, ...online.settings });
+      describePanel(form, readPanel(form));
+    });
+  }
   writePanel(form, S.settings);
+  describePanel(form, S.settings);
   wire(form);
   S.undo.note();
   refresh();

@@ -45,7 +45,7 @@ const CHECKS = {
   pie: onOff,
   length: (v) => engineSays(() => new Match({ length: number(v) })),
   cube: onOff,
-  opponent: oneOf(['bot', 'human']),
+  opponent: oneOf(['bot', 'human', 'online']),
   human: oneOf(['red', 'blue']),
   level: (v) => engineSays(() => new Bot({ level: v })),
   seed: (v) => engineSays(() => new Jokerball({ seed: number(v) })),
@@ -119,7 +119,8 @@ export function enable(form) {
   field(form, 'pie').disabled = jb || !single;
   field(form, 'length').disabled = !jb && s.pie;
   field(form, 'cube').disabled = single;
-  field(form, 'human').disabled = s.opponent !== 'bot';
+  // the colour of the person against the computer, or of the one who creates an online match
+  field(form, 'human').disabled = s.opponent === 'human';
   field(form, 'level').disabled = s.opponent !== 'bot';
   const rows = field(form, 'rows');
   for (const o of rows.options) o.disabled = !!engineSays(() => new Jokerball({ size: Number(s.size), rows: Number(o.value) }));
@@ -129,7 +130,8 @@ export function enable(form) {
 /** The <steere-game> attributes for settings `s` (a lone game for length 1). */
 export function attributes(s) {
   const jb = s.game === 'jokerball';
-  const a = { game: s.game, opponent: s.opponent, human: s.human, level: s.level };
+  // online play does not use the game element (online.js draws the match): it waits as two people's game
+  const a = { game: s.game, opponent: s.opponent === 'online' ? 'human' : s.opponent, human: s.human, level: s.level };
   if (jb) Object.assign(a, { rules: s.rules, size: s.size, rows: s.rows });
   else a.size = s['zola-size'];
   if (s.length !== '1') Object.assign(a, { length: s.length, cube: s.cube ? 'on' : 'off' });

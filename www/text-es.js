@@ -19,6 +19,7 @@ export default {
   optOpponent: 'Rival',
   vsBot: 'la computadora',
   vsHuman: 'una persona aquí',
+  vsOnline: 'una persona en línea',
   optHuman: 'Juegas con',
   optLevel: 'Nivel',
   note: 'El nivel cambia al momento; lo demás, en la próxima partida.',
