@@ -54,7 +54,7 @@ test('bad URL parameters are each named in a message beside a playable default g
   for (const p of ['size=5', 'rows=9', 'length=50', 'level=insane', 'opponent=robot']) assert.ok(notice.includes(`asks for ${p}`), `${p} named: ${notice}`);
   // the reason is worded by the engine's error code, in the page's language (here English)
   assert.match(notice, /asks for size=5, which was ignored \(a value that is not allowed here\)/);
-  assert.match(notice, /asks for opponent=robot, which was ignored \(expected bot \| human\)/);
+  assert.match(notice, /asks for opponent=robot, which was ignored \(expected bot \| human \| online\)/);
   assert.match(notice, /uses size=6 instead/);
   // the default game, playable: Jokerball side 6 against the computer
   assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 91);

@@ -329,7 +329,7 @@ test('the demo: es-419 is Spanish; fr is named in the notice and the browser\'s 
   await ready(page);
   const notice = await page.textContent('#notice');
   assert.match(notice, /В адресе указано size=5, это не учтено \(такое значение здесь недопустимо\); в партии ниже — size=6\./);
-  assert.match(notice, /opponent=robot, это не учтено \(ожидалось bot \| human\)/);
+  assert.match(notice, /opponent=robot, это не учтено \(ожидалось bot \| human \| online\)/);
   assert.deepEqual(errors, []);
   await context.close();
 });
