@@ -66,6 +66,7 @@ mod matchplay;
 mod movelist;
 mod notation;
 mod player;
+pub mod record;
 mod sim;
 #[cfg(feature = "wasm")]
 mod wasm;
@@ -79,12 +80,14 @@ pub use error::{
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    max_cube, Cube, CubeError, GameEnd, GameResult, Match, MatchError, MatchPhase, MatchSetup,
-    MatchState, MatchStateData, SavedMatch, MAX_MATCH_LENGTH,
+    max_cube, ActionKind, Cube, CubeError, GameEnd, GameResult, Match, MatchAction, MatchError,
+    MatchGame, MatchLog, MatchPhase, MatchSetup, MatchState, MatchStateData, PastGame, SavedMatch,
+    MAX_MATCH_LENGTH,
 };
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
+pub use record::{RecordSetup, TagError, Tags, MAX_RECORD_LEN};
 pub use sim::{
     jokerball_game, simulate, zola_game, JokerballLists, Outcome, SimGame, SimOptions, SimPlayer,
     SimResult, SimRng, DEFAULT_MAX_TURNS, MAX_GAMES,

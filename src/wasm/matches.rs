@@ -5,10 +5,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::{dice_args, verbose_moves, Jokerball};
-use super::plain::MatchOptions;
+use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;
-use super::{arg_move, arg_player, options, to_js, to_json_options};
+use super::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
 use crate::dice::Dice;
 use crate::engine::{Engine, GameKind};
 use crate::error::{DiceError, OptionError, ParseError, PlayError};
@@ -326,6 +326,46 @@ impl Match {
         Ok(each!(&self.inner, m => to_js(&m.to_saved(rng))))
     }
 
+    /// Every game so far, the current one last: number, who started it, Crawford, records, lines,
+    /// result.
+    #[wasm_bindgen(getter, unchecked_return_type = "MatchGame[]")]
+    pub fn games(&self) -> JsValue {
+        each!(&self.inner, m => to_js(&m.games()))
+    }
+
+    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
+    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
+    pub fn tags(&self) -> JsValue {
+        to_js(each!(&self.inner, m => m.tags()))
+    }
+
+    /// The match as a record (RULES 4), its tags overlaid with `tags`; `wrong_phase` for a match
+    /// restored from format 1 (its earlier games are unknown).
+    #[wasm_bindgen(js_name = toRecord)]
+    pub fn to_record(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
+    ) -> Result<String, JsValue> {
+        let tags = arg_tags(tags)?;
+        Ok(each!(&self.inner, m => m.to_record(&tags))?)
+    }
+
+    /// Reads a match record, checking every line; the current game goes on with dice from `seed`.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
+    ) -> Result<Match, JsValue> {
+        let text = arg_record(&text)?;
+        let o: RecordOptions = options(opts, "fromRecord options")?;
+        let seed = o.0.seed.as_ref();
+        let inner = match crate::record::record_kind(&text)? {
+            GameKind::Jokerball => AnyMatch::Jokerball(CoreMatch::from_record(&text, seed)?),
+            GameKind::Zola => AnyMatch::Zola(CoreMatch::from_record(&text, seed)?),
+        };
+        Ok(Match { inner })
+    }
+
     /// Restores a match from `toJSON()`'s state.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
@@ -356,7 +396,10 @@ impl Match {
 }
 
 /// A saved match read from its tree (every key checked).
-fn saved<S: super::FromTree>(tree: &Tree) -> Result<SavedMatch<S>, ParseError> {
+fn saved<S>(tree: &Tree) -> Result<SavedMatch<S>, ParseError>
+where
+    SavedMatch<S>: super::FromTree,
+{
     <SavedMatch<S> as super::FromTree>::from_tree(tree)
         .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }
