@@ -43,7 +43,8 @@ pub const DERIVED_TAGS: [&str; 10] = [
 pub const STANDARD_TAGS: [&str; 5] = ["Red", "Blue", "Event", "Site", "Date"];
 
 /// The optional tags of a record (RULES 4.1): player names, event, site, date and any other tag, each
-/// name once. Every name and value is checked when it is set: a name `[A-Z][A-Za-z0-9_]*` that is not
+/// name once, kept in writing order (the [`STANDARD_TAGS`] in their order, then the others in the
+/// order they were added). Every name and value is checked when it is set: a name `[A-Z][A-Za-z0-9_]*` that is not
 /// one of the [`DERIVED_TAGS`], a value without line breaks of at most 4096 characters, a `Date` as
 /// `YYYY.MM.DD`. In JSON (and JavaScript) a plain object of strings, in its order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
@@ -80,7 +81,7 @@ impl Tags {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The tags as (name, value) pairs, in the order they were set.
+    /// The tags as (name, value) pairs, in writing order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
     }
@@ -93,11 +94,23 @@ impl Tags {
         Ok(())
     }
 
+    /// Sets a tag where it stands, or adds it in writing order: a standard tag before the tags that
+    /// come after it in [`STANDARD_TAGS`] and before every other tag; another tag last.
     fn put(&mut self, name: &str, value: &str) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = value.to_string(),
-            None => self.0.push((name.to_string(), value.to_string())),
+        if let Some(slot) = self.0.iter_mut().find(|(n, _)| n == name) {
+            slot.1 = value.to_string();
+            return;
         }
+        let rank = |n: &str| STANDARD_TAGS.iter().position(|s| *s == n);
+        let at = match rank(name) {
+            Some(r) => self
+                .0
+                .iter()
+                .position(|(n, _)| rank(n).is_none_or(|q| q > r))
+                .unwrap_or(self.0.len()),
+            None => self.0.len(),
+        };
+        self.0.insert(at, (name.to_string(), value.to_string()));
     }
 
     /// These tags overlaid with `over`: its values replace those of the same names, its new names
@@ -108,16 +121,6 @@ impl Tags {
             out.put(n, v);
         }
         out
-    }
-
-    /// The tags in writing order: the standard ones in the order of [`STANDARD_TAGS`], then the others
-    /// in their own order.
-    fn in_writing_order(&self) -> impl Iterator<Item = (&str, &str)> {
-        let standard = STANDARD_TAGS
-            .iter()
-            .filter_map(|&s| self.get(s).map(|v| (s, v)));
-        let others = self.iter().filter(|(n, _)| !STANDARD_TAGS.contains(n));
-        standard.chain(others)
     }
 }
 
@@ -436,7 +439,7 @@ fn write_header(
         None if setup.first == Player::Blue => write_tag(out, "First", "blue"),
         None => {}
     }
-    for (n, v) in tags.in_writing_order() {
+    for (n, v) in tags.iter() {
         write_tag(out, n, v);
     }
     write_tag(out, "Result", result.map_or("*", Player::name));
@@ -1016,7 +1019,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
             if game > 0 {
                 end_of_section(sink, done, result_read).map_err(|m| fail(&m))?;
                 if sink.finished() {
-                    return Err(fail("nothing may follow the end of the match"));
+                    return Err(fail("nothing may follow the last result of the record"));
                 }
                 sink.start_game().map_err(|m| fail(&m))?;
             }
@@ -1030,7 +1033,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
         }
         if result_read {
             return Err(fail(if sink.finished() {
-                "nothing may follow the end of the match"
+                "nothing may follow the last result of the record"
             } else {
                 "this game is over: the next line is 'Game N' of the next game"
             }));
@@ -1158,7 +1161,7 @@ mod tests {
         assert!(t.set("Date", "2026.01.02").is_ok());
         assert!(t.set("Opening", "x").is_ok());
         assert!(t.set("Red", "Bo").is_ok());
-        let order: Vec<_> = t.in_writing_order().map(|(n, _)| n).collect();
+        let order: Vec<_> = t.iter().map(|(n, _)| n).collect();
         assert_eq!(order, ["Red", "Date", "Opening"]);
         assert_eq!(t.get("Red"), Some("Bo"));
         let json = serde_json::to_string(&t).unwrap();

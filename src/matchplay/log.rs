@@ -217,15 +217,24 @@ pub(crate) fn replay_action(
     player: Player,
 ) -> Result<(), String> {
     let pending = m.state().pending_double();
-    let wrong = match kind {
-        ActionKind::Double => m.state().phase() == MatchPhase::Playing && m.turn() != player,
-        ActionKind::Take | ActionKind::Drop => pending == Some(player),
-        ActionKind::Resign => false,
-    };
-    if wrong {
-        let mut s = String::from(colour(player));
-        s.push_str(" cannot do that now");
-        return Err(s);
+    let to_move = m.turn();
+    if kind == ActionKind::Double && m.state().phase() == MatchPhase::Playing && to_move != player {
+        return Err([
+            colour(to_move),
+            " is to move: only ",
+            colour(to_move),
+            " may double now",
+        ]
+        .concat());
+    }
+    if matches!(kind, ActionKind::Take | ActionKind::Drop) && pending == Some(player) {
+        return Err([
+            colour(player),
+            " doubled: only ",
+            colour(player.other()),
+            " may answer",
+        ]
+        .concat());
     }
     m.apply(kind, player)
 }
