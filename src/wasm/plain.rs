@@ -198,7 +198,7 @@ impl super::out::Omit for Tags {
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TAGS_TS: &str = r#"
-/** The optional tags of a record (names, event, site, date, any other): tag name to value. */
+/** The optional tags of a record (names, event, site, date and others): tag name to value. */
 export type RecordTags = Record<string, string>;
 "#;
 
