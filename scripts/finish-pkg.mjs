@@ -3,7 +3,7 @@
 //   check on the exported classes;
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js).
-import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -120,12 +120,15 @@ const manifest = {
     'snippets/',
     'README.md',
     'LICENSE',
+    'docs/records.md',
   ],
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
 };
 writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-for (const f of ['README.md', 'LICENSE']) {
+// The README links docs/records.md (the record format): it ships beside it.
+mkdirSync(join(pkg, 'docs'), { recursive: true });
+for (const f of ['README.md', 'LICENSE', 'docs/records.md']) {
   if (existsSync(join(root, f))) copyFileSync(join(root, f), join(pkg, f));
 }
 console.log('finish-pkg: pkg/ is the npm package steere-games', manifest.version);

@@ -262,12 +262,26 @@ fn rules_4_the_documented_records_read_and_write_back() {
     assert!(z.pie());
     assert_eq!(z.winner(), Some(Red));
     assert_eq!(z.history()[42], "-");
+    // Record 43 is Blue's pass: after record 42 Blue had no move, and Red moved next.
+    let before = zola::Game::replay(
+        &z.history()[..42],
+        &zola::Setup {
+            pie: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(before.history().len(), 43);
+    assert_eq!(before.turn(), Red);
     assert_eq!(z.to_record(&Tags::new()), ZOLA_GAME);
 
     let m = JMatch::from_record(MATCH_RECORD, None).unwrap();
     assert_eq!((m.state().score().red, m.state().score().blue), (0, 2));
     assert_eq!(m.state().results()[0].how, GameEnd::Drop);
     assert_eq!(m.state().results()[0].cube, 2);
+    assert_eq!(m.game().turn(), Blue);
+    assert_eq!(m.game().phase(), jokerball::Phase::Roll);
+    assert_eq!(m.state().cube().unwrap().value, 1);
     assert_eq!(m.to_record(&Tags::new()).unwrap(), MATCH_RECORD);
 }
 
