@@ -260,7 +260,12 @@ impl RecordSetup {
         allowed.iter().position(|a| *a == value).ok_or_else(|| {
             let mut m = String::from(name);
             m.push_str(" must be ");
-            m.push_str(&allowed.join(" or "));
+            for (i, a) in allowed.iter().enumerate() {
+                if i > 0 {
+                    m.push_str(" or ");
+                }
+                m.push_str(a);
+            }
             TagError::new(name, m)
         })
     }
@@ -673,7 +678,7 @@ fn read_header<'a>(lines: &[&'a str]) -> Result<Header<'a>, ParseError> {
 
 /// Reads `[Name "value"]`: the name's form, one space, the quoted value with `\"` and `\\` escapes.
 fn read_tag_line(line: &str) -> Result<(&str, String), String> {
-    let bad = || ["expected a tag line [Name \"value\"], found '", line, "'"].concat();
+    let bad = || cat(&["expected a tag line [Name \"value\"], found '", line, "'"]);
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))

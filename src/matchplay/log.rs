@@ -13,7 +13,7 @@ use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
 use crate::engine::Engine;
 use crate::player::{ByPlayer, Player};
-use crate::record::{body_lines, match_result_line, next_record, Tags};
+use crate::record::{body_lines, cat, match_result_line, next_record, Tags};
 
 /// What a player did outside the moves of a game (RULES 3.2, 3.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -219,22 +219,20 @@ pub(crate) fn replay_action(
     let pending = m.state().pending_double();
     let to_move = m.turn();
     if kind == ActionKind::Double && m.state().phase() == MatchPhase::Playing && to_move != player {
-        return Err([
+        return Err(cat(&[
             colour(to_move),
             " is to move: only ",
             colour(to_move),
             " may double now",
-        ]
-        .concat());
+        ]));
     }
     if matches!(kind, ActionKind::Take | ActionKind::Drop) && pending == Some(player) {
-        return Err([
+        return Err(cat(&[
             colour(player),
             " doubled: only ",
             colour(player.other()),
             " may answer",
-        ]
-        .concat());
+        ]));
     }
     m.apply(kind, player)
 }
