@@ -379,3 +379,49 @@ test('the record of a 21-point match played by random moves, and its deflate-raw
   t.diagnostic(`21-point match: ${m.games.length} games, ${bytes} bytes, deflate-raw + base64url ${packed.length} characters`);
   assert.ok(bytes < (1 << 20));
 });
+
+test('mutated records either read (and write back their own form) or throw parse_error naming a line', () => {
+  const r = prng(99);
+  const sources = [EXAMPLE, ZOLA_PASS, Match.fromRecord(EXAMPLE).toRecord({ Event: 'x' })];
+  const pieces = ['\n', '\r\n', ' ', ';', '-', 'x', '[', ']', '"', '\\', '.', '1', '9', 'Game 2\n', 'Red doubles\n',
+    'Blue takes\n', 'Red wins 1 point\n', '[Red "x"]\n', '[Size "4"]\n', '\u0000', 'é', '💥'];
+  let read = 0;
+  let refused = 0;
+  for (let i = 0; i < 1500; i += 1) {
+    let text = r.pick(sources);
+    for (let n = 1 + r.int(3); n > 0; n -= 1) {
+      const at = r.int(text.length + 1);
+      const k = r.int(3);
+      if (k === 0) text = text.slice(0, at) + r.pick(pieces) + text.slice(at);
+      else if (k === 1) text = text.slice(0, at) + text.slice(at + 1 + r.int(8));
+      else {
+        const lines = text.split('\n');
+        const a = r.int(lines.length);
+        const b = r.int(lines.length);
+        [lines[a], lines[b]] = [lines[b], lines[a]];
+        text = lines.join('\n');
+      }
+    }
+    for (const cls of [Jokerball, Zola, Match]) {
+      let obj;
+      try {
+        obj = cls.fromRecord(text);
+      } catch (e) {
+        assert.ok(e instanceof SteereError, `${e}`);
+        assert.equal(e.code, 'parse_error');
+        const m = /^line (\d+): /.exec(e.message);
+        assert.ok(m, e.message);
+        const lines = text.replace(/\n$/, '').split('\n').length;
+        assert.ok(Number(m[1]) >= 1 && Number(m[1]) <= lines, `${e.message} (${lines} lines)`);
+        refused += 1;
+        continue;
+      }
+      read += 1;
+      const own = obj.toRecord();
+      assert.equal(cls.fromRecord(own).toRecord(), own);
+      obj.free();
+    }
+  }
+  assert.ok(read > 20, `only ${read} read`);
+  assert.ok(refused > 1000, `only ${refused} refused`);
+});

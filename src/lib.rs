@@ -24,6 +24,8 @@
 //! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
 //! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
 //! | the whole game as plain data | [`Engine::to_state`], [`Engine::from_state`] (`GameState`, serde) |
+//! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Engine::to_record`], [`Engine::from_record`], [`Match::to_record`], [`Match::from_record`], [`Tags`] ([`record`]) |
+//! | every game of a match as played | [`Match::games`] ([`MatchGame`]), saved as [`MatchLog`] in [`SavedMatch`] (format 2) |
 //! | one move list | [`MoveList`] (`jokerball::MoveList`, `zola::MoveList`) |
 //!
 //! ## A Rust server's flow
