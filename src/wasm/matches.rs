@@ -371,17 +371,34 @@ impl Match {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "MatchState")] obj: JsValue,
     ) -> Result<Match, JsValue> {
-        Ok(Match::restore(obj)?)
+        Ok(Match::restore(obj, false)?)
     }
 }
 
 impl Match {
-    fn restore(obj: JsValue) -> Result<Match, ParseError> {
+    /// A match from a JSON state, reading only its bookkeeping and current game (as format 1 holds
+    /// them): what the bot needs of a match, without replaying its earlier games.
+    pub(super) fn from_json_current(obj: JsValue) -> Result<Match, ParseError> {
+        Match::restore(obj, true)
+    }
+
+    fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
         let bad = |e: String| ParseError::new(format!("bad JSON state: {e}"));
         if !obj.is_object() {
             return Err(ParseError::new("a JSON state must be an object"));
         }
-        let tree = Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?;
+        let tree = if current_only {
+            let mut fields = vec![("format".to_string(), Tree::Num(1.0))];
+            for key in ["game", "variant", "match", "current"] {
+                let value = js_sys::Reflect::get(&obj, &JsValue::from_str(key))
+                    .map_err(|_| bad("a value could not be read".into()))?;
+                let value = Tree::from_js(&value).map_err(|e| bad(e.to_string()))?;
+                fields.push((key.to_string(), value));
+            }
+            Tree::Obj(fields)
+        } else {
+            Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?
+        };
         let inner = match tree.get("variant") {
             Some(Tree::Str(v)) if v == GameKind::Jokerball.name() => {
                 AnyMatch::Jokerball(CoreMatch::from_saved(&saved(&tree)?)?)
