@@ -648,13 +648,29 @@ fn rules_4_a_match_restored_from_format_1_has_no_record() {
     saved.format = 1;
     saved.log = None;
     let back = ZMatch::from_saved(&saved).unwrap();
-    assert_eq!(back.log().known, 2);
+    assert_eq!(back.log().known, 3);
     let again = ZMatch::from_saved(&back.to_saved(false)).unwrap();
     assert_eq!(again, back);
     assert_eq!(
         again.to_record(&Tags::new()).unwrap_err().code(),
         ErrorCode::WrongPhase
     );
+    // Even a match in its first game, with no cube action yet: format 1 is not known to be whole.
+    let fresh = ZMatch::new(&MatchSetup {
+        length: 3,
+        cube: true,
+        game: zola::Setup::default(),
+    })
+    .unwrap();
+    let mut saved = fresh.to_saved(false);
+    saved.format = 1;
+    saved.log = None;
+    let back = ZMatch::from_saved(&saved).unwrap();
+    assert_eq!(
+        back.to_record(&Tags::new()).unwrap_err().code(),
+        ErrorCode::WrongPhase
+    );
+    assert_eq!(back.games()[0].history, Some(Vec::new()));
     // The full format 2 keeps every game.
     let full = ZMatch::from_saved(&m.to_saved(false)).unwrap();
     assert_eq!(full, m);

@@ -58,7 +58,9 @@ impl<G: Engine> Match<G> {
     /// Rebuilds a match from a restored state and game, checking that they agree: a game still on
     /// exactly when the state says so, a win on the board matching the last result, and a pending
     /// double only at the start of the doubler's turn. The earlier games are unknown (see
-    /// [`MatchLog::known`](super::MatchLog::known)); the match has no tags.
+    /// [`MatchLog::known`](super::MatchLog::known)); the current one counts as known when nothing but
+    /// moves can have happened in it (cube centred, no double pending, not ended by a drop or a
+    /// resignation), so a match rebuilt in its first game still has a record. It has no tags.
     pub fn from_parts(state: MatchState, game: G) -> Result<Match<G>, ParseError> {
         let bad = |why: &str| Err(ParseError::new(format!("bad match: {why}")));
         let current = if state.game_over() {

@@ -215,7 +215,8 @@ impl<G: Engine> Match<G> {
 
     /// Restores a match saved by [`Match::to_saved`], checking the bookkeeping, the game, that they
     /// agree and (format 2) that the log of games replays to them (`parse_error` otherwise). A format-1
-    /// state is read too: its earlier games are unknown.
+    /// state is read too: its earlier games are unknown, and the match has no record
+    /// ([`Match::to_record`] is `wrong_phase`).
     pub fn from_saved(saved: &SavedMatch<G::State>) -> Result<Match<G>, ParseError> {
         if !(saved.format == 1 || saved.format == 2)
             || saved.game != "match"
@@ -226,13 +227,16 @@ impl<G: Engine> Match<G> {
             ));
         }
         let state = MatchState::from_data(saved.state.clone())?;
-        let m = Match::from_parts(state, G::from_state(&saved.current)?)?;
+        let mut m = Match::from_parts(state, G::from_state(&saved.current)?)?;
         if saved.format == 1 {
             if saved.log.is_some() || !saved.tags.is_empty() {
                 return Err(ParseError::new(
                     "bad JSON state: format 1 has no log and no tags",
                 ));
             }
+            // Format 1 held the current game only: however little happened before, the match is
+            // not known from its start, and has no record.
+            m.log.known = m.state.game_number() + 1;
             return Ok(m);
         }
         let Some(log) = &saved.log else {
