@@ -44,9 +44,10 @@ pub const STANDARD_TAGS: [&str; 5] = ["Red", "Blue", "Event", "Site", "Date"];
 
 /// The optional tags of a record (RULES 4.1): player names, event, site, date and any other tag, each
 /// name once, kept in writing order (the [`STANDARD_TAGS`] in their order, then the others in the
-/// order they were added). Every name and value is checked when it is set: a name `[A-Z][A-Za-z0-9_]*` that is not
-/// one of the [`DERIVED_TAGS`], a value without line breaks of at most 4096 characters, a `Date` as
-/// `YYYY.MM.DD`. In JSON (and JavaScript) a plain object of strings, in its order.
+/// order they were added). Every name and value is checked when it is set: a name
+/// `[A-Z][A-Za-z0-9_]*` that is not one of the [`DERIVED_TAGS`], a value without line breaks of at
+/// most 4096 characters, a `Date` as `YYYY.MM.DD`. In JSON (and JavaScript) a plain object of
+/// strings, in its order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub struct Tags(Vec<(String, String)>);
 
@@ -490,7 +491,9 @@ fn write_match(
 ) -> Result<String, MatchError> {
     if log.known > 1 || setup.position.is_some() {
         return Err(MatchError::WrongPhase(
-            "this match has no record: it was restored from a format-1 state (its earlier games are unknown) or its games began from a position string".into(),
+            "this match has no record: it was restored from a format-1 state (its earlier games \
+             are unknown) or its games began from a position string"
+                .into(),
         ));
     }
     let setup = RecordSetup {
