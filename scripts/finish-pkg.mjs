@@ -210,6 +210,7 @@ const manifest = {
     'README.md',
     'CHANGELOG.md',
     'LICENSE',
+    'docs/records.md',
   ],
   peerDependencies: { 'boardgame.io': '^0.50.2' },
   peerDependenciesMeta: { 'boardgame.io': { optional: true } },

@@ -8,12 +8,13 @@ use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::GameState;
 use crate::bot::Bot;
-use crate::dice::{Dice, DiceRng};
+use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
 use crate::error::{DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::matchplay::GameEnd;
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
+use crate::record::{RecordSetup, TagError, Tags};
 
 /// The phase of a game (RULES 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,6 +88,7 @@ pub struct Game {
     man: Option<Option<Move>>,
     history: Vec<TurnRecord>,
     rng: Option<DiceRng>,
+    tags: Tags,
 }
 
 impl Game {
@@ -100,6 +102,7 @@ impl Game {
             man: None,
             history: Vec::new(),
             rng,
+            tags: Tags::new(),
         }
     }
 
@@ -409,7 +412,11 @@ impl Game {
 
     /// Plays one turn record (`2/3 b3-d3 f6>h6`) from phase roll; `advance_rng` also draws one roll from
     /// the generator (discarded). On error the game may be left mid-turn: use it on a scratch copy.
-    pub(crate) fn play_record(&mut self, record: &str, advance_rng: bool) -> Result<(), PlayError> {
+    pub(crate) fn play_turn_record(
+        &mut self,
+        record: &str,
+        advance_rng: bool,
+    ) -> Result<(), PlayError> {
         if record.len() > MAX_INPUT_LEN {
             return Err(ParseError::new("turn record is too long").into());
         }
@@ -504,7 +511,7 @@ impl Engine for Game {
     /// so replaying a game rolled from seed `s` with seed `s` goes on with its dice.
     fn replay_onto<S: AsRef<str>>(mut self, history: &[S]) -> Result<Game, ReplayError> {
         for (index, record) in history.iter().enumerate() {
-            self.play_record(record.as_ref(), true)
+            self.play_turn_record(record.as_ref(), true)
                 .map_err(|error| ReplayError::Record { index, error })?;
         }
         Ok(self)
@@ -699,5 +706,106 @@ impl Engine for Game {
 
     fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
         bot.jokerball_win_chance(&self.pos)
+    }
+
+    const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history.get(index).map(|r| r.notation(self.size()))
+    }
+
+    /// Plays a turn record (`2/3 b3-d3 f6>h6`) from phase roll; the dice generator is not touched.
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        self.play_turn_record(record, false)
+    }
+
+    fn set_dice_seed(&mut self, seed: Option<&Seed>) {
+        self.rng = seed.map(DiceRng::from_seed);
+    }
+
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    /// `Rules`, `Size` and `Rows` when the game began from the starting men of some row count (with
+    /// the player who moved first), else `Rules`, `Size` and the start's position string.
+    fn setup_tags(&self, _lone: bool) -> RecordSetup {
+        let (rules, size, first) = (self.rules(), self.size(), self.start.turn());
+        let mut tags = vec![
+            ("Rules", rules.name().to_string()),
+            ("Size", {
+                let mut s = String::new();
+                crate::record::push_num(&mut s, usize::from(size));
+                s
+            }),
+        ];
+        let rows = (1..size).find(|&rows| {
+            let setup = Setup {
+                rules,
+                size: Some(size),
+                rows,
+                first,
+                position: None,
+                seed: None,
+            };
+            Position::start(&setup).is_ok_and(|p| p == self.start)
+        });
+        let position = match rows {
+            Some(rows) => {
+                let mut s = String::new();
+                crate::record::push_num(&mut s, usize::from(rows));
+                tags.push(("Rows", s));
+                None
+            }
+            None => Some(self.start.to_position_string()),
+        };
+        RecordSetup {
+            tags,
+            first,
+            position,
+        }
+    }
+
+    fn setup_from_tags(setup: &RecordSetup, _lone: bool) -> Result<Setup, TagError> {
+        let rules = if setup.choice("Rules", &["2025", "classic"])? == 0 {
+            RuleSet::Y2025
+        } else {
+            RuleSet::Classic
+        };
+        let size = if setup.choice("Size", &["4", "6"])? == 0 {
+            4
+        } else {
+            6
+        };
+        let rows = match (setup.get("Rows"), &setup.position) {
+            (Some(_), Some(_)) => {
+                return Err(TagError::new(
+                    "Rows",
+                    "Rows does not go with Position (the position string shows the men)",
+                ))
+            }
+            (None, Some(_)) => 2,
+            (None, None) => return Err(crate::record::missing("Rows")),
+            (Some(_), None) => {
+                let allowed = ["1", "2", "3", "4", "5"];
+                1 + setup.choice("Rows", allowed.get(..usize::from(size - 1)).unwrap_or(&[]))? as u8
+            }
+        };
+        Ok(Setup {
+            rules,
+            size: Some(size),
+            rows,
+            first: setup.first,
+            position: setup.position.clone(),
+            seed: None,
+        })
     }
 }

@@ -82,7 +82,7 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
             let st: zola::GameState = state(obj)?;
             Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st)?)))
         }
-        Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json(obj)?))),
+        Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json_current(obj)?))),
         _ => Err(js_error(&not_a_game())),
     }
 }

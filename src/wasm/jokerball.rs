@@ -4,9 +4,9 @@ use wasm_bindgen::prelude::*;
 
 use super::plain::{
     Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
-    Piece, Played, Rolled,
+    Piece, Played, RecordOptions, Rolled,
 };
-use super::{arg_move, arg_strings, options, state, to_js, to_json_options};
+use super::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js, to_json_options};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::engine::MoveClass;
@@ -342,6 +342,34 @@ impl Jokerball {
         let records = arg_strings(&history, "history")?;
         Ok(Jokerball {
             game: game.replay_onto(&records)?,
+        })
+    }
+    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
+    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
+    pub fn tags(&self) -> JsValue {
+        to_js(self.game.tags())
+    }
+
+    /// The game as a record (docs/records.md), its tags overlaid with `tags`.
+    #[wasm_bindgen(js_name = toRecord)]
+    pub fn to_record(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
+    ) -> Result<String, JsValue> {
+        let tags = arg_tags(tags)?;
+        Ok(self.game.to_record(&tags))
+    }
+
+    /// Reads a lone game's record, checking every line; the game goes on with dice from `seed`.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
+    ) -> Result<Jokerball, JsValue> {
+        let text = arg_record(&text)?;
+        let o: RecordOptions = options(opts, "fromRecord options")?;
+        Ok(Jokerball {
+            game: Game::from_record(&text, o.0.seed.as_ref())?,
         })
     }
 }

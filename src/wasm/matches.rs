@@ -5,10 +5,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::{dice_args, verbose_moves, Jokerball};
-use super::plain::MatchOptions;
+use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;
-use super::{arg_move, arg_player, options, to_js, to_json_options};
+use super::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
 use crate::dice::Dice;
 use crate::engine::{Engine, GameKind};
 use crate::error::{DiceError, OptionError, ParseError, PlayError};
@@ -439,23 +439,80 @@ impl Match {
         Ok(each!(&self.inner, m => to_js(&m.to_saved(rng))))
     }
 
+    /// Every game so far, the current one last: number, who started it, Crawford, records, lines,
+    /// result.
+    #[wasm_bindgen(getter, unchecked_return_type = "MatchGame[]")]
+    pub fn games(&self) -> JsValue {
+        each!(&self.inner, m => to_js(&m.games()))
+    }
+
+    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
+    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
+    pub fn tags(&self) -> JsValue {
+        to_js(each!(&self.inner, m => m.tags()))
+    }
+
+    /// The match as a record (docs/records.md), its tags overlaid with `tags`; `wrong_phase` for a match
+    /// restored from format 1 (its earlier games are unknown).
+    #[wasm_bindgen(js_name = toRecord)]
+    pub fn to_record(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
+    ) -> Result<String, JsValue> {
+        let tags = arg_tags(tags)?;
+        Ok(each!(&self.inner, m => m.to_record(&tags))?)
+    }
+
+    /// Reads a match record, checking every line; the current game goes on with dice from `seed`.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
+    ) -> Result<Match, JsValue> {
+        let text = arg_record(&text)?;
+        let o: RecordOptions = options(opts, "fromRecord options")?;
+        let seed = o.0.seed.as_ref();
+        let inner = match crate::record::record_kind(&text)? {
+            GameKind::Jokerball => AnyMatch::Jokerball(CoreMatch::from_record(&text, seed)?),
+            GameKind::Zola => AnyMatch::Zola(CoreMatch::from_record(&text, seed)?),
+        };
+        Ok(Match { inner })
+    }
+
     /// Restores a match from a state written by `toJSON()`.
     /// @throws {SteereError} `parse_error` for a malformed or impossible state.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "MatchState")] obj: JsValue,
     ) -> Result<Match, JsValue> {
-        Ok(Match::restore(obj)?)
+        Ok(Match::restore(obj, false)?)
     }
 }
 
 impl Match {
-    fn restore(obj: JsValue) -> Result<Match, ParseError> {
+    /// A match from a JSON state, reading only its bookkeeping and current game (as format 1 holds
+    /// them): what the bot needs of a match, without replaying its earlier games.
+    pub(super) fn from_json_current(obj: JsValue) -> Result<Match, ParseError> {
+        Match::restore(obj, true)
+    }
+
+    fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
         let bad = |e: String| ParseError::new(format!("bad JSON state: {e}"));
         if !obj.is_object() {
             return Err(ParseError::new("a JSON state must be an object"));
         }
-        let tree = Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?;
+        let tree = if current_only {
+            let mut fields = vec![("format".to_string(), Tree::Num(1.0))];
+            for key in ["game", "variant", "match", "current"] {
+                let value = js_sys::Reflect::get(&obj, &JsValue::from_str(key))
+                    .map_err(|_| bad("a value could not be read".into()))?;
+                let value = Tree::from_js(&value).map_err(|e| bad(e.to_string()))?;
+                fields.push((key.to_string(), value));
+            }
+            Tree::Obj(fields)
+        } else {
+            Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?
+        };
         let inner = match tree.get("variant") {
             Some(Tree::Str(v)) if v == GameKind::Jokerball.name() => {
                 AnyMatch::Jokerball(CoreMatch::from_saved(&saved(&tree)?)?)
@@ -470,7 +527,10 @@ impl Match {
 }
 
 /// A saved match read from its tree (every key checked).
-fn saved<S: super::FromTree>(tree: &Tree) -> Result<SavedMatch<S>, ParseError> {
+fn saved<S>(tree: &Tree) -> Result<SavedMatch<S>, ParseError>
+where
+    SavedMatch<S>: super::FromTree,
+{
     <SavedMatch<S> as super::FromTree>::from_tree(tree)
         .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }

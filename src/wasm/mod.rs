@@ -189,6 +189,60 @@ pub(crate) fn to_json_options(value: JsValue) -> Result<bool, OptionError> {
     Ok(o.0.rng)
 }
 
+/// The settings of `fromRecord`.
+#[derive(Debug, Default)]
+pub(crate) struct RecordSettings {
+    /// The seed of the dice the game goes on with.
+    pub(crate) seed: Option<crate::dice::Seed>,
+}
+
+/// Reads a record argument: a string of at most 1 MiB of UTF-8, else a `parse_error`. The length is
+/// checked before the text is copied (a UTF-8 text is never shorter than its UTF-16 length).
+pub(crate) fn arg_record(value: &JsValue) -> Result<String, ParseError> {
+    use wasm_bindgen::JsCast;
+    let too_long = || ParseError::new("the record is longer than 1 MiB (1,048,576 bytes of UTF-8)");
+    let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
+        return Err(ParseError::new("a record must be a string"));
+    };
+    if js.length() as usize > crate::record::MAX_RECORD_LEN {
+        return Err(too_long());
+    }
+    let text = value
+        .as_string()
+        .ok_or_else(|| ParseError::new("a record must be a string"))?;
+    if text.len() > crate::record::MAX_RECORD_LEN {
+        return Err(too_long());
+    }
+    Ok(text)
+}
+
+/// Reads the tags given to `toRecord`: absent, or an object of strings whose names and values are
+/// allowed (`invalid_option` otherwise: a derived tag, a line break, ...).
+pub(crate) fn arg_tags(value: JsValue) -> Result<crate::record::Tags, OptionError> {
+    let mut tags = crate::record::Tags::new();
+    if value.is_undefined() || value.is_null() {
+        return Ok(tags);
+    }
+    if !value.is_object() || tree::is_array(&value) {
+        return Err(OptionError::new(
+            "toRecord's tags must be an object of strings",
+        ));
+    }
+    let tree = tree::Tree::from_js(&value).map_err(|e| OptionError::new(format!("tags: {e}")))?;
+    let tree::Tree::Obj(fields) = tree else {
+        return Err(OptionError::new(
+            "toRecord's tags must be an object of strings",
+        ));
+    };
+    for (name, value) in &fields {
+        let tree::Tree::Str(value) = value else {
+            return Err(OptionError::new(format!("the tag {name} must be a string")));
+        };
+        tags.set(name, value)?;
+    }
+    Ok(tags)
+}
+
 /// Reads a bot level name.
 impl FromTree for Level {
     fn from_tree(tree: &tree::Tree) -> Result<Self, String> {

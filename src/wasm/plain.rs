@@ -7,7 +7,8 @@
 //!   interface has every key optional. One core setup can have several shapes (a constructor's options,
 //!   `replay`'s without `position`, a match's game options).
 //! - `state Name = CoreType { .. }`: a JSON state part, read (every key required but `null`able ones)
-//!   and written with exactly these keys.
+//!   and written with exactly these keys; a key marked `optional` (`tags: "tags" optional => ..`) is
+//!   left out when empty and may be absent.
 //! - `out Name = CoreType { .. }`: a value only written (verbose moves, boards).
 //! - `named Name = CoreType => "ts union"`: a string-valued enum (serde names in, `.name()` out).
 //!
@@ -17,8 +18,12 @@ use super::out::ToJs;
 use super::tree::{FromTree, Tree};
 use crate::dice::{Dice, RngState, Seed};
 use crate::engine::{GameKind, MoveInfo};
-use crate::matchplay::{Cube, GameEnd, GameResult, MatchStateData, SavedMatch};
+use crate::matchplay::{
+    ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
+    PastGame, SavedMatch,
+};
 use crate::player::{ByPlayer, Player};
+use crate::record::Tags;
 use crate::{jokerball, zola};
 
 /// The interface text of a declaration (only the wasm build keeps custom sections).
@@ -38,6 +43,27 @@ macro_rules! optional {
     };
     (required) => {
         ""
+    };
+}
+
+/// The mark of a key of a state or output interface: `?` for a key left out when empty (`optional`).
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
+macro_rules! omissible {
+    () => {
+        ""
+    };
+    (optional) => {
+        "?"
+    };
+}
+
+/// Whether a field is left out of the written object: never, unless it is marked `optional` and empty.
+macro_rules! omitted {
+    ($value:expr) => {
+        false
+    };
+    ($value:expr, optional) => {
+        super::out::Omit::omitted(&$value)
     };
 }
 
@@ -63,31 +89,35 @@ macro_rules! plain {
         };
         plain!($($rest)*);
     };
-    ($doc:literal state $name:ident = $core:ty { $($field:ident: $key:literal => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal state $name:ident = $core:ty { $($field:ident: $key:literal $($omit:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         impl FromTree for $core {
             fn from_tree(tree: &Tree) -> Result<Self, String> {
                 let fields = tree.object(&[$($key),*])?;
                 Ok(Self { $($field: fields.field($key)?),* })
             }
         }
-        plain!($doc out $name = $core { $($field: $key => $ts),* } $($rest)*);
+        plain!($doc out $name = $core { $($field: $key $($omit)? => $ts),* } $($rest)*);
     };
-    ($doc:literal out $name:ident = $core:ty { $($field:ident: $key:literal => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal out $name:ident = $core:ty { $($field:ident: $key:literal $($omit:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         impl ToJs for $core {
             fn write(&self, out: &mut String) {
                 let mut first = true;
                 $(
-                    super::out::key(out, $key, first);
-                    first = false;
-                    ToJs::write(&self.$field, out);
+                    if !omitted!(self.$field $(, $omit)?) {
+                        super::out::key(out, $key, first);
+                        first = false;
+                        ToJs::write(&self.$field, out);
+                    }
                 )*
-                let _ = first;
+                if first {
+                    out.push('{');
+                }
                 out.push('}');
             }
         }
         const _: () = {
             #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-            const TS: &str = ts_interface!($doc, $name, $($key "" => $ts),*);
+            const TS: &str = ts_interface!($doc, $name, $($key omissible!($($omit)?) => $ts),*);
         };
         plain!($($rest)*);
     };
@@ -124,6 +154,53 @@ impl FromTree for Seed {
         }
     }
 }
+
+/// Record tags: a plain object of strings, each tag checked as `Tags::set` checks it; absent means none.
+impl FromTree for Tags {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let Tree::Obj(fields) = tree else {
+            return Err(format!("expected an object of tags, found {}", tree.kind()));
+        };
+        let mut tags = Tags::new();
+        for (name, value) in fields {
+            let Tree::Str(value) = value else {
+                return Err(format!("the tag {name} must be a string"));
+            };
+            tags.add_new(name, value)?;
+        }
+        Ok(tags)
+    }
+    fn absent() -> Option<Self> {
+        Some(Tags::new())
+    }
+}
+
+impl ToJs for Tags {
+    fn write(&self, out: &mut String) {
+        let mut first = true;
+        for (name, value) in self.iter() {
+            super::out::key(out, name, first);
+            first = false;
+            super::out::write_str(out, value);
+        }
+        if first {
+            out.push('{');
+        }
+        out.push('}');
+    }
+}
+
+impl super::out::Omit for Tags {
+    fn omitted(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TAGS_TS: &str = r#"
+/** The optional tags of a record (names, event, site, date and others): tag name to value. */
+export type RecordTags = Record<string, string>;
+"#;
 
 impl ToJs for MoveInfo {
     fn write(&self, out: &mut String) {
@@ -402,6 +479,7 @@ plain! {
         position: "position" => "string",
         winner: "winner" => "Player | null",
         rng: "rng" => "JokerballRngState | null",
+        tags: "tags" optional => "RecordTags",
     }
     "The JSON state of a Zola game (`toJSON`/`fromJSON`); `start` is null for a game from the setup."
     state ZolaState = zola::GameState {
@@ -417,6 +495,7 @@ plain! {
         phase: "phase" => "ZolaPhase",
         swapped: "swapped" => "boolean",
         winner: "winner" => "Player | null",
+        tags: "tags" optional => "RecordTags",
     }
     "A value for each player."
     state Score = ByPlayer<u32> { red: "red" => "number", blue: "blue" => "number" }
@@ -441,44 +520,64 @@ plain! {
         post_crawford: "postCrawford" => "boolean",
         results: "results" => "GameResult[]",
     }
-}
-
-/// A match's JSON state, generic over the game's state (its TypeScript is the union below).
-impl<S: FromTree> FromTree for SavedMatch<S> {
-    fn from_tree(tree: &Tree) -> Result<Self, String> {
-        let fields = tree.object(&["format", "game", "variant", "match", "current"])?;
-        Ok(SavedMatch {
-            format: fields.field("format")?,
-            game: fields.field("game")?,
-            variant: fields.field("variant")?,
-            state: fields.field("match")?,
-            current: fields.field("current")?,
-        })
+    "What a player did outside the moves of a game of a match."
+    named ActionKind = ActionKind => "'double' | 'take' | 'drop' | 'resign'";
+    "A cube action or resignation: who, what, and after how many of the game's completed records."
+    state MatchAction = MatchAction {
+        at: "at" => "number",
+        player: "player" => "Player",
+        kind: "kind" => "ActionKind",
     }
-}
-
-impl<S: ToJs> ToJs for SavedMatch<S> {
-    fn write(&self, out: &mut String) {
-        super::out::key(out, "format", true);
-        self.format.write(out);
-        super::out::key(out, "game", false);
-        self.game.write(out);
-        super::out::key(out, "variant", false);
-        self.variant.write(out);
-        super::out::key(out, "match", false);
-        self.state.write(out);
-        super::out::key(out, "current", false);
-        self.current.write(out);
-        out.push('}');
+    "A finished game of a match as it was played (`history` null: unknown, before a restore from format 1)."
+    state PastGame = PastGame {
+        crawford: "crawford" => "boolean",
+        history: "history" => "string[] | null",
+        actions: "actions" => "MatchAction[]",
     }
+    "Every game of a match as it was played: the finished ones, and the current game's cube actions; `known` is the first game whose play is wholly known (1 unless restored from format 1)."
+    state MatchLog = MatchLog {
+        known: "known" => "number",
+        past: "past" => "PastGame[]",
+        actions: "actions" => "MatchAction[]",
+    }
+    "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `history` is null for a game before a restore from format 1."
+    out MatchGame = MatchGame {
+        number: "number" => "number",
+        first: "first" => "Player",
+        crawford: "crawford" => "boolean",
+        history: "history" => "string[] | null",
+        lines: "lines" => "string[]",
+        result: "result" => "GameResult | null",
+    }
+    "The JSON state of a Jokerball match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
+    state JokerballMatchState = SavedMatch<jokerball::GameState> {
+        format: "format" => "1 | 2",
+        game: "game" => "'match'",
+        variant: "variant" => "'jokerball'",
+        state: "match" => "MatchStateData",
+        current: "current" => "JokerballState",
+        log: "log" optional => "MatchLog",
+        tags: "tags" optional => "RecordTags",
+    }
+    "The JSON state of a Zola match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
+    state ZolaMatchState = SavedMatch<zola::GameState> {
+        format: "format" => "1 | 2",
+        game: "game" => "'match'",
+        variant: "variant" => "'zola'",
+        state: "match" => "MatchStateData",
+        current: "current" => "ZolaState",
+        log: "log" optional => "MatchLog",
+        tags: "tags" optional => "RecordTags",
+    }
+    "Options of `fromRecord`: the seed of the dice the game goes on with (without it, only `setDice`)."
+    options RecordOptions(super::RecordSettings) { seed: "seed" => "number | string" }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const MATCH_STATE_TS: &str = r#"
-/** The JSON state of a match (`toJSON`/`fromJSON`): the match and its current game. */
-export type MatchState =
-  | { format: 1; game: 'match'; variant: 'jokerball'; match: MatchStateData; current: JokerballState }
-  | { format: 1; game: 'match'; variant: 'zola'; match: MatchStateData; current: ZolaState };
+/** The JSON state of a match (`toJSON`/`fromJSON`): format 2 holds every game (`log`); format 1, still
+ * read, has neither `log` nor `tags`. */
+export type MatchState = JokerballMatchState | ZolaMatchState;
 "#;
 
 #[cfg(test)]
@@ -501,17 +600,25 @@ mod tests {
         }
     }
 
-    /// The writer gives serde's JSON, and the reader reads it back to the same value.
+    /// The writer gives serde's JSON (keys in the same order), and the reader reads it back to the
+    /// same value.
     fn agrees<T>(value: &T)
     where
         T: ToJs + FromTree + serde::Serialize + PartialEq + std::fmt::Debug,
     {
+        let serde = agrees_out(value);
+        assert_eq!(&T::from_tree(&tree(&serde)).unwrap(), value, "reader");
+    }
+
+    /// The writer of an output-only shape gives serde's JSON, keys in the same order.
+    fn agrees_out<T: ToJs + serde::Serialize>(value: &T) -> serde_json::Value {
         let mut text = String::new();
         value.write(&mut text);
         let written: serde_json::Value = serde_json::from_str(&text).unwrap();
         let serde = serde_json::to_value(value).unwrap();
         assert_eq!(written, serde, "writer and serde disagree");
-        assert_eq!(&T::from_tree(&tree(&serde)).unwrap(), value, "reader");
+        assert_eq!(text, serde_json::to_string(value).unwrap(), "key order");
+        serde
     }
 
     #[test]
@@ -571,6 +678,51 @@ mod tests {
         let saved = m.to_saved(true);
         agrees(&saved.state);
         agrees(&saved);
+        // Format 2 with every game and tags; the games' view; format 1 still read.
+        m.next_game().unwrap();
+        let mv = m.game().legal_moves()[0];
+        m.act(|g| g.play_move(mv)).unwrap();
+        m.double().unwrap();
+        let mut tags = Tags::new();
+        tags.set("Red", "Ana \"A\"").unwrap();
+        tags.set("Opening", "x").unwrap();
+        m.set_tags(tags.clone());
+        let saved = m.to_saved(false);
+        assert_eq!(saved.format, 2);
+        agrees(&saved);
+        let log = m.log();
+        agrees(log);
+        agrees(&log.past[0]);
+        agrees(&log.actions[0]);
+        agrees(&tags);
+        agrees(&ActionKind::Drop);
+        for g in m.games() {
+            agrees_out(&g);
+        }
+        let old = SavedMatch {
+            format: 1,
+            log: None,
+            tags: Tags::new(),
+            ..saved.clone()
+        };
+        agrees(&old);
+        let mut jm = Match::<jokerball::Game>::new(&MatchSetup {
+            length: 3,
+            cube: false,
+            game: jokerball::Setup {
+                seed: Some(Seed::Number(1)),
+                ..Default::default()
+            },
+        })
+        .unwrap();
+        jm.roll().unwrap();
+        agrees(&jm.to_saved(true));
+        let mut jg = g.clone();
+        jg.set_tags(tags.clone());
+        agrees(&jg.to_state(true));
+        let mut zt = z.clone();
+        zt.set_tags(tags);
+        agrees(&zt.to_state(false));
         agrees(&ByPlayer::new(1u32, 4));
         agrees(&Cube {
             value: 2,

@@ -13,6 +13,7 @@ use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::matchplay::GameEnd;
 use crate::player::Player;
+use crate::record::{RecordSetup, TagError, Tags};
 
 /// The phase of a game: a side is to move, or the game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -47,6 +48,7 @@ pub struct Game {
     phase: Phase,
     winner: Option<Player>,
     swapped: bool,
+    tags: Tags,
 }
 
 impl Game {
@@ -84,6 +86,7 @@ impl Game {
             phase: Phase::Move,
             winner: None,
             swapped: false,
+            tags: Tags::new(),
         };
         game.pass_if_stuck();
         game
@@ -380,6 +383,79 @@ impl Engine for Game {
 
     fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
         bot.zola_win_chance(&self.position)
+    }
+
+    const SETUP_TAGS: &'static [&'static str] = &["Size", "Pie"];
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history.get(index).map(|&m| write_move(self.size, m))
+    }
+
+    /// Plays a move or `swap`; a pass (`-`) is never played: the game makes it when the side to move
+    /// has no legal move.
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        let mv = parse_move(self.size, record)?;
+        if mv == Move::Pass {
+            return Err(PlayError::Illegal(
+                "- (a pass stands only where the side to move has no legal move)".into(),
+            ));
+        }
+        self.play_move(mv)
+    }
+
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    /// `Size`, and `Pie` for a lone game from the setup; a game from a position string gives its
+    /// start's string.
+    fn setup_tags(&self, lone: bool) -> RecordSetup {
+        let mut size = String::new();
+        crate::record::push_num(&mut size, usize::from(self.size.n()));
+        let mut tags = vec![("Size", size)];
+        if self.from_setup && lone {
+            tags.push(("Pie", if self.pie { "on" } else { "off" }.to_string()));
+        }
+        RecordSetup {
+            tags,
+            first: self.start.turn(),
+            position: (!self.from_setup).then(|| self.start.to_position_string()),
+        }
+    }
+
+    fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<Setup, TagError> {
+        let size = 6 + 2 * setup.choice("Size", &["6", "8", "10"])? as u8;
+        let pie = match (setup.get("Pie"), lone, &setup.position) {
+            (Some(_), false, _) => {
+                return Err(TagError::new(
+                    "Pie",
+                    "a match has no pie rule: no Pie tag in a match record",
+                ))
+            }
+            (Some(_), true, Some(_)) => {
+                return Err(TagError::new(
+                    "Pie",
+                    "Pie does not go with Position (no swap in a game from a position)",
+                ))
+            }
+            (Some(_), true, None) => setup.choice("Pie", &["on", "off"])? == 0,
+            (None, true, None) => return Err(crate::record::missing("Pie")),
+            (None, _, _) => false,
+        };
+        Ok(Setup {
+            size: Some(size),
+            pie,
+            first: setup.first,
+            position: setup.position.clone(),
+        })
     }
 }
 
