@@ -93,7 +93,7 @@ function inProgress() {
 function goOnline() {
   S.online?.stop();
   S.game.remove();
-  S.online = new Online($('#mount'));
+  S.online = new Online($('#mount'), S.words);
   refresh();
   return S.online;
 }
@@ -110,7 +110,7 @@ function leaveOnline() {
 async function newGame(s) {
   if (s.opponent === 'online') {
     // the panel's note says why when no match can be created here
-    if (await describePanel($('#settings'), s)) await goOnline().create(s);
+    if (await describePanel($('#settings'), s, S.words)) await goOnline().create(s);
     return;
   }
   leaveOnline();
@@ -140,7 +140,7 @@ function wire(form) {
   form.addEventListener('change', (e) => {
     enable(form);
     confirm.hidden = true;
-    describePanel(form, readPanel(form));
+    describePanel(form, readPanel(form), S.words);
     // the level applies at once, in the middle of a game too
     if (e.target.dataset.option === 'level') {
       S.settings = { ...S.settings, level: e.target.value };
@@ -200,6 +200,13 @@ async function main() {
     }
     S.problems = S.problems.filter((p) => p.name !== 'lang');
     speak(l);
+    // the online mode's texts: the panel's line and the Start button's label, and the match drawn
+    if (document.body.dataset.ready === 'true') {
+      const form = $('#settings');
+      delete form.querySelector('[type=submit]').dataset.label; // the label as speak() has just said it
+      describePanel(form, readPanel(form), S.words);
+    }
+    S.online?.speak();
   });
 
   if (offline) WorkerBot.inline(offline.worker, offline.wasm);
@@ -242,11 +249,11 @@ async function main() {
     const online = goOnline();
     online.join(matchID).then(() => {
       if (online.settings) writePanel(form, { ...S.settings, ...online.settings });
-      describePanel(form, readPanel(form));
+      describePanel(form, readPanel(form), S.words);
     });
   }
   writePanel(form, S.settings);
-  describePanel(form, S.settings);
+  describePanel(form, S.settings, S.words);
   wire(form);
   S.undo.note();
   refresh();

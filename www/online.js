@@ -3,73 +3,16 @@
 // The board is a <steere-board> showing the engine object of the server's state (OnlineGame); a person's
 // move is not played on it but sent to the server, which judges it, and the board shows what comes back.
 // Each seat's credentials are kept in localStorage (Lobby), so a reload or a lost connection comes back to
-// the same seat. Every English word of the online mode is in TEXT below.
+// the same seat. Its words are the page's (www/text-*.js, keys online_*, and the board elements' catalogues).
 
-const TEXT = {
-  create: 'Create online match',
-  needsServer:
-    'Online play needs the reference server, and this page was served without one: start it with make online, then open http://localhost:8000/www/.',
-  checking: 'Looking for the online server…',
-  offered: 'Creates a match on this server and gives you a link for your opponent.',
-  notOffered: 'The server has no online game for these settings ({what}). It offers Jokerball with the standard two rows (either rules, side 6 or 4), Zola (6×6, 8×8, 10×10, with or without the pie rule), and matches to 3, 5 or 7 points with the cube (Jokerball 2025 side 6, or Zola 6×6).',
-  rows: '{rows} rows',
-  noCube: 'a match without the cube',
-  matchLength: 'a match to {length}',
-  connecting: 'Connecting to the match…',
-  noMatch: 'There is no match {id} on this server (a server started without DB= forgets its matches when it stops).',
-  failed: 'The online match could not be opened: {message}',
-  youPlay: 'You play {player}.',
-  watching: 'Both seats of this match are taken: you are watching it.',
-  variant: 'Online match {id}: {game}.',
-  jokerball: 'Jokerball, {rules} rules, side {size}',
-  zola: 'Zola {size}×{size}',
-  zolaPie: 'Zola {size}×{size} with the pie rule',
-  match: 'a match to {length} points with the cube ({game})',
-  shareLabel: 'Link for your opponent',
-  copy: 'Copy',
-  copied: 'Copied',
-  yourRoll: 'Your turn: roll.',
-  yourMan: 'Your turn: move a man.',
-  yourBall: 'Your turn: move the ball.',
-  yourMove: 'Your turn: move.',
-  yourAnswer: '{player} doubles: take or drop.',
-  theirRoll: '{player} to roll.',
-  theirMan: '{player} to move a man.',
-  theirBall: '{player} to move the ball.',
-  theirMove: '{player} to move.',
-  theirAnswer: 'You double: {player} to take or drop.',
-  doubled: '{player} doubles: {other} to take or drop.',
-  gameOver: 'This game is over: either player may start the next one.',
-  sending: 'Sent; waiting for the server…',
-  notJoined: '{player} has not joined yet: send them the link.',
-  away: '{player} is not connected at the moment.',
-  here: '{player} is connected.',
-  lost: 'The connection to the server is lost: reconnecting…',
-  youWin: 'You win!',
-  youLose: 'You lose.',
-  confirmResign: 'Resign this game? You lose {points} {unit}.',
-  refused: 'Not sent: {reason}',
-  not_your_turn: 'it is not your turn ({player} is to play).',
-  wrong_phase: 'that is not a move of this phase of the turn.',
-  illegal_move: 'that move is not legal now.',
-  game_over: 'the game is over.',
-  cube_not_allowed: 'the cube may not be used now.',
-  invalid_option: 'that is not a move of this game.',
-  parse_error: 'the move could not be read.',
-  not_connected: 'the match is not loaded yet.',
-  offline: 'the connection to the server is lost.',
-  freed: 'the game object was released.',
-};
-
-const say = (cat, key, vars) => {
-  const text = cat[key] ?? key;
-  return vars ? text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : '')) : text;
-};
-const t = (key, vars) => say(TEXT, key, vars);
+// The page's words: i18n.js's Words, passed in by app.js (new Online(mount, words), describePanel(form, s,
+// words)); speak() redraws in the language the page speaks now.
+/** The online mode's own text `key` (online_key in www/text-*.js) in the page's language. */
+const say = (words, key, vars) => words.t(`online_${key}`, vars);
 
 const OTHER = { red: 'blue', blue: 'red' };
-/** An error whose message is said to the person as it is. */
-const plain = (text) => Object.assign(new Error(text), { plain: true });
+/** An error said to the person in words of the page: `text()` gives them in the page's language now. */
+const plain = (text) => Object.assign(new Error(text()), { say: text });
 
 // The games of the reference server (scripts/online.mjs, defaultGames), each with the demo settings it stands
 // for and the factory call that makes the same game object as the server's.
@@ -109,7 +52,8 @@ function key(s) {
 }
 
 /** The server game for panel settings `s` among the server's `names`: { variant } or { why }. */
-export function variantFor(s, names) {
+export function variantFor(s, names, words) {
+  const t = (key, vars) => say(words, key, vars);
   const v = VARIANTS.find((x) => key({ ...s, ...x.settings }) === key(s) && names.includes(x.name));
   if (v) return { variant: v };
   const what = [];
@@ -121,7 +65,7 @@ export function variantFor(s, names) {
 }
 
 let games = null;
-/** The server's game names (GET /games of boardgame.io's lobby): { names } or { why } when there is none. */
+/** The server's game names (GET /games of boardgame.io's lobby): { names }, or { names: null } when there is no server. */
 export function serverGames() {
   games ??= (async () => {
     try {
@@ -132,7 +76,7 @@ export function serverGames() {
       return { names };
     } catch {
       games = null; // asked again next time: the server may have been started since
-      return { why: t('needsServer') };
+      return { names: null };
     }
   })();
   return games;
@@ -142,7 +86,8 @@ export function serverGames() {
  * The line under the settings panel while the opponent chosen is "online": what Start does, or why it
  * cannot. Also names the submit button. Resolves to whether a match can be created.
  */
-export async function describePanel(form, s) {
+export async function describePanel(form, s, words) {
+  const t = (key, vars) => say(words, key, vars);
   const submit = form.querySelector('[type=submit]');
   submit.dataset.label ??= submit.textContent;
   let note = form.querySelector('[data-online-note]');
@@ -161,7 +106,7 @@ export async function describePanel(form, s) {
   submit.textContent = t('create');
   note.textContent = t('checking');
   const server = await serverGames();
-  const r = server.why ? { why: server.why } : variantFor(s, server.names);
+  const r = server.names ? variantFor(s, server.names, words) : { why: t('needsServer') };
   note.textContent = r.why ?? t('offered');
   note.dataset.ok = r.why ? 'false' : 'true';
   return !r.why;
@@ -224,23 +169,22 @@ const HTML = `<div class="grid"><div class="main">
 // build that the reference server makes.
 async function modules() {
   const at = (path) => new URL(path, import.meta.url).href;
-  const [adapter, client, bgio, lang] = await Promise.all([
+  const [adapter, client, bgio] = await Promise.all([
     import(at('../pkg/boardgameio.js')),
     import(at('../pkg/boardgameio-client.js')),
     import(new URL('/vendor/boardgameio.js', location.href).href),
-    import(at('../pkg/lang-en.js')),
   ]);
-  return { adapter, ...client, Client: bgio.Client, SocketIO: bgio.SocketIO, words: lang.default };
+  return { adapter, ...client, Client: bgio.Client, SocketIO: bgio.SocketIO };
 }
 
 /** The online mode: one match, drawn in `mount` in place of the local game. */
 export class Online {
-  constructor(mount) {
+  constructor(mount, words) {
+    this.words = words;
     if (!document.getElementById('online-css')) {
       document.head.append(Object.assign(document.createElement('style'), { id: 'online-css', textContent: CSS }));
     }
     this.root = Object.assign(document.createElement('section'), { className: 'online', innerHTML: HTML });
-    this.root.setAttribute('aria-label', 'Online match');
     mount.append(this.root);
     this.q = (s) => this.root.querySelector(s);
     this.board = this.q('steere-board');
@@ -252,11 +196,8 @@ export class Online {
     this.confirming = false;
     this.events = []; // cube actions seen here (a state does not record them): { game, at, player, action }
     this.view = null;
-    this.words = null;
     this.version = 0; // states received (data-version: a test waits on it)
-    this.q('[data-action=copy]').textContent = t('copy');
-    this.q('.share label').textContent = t('shareLabel');
-    this.q('.turn').textContent = t('connecting');
+    this.speak();
     this.root.addEventListener('click', (e) => {
       const b = e.target.closest('button[data-action]');
       if (b && !b.disabled) this.action(b.dataset.action);
@@ -281,9 +222,9 @@ export class Online {
   async create(s) {
     try {
       const server = await serverGames();
-      if (server.why) throw plain(server.why);
-      const r = variantFor(s, server.names);
-      if (r.why) throw plain(r.why);
+      if (!server.names) throw plain(() => this.t('needsServer'));
+      const r = variantFor(s, server.names, this.words);
+      if (r.why) throw plain(() => variantFor(s, server.names, this.words).why);
       const m = await modules();
       const lobby = new m.Lobby({ server: location.origin, gameName: r.variant.name });
       const matchID = await lobby.create();
@@ -298,14 +239,14 @@ export class Online {
   async join(matchID) {
     try {
       const server = await serverGames();
-      if (server.why) throw plain(server.why);
+      if (!server.names) throw plain(() => this.t('needsServer'));
       const m = await modules();
       // The lobby tells a match's game by its ID (the link carries only the ID).
       let info;
       try {
         info = await new m.Lobby({ server: location.origin, gameName: server.names[0] }).match(matchID);
       } catch (e) {
-        if (e.status === 404) throw plain(t('noMatch', { id: matchID }));
+        if (e.status === 404) throw plain(() => this.t('noMatch', { id: matchID }));
         throw e;
       }
       const variant = VARIANTS.find((v) => v.name === info.gameName && server.names.includes(v.name));
@@ -328,7 +269,6 @@ export class Online {
 
   open(m, variant, matchID, seat) {
     this.m = m;
-    this.words = m.words;
     this.variant = variant;
     this.matchID = matchID;
     this.seat = seat.playerID;
@@ -371,9 +311,10 @@ export class Online {
   }
 
   fail(e) {
+    this.failure = e;
     const p = this.q('.problem');
     const message = e && e.message ? e.message : String(e);
-    p.textContent = e && e.plain ? message : t('failed', { message });
+    p.textContent = e && e.say ? e.say() : this.t('failed', { message });
     p.hidden = false;
     this.q('.turn').textContent = '';
   }
@@ -408,7 +349,7 @@ export class Online {
       const input = this.q('#online-link');
       input.select();
       navigator.clipboard?.writeText(this.link).then(
-        () => (this.q('[data-action=copy]').textContent = t('copied')),
+        () => (this.q('[data-action=copy]').textContent = this.t('copied')),
         () => {},
       );
       return;
@@ -462,8 +403,30 @@ export class Online {
     }
   }
 
+  /** The online mode's own text `key` in the page's language. */
+  t(key, vars) {
+    return say(this.words, key, vars);
+  }
+
+  /** A word of the board elements' catalogues (colours, buttons, score, results) in the page's language. */
   word(key, vars) {
-    return say(this.words ?? {}, key, vars);
+    return this.words.t(key, vars);
+  }
+
+  /** 'point' or 'points' in the page's language, for `n` points. */
+  unit(n) {
+    return this.word(`point_${new Intl.PluralRules(this.words.lang).select(n)}`);
+  }
+
+  /** Says every text again in the page's language (after a language change). */
+  speak() {
+    this.root.setAttribute('aria-label', this.t('region'));
+    this.q('[data-action=copy]').textContent = this.t('copy');
+    this.q('.share label').textContent = this.t('shareLabel');
+    if (!this.view) this.q('.turn').textContent = this.failure ? '' : this.t('connecting');
+    if (this.failure) this.fail(this.failure);
+    this.logKey = null;
+    this.draw();
   }
 
   draw() {
@@ -471,7 +434,7 @@ export class Online {
     if (!v) return;
     const lost = this.q('.lost');
     lost.hidden = !(v.synced && !v.connected);
-    lost.textContent = t('lost');
+    lost.textContent = this.t('lost');
     const obj = this.board.game;
     if (!v.synced || !obj) return;
     const G = v.G;
@@ -492,21 +455,21 @@ export class Online {
 
     // who plays what
     const seat = this.q('.seat');
-    seat.textContent = v.seat === null ? t('watching') : t('youPlay', { player: name(mine) });
+    seat.textContent = v.seat === null ? this.t('watching') : this.t('youPlay', { player: name(mine) });
     if (mine) seat.dataset.player = mine;
     else delete seat.dataset.player;
-    this.q('.what').textContent = t('variant', { id: this.matchID, game: this.describe() });
+    this.q('.what').textContent = this.t('variant', { id: this.matchID, game: this.describe() });
 
     // whose turn
     const turn = this.q('.turn');
     let line = '';
     if (match && obj.phase === 'double') {
       const doubler = obj.pendingDouble;
-      line = actor === mine ? t('yourAnswer', { player: name(doubler) }) : doubler === mine ? t('theirAnswer', { player: name(actor) }) : t('doubled', { player: name(doubler), other: name(actor) });
-    } else if (match && obj.phase === 'game-over') line = t('gameOver');
+      line = actor === mine ? this.t('yourAnswer', { player: name(doubler) }) : doubler === mine ? this.t('theirAnswer', { player: name(actor) }) : this.t('doubled', { player: name(doubler), other: name(actor) });
+    } else if (match && obj.phase === 'game-over') line = this.t('gameOver');
     else if (actor) {
       const step = { roll: 'Roll', man: 'Man', ball: 'Ball' }[phase] ?? 'Move';
-      line = actor === mine ? t(`your${step}`) : t(`their${step}`, { player: name(actor) });
+      line = actor === mine ? this.t(`your${step}`) : this.t(`their${step}`, { player: name(actor) });
     }
     turn.textContent = line;
     if (actor) turn.dataset.player = actor;
@@ -535,7 +498,7 @@ export class Online {
     confirm.hidden = !(this.confirming && canResign);
     if (!confirm.hidden) {
       const points = obj.cube ? obj.cube.value : 1;
-      confirm.firstChild.textContent = t('confirmResign', { points, unit: this.word(points === 1 ? 'point' : 'points') });
+      confirm.firstChild.textContent = this.t('confirmResign', { points, unit: this.unit(points) });
     }
 
     // the winner
@@ -549,7 +512,7 @@ export class Online {
       let text = this.result(r, !!match);
       if (match && obj.phase === 'match-over') text += '. ' + this.word('winsMatch', { player: name(obj.winner), red: obj.score.red, blue: obj.score.blue });
       const decided = match ? (obj.phase === 'match-over' ? obj.winner : null) : r.winner;
-      if (decided && mine) text += `. ${t(decided === mine ? 'youWin' : 'youLose')}`;
+      if (decided && mine) text += `. ${this.t(decided === mine ? 'youWin' : 'youLose')}`;
       winner.textContent = text;
     } else delete winner.dataset.winner;
 
@@ -558,11 +521,11 @@ export class Online {
     refused.hidden = !this.refusal;
     if (this.refusal) {
       refused.dataset.code = this.refusal;
-      refused.textContent = t('refused', { reason: t(this.refusal, { player: actor ? name(actor) : '' }) });
+      refused.textContent = this.t('refused', { reason: this.t(this.refusal, { player: actor ? name(actor) : '' }) });
     }
     const pending = this.q('.pending');
     pending.hidden = !this.pending;
-    pending.textContent = t('sending');
+    pending.textContent = this.t('sending');
 
     // the other seat
     const other = this.q('.other');
@@ -571,7 +534,7 @@ export class Online {
     other.hidden = !p || !v.connected; // what the server last said of the other seat is stale while away
     if (p) {
       const vars = { player: name(OTHER[mine]) };
-      other.textContent = !p.name ? t('notJoined', vars) : p.isConnected === false ? t('away', vars) : t('here', vars);
+      other.textContent = !p.name ? this.t('notJoined', vars) : p.isConnected === false ? this.t('away', vars) : this.t('here', vars);
     }
     this.q('.share').hidden = v.seat === null;
 
@@ -589,13 +552,13 @@ export class Online {
     const s = this.variant.settings;
     const one = (game) =>
       game === 'jokerball'
-        ? t('jokerball', { rules: s.rules, size: s.size })
-        : t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] });
-    return s.length === '1' ? one(s.game) : t('match', { length: s.length, game: one(s.game) });
+        ? this.t('jokerball', { rules: s.rules, size: s.size })
+        : this.t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] });
+    return s.length === '1' ? one(s.game) : this.t('match', { length: s.length, game: one(s.game) });
   }
 
   result(r, inMatch) {
-    const vars = { player: this.word(r.winner), points: r.points, unit: this.word(r.points === 1 ? 'point' : 'points'), how: this.word(`how_${r.how}`) };
+    const vars = { player: this.word(r.winner), points: r.points, unit: this.unit(r.points), how: this.word(`how_${r.how}`) };
     return this.word(inMatch ? 'winsPoints' : 'wins', vars);
   }
 

@@ -278,7 +278,7 @@ test('a reload, and a lost connection, come back to the same seat in the middle 
   }
 });
 
-test('served without a boardgame.io server (make demo), the online option says it needs make online', async () => {
+test('served without a boardgame.io server (make demo), the online option says it needs make online, in the page\'s language', async () => {
   const { server, url } = await serve(0);
   try {
     const { context, page, errors } = await person(`${url}/www/`);
@@ -296,6 +296,17 @@ test('served without a boardgame.io server (make demo), the online option says i
     await page.goto(`${url}/www/?match=abc`);
     await page.waitForSelector('section.online .problem:not([hidden])', { timeout: 20000 });
     assert.match(await page.textContent('section.online .problem'), /make online/);
+    // in the page's language: ?lang=es, and the picker's change says it again at once in Russian
+    await page.goto(`${url}/www/?lang=es`);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30000 });
+    await page.selectOption('[data-option=opponent]', 'online');
+    await page.waitForSelector('[data-online-note][data-ok=false]', { timeout: 20000 });
+    assert.match(await page.textContent('[data-online-note]'), /^Para jugar en línea hace falta el servidor de referencia.*make online/);
+    assert.equal(await page.textContent('[data-action=new-game]'), 'Crear partida en línea');
+    await page.selectOption('#language', 'ru');
+    await page.waitForFunction(() => document.querySelector('[data-online-note]').textContent.startsWith('Для'), null, { timeout: 20000 });
+    assert.match(await page.textContent('[data-online-note]'), /^Для игры онлайн нужен эталонный сервер.*make online/);
+    assert.equal(await page.textContent('[data-action=new-game]'), 'Создать онлайн-партию');
     assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
     await context.close();
   } finally {
