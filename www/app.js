@@ -8,6 +8,8 @@ import { save, load } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 import { Online, describePanel } from './online.js';
+import { readRecord, recordOf, fileName, download, shareLink, unpack } from './records.js';
+import { Replay } from './replay.js';
 
 const $ = (sel) => document.querySelector(sel);
 // The single-file build (scripts/offline.mjs) carries the wasm bytes and the worker's source.
@@ -27,6 +29,7 @@ const S = {
   words: new Words(document),
   problems: [],
   online: null,
+  replay: null,
 };
 
 /** The notice above the game: each ignored URL parameter, in the page's language. */
@@ -48,6 +51,16 @@ function speak(l) {
   const single = $('[data-option=length]').options[0];
   if (single) single.text = S.words.t('single');
   showNotice();
+  for (const el of document.querySelectorAll('[data-note]')) note(el, el.dataset.note, el.dataset.message);
+  S.replay?.speak();
+}
+
+/** Shows text `key` (null: nothing) in `el`, with the engine's `message` put in; said again on a change of language. */
+function note(el, key, message = '') {
+  el.dataset.note = key ?? '';
+  el.dataset.message = message;
+  el.textContent = key ? S.words.t(key, { message }) : '';
+  el.hidden = !key;
 }
 
 /** The seed of the current game: the URL's for the first, then derived from it (repeatable, each new). */
@@ -71,13 +84,15 @@ function persist() {
   save({ query: S.query, settings: S.settings, serial: S.serial, state: S.game.state, points: S.undo.points });
 }
 
-/** The take-back button: in a single game only, when there is a turn to go back to. */
+/** The take-back button: in a single game only, when there is a turn to go back to; records off line. */
 function refresh() {
   const g = S.game.game;
   const match = !g || g instanceof Match;
   const btn = $('[data-action=undo]');
-  btn.hidden = match || !!S.online;
+  btn.hidden = match || !!S.online || S.replay.open;
   btn.disabled = match || !S.undo.target();
+  $('.records').hidden = !!S.online;
+  $('[data-action=replay]').hidden = S.replay.open;
 }
 
 /** Has anything been played in the current game or match (so that starting anew would lose it)? */
@@ -91,11 +106,130 @@ function inProgress() {
 
 /** Online play (online.js): a match is drawn in place of the local game, which waits without its computer. */
 function goOnline() {
+  if (S.replay.open) leaveReplay();
   S.online?.stop();
   S.game.remove();
   S.online = new Online($('#mount'), S.words);
   refresh();
   return S.online;
+}
+
+/** Opens the replay view over the record `text`; throws (the view and the game unchanged) when it is bad. */
+function replay(text, own = false) {
+  const obj = readRecord(text);
+  S.replay.close()?.free();
+  S.replay.show(obj, own);
+  note($('#record-note'), null);
+  $('#mount').hidden = true;
+  refresh();
+}
+
+/** Back to the game; `playOn`: the opened record's game becomes the game played here. */
+function leaveReplay(playOn = false) {
+  const obj = S.replay.close();
+  $('#mount').hidden = false;
+  if (location.hash.startsWith('#record=')) history.replaceState(history.state, '', location.pathname + location.search);
+  if (playOn) {
+    const s = obj.toJSON({ rng: false });
+    const g = s.game === 'match' ? s.current : s;
+    const jb = g.game === 'jokerball';
+    S.settings = { ...S.settings, game: g.game, length: s.game === 'match' ? String(s.match.length) : '1', cube: !!s.match?.cube };
+    Object.assign(S.settings, jb ? { rules: g.rules, size: String(g.size) } : { 'zola-size': String(g.size), pie: !!g.pie });
+    writePanel($('#settings'), S.settings);
+    apply(S.game, S.settings);
+    S.game.game = obj;
+    S.undo.points = [];
+    S.undo.note();
+    persist();
+  } else obj?.free();
+  refresh();
+}
+
+/** The record of what is shown (the replayed one, else the game's), or null with the reason said. */
+function currentRecord() {
+  try {
+    return recordOf(S.replay.obj ?? S.game.game);
+  } catch (e) {
+    note($('#record-note'), 'rec_cannotWrite', e.message);
+    return null;
+  }
+}
+
+/** The record in the address's #record=, shown in the replay view; a bad one is said, and nothing changes. */
+async function fromFragment() {
+  const value = /^#record=(.*)$/.exec(location.hash)?.[1];
+  if (value === undefined) return;
+  let text;
+  try {
+    text = await unpack(value);
+  } catch {
+    note($('#record-note'), 'rec_damagedLink');
+    return;
+  }
+  try {
+    replay(text);
+  } catch (e) {
+    note($('#record-note'), 'rec_badLink', e.message);
+  }
+}
+
+function wireRecords() {
+  const file = $('#record-file');
+  const dialog = $('#paste');
+  const said = $('#record-note');
+  $('[data-action=replay]').addEventListener('click', () => {
+    const text = currentRecord();
+    if (text) replay(text, true);
+  });
+  $('[data-action=replay-close]').addEventListener('click', () => leaveReplay());
+  $('[data-action=replay-play-on]').addEventListener('click', () => leaveReplay(true));
+  $('[data-action=save-record]').addEventListener('click', () => {
+    const text = currentRecord();
+    if (text) download(text, fileName(S.replay.obj ?? S.game.game));
+  });
+  $('[data-action=open-record]').addEventListener('click', () => file.click());
+  file.addEventListener('change', async () => {
+    const f = file.files[0];
+    file.value = '';
+    if (!f) return;
+    try {
+      replay(await f.text());
+    } catch (e) {
+      note(said, 'rec_badFile', e.message);
+    }
+  });
+  $('[data-action=paste-record]').addEventListener('click', () => {
+    note(dialog.querySelector('.error'), null);
+    dialog.showModal();
+  });
+  dialog.querySelector('form').addEventListener('submit', (e) => {
+    if (e.submitter?.value !== 'open') return;
+    try {
+      replay(dialog.querySelector('textarea').value);
+    } catch (err) {
+      e.preventDefault();
+      note(dialog.querySelector('.error'), 'rec_badPaste', err.message);
+    }
+  });
+  $('[data-action=share-record]').addEventListener('click', async () => {
+    const text = currentRecord();
+    if (!text) return;
+    const link = await shareLink(text);
+    const box = $('.share');
+    const field = $('#share-link');
+    field.value = link;
+    box.hidden = false;
+    let copied = true;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      copied = false;
+      field.focus();
+      field.select();
+    }
+    note(box.querySelector('.note'), copied ? 'rec_copied' : 'rec_copyByHand');
+  });
+  addEventListener('hashchange', fromFragment);
 }
 
 function leaveOnline() {
@@ -114,6 +248,7 @@ async function newGame(s) {
     return;
   }
   leaveOnline();
+  if (S.replay.open) leaveReplay();
   S.settings = s;
   S.serial++;
   apply(S.game, s);
@@ -177,7 +312,7 @@ function wire(form) {
   }
   // r rolls from anywhere on the page (inside the game element it already does), on any keyboard layout
   document.addEventListener('keydown', (e) => {
-    if (S.online || (e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
+    if (S.online || S.replay.open || (e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
     const roll = S.game.shadowRoot.querySelector('[data-action=roll]');
     if (roll && !roll.disabled && !roll.hidden) roll.click();
   });
@@ -226,6 +361,7 @@ async function main() {
   if (delay !== null && /^\d+$/.test(delay)) el.setAttribute('bot-delay', delay);
   S.game = el;
   S.undo = new TakeBack(el);
+  S.replay = new Replay($('#replay'), S.words);
   const saved = load(S.query);
   if (saved && restorable(saved.state)) {
     S.settings = { ...DEFAULTS, ...saved.settings };
@@ -255,9 +391,11 @@ async function main() {
   writePanel(form, S.settings);
   describePanel(form, S.settings, S.words);
   wire(form);
+  wireRecords();
   S.undo.note();
   refresh();
   persist();
+  await fromFragment();
   document.body.dataset.ready = 'true';
   if (!offline && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('./sw.js').catch(() => {});

@@ -61,4 +61,12 @@ export default {
   online_not_connected: 'the match is not loaded yet.',
   online_offline: 'the connection to the server is lost.',
   online_freed: 'the game object was released.',
+  // records (records.js) and the replay view (replay.js)
+  rec_cannotWrite: 'This game cannot be written as a record: {message}',
+  rec_damagedLink: 'The link is damaged: no record could be unpacked from it. Nothing was changed.',
+  rec_badLink: "The link's record could not be read, and nothing was changed: {message}",
+  rec_badFile: 'The file is not a record this page can read, and nothing was changed: {message}',
+  rec_badPaste: 'This is not a record this page can read: {message}',
+  rec_copied: 'The link is copied to the clipboard.',
+  rec_copyByHand: 'The browser did not let the page use the clipboard: copy the link from the field.',
 };

@@ -1,0 +1,185 @@
+// The replay view: the position after each record of a game or match, drawn on a <steere-board> without
+// `interactive` (so it takes no move), with the game's lines, the current record marked, a counter
+// "12 / 57", a game selector for a match, and first / back / forward / last (buttons and the keys
+// Home, Left, Right, End). Positions are made by playing the records on a fresh game from the setup.
+import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
+
+const OTHER = { red: 'blue', blue: 'red' };
+const CUBE = /^(Red|Blue) (doubles|takes|drops|resigns)$/;
+
+/**
+ * The games of `obj` (a Jokerball, Zola or Match): for each its number, its records, its body lines
+ * (RULES 4.2, without the numbers' sections), its result and make(), a fresh game at its start.
+ */
+function gamesOf(obj) {
+  const s = obj.toJSON({ rng: false });
+  const g = s.game === 'match' ? s.current : s;
+  const make = (first) => {
+    if (g.game === 'jokerball') return new Jokerball({ rules: g.rules, position: g.start.replace(/[rb]$/, first[0]) });
+    return g.start ? new Zola({ position: g.start }) : new Zola({ size: g.size, pie: g.pie, first });
+  };
+  if (obj instanceof Match) return obj.games.map((x) => ({ ...x, history: x.history ?? [], make: () => make(x.first) }));
+  const first = g.start ? (g.start.endsWith(' b') ? 'blue' : 'red') : g.first;
+  const history = obj.history();
+  const result = obj.winner && { winner: obj.winner, how: g.game === 'zola' ? 'captured-all' : 'goal' };
+  const lines = history.map((r, i) => `${i + 1}. ${r}`);
+  if (result) lines.push('result');
+  return [{ number: 1, first, history, lines, result, make: () => make(first) }];
+}
+
+/** Plays one record (a Jokerball turn with its dice, a Zola move; a pass is played by the engine itself). */
+function playRecord(game, rec) {
+  if (game instanceof Zola) {
+    if (rec !== '-') game.play(rec);
+    return;
+  }
+  const [dice, ...moves] = rec.split(' ');
+  const [distance, direction] = dice.split('/').map(Number);
+  game.setDice(distance, direction);
+  for (const m of moves) if (m !== '-') game.play(m);
+}
+
+export class Replay {
+  /** `root`: the view's element (index.html's #replay); `words`: the page's Words (i18n.js). */
+  constructor(root, words) {
+    this.root = root;
+    this.words = words;
+    this.obj = null;
+    this.own = false;
+    this.games = [];
+    this.at = [0, 0]; // [game index, records played]
+    this.board = null;
+    this.shown = null;
+    const $ = (s) => root.querySelector(s);
+    this.el = { count: $('.rp-count'), pick: $('.rp-game'), log: $('.rp-log'), place: $('.rp-board') };
+    const moves = { 'replay-first': () => this.go(this.at[0], 0), 'replay-back': () => this.step(-1), 'replay-forward': () => this.step(1), 'replay-last': () => this.go(this.at[0], Infinity) };
+    for (const [action, fn] of Object.entries(moves)) $(`[data-action=${action}]`).addEventListener('click', fn);
+    this.el.pick.addEventListener('change', (e) => this.go(Number(e.target.value), 0));
+    this.el.log.addEventListener('click', (e) => {
+      const li = e.target.closest('li[data-step]');
+      if (li) this.go(this.at[0], Number(li.dataset.step));
+    });
+    const keys = { ArrowLeft: 'replay-back', ArrowRight: 'replay-forward', Home: 'replay-first', End: 'replay-last' };
+    document.addEventListener('keydown', (e) => {
+      const t = e.target;
+      // a text field, a list or the board (whose arrows move between cells) keeps its own keys
+      if (root.hidden || !keys[e.key] || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || t.closest?.('input, textarea, select, steere-board, dialog')) return;
+      e.preventDefault();
+      moves[keys[e.key]]();
+    });
+  }
+
+  get open() {
+    return !this.root.hidden;
+  }
+
+  /** Shows `obj` (kept until close(), which the caller calls first; `own`: the page's own game, else an opened record) from its start. */
+  show(obj, own) {
+    this.obj = obj;
+    this.own = own;
+    this.games = gamesOf(obj);
+    this.board = document.createElement('steere-board');
+    this.el.place.append(this.board);
+    this.root.hidden = false;
+    this.speak();
+    this.go(0, 0);
+  }
+
+  /** Leaves the view; returns the object shown (the caller's to keep or free). */
+  close() {
+    const obj = this.obj;
+    this.shown?.free();
+    this.board?.remove();
+    Object.assign(this, { obj: null, board: null, shown: null, games: [] });
+    this.root.hidden = true;
+    return obj;
+  }
+
+  /** Is the object shown an opened record a person may play on from? */
+  get playable() {
+    const o = this.obj;
+    return !!o && !this.own && (o instanceof Match ? o.phase !== 'match-over' : o.phase !== 'over');
+  }
+
+  /** One record forward or back, across the games of a match. */
+  step(delta) {
+    const [g, i] = this.at;
+    const n = this.games[g].history.length;
+    if (i + delta < 0 && g > 0) this.go(g - 1, Infinity);
+    else if (i + delta > n && g + 1 < this.games.length) this.go(g + 1, 0);
+    else this.go(g, i + delta);
+  }
+
+  /** The position after `step` records of game `g` (clamped). */
+  go(g, step) {
+    const game = this.games[g];
+    const i = Math.max(0, Math.min(step, game.history.length));
+    const pos = game.make();
+    for (const rec of game.history.slice(0, i)) playRecord(pos, rec);
+    this.board.game = pos;
+    this.shown?.free();
+    this.shown = pos;
+    this.at = [g, i];
+    this.draw();
+  }
+
+  /** The texts of the view in the page's language now. */
+  speak() {
+    const t = (k, v) => this.words.t(k, v);
+    this.el.pick.textContent = '';
+    for (const [i, g] of this.games.entries()) this.el.pick.add(new Option(t('gameNo', { game: g.number }), String(i)));
+    this.el.pick.hidden = !(this.obj instanceof Match);
+    if (this.obj) this.draw(true);
+  }
+
+  /** A line other than a record in words: a cube action or resignation (`cube`, its match), or the result. */
+  line(cube, game) {
+    const t = (k, v) => this.words.t(k, v);
+    if (cube) return t(`did${cube[2][0].toUpperCase()}${cube[2].slice(1, -1)}`, { player: [cube[1].toLowerCase()] });
+    const r = game.result;
+    const how = [`how_${r.how}`];
+    if (!('points' in r)) return t('wins', { player: [r.winner], how });
+    return t('winsPoints', { player: [r.winner], points: r.points, unit: [`point_${new Intl.PluralRules(this.words.lang).select(r.points)}`], how });
+  }
+
+  draw(again = false) {
+    const [g, i] = this.at;
+    const game = this.games[g];
+    const n = game.history.length;
+    this.el.count.textContent = `${i} / ${n}`;
+    this.el.pick.value = String(g);
+    const last = g + 1 === this.games.length;
+    const can = { 'replay-first': i > 0, 'replay-back': i > 0 || g > 0, 'replay-forward': i < n || !last, 'replay-last': i < n };
+    for (const [action, on] of Object.entries(can)) this.root.querySelector(`[data-action=${action}]`).disabled = !on;
+    const ol = this.el.log;
+    if (again || ol.dataset.game !== String(g)) {
+      ol.dataset.game = String(g);
+      ol.textContent = '';
+      let k = 0;
+      let who = game.first;
+      for (const text of game.lines) {
+        const li = document.createElement('li');
+        const rec = /^(\d+)\. (.*)$/.exec(text);
+        if (rec) {
+          k = Number(rec[1]);
+          li.dataset.player = who;
+          if (rec[2] !== 'swap') who = OTHER[who];
+          li.dataset.record = rec[2];
+          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), rec[2]);
+        } else {
+          const cube = CUBE.exec(text);
+          li.className = cube ? 'cube' : 'result';
+          li.dataset.player = cube ? cube[1].toLowerCase() : game.result.winner;
+          li.textContent = this.line(cube, game);
+        }
+        li.dataset.step = String(k);
+        ol.append(li);
+      }
+    }
+    for (const li of ol.querySelectorAll('[aria-current]')) li.removeAttribute('aria-current');
+    const now = ol.querySelector(`li[data-record][data-step="${i}"]`);
+    now?.setAttribute('aria-current', 'step');
+    ol.scrollTop = now ? now.offsetTop - ol.clientHeight / 2 : 0;
+    this.root.querySelector('[data-action=replay-play-on]').hidden = !this.playable;
+  }
+}
