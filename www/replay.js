@@ -6,10 +6,12 @@ import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 
 const OTHER = { red: 'blue', blue: 'red' };
 const CUBE = /^(Red|Blue) (doubles|takes|drops|resigns)$/;
+const RESULT = / wins\b/; // a result line: "Red wins", "Blue wins 2 points"
 
 /**
  * The games of `obj` (a Jokerball, Zola or Match): for each its number, its records, its body lines
- * (RULES 4.2, without the numbers' sections), its result and make(), a fresh game at its start.
+ * (as Match.games gives them: records, cube actions, the result), its result and make(), a fresh game
+ * at its start.
  */
 function gamesOf(obj) {
   const s = obj.toJSON({ rng: false });
@@ -22,8 +24,7 @@ function gamesOf(obj) {
   const first = g.start ? (g.start.endsWith(' b') ? 'blue' : 'red') : g.first;
   const history = obj.history();
   const result = obj.winner && { winner: obj.winner, how: g.game === 'zola' ? 'captured-all' : 'goal' };
-  const lines = history.map((r, i) => `${i + 1}. ${r}`);
-  if (result) lines.push('result');
+  const lines = result ? [...history, `${result.winner} wins`] : history;
   return [{ number: 1, first, history, lines, result, make: () => make(first) }];
 }
 
@@ -159,15 +160,14 @@ export class Replay {
       let who = game.first;
       for (const text of game.lines) {
         const li = document.createElement('li');
-        const rec = /^(\d+)\. (.*)$/.exec(text);
-        if (rec) {
-          k = Number(rec[1]);
+        const cube = CUBE.exec(text);
+        if (!cube && !RESULT.test(text)) {
+          k++;
           li.dataset.player = who;
-          if (rec[2] !== 'swap') who = OTHER[who];
-          li.dataset.record = rec[2];
-          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), rec[2]);
+          if (text !== 'swap') who = OTHER[who];
+          li.dataset.record = text;
+          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), text);
         } else {
-          const cube = CUBE.exec(text);
           li.className = cube ? 'cube' : 'result';
           li.dataset.player = cube ? cube[1].toLowerCase() : game.result.winner;
           li.textContent = this.line(cube, game);

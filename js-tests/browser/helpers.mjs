@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: Debian's Chromium through playwright-core, the demo server on a
 // free port, a console/page-error collector, and a seeded click-only player.
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -49,6 +50,32 @@ export async function newPage(context) {
 
 export async function ready(page) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20000, state: 'attached' });
+}
+
+/**
+ * The demo for a test file: starts the server and the browser before its tests and stops them after.
+ * Returns { base, browser, open(address, viewport) }: open gives a new context's page at the demo's
+ * `address` (a query such as '?size=4', or a whole URL), ready, with its errors collected.
+ */
+export function demo() {
+  const d = { base: null, browser: null, server: null };
+  before(async () => {
+    ({ server: d.server, url: d.base } = await startServer());
+    d.browser = await launch();
+  });
+  after(async () => {
+    await d.browser?.close();
+    stopServer(d.server);
+  });
+  d.open = async (address, viewport) => {
+    const context = await d.browser.newContext();
+    const { page, errors } = await newPage(context);
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto(address.startsWith('http') ? address : `${d.base}/www/${address}`);
+    await ready(page);
+    return { context, page, errors };
+  };
+  return d;
 }
 
 /** A small seeded generator (mulberry32) so the test's own choices repeat. */
