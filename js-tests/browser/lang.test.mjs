@@ -372,11 +372,15 @@ test('every button\'s text fits its button, in each language, at desktop width a
     ]) {
       const { context, page, errors } = await demo(`?lang=${l}&size=4&length=5&cube=on&opponent=human&seed=7`, { viewport });
       await page.click('[data-action=roll]');
-      // every button of the game shown at once (those of other moments too: Swap, New game, the confirmation)
+      // every button of the game and the page shown at once (those of other moments too: Swap, New game, the
+      // confirmation, the replay view, the paste dialog)
       const boxes = await page.evaluate(() => {
         const g = document.querySelector('steere-game').shadowRoot;
         for (const el of g.querySelectorAll('button, .confirm')) el.hidden = false;
         document.querySelector('[data-confirm=abandon]').hidden = false;
+        // the records' view, link field and paste dialog, shown empty
+        for (const el of document.querySelectorAll('#replay, .share')) el.hidden = false;
+        document.querySelector('#paste').show();
         const buttons = [...document.querySelectorAll('button'), ...g.querySelectorAll('button')].filter((b) => !b.closest('[hidden]'));
         const roll = g.querySelector('[data-action=roll]').getBoundingClientRect().height;
         return {
