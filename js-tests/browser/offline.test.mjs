@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Jokerball } from '../../pkg/node.js';
 import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root } from './helpers.mjs';
 
 const file = join(root, 'dist', 'steere-games-offline.html');
@@ -73,6 +74,32 @@ test('offline file from file://: ?lang=ru speaks Russian, the picker switches to
   assert.deepEqual(await words(), { html: 'es', howTo: 'Cómo se juega', roll: 'Tirar' });
   assert.deepEqual(requests, []);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('offline file from file://: a record saved, opened from a share link (#record=) and replayed', async () => {
+  const { context, requests } = await offlineContext();
+  const { page, errors } = await newPage(context);
+  const address = pathToFileURL(file).href;
+  await page.goto(`${address}?seed=46&size=4&opponent=human`);
+  await ready(page);
+  await playGame(page, { random: rng(46) });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=save-record]')]);
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.equal(Jokerball.fromRecord(text).toRecord(), text);
+  await page.click('[data-action=share-record]');
+  await page.waitForSelector('.share:not([hidden])');
+  const link = await page.inputValue('#share-link');
+  assert.ok(link.startsWith(`${address}#record=`), link);
+  const other = await newPage(context);
+  await other.page.goto(link);
+  await ready(other.page);
+  await other.page.keyboard.press('End');
+  const shown = await other.page.$$eval('#replay .rp-log li[data-record]', (li) => li.map((e) => e.dataset.record));
+  assert.deepEqual(shown, Jokerball.fromRecord(text).history());
+  assert.equal(await other.page.textContent('.rp-count'), `${shown.length} / ${shown.length}`);
+  assert.deepEqual(requests, []);
+  assert.deepEqual([...errors, ...other.errors], []);
   await context.close();
 });
 
