@@ -74,11 +74,15 @@ export class Replay {
     return !this.root.hidden;
   }
 
-  /** Shows `obj` (kept until close(), which the caller calls first; `own`: the page's own game, else an opened record) from its start. */
+  /**
+   * Shows `obj` from its start, keeping it until close() (which the caller calls first). `own`: the
+   * page's own game, else an opened record.
+   */
   show(obj, own) {
     this.obj = obj;
     this.own = own;
     this.games = gamesOf(obj);
+    this.at = [0, 0];
     this.board = document.createElement('steere-board');
     this.el.place.append(this.board);
     this.root.hidden = false;

@@ -213,6 +213,18 @@ test('a match: a game selector and stepping across games, cube lines in the page
   await page.selectOption('.rp-game', '1');
   await page.keyboard.press('End');
   assert.ok(!(await view(page)).forward);
+  // a lone game opened over it starts at its own beginning
+  const lone = await page.evaluate(() => document.querySelector('steere-game').game.toRecord());
+  await page.click('[data-action=paste-record]');
+  await page.fill('#paste-text', lone);
+  await page.click('#paste button[value=open]');
+  assert.equal((await view(page)).count, '0 / 0');
+  assert.ok(await page.isHidden('.rp-game'));
+  await page.click('[data-action=paste-record]');
+  await page.fill('#paste-text', text);
+  await page.click('#paste button[value=open]');
+  await page.selectOption('.rp-game', '1');
+  await page.keyboard.press('End');
 
   // an opened match still on: played on here, from its end
   await page.click('[data-action=replay-play-on]');
