@@ -1,14 +1,15 @@
 // The demo's records (README "The demo"): save a record (a download that reads back in Node to the same
 // record), open one by the file picker and by pasting, step the replay view by buttons and keys with the
 // positions checked as drawn on its board against the engine's in Node, a board that takes no move while
-// replaying, a match's games, playing on from an opened record, the share link there and back, and bad
+// replaying, a match's games, Zola (with a swap) and a game from a position, playing on from an opened
+// record, the share link there and back, and bad
 // records and links said (naming the line) without changing anything. Screenshot: records-replay-phone.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { Jokerball, Match, Bot } from '../../pkg/node.js';
+import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
 import { demo, ready, playGame, rng, outDir } from './helpers.mjs';
 
 const D = demo();
@@ -39,13 +40,19 @@ const drawn = (page) =>
     return out;
   }, COLOURS);
 
-/** The engine's position after `i` records of a side-4 Jokerball game, in the form drawn() reads. */
+/** The pieces of a Jokerball, Zola or Match, in the form drawn() reads. */
+function pieces(g) {
+  const b = g.board();
+  const out = Object.fromEntries((b.men ?? b.checkers).map((m) => [m.cell, m.player]));
+  if (b.ball) out[b.ball] = 'ball';
+  return out;
+}
+
+/** The engine's position after `i` records of a side-4 Jokerball game. */
 function expected(history, i) {
   const g = Jokerball.replay(history.slice(0, i), { size: 4 });
-  const b = g.board();
+  const out = pieces(g);
   g.free();
-  const out = Object.fromEntries(b.men.map((m) => [m.cell, m.player]));
-  if (b.ball) out[b.ball] = 'ball';
   return out;
 }
 
@@ -244,6 +251,52 @@ test('a match: a game selector and stepping across games, cube lines in the page
   assert.deepEqual(m.games.map((g) => g.history), games);
   assert.equal(m.toRecord(), text.replace('[Result', `[Date "${m.tags.Date}"]\n[Result`));
   m.free();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Zola with a swap (pie rule), a Zola match and a Jokerball game from a position: the positions drawn are the engine\'s', async () => {
+  const bot = new Bot({ level: 'easy', seed: 9 });
+  const play = (g, turns) => {
+    for (let i = 0; i < turns && g.phase !== 'over' && g.gamePhase !== 'over'; i++) {
+      if (g.phase === 'roll' || g.gamePhase === 'roll') g.roll();
+      else g.play(bot.chooseMove(g));
+    }
+    return g;
+  };
+  const zola = new Zola({ pie: true });
+  zola.play('a1xa2');
+  zola.play('swap');
+  const position = '3b/bbb2/6/3o3/6/r4/rr2 b';
+  const cases = [
+    // [the object, its first position, the position after i records (when known apart from the page's way)]
+    [play(zola, 20), new Zola(), (h, i) => Zola.replay(h.slice(0, i), { pie: true })],
+    [play(new Match({ game: 'zola', length: 3, seed: 9, first: 'blue' }), 15), new Zola({ first: 'blue' })],
+    [play(new Jokerball({ position, seed: 9 }), 30), new Jokerball({ position })],
+  ];
+  const { context, page, errors } = await open('?opponent=human');
+  for (const [obj, start, after] of cases) {
+    await page.click('[data-action=paste-record]');
+    await page.fill('#paste-text', obj.toRecord());
+    await page.click('#paste button[value=open]');
+    await page.waitForSelector('#replay:not([hidden])');
+    assert.deepEqual(await drawn(page), pieces(start));
+    const history = obj.history();
+    if (after) {
+      for (let i = 1; i <= history.length; i++) {
+        await page.keyboard.press('ArrowRight');
+        const g = after(history, i);
+        assert.deepEqual(await drawn(page), pieces(g), `after ${i} records`);
+        g.free();
+      }
+    }
+    if (obj instanceof Match) await page.selectOption('.rp-game', String(obj.gameNumber - 1));
+    await page.keyboard.press('End');
+    assert.equal((await view(page)).count, `${history.length} / ${history.length}`);
+    assert.deepEqual(await drawn(page), pieces(obj));
+    obj.free();
+    start.free();
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
