@@ -1,9 +1,9 @@
-// The demo's records (README "The demo"): save a record (a download that reads back in Node to the same
-// record), open one by the file picker and by pasting, step the replay view by buttons and keys with the
-// positions checked as drawn on its board against the engine's in Node, a board that takes no move while
-// replaying, a match's games, Zola (with a swap) and a game from a position, playing on from an opened
-// record, the share link there and back, and bad
-// records and links said (naming the line) without changing anything. Screenshot: records-replay-phone.png.
+// The demo's records (README "Play in the browser", Records): save a record (a download that reads back in
+// Node to the same record), open one by the file picker and by pasting, step the replay view by buttons
+// and keys with the positions checked as drawn on its board against the engine's in Node, a board that
+// takes no move while replaying, a match's games, Zola (with a swap) and a game from a position, playing
+// on from an opened record, the share link there and back, and bad records and links said (naming the
+// line) without changing anything. Screenshot: records-replay-phone.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
