@@ -10,7 +10,7 @@ T_BROWSER ?= 600
 T_FUZZ ?= 600
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser demo serve offline \
-	bench bench-native bench-bot fuzz test-fuzz clean
+	bench bench-native bench-bot train fuzz test-fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -70,6 +70,11 @@ offline: pkg
 bench-bot: pkg
 	cargo run --release --example bench_bot
 	node bench/bot/timing.mjs
+
+# Learns the bot's evaluations by self-play (issue 17; not part of `make test`): writes
+# src/bot/weights.bin and the training curve bench/bot/training.{csv,svg}. Seeded; two threads.
+train: setup
+	nice -n 19 cargo run --profile bench --example train
 
 # Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
 bench: pkg

@@ -8,7 +8,11 @@
 
 pub mod cube;
 pub mod jokerball;
+pub mod jokerball_eval;
+pub mod learn;
+pub mod net;
 pub mod zola;
+pub mod zola_eval;
 
 pub use cube::{match_equity, CubeAction, MatchEquity};
 
