@@ -16,8 +16,42 @@ pub mod zola_eval;
 
 pub use cube::{match_equity, CubeAction, MatchEquity};
 
+use std::sync::OnceLock;
+
 use crate::dice::{DiceRng, Seed};
 use crate::engine::Engine;
+use net::Net;
+
+/// The learned networks, quantised (written by `make train`; the format is in [`net`]).
+static WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
+/// The bot's networks.
+#[derive(Debug)]
+pub struct Nets {
+    /// Jokerball's ([`jokerball_eval`]).
+    pub jokerball: Net,
+    /// Zola's ([`zola_eval`]).
+    pub zola: Net,
+}
+
+/// The embedded networks, read on first use.
+pub fn nets() -> &'static Nets {
+    static NETS: OnceLock<Nets> = OnceLock::new();
+    NETS.get_or_init(|| {
+        let mut nets = Nets {
+            jokerball: Net::constant(jokerball_eval::INPUTS),
+            zola: Net::constant(zola_eval::INPUTS),
+        };
+        for (kind, net) in net::read_weights(WEIGHTS).unwrap_or_default() {
+            match kind {
+                0 if net.n_in == jokerball_eval::INPUTS => nets.jokerball = net,
+                1 if net.n_in == zola_eval::INPUTS => nets.zola = net,
+                _ => {}
+            }
+        }
+        nets
+    })
+}
 
 /// A playing strength: a search budget counted in work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -146,5 +180,17 @@ impl Bot {
             let j = self.pick(i + 1);
             items.swap(i, j);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_weights_are_read() {
+        let nets = net::read_weights(WEIGHTS).unwrap();
+        let kinds: Vec<(u8, usize)> = nets.iter().map(|(k, n)| (*k, n.n_in)).collect();
+        assert_eq!(kinds, [(0, jokerball_eval::INPUTS), (1, zola_eval::INPUTS)]);
     }
 }
