@@ -15,8 +15,9 @@
 //! **Decisions** compare, with the win chance `p` of the player on roll and the table after the game:
 //! no double `ND = p ME(a - v, b) + (1 - p) ME(a, b - v)`, double/take `DT` (the same with `2v`) and
 //! double/drop `DP = ME(a - v, b)`. The opponent takes when `DT <= DP` (its take point). The bot
-//! doubles when `min(DT, DP)` beats `ND` by [`DOUBLE_MARGIN`] (the value of keeping the cube centred,
-//! which the dead-cube comparison leaves out).
+//! doubles when the opponent should drop and cashing gains (`DP > ND`), or when the opponent should
+//! take and `DT` beats `ND` by [`DOUBLE_MARGIN`] (the value of keeping the cube centred, which the
+//! dead-cube comparison leaves out).
 #![allow(
     clippy::indexing_slicing,
     reason = "the match equity table is indexed by scores below the match length, which the table spans"
@@ -155,10 +156,16 @@ pub fn cube_equities(
     (nd, dt, dp)
 }
 
-/// Whether the player on roll should double: `min(DT, DP) > ND + DOUBLE_MARGIN`.
+/// Whether the player on roll should double: when the opponent should drop (`DT > DP`), whenever that
+/// gains (`DP > ND`: with no gammons a game is never too good to cash); otherwise when the take
+/// gains by the margin, `DT > ND + DOUBLE_MARGIN`.
 pub fn should_double(t: &MatchEquity, a: i64, b: i64, v: i64, p: f64, crawford_done: bool) -> bool {
     let (nd, dt, dp) = cube_equities(t, a, b, v, p, crawford_done);
-    dt.min(dp) > nd + DOUBLE_MARGIN
+    if dt > dp {
+        dp > nd
+    } else {
+        dt > nd + DOUBLE_MARGIN
+    }
 }
 
 /// Whether the doubled player should take: its equity after a take (`1 - DT`) is at least its equity
