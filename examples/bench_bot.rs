@@ -404,9 +404,10 @@ fn zola_series(n: u32, level: Level, other: Option<Level>, opening: u32) -> u32 
 }
 
 /// One 5-point Jokerball match with the cube: `cuber` decides its cube actions, the other player never
-/// doubles and always takes; both play the moves with the same kind of bot. Returns the match winner,
-/// the cuber, and the points of each game.
-fn cube_match(i: u32, level: Level, length: u32, both: bool) -> (Player, Player, Vec<u32>) {
+/// doubles and always takes (with `both`, both use their cube decisions); both play the moves with the
+/// same kind of bot. Returns the match winner, the cuber, and per game its points and how far from the
+/// end of the match the leader was when it started.
+fn cube_match(i: u32, level: Level, length: u32, both: bool) -> (Player, Player, Vec<(u32, u32)>) {
     let cuber = if i % 2 == 0 {
         Player::Red
     } else {
@@ -423,12 +424,15 @@ fn cube_match(i: u32, level: Level, length: u32, both: bool) -> (Player, Player,
         Bot::new(level, Some(&Seed::Number(2 * i + 1))),
     ];
     let mut values = Vec::new();
+    let mut away = length;
     let mut guard = 0;
     loop {
         guard += 1;
         assert!(guard < 100_000, "match did not end");
         if m.state().results().len() > values.len() {
-            values.push(m.state().results().last().unwrap().points);
+            values.push((m.state().results().last().unwrap().points, away));
+            let score = m.state().score();
+            away = length.saturating_sub(score.red.max(score.blue));
         }
         match m.phase() {
             MatchPhase::MatchOver => break,
@@ -807,8 +811,9 @@ fn main() {
         println!("  one-sided z = {z:.2} (95% needs z > 1.645)");
     }
     if want("values") {
-        // Both sides use the cube (`easy`) in 21-point matches: the points each game was worth.
-        let mn = env("MATCHES", 100);
+        // Both sides use the cube (`easy`) in 21-point matches: the points of the games started with
+        // both players at least 9 away (no cube up to 8 dead).
+        let mn = env("MATCHES", 200);
         let t = Instant::now();
         let values: Vec<u32> = std::thread::scope(|s| {
             let hs: Vec<_> = (0..2u32)
@@ -817,6 +822,8 @@ fn main() {
                         (th..mn)
                             .step_by(2)
                             .flat_map(|i| cube_match(i, Level::Easy, 21, true).2)
+                            .filter(|&(_, away)| away >= 9)
+                            .map(|(v, _)| v)
                             .collect::<Vec<u32>>()
                     })
                 })
@@ -830,7 +837,7 @@ fn main() {
             *counts.entry(*v).or_insert(0u32) += 1;
         }
         println!(
-            "game values in {mn} 21-point matches ({} games, {:.0} s):",
+            "game values in {mn} 21-point matches, games started with both at least 9 away ({} games, {:.0} s):",
             values.len(),
             t.elapsed().as_secs_f64()
         );
