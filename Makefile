@@ -8,9 +8,10 @@ T_JS ?= 300
 T_PACKAGE ?= 300
 T_BROWSER ?= 600
 T_FUZZ ?= 600
+T_ONLINE ?= 300
 
-.PHONY: setup build pkg size lint test test-rust test-js test-package test-browser demo serve offline \
-	bench bench-native bench-bot train fuzz test-fuzz clean
+.PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
+	online bench bench-native bench-bot bench-online train fuzz test-fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -18,8 +19,10 @@ setup:
 build: setup
 	cargo build --release
 
-# The npm package in pkg/ (wasm-pack --target web, then the Node entry, SteereError and package.json).
+# The npm package in pkg/ (wasm-pack --target web, then the Node entry, SteereError and package.json),
+# from an empty pkg/ (wasm-pack leaves the snippets of earlier builds behind).
 pkg: setup
+	rm -rf pkg
 	wasm-pack build --release --target web --out-dir pkg --out-name steere_games
 	node scripts/finish-pkg.mjs
 
@@ -42,12 +45,26 @@ test-package: pkg
 test-browser: pkg
 	timeout $(T_BROWSER) node --test js-tests/browser/
 
-test: lint test-rust size test-js test-package test-browser test-fuzz
+# The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1).
+test-online: pkg
+	timeout $(T_ONLINE) node --test js-tests/online/
+
+test: lint test-rust size test-js test-package test-online test-browser test-fuzz
 	@echo "make test: every suite passed"
 
 demo: pkg
 	@echo "serving http://localhost:$(PORT)/www/"
 	node scripts/serve.mjs $(PORT)
+
+# The reference server for online play (README "Online play"): the demo's files, the lobby and the games
+# on one port; matches in memory, or in DB (a directory) with `make online DB=matches`.
+ONLINE_PORT ?= 8000
+online: pkg
+	node scripts/online.mjs --port $(ONLINE_PORT) $(if $(DB),--db $(DB))
+
+# Load on one server process (not part of `make test`): MATCHES concurrent scripted matches, see README.
+bench-online: pkg
+	node bench/online.mjs $(MATCHES)
 
 clean:
 	rm -rf target pkg dist test-output

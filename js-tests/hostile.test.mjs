@@ -149,10 +149,10 @@ function readGetters(obj, names) {
 }
 
 const GETTERS = {
-  Jokerball: ['turn', 'phase', 'dice', 'winner'],
-  Zola: ['turn', 'winner', 'phase', 'swapped'],
+  Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags'],
+  Zola: ['turn', 'winner', 'phase', 'swapped', 'tags'],
   Match: ['length', 'score', 'gameNumber', 'cube', 'pendingDouble', 'crawford', 'phase', 'winner',
-    'turn', 'game', 'results'],
+    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags'],
 };
 
 // Each method with the codes its failures may carry (API.md "Errors").
@@ -164,12 +164,13 @@ const METHODS = {
     isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], history: [0, []], clone: [0, []],
-    toJSON: [1, ['invalid_option']],
+    toJSON: [1, ['invalid_option']], dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
   },
   Zola: {
     legalMoves: [0, []], legalMovesVerbose: [0, []], isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
+    dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
   },
   Match: {
     roll: [0, ['game_over', 'wrong_phase']],
@@ -181,7 +182,8 @@ const METHODS = {
     take: [0, ['game_over', 'wrong_phase']], drop: [0, ['game_over', 'wrong_phase']],
     resign: [1, ['invalid_option', 'game_over', 'wrong_phase']],
     nextGame: [0, ['game_over', 'wrong_phase']],
-    toJSON: [1, ['invalid_option']],
+    toJSON: [1, ['invalid_option']], board: [0, []], dests: [1, ['parse_error']],
+    toRecord: [1, ['invalid_option', 'wrong_phase']],
   },
 };
 

@@ -39,7 +39,7 @@ test('options: defaults, sizes, rows, first, position, seed (RULES 1.3, 1.8)', (
   const b = new Jokerball({ seed: 7 });
   assert.deepEqual(a.roll(), b.roll());
   const s = new Jokerball({ seed: 'abc' });
-  assert.deepEqual(s.roll(), { distance: 3, direction: 6 });
+  assert.deepEqual(s.roll(), { distance: 3, direction: 6, skipped: [] });
 });
 
 test('option errors: invalid_option, parse_error', () => {
@@ -86,7 +86,9 @@ test('roll, setDice, play, legalMoves, legalMovesVerbose, isLegal, legalTurns (R
   assert.deepEqual([...moves].sort(), moves);
   const verbose = g.legalMovesVerbose();
   assert.deepEqual(verbose.map((m) => m.notation), moves);
-  assert.deepEqual(verbose[0], { notation: 'b1-d1', kind: 'man', from: 'b1', to: 'd1', capture: false });
+  assert.deepEqual(verbose[0], {
+    notation: 'b1-d1', kind: 'man', from: 'b1', to: 'd1', capture: false, path: ['c1', 'd1'],
+  });
   assert.ok(g.isLegal('b3-d3'));
   assert.ok(g.isLegal({ notation: 'b3-d3' }));
   assert.equal(g.isLegal('f6>h6'), false);
@@ -97,12 +99,14 @@ test('roll, setDice, play, legalMoves, legalMovesVerbose, isLegal, legalTurns (R
   assert.ok(turns.includes('b3-d3 f6>g6'));
   assert.deepEqual([...turns].sort(), turns);
   assert.deepEqual(g.play({ notation: 'b3-d3', kind: 'ignored' }), {
-    notation: 'b3-d3', kind: 'man', from: 'b3', to: 'd3', capture: false,
+    notation: 'b3-d3', kind: 'man', from: 'b3', to: 'd3', capture: false, path: ['c3', 'd3'], skipped: [],
   });
   assert.equal(g.phase, 'ball');
   assert.deepEqual(g.legalTurns(), g.legalMoves().map((m) => `b3-d3 ${m}`));
   const ball = g.play('f6>h6');
-  assert.deepEqual(ball, { notation: 'f6>h6', kind: 'ball', from: 'f6', to: 'h6', capture: false });
+  assert.deepEqual(ball, {
+    notation: 'f6>h6', kind: 'ball', from: 'f6', to: 'h6', capture: false, path: ['g6', 'h6'], skipped: [],
+  });
   assert.deepEqual(g.history(), ['2/3 b3-d3 f6>h6']);
   assert.equal(g.turn, 'blue');
   assert.equal(g.phase, 'roll');

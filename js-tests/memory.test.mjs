@@ -109,3 +109,44 @@ test('the leak check can fail: games that are not freed grow the wasm memory', (
   assert.ok(memoryBytes() > before, 'holding 20,000 games did not grow the wasm memory');
   for (const z of kept) z.free();
 });
+
+test('reading a match 100,000 times through board(), dice, gamePhase and legalMoves() keeps wasm memory within 1 MiB', () => {
+  // The reads docs/api.md recommends instead of `match.game`: none of them copies the game.
+  const jokerball = new Match({ length: 5, cube: true, seed: 11 });
+  jokerball.roll(); // dice, and the man phase's legal moves
+  const zola = new Match({ game: 'zola', length: 3 });
+  const start = memoryBytes();
+  let seen = 0;
+  for (let i = 0; i < 100_000; i += 1) {
+    const m = i % 2 ? zola : jokerball;
+    const board = m.board();
+    const dice = m.dice;
+    const phase = m.gamePhase;
+    const moves = m.legalMoves();
+    seen += (board.men ?? board.checkers).length + (dice ? dice.distance : 0) + phase.length + moves.length;
+  }
+  const end = memoryBytes();
+  console.log(`memory: 100,000 match reads, wasm ${start} -> ${end} bytes (${end - start} more)`);
+  assert.ok(seen > 0);
+  assert.ok(end - start <= 2 ** 20, `the wasm memory grew by ${end - start} bytes`);
+  jokerball.free();
+  zola.free();
+});
+
+test('match.game is a new copy at every read, which holds wasm memory until it is freed', () => {
+  const m = new Match({ game: 'zola', length: 3 });
+  const a = m.game;
+  const b = m.game;
+  assert.notEqual(a, b);
+  a.play(a.legalMoves()[0]);
+  assert.notEqual(a.position(), m.position(), 'playing on the copy changed the match');
+  assert.equal(b.position(), m.position());
+  a.free();
+  b.free();
+  const before = memoryBytes();
+  const copies = [];
+  for (let i = 0; i < 20_000 && memoryBytes() === before; i += 1) copies.push(m.game);
+  assert.ok(memoryBytes() > before, 'holding 20,000 copies of match.game did not grow the wasm memory');
+  for (const c of copies) c.free();
+  m.free();
+});

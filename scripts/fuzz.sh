@@ -11,7 +11,7 @@ SECONDS_EACH="${1:-600}"
 shift || true
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-  TARGETS=(position_strings json_state moves match_actions)
+  TARGETS=(position_strings json_state moves match_actions records)
 fi
 JOBS="${FUZZ_JOBS:-1}"
 # FUZZ_SANITIZER=none runs faster (the core has no unsafe code); the default is cargo-fuzz's address.

@@ -1,7 +1,8 @@
 // Builds dist/steere-games-offline.html: the demo page as one self-contained file that plays from file://
-// with no network. The page's modules are bundled (esbuild) and inlined, the wasm is inlined as base64,
-// and the computer opponent's worker source is inlined too: the page starts it from a Blob and posts the
-// wasm bytes to it (module workers and fetch() do not work on file://). Run `make pkg` first.
+// with no network. The page's modules (the board elements of pkg/ among them) are bundled (esbuild) and
+// inlined, the wasm is inlined as base64, and the package's worker (pkg/worker.js, bundled) is inlined too:
+// WorkerBot.inline makes the elements start it from a Blob and post the wasm bytes to it (module workers
+// and fetch() do not work on file://). Run `make pkg` first.
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -14,7 +15,7 @@ if (!existsSync(wasmPath)) throw new Error('offline: pkg/ is missing; run `make 
 
 async function bundle(entry, format) {
   const out = await build({
-    entryPoints: [join(www, entry)],
+    entryPoints: [entry],
     bundle: true,
     format,
     write: false,
@@ -28,8 +29,8 @@ async function bundle(entry, format) {
 // Text placed inside <script> must not close it early.
 const scriptSafe = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 
-const app = await bundle('app.js', 'esm');
-const worker = await bundle('bot-worker.js', 'iife');
+const app = await bundle(join(www, 'app.js'), 'esm');
+const worker = await bundle(join(root, 'pkg', 'worker.js'), 'iife');
 const wasm = readFileSync(wasmPath).toString('base64');
 const css = readFileSync(join(www, 'style.css'), 'utf8');
 const icon = 'data:image/svg+xml;base64,' + readFileSync(join(www, 'icon.svg')).toString('base64');

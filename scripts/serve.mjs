@@ -1,12 +1,14 @@
-// A small static server for the demo (no dependencies): serves the repository root, so that /www/ and
-// /pkg/ are both reachable; `/` redirects to `/www/`. Usage: node scripts/serve.mjs [port] (default 8080;
-// 0 picks a free port). Also importable: `const { server, url } = await serve(0)`.
+// A small static server for the demo (no dependencies): serves /www/ (the page) and /pkg/ (the package it
+// imports) and nothing else of the repository (no .git, no sources); `/` redirects to `/www/`.
+// Usage: node scripts/serve.mjs [port] (default 8080; 0 picks a free port). Also importable:
+// `const { server, url } = await serve(0)`.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, extname, sep, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVED = [join(root, 'www'), join(root, 'pkg')];
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -41,8 +43,9 @@ async function handle(req, res) {
     return;
   }
   const file = normalize(join(root, path));
-  if (file !== root && !file.startsWith(root + sep)) {
-    res.writeHead(403).end('forbidden');
+  // only the two published folders; anything else (.git, src, ...) does not exist for the browser
+  if (!SERVED.some((dir) => file === dir || file.startsWith(dir + sep)) || /\/\./.test(path)) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
     return;
   }
   let target = file;

@@ -26,8 +26,14 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
     cargo install --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# Node tools (binaryen's wasm-opt, playwright-core, typescript, esbuild), pinned by package-lock.json.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.setup-stamp ]; then
+# Node tools (binaryen's wasm-opt, playwright-core, typescript, esbuild, @types/node), pinned by
+# package-lock.json. A node_modules that is a link to another checkout's is never reinstalled from here:
+# npm ci through the link would empty the other checkout's copy.
+if [ -L node_modules ]; then
+  if [ package-lock.json -nt node_modules/.setup-stamp ]; then
+    say "node_modules links to $(readlink node_modules), which is older than package-lock.json: run make setup there"
+  fi
+elif [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.setup-stamp ]; then
   say "installing npm dev tools"
   npm ci --no-audit --no-fund --loglevel=error
   touch node_modules/.setup-stamp

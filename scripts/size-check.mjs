@@ -1,29 +1,39 @@
-// Prints the package's size (wasm + JS glue, gzipped) and fails above the budget (128 KiB from the second wave on).
+// Prints the package's sizes and fails above a budget:
+// - the engine: wasm + JS glue, gzipped, at most 128 KiB;
+// - the board elements on top of it: board.js, the bot's worker.js and the language catalogues
+//   (lang-*.js), gzipped, at most 20 KiB.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 
-const BUDGET = 128 * 1024;
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', 'pkg');
-const files = ['steere_games_bg.wasm', 'steere_games.js', 'node.js'];
+const engine = ['steere_games_bg.wasm', 'steere_games.js', 'node.js'];
 const snippetDir = join(pkg, 'snippets');
 for (const d of readdirSync(snippetDir, { recursive: true })) {
   const p = join('snippets', d);
-  if (statSync(join(pkg, p)).isFile() && p.endsWith('.js')) files.push(p);
+  if (statSync(join(pkg, p)).isFile() && p.endsWith('.js')) engine.push(p);
 }
-let raw = 0;
-let gz = 0;
-for (const f of files) {
-  const bytes = readFileSync(join(pkg, f));
-  const z = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length;
-  raw += bytes.length;
-  gz += z;
-  console.log(`  ${f.padEnd(40)} ${String(bytes.length).padStart(8)} B  ${String(z).padStart(7)} B gzip`);
-}
+const board = ['board.js', 'worker.js', ...readdirSync(pkg).filter((f) => /^lang-[\w-]+\.js$/.test(f)).sort()];
+
 const kib = (n) => (n / 1024).toFixed(1);
-console.log(`size: wasm + glue ${kib(raw)} KiB raw, ${kib(gz)} KiB gzipped (budget ${kib(BUDGET)} KiB)`);
-if (gz > BUDGET) {
-  console.error('size: over budget');
-  process.exit(1);
+let failed = false;
+function measure(what, files, budget) {
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(pkg, f));
+    const z = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length;
+    raw += bytes.length;
+    gz += z;
+    console.log(`  ${f.padEnd(40)} ${String(bytes.length).padStart(8)} B  ${String(z).padStart(7)} B gzip`);
+  }
+  console.log(`size: ${what} ${kib(raw)} KiB raw, ${kib(gz)} KiB gzipped (budget ${kib(budget)} KiB)`);
+  if (gz > budget) {
+    console.error(`size: ${what} over budget`);
+    failed = true;
+  }
 }
+measure('wasm + glue', engine, 128 * 1024);
+measure('board elements + worker + catalogues', board, 20 * 1024);
+if (failed) process.exit(1);

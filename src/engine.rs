@@ -7,9 +7,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::bot::Bot;
+use crate::dice::Seed;
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::matchplay::GameEnd;
 use crate::player::Player;
+use crate::record::{RecordSetup, TagError, Tags};
 
 /// Which game: `"jokerball"` or `"zola"` (the `game` of a JSON state, a match's `variant`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -70,6 +72,11 @@ pub struct MoveInfo {
     pub to: Option<String>,
     /// Whether it captures.
     pub capture: bool,
+    /// Jokerball: the cells the piece crosses, its destination last (`"off"` when it leaves the board);
+    /// empty in Zola.
+    pub path: Vec<String>,
+    /// The goal a piece leaving the board goes through, named by the player who defends it.
+    pub goal: Option<Player>,
 }
 
 /// A game of Jokerball or Zola: made from its plain-data setup, played by moves in notation or as
@@ -89,6 +96,8 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     type Phase: Copy + Eq + fmt::Debug;
     /// The whole game as plain data (the JSON state of `toJSON`).
     type State: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+    /// The game's fixed-capacity move list.
+    type List: Default + std::ops::Deref<Target = [Self::Move]>;
 
     /// A new game from its setup; an option out of range is `invalid_option`, a bad position string
     /// `parse_error`.
@@ -116,16 +125,23 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// game is on). A match allows doubles only then.
     fn at_turn_start(&self) -> bool;
 
+    /// The legal moves now, unsorted (generation order), into `list` (cleared first); allocation-free,
+    /// for bots and simulations that reuse one list.
+    fn legal_moves_into(&self, list: &mut Self::List);
+
     /// The legal moves now, sorted by their notation in JavaScript's string order (none when there is
     /// nothing to move: Jokerball's phase roll, or the game is over).
-    fn legal_moves(&self) -> Vec<Self::Move>;
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut list = Self::List::default();
+        self.legal_moves_into(&mut list);
+        crate::notation::in_notation_order(&list, |m| self.notation(m))
+    }
 
     /// The legal moves now in notation, in the order of [`Engine::legal_moves`].
     fn legal_notations(&self) -> Vec<String> {
-        self.legal_moves()
-            .into_iter()
-            .map(|mv| self.notation(mv))
-            .collect()
+        let mut list = Self::List::default();
+        self.legal_moves_into(&mut list);
+        crate::notation::sorted_notations(&list, |m| self.notation(m))
     }
 
     /// The legal move that `text` names, checked in the order of the error codes.
@@ -152,8 +168,22 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// The notation of a move on this game's board.
     fn notation(&self, mv: Self::Move) -> String;
 
-    /// A move described as plain data.
+    /// A legal move of the current position described as plain data (describe it before playing it).
     fn describe(&self, mv: Self::Move) -> MoveInfo;
+
+    /// Plays a move written in the notation and returns it described (as [`Engine::describe`] saw it
+    /// before it was played); on error the game is unchanged.
+    fn play_described(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
+        let mv = self.find_move(text)?;
+        let info = self.describe(mv);
+        self.play_move(mv)?;
+        Ok(info)
+    }
+
+    /// Where the piece on the cell named `cell` can go now: cell names or `"off"`, in the order of
+    /// [`Engine::legal_moves`], each once; empty when it cannot move. A name that is not a cell of this
+    /// board is a `parse_error`.
+    fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError>;
 
     /// The position string (RULES 1.9, 2.3) of the current board and player to move.
     fn position_string(&self) -> String;
@@ -181,4 +211,67 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
 
     /// The computer opponent's estimate of the chance that the player to move wins this game.
     fn bot_win_chance(&self, bot: &mut Bot) -> f64;
+
+    // Records (RULES 4). The provided methods serve any game; both games override the hooks.
+
+    /// The names of the header tags that this game's setup makes (RULES 4.1), in writing order.
+    const SETUP_TAGS: &'static [&'static str] = &[];
+
+    /// The number of completed records ([`Engine::history`]'s length).
+    fn history_len(&self) -> usize {
+        self.history().len()
+    }
+
+    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history().into_iter().nth(index)
+    }
+
+    /// Plays the next completed record as [`Engine::history`] writes it: a Jokerball turn record from
+    /// the start of a turn, a Zola move or `swap` (passes are made by the game itself, never played).
+    /// On error the game may be left part-way (play on a copy, or drop it).
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        self.play(record).map(|_| ())
+    }
+
+    /// Replaces the dice generator with one seeded by `seed` (`None`: none, the game goes on only with
+    /// dice set from outside). Games without dice ignore it.
+    fn set_dice_seed(&mut self, _seed: Option<&Seed>) {}
+
+    /// The record tags of the game (RULES 4.1: names, event, ...; none for a game that keeps none).
+    fn tags(&self) -> &Tags {
+        Tags::none()
+    }
+
+    /// Replaces the record tags (a game that keeps none ignores them).
+    fn set_tags(&mut self, _tags: Tags) {}
+
+    /// The header tags that this game's setup makes (`lone`: a lone game's record, not a match's).
+    fn setup_tags(&self, _lone: bool) -> RecordSetup {
+        RecordSetup {
+            tags: Vec::new(),
+            first: self.turn(),
+            position: None,
+        }
+    }
+
+    /// The setup that a record's header describes (its game tags, who starts, the position string);
+    /// the error names the tag at fault.
+    fn setup_from_tags(_setup: &RecordSetup, _lone: bool) -> Result<Self::Setup, TagError> {
+        Ok(Self::Setup::default())
+    }
+
+    /// The game as a record (RULES 4): the header (the game's tags overlaid with `tags`), then its
+    /// records and result. A game in the middle of a Jokerball turn is written up to its last
+    /// completed turn.
+    fn to_record(&self, tags: &Tags) -> String {
+        crate::record::write_game(self, tags)
+    }
+
+    /// Reads a lone game's record (RULES 4), checking every line; the game goes on with dice from a
+    /// generator seeded by `seed` (without one: only dice set from outside). A wrong record is a
+    /// `parse_error` naming its line (`line 7: ...`, from 1).
+    fn from_record(text: &str, seed: Option<&Seed>) -> Result<Self, ParseError> {
+        crate::record::read_game(text, seed)
+    }
 }

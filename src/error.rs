@@ -1,8 +1,8 @@
 //! Errors. One type per operation, each with a stable [`ErrorCode`] (the JavaScript `code`).
 //!
-//! The codes and the order in which they are checked are those of `API.md`: `freed` (a method of an
-//! object after its `free()`), then arguments (`invalid_option` / `parse_error`), then `game_over`, then
-//! `wrong_phase`, then legality.
+//! The codes and the order in which they are checked are those of the JavaScript API (docs/api.md,
+//! "Errors"): `freed` (a method of an object after its `free()`), then arguments (`invalid_option` /
+//! `parse_error`), then `game_over`, then `wrong_phase`, then legality.
 
 use std::fmt;
 

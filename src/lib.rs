@@ -18,12 +18,14 @@
 //! | the options of a new game, plain data with `Default` | `Setup` (a position string and, in Jokerball, the dice seed included) |
 //! | a game from its setup / from setup and history | [`Engine::new`] / [`Engine::replay`], [`Engine::replay_onto`] ([`SetupError`], [`ReplayError`] with the failing record's index) |
 //! | who moves, what is awaited, who won | [`Engine::turn`], [`Engine::phase`], [`Engine::winner`] |
-//! | legal moves: sorted values, notations, allocation-free | [`Engine::legal_moves`], [`Engine::legal_notations`], `Game::legal_moves_into(&mut MoveList)` |
+//! | legal moves: sorted values, notations, allocation-free | [`Engine::legal_moves`], [`Engine::legal_notations`], [`Engine::legal_moves_into`] (into the game's [`MoveList`]) |
 //! | check, find and play a move | [`Engine::is_legal`], [`Engine::is_legal_move`], [`Engine::find_move`], [`Engine::play`], [`Engine::play_move`] |
-//! | a move in notation / described | [`Engine::notation`], [`Engine::describe`]; free functions `parse_move`, `write_move` |
+//! | a move in notation / described / where a piece can go | [`Engine::notation`], [`Engine::describe`], [`Engine::play_described`], [`Engine::dests`]; free functions `parse_move`, `write_move` |
 //! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
 //! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
 //! | the whole game as plain data | [`Engine::to_state`], [`Engine::from_state`] (`GameState`, serde) |
+//! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Engine::to_record`], [`Engine::from_record`], [`Match::to_record`], [`Match::from_record`], [`Tags`] ([`record`]) |
+//! | every game of a match as played | [`Match::games`] ([`MatchGame`]), saved as [`MatchLog`] in [`SavedMatch`] (format 2) |
 //! | one move list | [`MoveList`] (`jokerball::MoveList`, `zola::MoveList`) |
 //!
 //! ## A Rust server's flow
@@ -54,7 +56,7 @@
 //! assert_eq!(back.game().position_string(), m.game().position_string());
 //! ```
 //!
-//! The specification is the project's rules document; section numbers in docs and tests refer to it.
+//! The rules, in full and with diagrams, are in `docs/rules.md`; the JavaScript API is in `docs/api.md`.
 
 pub mod bot;
 mod dice;
@@ -66,6 +68,7 @@ mod matchplay;
 mod movelist;
 mod notation;
 mod player;
+pub mod record;
 mod sim;
 #[cfg(feature = "wasm")]
 mod wasm;
@@ -79,12 +82,14 @@ pub use error::{
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    max_cube, Cube, CubeError, GameEnd, GameResult, Match, MatchError, MatchPhase, MatchSetup,
-    MatchState, MatchStateData, SavedMatch, MAX_MATCH_LENGTH,
+    max_cube, ActionKind, Cube, CubeError, GameEnd, GameResult, Match, MatchAction, MatchError,
+    MatchGame, MatchLog, MatchPhase, MatchSetup, MatchState, MatchStateData, PastGame, SavedMatch,
+    MAX_MATCH_LENGTH,
 };
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
+pub use record::{RecordSetup, TagError, Tags, MAX_RECORD_LEN};
 pub use sim::{
     jokerball_game, simulate, zola_game, JokerballLists, Outcome, SimGame, SimOptions, SimPlayer,
     SimResult, SimRng, DEFAULT_MAX_TURNS, MAX_GAMES,

@@ -1,4 +1,4 @@
-//! Self-play of whole games (API.md "Simulation"): balance statistics and the engine's throughput
+//! Self-play of whole games (docs/api.md, "simulate"): balance statistics and the engine's throughput
 //! benchmark. Game-agnostic bookkeeping around two allocation-free playout loops, one per game, that
 //! work directly on the `Copy` positions and reuse one move list per phase.
 //!
@@ -20,7 +20,7 @@ use crate::jokerball::{self, MoveList as JbMoves, Setup as JbSetup};
 use crate::player::{ByPlayer, Player};
 use crate::zola::{self, movegen, MoveList as ZMoves, Size};
 
-/// The most games one call may play (API.md: `games` is `1..1e7`).
+/// The most games one call may play (docs/api.md: `games` is `1..1e7`).
 pub const MAX_GAMES: u32 = 10_000_000;
 /// The default cap on the turns of one game.
 pub const DEFAULT_MAX_TURNS: u32 = 10_000;
@@ -96,7 +96,7 @@ pub enum SimPlayer {
 }
 
 impl SimPlayer {
-    /// Reads a player name of API.md: `'random'`, `'easy'`, `'medium'` or `'hard'`; anything else is an
+    /// Reads a player name of the JavaScript API: `'random'`, `'easy'`, `'medium'` or `'hard'`; anything else is an
     /// `invalid_option`.
     pub fn from_name(name: &str) -> Result<SimPlayer, OptionError> {
         if name == "random" {
@@ -133,7 +133,7 @@ pub enum SimGame {
     Zola(Size),
 }
 
-/// The options of a simulation (API.md `simulate`), already read from JavaScript.
+/// The options of a simulation (docs/api.md, `simulate`), already read from JavaScript.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimOptions {
     /// The game and its options.

@@ -730,6 +730,7 @@ impl Engine for Fake {
     type Move = &'static str;
     type Phase = ();
     type State = ();
+    type List = Vec<&'static str>;
 
     fn new(setup: &FakeSetup) -> Result<Fake, SetupError> {
         Ok(Fake::new(setup.first))
@@ -752,6 +753,9 @@ impl Engine for Fake {
     }
     fn at_turn_start(&self) -> bool {
         !self.rolled && self.winner.is_none()
+    }
+    fn legal_moves_into(&self, list: &mut Vec<&'static str>) {
+        *list = self.legal_moves();
     }
     fn legal_moves(&self) -> Vec<&'static str> {
         if self.rolled && self.winner.is_none() {
@@ -779,7 +783,12 @@ impl Engine for Fake {
             from: None,
             to: None,
             capture: false,
+            path: Vec::new(),
+            goal: None,
         }
+    }
+    fn dests(&self, _cell: &str) -> Result<Vec<String>, ParseError> {
+        Ok(Vec::new())
     }
     fn position_string(&self) -> String {
         format!("{self:?}")

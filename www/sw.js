@@ -1,8 +1,10 @@
 // Service worker: after one visit the page plays offline. Network first (so a rebuilt package is picked
-// up at once), the cache when the network fails. The engine files are cached at install.
-const CACHE = 'steere-games-demo-v1';
-const PAGE = ['./', './index.html', './app.js', './board.js', './bot-worker.js', './style.css', './manifest.webmanifest', './icon.svg'];
-const PKG = ['../pkg/steere_games.js', '../pkg/steere_games_bg.wasm'];
+// up at once), the cache when the network fails. The page (its texts in every language), the engine, the
+// board elements with their catalogues and the computer's worker are cached at install.
+const CACHE = 'steere-games-demo-v4';
+const PAGE = ['./', './index.html', './app.js', './settings.js', './store.js', './undo.js', './online.js', './i18n.js', './text-en.js', './text-es.js', './text-ru.js', './style.css', './manifest.webmanifest', './icon.svg'];
+const OWN = [new URL('./', location.href).href, new URL('../pkg/', location.href).href];
+const PKG = ['../pkg/steere_games.js', '../pkg/steere_games_bg.wasm', '../pkg/board.js', '../pkg/lang-en.js', '../pkg/lang-es.js', '../pkg/lang-ru.js', '../pkg/worker.js'];
 
 async function precache() {
   const cache = await caches.open(CACHE);
@@ -28,7 +30,8 @@ self.addEventListener('activate', (e) => {
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
+  // only the demo's own files (www/ and pkg/): an online server's lobby, sockets and /vendor/ stay network-only
+  if (req.method !== 'GET' || !OWN.some((dir) => req.url.startsWith(dir))) return;
   e.respondWith(
     fetch(req)
       .then((res) => {

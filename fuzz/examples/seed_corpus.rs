@@ -1,6 +1,7 @@
 //! Writes the checked-in seed corpus (`fuzz/corpus/<target>/`): position strings and JSON states of
-//! games reached by seeded random play, and short byte programs for the `moves` and `match_actions`
-//! targets. Run from `fuzz/`: `cargo +nightly run --example seed_corpus`.
+//! games reached by seeded random play, short byte programs for the `moves` and `match_actions`
+//! targets, and a few records (a game of each kind, matches with cube actions) for `records`. Run from
+//! `fuzz/`: `cargo +nightly run --example seed_corpus`.
 
 use std::fs;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::path::Path;
 use fuzz_support::{
     jokerball_game, jokerball_setup, random_step, zola_game, zola_setup, FuzzGame, MatchJson,
 };
-use steere_games::{jokerball, zola, DiceRng, Engine, Match, MatchSetup, Player, Seed};
+use steere_games::{jokerball, zola, DiceRng, Engine, Match, MatchSetup, Player, Seed, Tags};
 
 fn write(target: &str, name: &str, bytes: &[u8]) {
     let dir = Path::new("corpus").join(target);
@@ -112,4 +113,61 @@ fn main() {
     // Known edge cases of the position strings.
     write("position_strings", "empty", b"");
     write("position_strings", "no-side", b"4/5/6/7/6/5/4");
+    records();
+}
+
+/// A few records (kept small): lone games of both kinds (a swap, a start with a pass, a position) and
+/// matches of both games with doubles, takes, drops and resignations.
+fn records() {
+    let mut rng = DiceRng::from_seed(&Seed::Number(16));
+    let mut tags = Tags::new();
+    tags.set("Red", "Ana \"A\"").expect("tag");
+    tags.set("Event", "seed").expect("tag");
+    let mut j = jokerball_game(0x05, 3);
+    play(&mut j, &mut rng, 40);
+    write("records", "jokerball-game", j.to_record(&tags).as_bytes());
+    let mut z = zola_game(0, true);
+    play(&mut z, &mut rng, 1);
+    z.play("swap").expect("swap");
+    play(&mut z, &mut rng, 12);
+    write("records", "zola-swap", z.to_record(&Tags::new()).as_bytes());
+    let mut z = zola::Game::new(&zola::Setup {
+        position: Some("6/6/6/1b4/6/r5 r".into()),
+        ..zola::Setup::default()
+    })
+    .expect("position");
+    play(&mut z, &mut rng, 6);
+    write("records", "zola-pass", z.to_record(&Tags::new()).as_bytes());
+    let mut mj = Match::<jokerball::Game>::new(&MatchSetup {
+        length: 5,
+        cube: true,
+        game: jokerball_setup(0x04, 5),
+    })
+    .expect("match");
+    for _ in 0..6 {
+        mj.roll().expect("roll");
+        while mj.game().phase() != jokerball::Phase::Roll && mj.game().winner().is_none() {
+            let m = mj.game().legal_notations()[0].clone();
+            mj.act(|g| g.play(&m)).expect("move");
+        }
+    }
+    mj.double().expect("double");
+    mj.take().expect("take");
+    mj.resign(Player::Red).expect("resign");
+    mj.next_game().expect("next");
+    mj.double().expect("double");
+    write("records", "jokerball-match", mj.to_record(&tags).expect("record").as_bytes());
+    let mut mz = Match::<zola::Game>::new(&MatchSetup {
+        length: 2,
+        cube: true,
+        game: zola_setup(1, false),
+    })
+    .expect("match");
+    let m = mz.game().legal_notations()[0].clone();
+    mz.act(|g| g.play(&m)).expect("move");
+    mz.double().expect("double");
+    mz.drop_double().expect("drop");
+    mz.next_game().expect("next");
+    let text = mz.to_record(&Tags::new()).expect("record");
+    write("records", "zola-match", text.replace('\n', " ; note\r\n").as_bytes());
 }

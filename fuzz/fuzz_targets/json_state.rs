@@ -1,11 +1,11 @@
-//! JSON states of every class (API.md `fromJSON`): Jokerball, Zola, and a Match of either game. Any
-//! bytes are read without panicking; a state that restores gives a game that keeps every invariant and
-//! saves back to a state that restores to an equal object.
+//! JSON states of every class (API.md `fromJSON`): Jokerball, Zola, and a Match of either game (format
+//! 1 or 2). Any bytes are read without panicking; a state that restores gives a game that keeps every
+//! invariant and saves back to a state that restores to an equal object.
 #![no_main]
 
-use fuzz_support::{check_game, check_match, restore_match, MatchJson};
+use fuzz_support::{check_game, check_match, restore_match};
 use libfuzzer_sys::fuzz_target;
-use steere_games::{jokerball, zola, Coded, Engine, ErrorCode};
+use steere_games::{jokerball, zola, Coded, Engine, ErrorCode, SavedMatch};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(state) = serde_json::from_slice::<jokerball::GameState>(data) {
@@ -27,14 +27,16 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => assert_eq!(e.code(), ErrorCode::ParseError),
         }
     }
-    if let Ok(json) = serde_json::from_slice::<MatchJson<jokerball::GameState>>(data) {
-        if let Ok(m) = restore_match(json, "jokerball", jokerball::Game::from_state) {
-            check_match(&m);
+    if let Ok(json) = serde_json::from_slice::<SavedMatch<jokerball::GameState>>(data) {
+        match restore_match::<jokerball::Game>(&json) {
+            Ok(m) => check_match(&m),
+            Err(e) => assert_eq!(e.code(), ErrorCode::ParseError),
         }
     }
-    if let Ok(json) = serde_json::from_slice::<MatchJson<zola::GameState>>(data) {
-        if let Ok(m) = restore_match(json, "zola", zola::Game::from_state) {
-            check_match(&m);
+    if let Ok(json) = serde_json::from_slice::<SavedMatch<zola::GameState>>(data) {
+        match restore_match::<zola::Game>(&json) {
+            Ok(m) => check_match(&m),
+            Err(e) => assert_eq!(e.code(), ErrorCode::ParseError),
         }
     }
 });

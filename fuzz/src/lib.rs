@@ -12,7 +12,7 @@ use steere_games::jokerball::{self, Phase as JPhase};
 use steere_games::zola::{self, Phase as ZPhase};
 use steere_games::{
     Coded, DiceError, DiceRng, Engine, ErrorCode, Match, MatchState, MatchStateData, ParseError,
-    PlayError, Player, Seed,
+    PlayError, Player, SavedMatch, Seed, Tags,
 };
 
 /// Reads fuzzer bytes; past the end it yields zeros, so every input drives a complete run.
@@ -278,7 +278,8 @@ pub fn zola_game(setup: u8, pie: bool) -> zola::Game {
     zola::Game::new(&zola_setup(setup, pie)).expect("a valid setup starts")
 }
 
-/// The JSON state of a match as the binding layer writes it (`Match.toJSON()`).
+/// The JSON state of a match in format 1 (`Match.toJSON()` before matches kept their games), for the
+/// seed corpus; format 2 is [`SavedMatch`].
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchJson<S> {
@@ -295,24 +296,15 @@ pub struct MatchJson<S> {
     pub current: S,
 }
 
-/// Restores a match the way `Match.fromJSON` does.
-pub fn restore_match<G, S>(
-    json: MatchJson<S>,
-    variant: &str,
-    restore_game: impl Fn(&S) -> Result<G, ParseError>,
-) -> Result<Match<G>, ParseError>
-where
-    G: Engine,
-{
-    if json.format != 1 || json.game != "match" || json.variant != variant {
-        return Err(ParseError::new("envelope"));
-    }
-    let state = MatchState::from_data(json.state)?;
-    Match::from_parts(state, restore_game(&json.current)?)
+/// Restores a match the way `Match.fromJSON` does (format 1 or 2).
+pub fn restore_match<G: Engine>(json: &SavedMatch<G::State>) -> Result<Match<G>, ParseError> {
+    Match::from_saved(json)
 }
 
-/// Checks the invariants of a match: its game's invariants while the game is on, and the match saved
-/// to data and restored equals itself.
+/// Checks the invariants of a match: its bookkeeping and its game restore to themselves; its JSON
+/// state (format 2, through JSON text) restores to an equal match; when every game is known, its
+/// record reads back to an equal match and writes again byte for byte; `can_double` agrees with
+/// `double`.
 pub fn check_match<G: FuzzGame>(m: &Match<G>) {
     let data = m.state().to_data();
     let state =
@@ -322,7 +314,21 @@ pub fn check_match<G: FuzzGame>(m: &Match<G>) {
         .json_round_trip()
         .unwrap_or_else(|e| panic!("own game state refused: {e}"));
     let back = Match::from_parts(state, game).unwrap_or_else(|e| panic!("own parts refused: {e}"));
+    assert_eq!(back.state(), m.state(), "the bookkeeping does not restore equal");
+    assert_eq!(back.game(), m.game(), "the game does not restore equal");
+    let text = serde_json::to_string(&m.to_saved(true)).expect("a match serialises");
+    let saved: SavedMatch<G::State> = serde_json::from_str(&text).expect("a match state parses");
+    let back = Match::<G>::from_saved(&saved).unwrap_or_else(|e| panic!("own JSON refused: {e}"));
     assert_eq!(&back, m, "the match does not restore equal");
+    if m.log().known == 1 {
+        let record = m
+            .to_record(&Tags::new())
+            .unwrap_or_else(|e| panic!("no record: {e}"));
+        let read =
+            Match::<G>::from_record(&record, None).unwrap_or_else(|e| panic!("own record: {e}"));
+        assert_eq!(read.to_record(&Tags::new()).ok(), Some(record), "record");
+        assert_eq!(read.games(), m.games(), "the record's games differ");
+    }
     assert_eq!(
         m.can_double().is_ok(),
         m.clone().double().is_ok(),

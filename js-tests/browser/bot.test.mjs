@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root } from './helpers.mjs';
+import { launch, startServer, stopServer, newPage, ready, playGame, gameState, rng, outDir, root } from './helpers.mjs';
 
 let browser;
 let server;
@@ -32,9 +32,10 @@ async function vsBot(url, seed, shot) {
   assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
   const { winner } = await playGame(page, { random: rng(seed) });
   // the person clicks only on Red's turns (Blue's show no targets), so Blue's records are the computer's
-  const log = await page.$$eval('#log li:not(.partial)', (li) => li.map((e) => e.textContent));
+  const log = await page.$$eval('steere-game >> .log li[data-record]', (li) => li.map((e) => [e.dataset.player, e.dataset.record]));
   assert.ok(winner === 'red' || winner === 'blue');
   assert.ok(log.length >= 2, 'the computer moved');
+  assert.ok(log.some(([p, r]) => p === 'blue' && r !== '-'), 'the computer (Blue) has moves in the log');
   await page.screenshot({ path: `${outDir}/${shot}.png` });
   assert.deepEqual(errors, []);
   await context.close();
@@ -64,20 +65,22 @@ test('the computer answers a double and plays a cube match on its own (RULES 3.2
   await page.click('[data-action=double]');
   // the computer takes or drops by itself; nothing for the person to do meanwhile
   assert.ok(await page.isDisabled('[data-action=take]'));
-  await page.waitForFunction(() => document.querySelector('#board').dataset.matchPhase !== 'double', null, { timeout: 30000 });
-  const status = await page.textContent('#status');
-  assert.match(status, /computer\) (takes|drops)/);
-  const mp = await page.getAttribute('#board', 'data-match-phase');
-  if (status.includes('takes')) {
-    assert.equal(await page.textContent('#cube'), 'Cube 2, owned by Blue');
-    assert.equal(mp, 'playing');
+  await page.waitForFunction(() => document.querySelector('steere-game').game.phase !== 'double', null, { timeout: 30000 });
+  const s = await gameState(page);
+  assert.match(s.status, /^Blue (takes|drops)$/);
+  // the log keeps the cube actions, in their colours
+  const cubeLines = await page.$$eval('steere-game >> .log li.cube', (li) => li.map((e) => [e.dataset.player, e.textContent]));
+  assert.deepEqual(cubeLines, [['red', 'Red doubles'], ['blue', s.status]]);
+  if (s.status.includes('takes')) {
+    assert.equal(s.cube, 'Cube 2, owned by Blue');
+    assert.equal(s.matchPhase, 'playing');
   } else {
-    assert.equal(mp, 'game-over');
+    assert.equal(s.matchPhase, 'game-over');
   }
   // play the match out: person by clicks, computer by itself (it rolls, moves and decides on the cube)
   const random = rng(55);
   for (let games = 0; games < 10; games++) {
-    const phase = await page.getAttribute('#board', 'data-match-phase');
+    const phase = (await gameState(page)).matchPhase;
     if (phase === 'match-over') break;
     if (phase === 'game-over') {
       await page.click('[data-action=next-game]');
@@ -89,7 +92,7 @@ test('the computer answers a double and plays a cube match on its own (RULES 3.2
     }
     await playGame(page, { random });
   }
-  assert.equal(await page.getAttribute('#board', 'data-match-phase'), 'match-over');
+  assert.equal((await gameState(page)).matchPhase, 'match-over');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // drop, resign, next game; the buttons are enabled exactly when the Match allows the action.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir } from './helpers.mjs';
+import { launch, startServer, stopServer, newPage, ready, playGame, gameState, rng, outDir } from './helpers.mjs';
 
 let browser;
 let server;
@@ -17,31 +17,36 @@ after(async () => {
 });
 
 const enabled = async (page) => {
-  const out = {};
-  for (const a of ['roll', 'double', 'take', 'drop', 'resign', 'next-game']) out[a] = await page.isEnabled(`[data-action=${a}]`);
+  const { swap, ...out } = (await gameState(page)).buttons;
   return out;
 };
 const score = async (page) => {
-  const m = /Red (\d+) – Blue (\d+)/.exec(await page.textContent('#score'));
+  const m = /Red (\d+) – Blue (\d+)/.exec((await gameState(page)).score);
   return { red: Number(m[1]), blue: Number(m[2]) };
 };
+const state = (page) => gameState(page);
+/** Resigning asks first: the person confirms. */
+async function resign(page) {
+  await page.click('[data-action=resign]');
+  await page.click('[data-action=confirm-resign]');
+}
 
 test('match to 5 with the cube: double/take, game to the end, double/drop, resign (RULES 3.1-3.5)', async () => {
   const context = await browser.newContext();
   const { page, errors } = await newPage(context);
   await page.goto(`${base}/www/?seed=31&size=4&length=5&cube=on&opponent=human`);
   await ready(page);
-  assert.equal(await page.textContent('#cube'), 'Cube 1, centred');
+  assert.equal((await state(page)).cube, 'Cube 1, centred');
   assert.deepEqual(await enabled(page), { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
 
   // game 1: Red doubles, Blue takes
   await page.click('[data-action=double]');
-  assert.equal(await page.getAttribute('#board', 'data-match-phase'), 'double');
+  assert.equal((await state(page)).matchPhase, 'double');
   assert.deepEqual(await enabled(page), { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
   await page.click('[data-action=take]');
-  assert.equal(await page.textContent('#cube'), 'Cube 2, owned by Blue');
-  assert.equal(await page.textContent('#status'), 'Blue takes');
+  assert.equal((await state(page)).cube, 'Cube 2, owned by Blue');
+  assert.equal((await state(page)).status, 'Blue takes');
   // Red may not redouble: the cube is Blue's
   await page.click('[data-action=roll]');
   assert.ok(await page.isDisabled('[data-action=double]'));
@@ -54,22 +59,26 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
 
   // game 2: Blue starts (RULES 3.6), doubles, Red drops: Blue wins the value before the double
   await page.click('[data-action=next-game]');
-  assert.equal(await page.$$eval('[data-winner]', (w) => w.filter((e) => !e.hidden).length), 0);
-  assert.equal(await page.getAttribute('#board', 'data-turn'), 'blue');
-  assert.equal(await page.textContent('#cube'), 'Cube 1, centred');
+  assert.equal(await page.$$eval('[data-winner]', (w) => w.length), 0);
+  assert.equal((await state(page)).turn, 'blue');
+  assert.equal((await state(page)).cube, 'Cube 1, centred');
   await page.click('[data-action=double]');
   await page.click('[data-action=drop]');
   const s2 = await score(page);
   assert.deepEqual(s2, { red: s1.red, blue: s1.blue + 1 });
   assert.equal(await page.getAttribute('[data-winner]', 'data-winner'), 'blue');
 
-  // game 3: Red starts and resigns: Blue wins the cube's value
+  // game 3: Red starts and resigns (asked first): Blue wins the cube's value
   await page.click('[data-action=next-game]');
-  assert.equal(await page.getAttribute('#board', 'data-turn'), 'red');
+  assert.equal((await state(page)).turn, 'red');
   await page.click('[data-action=resign]');
+  await page.click('[data-action=cancel-resign]');
+  assert.deepEqual(await score(page), s2);
+  await resign(page);
   assert.deepEqual(await score(page), { red: s2.red, blue: s2.blue + 1 });
-  assert.equal((await page.textContent('#results')).split(' · ').length, 3);
-  assert.match(await page.textContent('#results'), /^1\. (Red|Blue) \+2 .* · 2\. Blue \+1 \(double dropped\) · 3\. Blue \+1 \(resignation\)$/);
+  const results = await page.$$eval('steere-game >> .log li.result', (li) => li.map((e) => e.textContent));
+  assert.equal(results.length, 3);
+  assert.match(results.join(' · '), /^(Red|Blue) wins 2 points \(.*\) · Blue wins 1 point \(the double was dropped\) · Blue wins 1 point \(resignation\)$/);
   await page.screenshot({ path: `${outDir}/cube-match.png` });
   assert.deepEqual(errors, []);
   await context.close();
@@ -80,11 +89,11 @@ test('Crawford game: no double when a player is one point from the match (RULES 
   const { page, errors } = await newPage(context);
   await page.goto(`${base}/www/?seed=32&game=zola&length=2&cube=on&opponent=human`);
   await ready(page);
-  assert.ok(await page.isHidden('#crawford'));
+  assert.equal((await state(page)).crawford, false);
   // Red resigns game 1: Blue at 1 = length - 1, so game 2 is the Crawford game
-  await page.click('[data-action=resign]');
+  await resign(page);
   await page.click('[data-action=next-game]');
-  assert.ok(await page.isVisible('#crawford'));
+  assert.equal((await state(page)).crawford, true);
   assert.ok(await page.isDisabled('[data-action=double]'));
   await playGame(page, { random: rng(32) });
   assert.deepEqual(errors, []);

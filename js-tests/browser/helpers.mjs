@@ -48,7 +48,7 @@ export async function newPage(context) {
 }
 
 export async function ready(page) {
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000, state: 'attached' });
 }
 
 /** A small seeded generator (mulberry32) so the test's own choices repeat. */
@@ -63,30 +63,44 @@ export function rng(seed) {
   };
 }
 
-/** The board's state: turn, phase, and the clickable targets (with whether a piece stands there). */
-async function boardState(page) {
-  return page.evaluate(() => {
-    const b = document.querySelector('#board');
-    const targets = [...document.querySelectorAll('#board [data-target]')].map((e) => ({
-      sel: e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`,
+/**
+ * What the page's <steere-game> shows: turn and phases, the clickable targets (with whether a piece stands
+ * there), the winner, which buttons a click would work on, the status line and the log's records.
+ */
+export async function gameState(page, sel = 'steere-game') {
+  return page.evaluate((sel) => {
+    const g = document.querySelector(sel);
+    const root = g.shadowRoot;
+    const b = root.querySelector('steere-board');
+    const targets = [...b.shadowRoot.querySelectorAll('[data-target]')].map((e) => ({
+      sel: `${sel} >> ${e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`}`,
       kind: e.dataset.target,
       occupied: !!e.querySelector('[data-piece=red],[data-piece=blue]'),
       goal: !!e.dataset.goal,
     }));
-    const winner = document.querySelector('[data-winner]');
-    const roll = document.querySelector('[data-action=roll]');
-    const take = document.querySelector('[data-action=take]');
+    const on = (a) => {
+      const x = root.querySelector(`[data-action=${a}]`);
+      return !!x && !x.disabled && !x.closest('[hidden]');
+    };
+    const obj = g.game;
     return {
       turn: b.dataset.turn,
       phase: b.dataset.phase,
-      matchPhase: b.dataset.matchPhase,
+      matchPhase: obj && 'score' in obj ? obj.phase : undefined,
       targets,
-      winner: winner && !winner.hidden ? winner.dataset.winner : null,
-      canRoll: !roll.disabled,
-      canTake: !take.disabled,
-      status: document.querySelector('#status').textContent,
+      winner: root.querySelector('[data-winner]')?.dataset.winner ?? null,
+      canRoll: on('roll'),
+      canTake: on('take'),
+      buttons: Object.fromEntries(['roll', 'double', 'take', 'drop', 'swap', 'resign', 'next-game'].map((a) => [a, on(a)])),
+      status: root.querySelector('.status').textContent,
+      turnLine: root.querySelector('.turn').textContent,
+      score: root.querySelector('.score').textContent,
+      cube: root.querySelector('.cube').textContent,
+      crawford: !root.querySelector('.badge').hidden,
+      records: [...root.querySelectorAll('.log li[data-record]')].map((li) => li.dataset.record),
+      dice: b.shadowRoot.querySelector('[part=dice]')?.getAttribute('aria-label') ?? null,
     };
-  });
+  }, sel);
 }
 
 /**
@@ -98,7 +112,7 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
   let clicks = 0;
   const notices = new Set();
   for (let step = 0; step < maxSteps; step++) {
-    const s = await boardState(page);
+    const s = await gameState(page);
     notices.add(s.status);
     if (s.winner) return { winner: s.winner, clicks, notices: [...notices] };
     if (s.canTake) {
@@ -133,4 +147,42 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
     clicks++;
   }
   throw new Error('the game did not end within the step budget');
+}
+
+// In element pages: boardRoot(sel) is the shadow root of a steere-board, or of the one inside a steere-game.
+const BOARD_ROOT = `window.boardRoot = (sel) => { const el = typeof sel === 'string' ? document.querySelector(sel) : sel;
+  return el.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board').shadowRoot : el.shadowRoot; };`;
+
+/**
+ * A page of the demo server's origin whose HTML is `body` (served by the browser's routing, so any markup
+ * can be tried), with the board module loaded from /pkg/. Waits until the elements are defined. `lang` is
+ * the page's <html lang> (null: none), `locale` the browser's language (navigator.languages).
+ */
+export async function elementPage(browser, base, body, { viewport, reducedMotion, head = '', locale, lang = 'en' } = {}) {
+  const context = await browser.newContext({ ...(reducedMotion ? { reducedMotion } : {}), ...(locale ? { locale } : {}) });
+  const { page, errors } = await newPage(context);
+  if (viewport) await page.setViewportSize(viewport);
+  const path = `/www/__elements-${Math.random().toString(36).slice(2)}.html`;
+  await page.route(`${base}${path}`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html${lang === null ? '' : ` lang="${lang}"`}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>elements</title><link rel="icon" href="data:,"><script>${BOARD_ROOT}</script>${head}</head><body style="margin:8px;font-family:sans-serif">${body}<script type="module">import '/pkg/board.js'; document.body.dataset.ready = 'true';</script></body></html>`,
+    }),
+  );
+  await page.goto(`${base}${path}`);
+  await ready(page);
+  return { context, page, errors };
+}
+
+/** Waits until the element `sel` (a steere-board or steere-game) has drawn its cells. */
+export async function drawn(page, sel) {
+  await page.waitForFunction(
+    (s) => {
+      const el = document.querySelector(s);
+      const board = el?.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board') : el;
+      return board?.shadowRoot?.querySelector('[data-cell]') && (el.localName !== 'steere-game' || el.game);
+    },
+    sel,
+    { timeout: 20000 },
+  );
 }

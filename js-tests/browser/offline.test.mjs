@@ -56,6 +56,26 @@ for (const [name, query, seed] of [
   });
 }
 
+test('offline file from file://: ?lang=ru speaks Russian, the picker switches to Spanish (catalogues inlined)', async () => {
+  const { context, requests } = await offlineContext();
+  const { page, errors } = await newPage(context);
+  await page.goto(pathToFileURL(file).href + '?seed=45&size=4&lang=ru');
+  await ready(page);
+  const words = () =>
+    page.evaluate(() => ({
+      html: document.documentElement.lang,
+      howTo: document.querySelector('details.help summary').textContent,
+      roll: document.querySelector('steere-game').shadowRoot.querySelector('[data-action=roll]').textContent,
+    }));
+  assert.deepEqual(await words(), { html: 'ru', howTo: 'Как играть', roll: 'Бросить' });
+  await page.selectOption('#language', 'es');
+  await page.waitForFunction(() => document.querySelector('steere-game').language === 'es', null, { timeout: 2000 });
+  assert.deepEqual(await words(), { html: 'es', howTo: 'Cómo se juega', roll: 'Tirar' });
+  assert.deepEqual(requests, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('service worker: after one visit the served page loads and plays offline', async () => {
   const { server, url } = await startServer();
   const context = await browser.newContext();
@@ -73,9 +93,14 @@ test('service worker: after one visit the served page loads and plays offline', 
     await ready(page);
     assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 37);
     await page.click('[data-action=roll]');
-    assert.notEqual(await page.getAttribute('#board', 'data-phase'), 'roll');
+    assert.notEqual(await page.getAttribute('steere-game >> steere-board', 'data-phase'), 'roll');
     const { winner } = await playGame(page, { random: rng(44) });
     assert.ok(winner);
+    // the texts and catalogues of every language were cached too
+    await page.goto(`${url}/www/?seed=44&size=4&opponent=human&lang=es`);
+    await ready(page);
+    assert.equal(await page.textContent('details.help summary'), 'Cómo se juega');
+    assert.equal(await page.textContent('[data-action=restart]'), 'Nueva partida');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -2,7 +2,7 @@
 // keyboard play, the phone width. Every test fails on any console error or page error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir } from './helpers.mjs';
+import { launch, startServer, stopServer, newPage, ready, playGame, gameState, rng, outDir } from './helpers.mjs';
 
 let browser;
 let server;
@@ -26,9 +26,10 @@ async function open(query, viewport) {
   return { context, page, errors };
 }
 
-const logLines = (page) => page.$$eval('#log li:not(.partial)', (li) => li.map((e) => e.textContent));
+const logLines = async (page) => (await gameState(page)).records;
+const boardAttr = (page, name) => page.getAttribute('steere-game >> steere-board', name);
 
-test('serve.mjs: / redirects to /www/, wasm served as application/wasm', async () => {
+test('serve.mjs: / redirects to /www/, wasm served as application/wasm; only /www/ and /pkg/ are served', async () => {
   const r = await fetch(`${base}/`, { redirect: 'manual' });
   assert.equal(r.status, 302);
   assert.equal(r.headers.get('location'), '/www/');
@@ -38,6 +39,10 @@ test('serve.mjs: / redirects to /www/, wasm served as application/wasm', async (
   assert.match(js.headers.get('content-type'), /^text\/javascript/);
   assert.equal((await fetch(`${base}/www/nothing-here`)).status, 404);
   assert.equal((await fetch(`${base}/%2e%2e/%2e%2e/etc/passwd`)).status, 404);
+  for (const path of ['/.git/config', '/.git/HEAD', '/README.md', '/Cargo.toml', '/src/lib.rs', '/scripts/serve.mjs', '/pkg/.gitignore', '/www/../.git/config', '/www/%2e%2e/README.md']) {
+    assert.equal((await fetch(`${base}${path}`)).status, 404, path);
+  }
+  for (const path of ['/pkg/board.js', '/pkg/worker.js', '/pkg/lang-en.js', '/www/app.js']) assert.equal((await fetch(`${base}${path}`)).status, 200, path);
 });
 
 test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks', async () => {
@@ -46,17 +51,16 @@ test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks
   assert.equal(await page.$$eval('[data-piece=red]', (c) => c.length), 13);
   assert.equal(await page.$$eval('[data-piece=blue]', (c) => c.length), 13);
   assert.equal(await page.$$eval('[data-cell=f6] [data-piece=ball]', (c) => c.length), 1);
-  assert.equal(await page.getAttribute('#board', 'data-phase'), 'roll');
-  assert.equal(await page.getAttribute('#board', 'data-turn'), 'red');
+  assert.equal(await boardAttr(page, 'data-phase'), 'roll');
+  assert.equal(await boardAttr(page, 'data-turn'), 'red');
   // nothing to click before the dice are rolled
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
   await page.click('[data-action=roll]');
-  // the dice are shown and the arrow shows the ball's line
-  assert.match(await page.textContent('[data-die=distance]'), /^[1-6]$/);
-  assert.match(await page.textContent('[data-die=direction]'), /^[1-6]/);
+  // the dice are shown, with the ball's direction
+  assert.match((await gameState(page)).dice, /^Dice: distance [1-6], direction [1-6]/);
   const { winner, clicks, notices } = await playGame(page, { random: rng(21) });
   assert.ok(winner === 'red' || winner === 'blue');
-  assert.equal(await page.getAttribute('#board', 'data-phase'), 'over');
+  assert.equal(await boardAttr(page, 'data-phase'), 'over');
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
   // every record in RULES 1.9 notation
   const log = await logLines(page);
@@ -79,14 +83,14 @@ test('Jokerball side 4, classic, 3 rows: selection, deselection by a click elsew
   assert.equal(await page.$$eval('[data-piece=red]', (c) => c.length), 4 + 5 + 6);
   assert.equal(await page.$$eval('[data-goal]', (c) => c.map((e) => e.dataset.goal).sort().join()), 'blue,red');
   await page.click('[data-action=roll]');
-  if ((await page.getAttribute('#board', 'data-phase')) === 'man') {
+  if ((await boardAttr(page, 'data-phase')) === 'man') {
     const first = await page.$eval('[data-target=select]', (e) => e.dataset.cell);
     await page.click(`[data-cell="${first}"]`);
     assert.ok((await page.$$eval('[data-target=move]', (c) => c.length)) > 0);
-    assert.equal(await page.$eval('.selected', (e) => e.dataset.cell), first);
+    assert.equal(await page.$eval('[data-selected]', (e) => e.dataset.cell), first);
     // a click on the board outside the targets lets go of the man
-    await page.click('#board svg', { position: { x: 2, y: 2 } });
-    assert.equal(await page.$$eval('.selected', (c) => c.length), 0);
+    await page.click('steere-game >> svg', { position: { x: 2, y: 2 } });
+    assert.equal(await page.$$eval('[data-selected]', (c) => c.length), 0);
     assert.equal(await page.$$eval('[data-target=move]', (c) => c.length), 0);
   }
   const { winner } = await playGame(page, { random: rng(4) });
@@ -99,7 +103,7 @@ test('Zola (RULES 2), person against person: a whole game by clicks', async () =
   const { context, page, errors } = await open('?seed=5&game=zola');
   assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 36);
   assert.equal(await page.$eval('[data-cell=a1] [data-piece]', (e) => e.dataset.piece), 'red');
-  assert.equal(await page.getAttribute('#board', 'data-phase'), 'move');
+  assert.equal(await boardAttr(page, 'data-phase'), 'move');
   // RULES 2.3: 36 moves from the start, from every red checker that has one
   assert.ok((await page.$$eval('[data-target=select]', (c) => c.length)) > 0);
   assert.ok(await page.isDisabled('[data-action=roll]'));
@@ -122,11 +126,13 @@ test('Zola with the pie rule: swap offered once, after the first move (RULES 2.2
   await page.click('[data-action=swap]');
   assert.deepEqual((await logLines(page)).slice(-1), ['swap']);
   assert.ok(await page.isDisabled('[data-action=swap]'));
+  // the side to move is unchanged by a swap
+  assert.equal(await boardAttr(page, 'data-turn'), 'blue');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('the game survives a reload (localStorage through toJSON/fromJSON)', async () => {
+test('the game survives a reload (localStorage through the element\'s state)', async () => {
   const { context, page, errors } = await open('?seed=8&size=4');
   const random = rng(8);
   for (let i = 0; i < 12; i++) {
@@ -136,14 +142,12 @@ test('the game survives a reload (localStorage through toJSON/fromJSON)', async 
       await t[Math.floor(random() * t.length)].click();
     }
   }
-  const snap = () =>
-    page.evaluate(() => ({
-      log: [...document.querySelectorAll('#log li')].map((e) => e.textContent),
-      turn: document.querySelector('#board').dataset.turn,
-      phase: document.querySelector('#board').dataset.phase,
-      pieces: [...document.querySelectorAll('[data-cell]')].map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')),
-      dice: document.querySelector('#dice').textContent,
-    }));
+  const snap = async () => {
+    const s = await gameState(page);
+    const pieces = await page.$$eval('[data-cell]', (cells) => cells.map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')));
+    const log = await page.$$eval('steere-game >> .log li', (li) => li.map((e) => e.textContent));
+    return { log, turn: s.turn, phase: s.phase, pieces, dice: s.dice };
+  };
   const before = await snap();
   assert.ok(before.log.length > 0);
   await page.reload();
@@ -152,25 +156,26 @@ test('the game survives a reload (localStorage through toJSON/fromJSON)', async 
   // a different game in the URL starts that game instead
   await page.goto(`${base}/www/?seed=8&game=zola`);
   await ready(page);
-  assert.equal(await page.getAttribute('#board', 'data-game'), 'zola');
+  assert.equal(await boardAttr(page, 'data-game'), 'zola');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('keyboard play: r rolls, Enter picks the focused target; cells carry labels', async () => {
+test('keyboard play: r rolls and takes the focus to a target on the board, Enter picks it; cells carry labels', async () => {
   const { context, page, errors } = await open('?seed=9&size=4');
   await page.focus('body');
   await page.keyboard.press('r');
-  assert.notEqual(await page.getAttribute('#board', 'data-phase'), 'roll');
+  assert.notEqual(await boardAttr(page, 'data-phase'), 'roll');
+  const focusedTarget = () =>
+    page.evaluate(() => document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot.activeElement?.dataset?.target ?? null);
   for (let i = 0; i < 6 && (await logLines(page)).length === 0; i++) {
-    const focused = await page.evaluate(() => document.activeElement?.dataset?.target ?? null);
-    assert.ok(focused, 'a target has the focus');
+    assert.ok(await focusedTarget(), 'a target has the focus');
     await page.keyboard.press('Enter');
   }
   assert.equal((await logLines(page)).length, 1);
   const label = await page.getAttribute('[data-cell=d4]', 'aria-label');
   assert.match(label, /^d4/);
-  for (const a of ['roll', 'double', 'take', 'drop', 'resign', 'next-game', 'new-game']) {
+  for (const a of ['roll', 'double', 'take', 'drop', 'resign', 'next-game', 'new-game', 'undo']) {
     assert.ok((await page.textContent(`[data-action=${a}]`)).trim().length > 0);
   }
   assert.deepEqual(errors, []);
@@ -182,7 +187,7 @@ test('a 360-pixel phone: the board fits, no sideways scrolling', async () => {
     const { context, page, errors } = await open(q, { width: 360, height: 740 });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `page is ${width} px wide`);
-    const box = await page.$eval('#board svg', (s) => s.getBoundingClientRect().width);
+    const box = await page.$eval('steere-game >> svg', (s) => s.getBoundingClientRect().width);
     assert.ok(box > 300 && box <= 360, `board is ${box} px wide`);
     await page.screenshot({ path: `${outDir}/phone-${q.includes('zola') ? 'zola' : 'jokerball'}.png`, fullPage: true });
     assert.deepEqual(errors, []);
@@ -190,7 +195,7 @@ test('a 360-pixel phone: the board fits, no sideways scrolling', async () => {
   }
 });
 
-test('the match panel starts the game it shows (game, size, rows, rules, Zola size, length, cube)', async () => {
+test('the panel starts the game it shows (game, size, rows, rules, Zola size, length, cube)', async () => {
   const { context, page, errors } = await open('?seed=12');
   // Zola options are off while Jokerball is chosen, and the other way round
   assert.ok(await page.isDisabled('[data-option=zola-size]'));
@@ -200,11 +205,12 @@ test('the match panel starts the game it shows (game, size, rows, rules, Zola si
   await page.selectOption('[data-option=zola-size]', '8');
   await page.click('[data-action=new-game]');
   assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 64);
-  assert.equal(await page.getAttribute('#board', 'data-game'), 'zola');
+  assert.equal(await boardAttr(page, 'data-game'), 'zola');
   await page.selectOption('[data-option=game]', 'jokerball');
   await page.selectOption('[data-option=size]', '4');
-  // rows 1..size-1 (RULES 1.3)
+  // rows 1..size-1 (RULES 1.3), as the engine says
   assert.ok(await page.$eval('[data-option=rows] option[value="4"]', (o) => o.disabled));
+  assert.ok(await page.$eval('[data-option=rows] option[value="3"]', (o) => !o.disabled));
   await page.selectOption('[data-option=rows]', '3');
   await page.selectOption('[data-option=rules]', 'classic');
   await page.selectOption('[data-option=length]', '7');
@@ -212,8 +218,9 @@ test('the match panel starts the game it shows (game, size, rows, rules, Zola si
   await page.click('[data-action=new-game]');
   assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 37);
   assert.equal(await page.$$eval('[data-piece=blue]', (c) => c.length), 15);
-  assert.match(await page.textContent('#score'), /match to 7: Red 0 – Blue 0/);
-  assert.equal(await page.textContent('#cube'), 'Cube 1, centred');
+  const s = await gameState(page);
+  assert.match(s.score, /^Match to 7 · game 1: Red 0 – Blue 0$/);
+  assert.equal(s.cube, 'Cube 1, centred');
   assert.equal(await page.$$eval('[data-option=length] option', (o) => o.map((x) => Number(x.value)).join()), Array.from({ length: 21 }, (_, i) => i + 1).join());
   assert.deepEqual(errors, []);
   await context.close();

@@ -1,6 +1,11 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the types must be precise.
 import init, { Jokerball, Zola, Match, Bot, simulate, SteereError } from 'steere-games';
-import type { SteereErrorCode, CubeAction, SimulateResult } from 'steere-games';
+import type { SteereErrorCode, CubeAction, SimulateResult, MatchGame, MatchState, RecordTags } from 'steere-games';
+// The online adapter's declarations, checked here without boardgame.io (an optional peer of the package).
+import { zolaGame, whyIllegal } from 'steere-games/boardgameio';
+import type { RefusalCode } from 'steere-games/boardgameio';
+import { Lobby } from 'steere-games/boardgameio/client';
+import type { OnlineView } from 'steere-games/boardgameio/client';
 
 async function main(): Promise<void> {
   await init();
@@ -41,6 +46,15 @@ async function main(): Promise<void> {
   const current: Jokerball | Zola = match.game;
   const results = match.results;
   const how: string | undefined = results[0]?.how;
+  const record: string = match.toRecord({ Red: 'Ana' });
+  const readBack: Match = Match.fromRecord(record, { seed: 3 });
+  const games: MatchGame[] = readBack.games;
+  const lines: string[] = games[0]?.lines ?? [];
+  const known: string[] | null = games[0]?.history ?? null;
+  const gameTags: RecordTags = Jokerball.fromRecord(g.toRecord(), { seed: 'x' }).tags;
+  const zr: Zola = Zola.fromRecord(z.toRecord({ Event: 'e' }));
+  const saved: MatchState = readBack.toJSON();
+  const format: 1 | 2 = saved.format;
 
   const bot = new Bot({ level: 'easy', seed: 'x', timeMs: 500 });
   const choice: string = bot.chooseMove(new Zola());
@@ -48,6 +62,12 @@ async function main(): Promise<void> {
   const sim: SimulateResult = simulate({ game: 'jokerball', games: 10, seed: 1, players: { red: 'easy' } });
   const simWins: number = sim.wins.red + sim.wins.blue + sim.unfinished;
   const meanTurns: number = sim.turns.mean;
+
+  const online = zolaGame({ size: 6, pie: true });
+  const why: RefusalCode | null = whyIllegal(online.setup({}), '0', 'play', 'swap');
+  const lobby = new Lobby({ server: 'http://localhost:8000', gameName: online.name, storage: null });
+  const view: OnlineView | null = null;
+  console.log(why, lobby.gameName, view);
 
   try {
     g.play('zz9-zz10');
@@ -60,7 +80,8 @@ async function main(): Promise<void> {
     }
   }
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
-    cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns);
+    cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, lines, known, gameTags, zr,
+    format);
 }
 
 void main();

@@ -8,12 +8,13 @@ use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::GameState;
 use crate::bot::Bot;
-use crate::dice::{Dice, DiceRng};
+use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
 use crate::error::{DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::matchplay::GameEnd;
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
+use crate::record::{RecordSetup, TagError, Tags};
 
 /// The phase of a game (RULES 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,6 +88,7 @@ pub struct Game {
     man: Option<Option<Move>>,
     history: Vec<TurnRecord>,
     rng: Option<DiceRng>,
+    tags: Tags,
 }
 
 impl Game {
@@ -100,6 +102,7 @@ impl Game {
             man: None,
             history: Vec::new(),
             rng,
+            tags: Tags::new(),
         }
     }
 
@@ -172,7 +175,7 @@ impl Game {
         let size = self.size();
         let Some(rng) = self.rng.as_mut() else {
             return Err(DiceError::WrongPhase(
-                "this game has no dice generator (restored without it): use set_dice".into(),
+                "this game has no dice generator (restored without it): set the dice".into(),
             ));
         };
         let dice = Dice::roll(rng, size);
@@ -258,14 +261,97 @@ impl Game {
         }
     }
 
-    /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.
-    pub fn legal_moves_into(&self, out: &mut MoveList) {
-        out.clear();
-        let Some(dice) = self.dice else { return };
+    /// The cells a legal move of the current position crosses, its destination last; `None` stands for
+    /// leaving the board. A man leaving through the far side goes along the first open forward line (in
+    /// direction order), as move generation finds it.
+    pub fn path(&self, mv: Move) -> Vec<Option<u8>> {
+        let g = self.pos.geometry();
+        let Some(dice) = self.dice else {
+            return Vec::new();
+        };
+        let me = self.pos.turn();
+        // The cells from `from` along `dir`, at most `limit` steps, through empty cells (the last may be
+        // occupied: a capture); `None` for the step off the board.
+        let walk = |dir: crate::hex::HexDirection, limit: usize, stop: Option<u8>| {
+            let mut cells = Vec::new();
+            let mut cur = mv.from;
+            for _ in 0..limit {
+                match g
+                    .step
+                    .get(usize::from(cur))
+                    .and_then(|s| s.get(dir.index()))
+                {
+                    Some(super::Step::Cell(next)) => {
+                        cells.push(Some(*next));
+                        if Some(*next) == stop || self.pos.piece(*next).is_some() {
+                            break;
+                        }
+                        cur = *next;
+                    }
+                    Some(super::Step::Goal(_)) => {
+                        cells.push(None);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            cells
+        };
+        let reaches = |cells: &Vec<Option<u8>>, to: Option<u8>| cells.last() == Some(&to);
+        match (mv.kind, mv.to) {
+            (MoveKind::Ball, Dest::Cell(to)) => {
+                walk(super::ball_direction(me, dice.direction), 20, Some(to))
+            }
+            (MoveKind::Ball, Dest::Off(_)) => {
+                walk(super::ball_direction(me, dice.direction), 20, None)
+            }
+            (MoveKind::Man, Dest::Cell(to)) => {
+                // The line from `from` to `to`: the direction of their axial difference.
+                let at = |c: u8| g.hex.get(usize::from(c)).copied();
+                let (Some(a), Some(b)) = (at(mv.from), at(to)) else {
+                    return Vec::new();
+                };
+                let (dq, dr) = ((b.q - a.q).signum(), (b.r - a.r).signum());
+                crate::hex::HexDirection::ALL
+                    .into_iter()
+                    .find(|d| d.vector() == (dq, dr))
+                    .map(|d| walk(d, usize::from(dice.distance), Some(to)))
+                    .filter(|cells| reaches(cells, Some(to)))
+                    .unwrap_or_default()
+            }
+            (MoveKind::Man, Dest::Off(_)) => {
+                // In direction order, as move generation tries them.
+                let [a, b] = super::forward(me);
+                let dirs = if a.index() < b.index() {
+                    [a, b]
+                } else {
+                    [b, a]
+                };
+                dirs.into_iter()
+                    .map(|d| walk(d, usize::from(dice.distance), None))
+                    .find(|cells| reaches(cells, None))
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// The phases passed at once for want of a legal move right after the dice were rolled or set:
+    /// none, the man phase, or both (the turn then ended at once).
+    pub fn skipped_after_dice(&self) -> Vec<Phase> {
         match self.phase {
-            Phase::Man => self.pos.man_moves(dice.distance, out),
-            Phase::Ball => self.pos.ball_moves(dice.direction, out),
-            _ => {}
+            Phase::Man => Vec::new(),
+            Phase::Ball => vec![Phase::Man],
+            Phase::Roll | Phase::Over => vec![Phase::Man, Phase::Ball],
+        }
+    }
+
+    /// The phases passed at once right after a move of `kind` was played: the ball phase after a man
+    /// move when no ball move was possible.
+    pub fn skipped_after(&self, kind: MoveKind) -> Vec<Phase> {
+        if kind == MoveKind::Man && self.phase != Phase::Ball {
+            vec![Phase::Ball]
+        } else {
+            Vec::new()
         }
     }
 
@@ -326,7 +412,11 @@ impl Game {
 
     /// Plays one turn record (`2/3 b3-d3 f6>h6`) from phase roll; `advance_rng` also draws one roll from
     /// the generator (discarded). On error the game may be left mid-turn: use it on a scratch copy.
-    pub(crate) fn play_record(&mut self, record: &str, advance_rng: bool) -> Result<(), PlayError> {
+    pub(crate) fn play_turn_record(
+        &mut self,
+        record: &str,
+        advance_rng: bool,
+    ) -> Result<(), PlayError> {
         if record.len() > MAX_INPUT_LEN {
             return Err(ParseError::new("turn record is too long").into());
         }
@@ -404,6 +494,7 @@ impl Engine for Game {
     type Move = Move;
     type Phase = Phase;
     type State = GameState;
+    type List = MoveList;
 
     /// A new game from a setup (RULES 1.3) or its position string; dice from `setup.seed`, or from the
     /// crypto source without one.
@@ -420,7 +511,7 @@ impl Engine for Game {
     /// so replaying a game rolled from seed `s` with seed `s` goes on with its dice.
     fn replay_onto<S: AsRef<str>>(mut self, history: &[S]) -> Result<Game, ReplayError> {
         for (index, record) in history.iter().enumerate() {
-            self.play_record(record.as_ref(), true)
+            self.play_turn_record(record.as_ref(), true)
                 .map_err(|error| ReplayError::Record { index, error })?;
         }
         Ok(self)
@@ -442,16 +533,15 @@ impl Engine for Game {
         self.phase == Phase::Roll
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::in_notation_order(&list, |m| self.notation(m))
-    }
-
-    fn legal_notations(&self) -> Vec<String> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::sorted_notations(&list, |m| self.notation(m))
+    /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.
+    fn legal_moves_into(&self, out: &mut MoveList) {
+        out.clear();
+        let Some(dice) = self.dice else { return };
+        match self.phase {
+            Phase::Man => self.pos.man_moves(dice.distance, out),
+            Phase::Ball => self.pos.ball_moves(dice.direction, out),
+            _ => {}
+        }
     }
 
     fn find_move(&self, text: &str) -> Result<Move, PlayError> {
@@ -520,6 +610,11 @@ impl Engine for Game {
 
     fn describe(&self, mv: Move) -> MoveInfo {
         let g = self.pos.geometry();
+        let path = self
+            .path(mv)
+            .into_iter()
+            .map(|c| c.map_or_else(|| "off".to_string(), |c| g.name(c)))
+            .collect();
         MoveInfo {
             notation: self.notation(mv),
             kind: match mv.kind {
@@ -532,7 +627,40 @@ impl Engine for Game {
                 Dest::Off(_) => "off".to_string(),
             }),
             capture: mv.capture,
+            path,
+            goal: match mv.to {
+                Dest::Off(goal) => Some(goal),
+                Dest::Cell(_) => None,
+            },
         }
+    }
+
+    fn play_described(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
+        let mv = self.find_move(text)?;
+        let info = self.describe(mv);
+        self.apply_legal(mv);
+        Ok(info)
+    }
+
+    fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError> {
+        let g = self.pos.geometry();
+        let from = g.cell(cell).ok_or_else(|| {
+            ParseError::new(format!(
+                "'{cell}' is not a cell of a side-{} board",
+                self.size()
+            ))
+        })?;
+        let mut out: Vec<String> = Vec::new();
+        for mv in self.legal_moves().into_iter().filter(|m| m.from == from) {
+            let to = match mv.to {
+                Dest::Cell(c) => g.name(c),
+                Dest::Off(_) => "off".to_string(),
+            };
+            if !out.contains(&to) {
+                out.push(to);
+            }
+        }
+        Ok(out)
     }
 
     /// The position string (without a ball once the game is over).
@@ -583,5 +711,106 @@ impl Engine for Game {
                 .map_or(0.0, |v| f64::from(v) / f64::from(crate::bot::net::P_ONE)),
             _ => bot.jokerball_win_chance(&self.pos),
         }
+    }
+
+    const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history.get(index).map(|r| r.notation(self.size()))
+    }
+
+    /// Plays a turn record (`2/3 b3-d3 f6>h6`) from phase roll; the dice generator is not touched.
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        self.play_turn_record(record, false)
+    }
+
+    fn set_dice_seed(&mut self, seed: Option<&Seed>) {
+        self.rng = seed.map(DiceRng::from_seed);
+    }
+
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    /// `Rules`, `Size` and `Rows` when the game began from the starting men of some row count (with
+    /// the player who moved first), else `Rules`, `Size` and the start's position string.
+    fn setup_tags(&self, _lone: bool) -> RecordSetup {
+        let (rules, size, first) = (self.rules(), self.size(), self.start.turn());
+        let mut tags = vec![
+            ("Rules", rules.name().to_string()),
+            ("Size", {
+                let mut s = String::new();
+                crate::record::push_num(&mut s, usize::from(size));
+                s
+            }),
+        ];
+        let rows = (1..size).find(|&rows| {
+            let setup = Setup {
+                rules,
+                size: Some(size),
+                rows,
+                first,
+                position: None,
+                seed: None,
+            };
+            Position::start(&setup).is_ok_and(|p| p == self.start)
+        });
+        let position = match rows {
+            Some(rows) => {
+                let mut s = String::new();
+                crate::record::push_num(&mut s, usize::from(rows));
+                tags.push(("Rows", s));
+                None
+            }
+            None => Some(self.start.to_position_string()),
+        };
+        RecordSetup {
+            tags,
+            first,
+            position,
+        }
+    }
+
+    fn setup_from_tags(setup: &RecordSetup, _lone: bool) -> Result<Setup, TagError> {
+        let rules = if setup.choice("Rules", &["2025", "classic"])? == 0 {
+            RuleSet::Y2025
+        } else {
+            RuleSet::Classic
+        };
+        let size = if setup.choice("Size", &["4", "6"])? == 0 {
+            4
+        } else {
+            6
+        };
+        let rows = match (setup.get("Rows"), &setup.position) {
+            (Some(_), Some(_)) => {
+                return Err(TagError::new(
+                    "Rows",
+                    "Rows does not go with Position (the position string shows the men)",
+                ))
+            }
+            (None, Some(_)) => 2,
+            (None, None) => return Err(crate::record::missing("Rows")),
+            (Some(_), None) => {
+                let allowed = ["1", "2", "3", "4", "5"];
+                1 + setup.choice("Rows", allowed.get(..usize::from(size - 1)).unwrap_or(&[]))? as u8
+            }
+        };
+        Ok(Setup {
+            rules,
+            size: Some(size),
+            rows,
+            first: setup.first,
+            position: setup.position.clone(),
+            seed: None,
+        })
     }
 }

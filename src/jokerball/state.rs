@@ -1,4 +1,4 @@
-//! The JSON state of a Jokerball game (API.md `toJSON`/`fromJSON`).
+//! The JSON state of a Jokerball game (docs/api.md, `toJSON`/`fromJSON`).
 //!
 //! ```text
 //! { "format": 1, "game": "jokerball", "rules": "2025", "size": 6,
@@ -7,7 +7,8 @@
 //!   "turn": { "dice": { "distance": 2, "direction": 3 }, "man": "b3-d3" | "-" | null } | null,
 //!   "phase": "roll" | "man" | "ball" | "over",
 //!   "position": "<current position string>", "winner": "red" | "blue" | null,
-//!   "rng": { "key": "<64 hex>", "word": <safe integer> } | null }
+//!   "rng": { "key": "<64 hex>", "word": <safe integer> } | null,
+//!   "tags": { "Red": "Ana", ... } }                 // record tags, left out when there are none
 //! ```
 //! `turn` is the half-played turn (phases man and ball): its dice and the man move already played
 //! (`"-"` when the man phase was skipped, `null` in phase man). Restoring replays `history` and the
@@ -23,6 +24,7 @@ use crate::dice::{Dice, DiceRng, RngState};
 use crate::engine::Engine;
 use crate::error::ParseError;
 use crate::player::Player;
+use crate::record::Tags;
 
 /// The half-played turn of a [`GameState`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +62,9 @@ pub struct GameState {
     pub winner: Option<Player>,
     /// The dice generator's state, if saved.
     pub rng: Option<RngState>,
+    /// The record tags (RULES 4.1), left out when there are none.
+    #[serde(default, skip_serializing_if = "Tags::is_empty")]
+    pub tags: Tags,
 }
 
 impl GameState {
@@ -88,6 +93,7 @@ impl GameState {
             } else {
                 None
             },
+            tags: game.tags().clone(),
         }
     }
 
@@ -110,7 +116,7 @@ impl GameState {
             .map_err(|e| ParseError::new(format!("start: {e}")))?;
         let mut game = Game::from_start(start, None);
         for record in &state.history {
-            game.play_record(record, false)
+            game.play_turn_record(record, false)
                 .map_err(|e| ParseError::new(format!("history: {e}")))?;
             if game.phase() == Phase::Over && game.records().len() < state.history.len() {
                 return Err(ParseError::new("history goes on after the end of the game"));
@@ -126,6 +132,7 @@ impl GameState {
                 }
             }
         }
+        game.set_tags(state.tags.clone());
         let check = game.to_state(false);
         let rng = match &state.rng {
             Some(s) => {

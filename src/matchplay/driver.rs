@@ -2,11 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::log::{ActionKind, MatchLog, PastGame};
 use super::state::MatchState;
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::engine::Engine;
 use crate::error::{DiceError, ParseError, SetupError};
 use crate::player::Player;
+use crate::record::Tags;
 
 /// The options of a new match as plain data: the length, the cube, and the first game's setup (whose
 /// `first` starts the match; later games alternate, RULES 3.6).
@@ -21,13 +23,16 @@ pub struct MatchSetup<S> {
     pub game: S,
 }
 
-/// A match of any [`Engine`] game: the match state plus the current game. Moves go through
-/// [`Match::act`], which refuses them while a double is pending or after the game ended, and records
-/// the result when the game ends on the board.
+/// A match of any [`Engine`] game: the match state, the current game, every earlier game as it was
+/// played ([`Match::games`]) and the record tags. Moves go through [`Match::act`], which refuses them
+/// while a double is pending or after the game ended, and records the result when the game ends on the
+/// board; cube actions and resignations are logged in their places.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match<G> {
-    state: MatchState,
-    game: G,
+    pub(super) state: MatchState,
+    pub(super) game: G,
+    pub(super) log: MatchLog,
+    pub(super) tags: Tags,
 }
 
 impl<G: Engine> Match<G> {
@@ -42,12 +47,20 @@ impl<G: Engine> Match<G> {
             first: game.turn(),
             ..state
         };
-        Ok(Match { state, game })
+        Ok(Match {
+            state,
+            game,
+            log: MatchLog::default(),
+            tags: Tags::new(),
+        })
     }
 
     /// Rebuilds a match from a restored state and game, checking that they agree: a game still on
     /// exactly when the state says so, a win on the board matching the last result, and a pending
-    /// double only at the start of the doubler's turn.
+    /// double only at the start of the doubler's turn. The earlier games are unknown (see
+    /// [`MatchLog::known`](super::MatchLog::known)); the current one counts as known when nothing but
+    /// moves can have happened in it (cube centred, no double pending, not ended by a drop or a
+    /// resignation), so a match rebuilt in its first game still has a record. It has no tags.
     pub fn from_parts(state: MatchState, game: G) -> Result<Match<G>, ParseError> {
         let bad = |why: &str| Err(ParseError::new(format!("bad match: {why}")));
         let current = if state.game_over() {
@@ -70,7 +83,13 @@ impl<G: Engine> Match<G> {
                 return bad("a double is pending but it is not the start of the doubler's turn");
             }
         }
-        Ok(Match { state, game })
+        let log = MatchLog::unknown_before(&state);
+        Ok(Match {
+            state,
+            game,
+            log,
+            tags: Tags::new(),
+        })
     }
 
     /// The match state.
@@ -86,6 +105,21 @@ impl<G: Engine> Match<G> {
     /// The match state and the current game.
     pub fn into_parts(self) -> (MatchState, G) {
         (self.state, self.game)
+    }
+
+    /// The record tags of the match (RULES 4.1: names, event, ...).
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// Replaces the record tags.
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    /// The current game, to set its dice generator after a record was read.
+    pub(crate) fn game_mut_for_record(&mut self) -> &mut G {
+        &mut self.game
     }
 
     /// What the match waits for.
@@ -132,29 +166,48 @@ impl<G: Engine> Match<G> {
 
     /// The player to move doubles (see [`Match::can_double`]).
     pub fn double(&mut self) -> Result<(), CubeError> {
-        self.state
-            .double(self.game.turn(), self.game.at_turn_start())
+        let player = self.game.turn();
+        self.state.double(player, self.game.at_turn_start())?;
+        self.log_action(ActionKind::Double, player);
+        Ok(())
     }
 
     /// The doubler's opponent takes ([`MatchState::take`]).
     pub fn take(&mut self) -> Result<(), MatchError> {
-        self.state.take()
+        let doubler = self.state.pending_double();
+        self.state.take()?;
+        if let Some(d) = doubler {
+            self.log_action(ActionKind::Take, d.other());
+        }
+        Ok(())
     }
 
     /// The doubler's opponent drops; the game object stays as it was ([`MatchState::drop_double`]).
     pub fn drop_double(&mut self) -> Result<GameResult, MatchError> {
-        self.state.drop_double()
+        let r = self.state.drop_double()?;
+        self.log_action(ActionKind::Drop, r.winner.other());
+        Ok(r)
     }
 
     /// `player` resigns; the game object stays as it was ([`MatchState::resign`]).
     pub fn resign(&mut self, player: Player) -> Result<GameResult, MatchError> {
-        self.state.resign(player)
+        let r = self.state.resign(player)?;
+        self.log_action(ActionKind::Resign, player);
+        Ok(r)
     }
 
-    /// Starts the next game ([`MatchState::next_game`]) and returns who starts it.
+    /// Starts the next game ([`MatchState::next_game`]) and returns who starts it; the finished game
+    /// joins [`Match::games`].
     pub fn next_game(&mut self) -> Result<Player, MatchError> {
+        let crawford = self.state.crawford();
         let first = self.state.next_game()?;
-        self.game = self.game.next_game(first);
+        let next = self.game.next_game(first);
+        let finished = std::mem::replace(&mut self.game, next);
+        self.log.past.push(PastGame {
+            crawford,
+            history: Some(finished.history()),
+            actions: std::mem::take(&mut self.log.actions),
+        });
         Ok(first)
     }
 }

@@ -8,7 +8,10 @@
 //!   whole match ([`SavedMatch`]);
 //! - `driver`: [`Match`], which drives any [`Engine`](crate::Engine) game through a match: it refuses
 //!   moves while a double is pending or after the game ended, and records the result when the game ends
-//!   on the board.
+//!   on the board;
+//! - `log`: every game of a match as it was played ([`MatchLog`], [`Match::games`]), and the check that
+//!   a saved log replays to its match. Records of matches (RULES 4) are written and read in
+//!   [`crate::record`].
 
 use std::fmt;
 
@@ -18,10 +21,13 @@ use crate::error::{Coded, DiceError, ErrorCode, OptionError, PlayError};
 use crate::player::Player;
 
 mod driver;
+mod log;
 mod restore;
 mod state;
 
 pub use driver::{Match, MatchSetup};
+pub(crate) use log::{colour, game_body, replay_action, Replay};
+pub use log::{ActionKind, MatchAction, MatchGame, MatchLog, PastGame};
 pub use restore::SavedMatch;
 pub use state::{MatchState, MatchStateData};
 

@@ -341,7 +341,7 @@ impl From<MatchState> for MatchStateData {
 }
 
 /// The Crawford flags of the game that follows a finished one (RULES 3.4).
-fn next_crawford_flags(
+pub(super) fn next_crawford_flags(
     length: u32,
     score: ByPlayer<u32>,
     crawford: bool,

@@ -1,4 +1,4 @@
-//! The `Bot` class of the JavaScript API (API.md, "Bot"): a thin wrapper around [`crate::bot::Bot`].
+//! The `Bot` class of the JavaScript API (docs/api.md, "Bot"): a thin wrapper around [`crate::bot::Bot`].
 //!
 //! The game argument is read through its own `toJSON({ rng: false })` and restored as a core game (a
 //! snapshot: the caller's object is never touched, and the dice generator is left out).
@@ -82,7 +82,7 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
             let st: zola::GameState = state(obj)?;
             Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st)?)))
         }
-        Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json(obj)?))),
+        Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json_current(obj)?))),
         _ => Err(js_error(&not_a_game())),
     }
 }
@@ -91,7 +91,9 @@ fn nothing_to_choose(why: &str) -> JsValue {
     js_error(&PlayError::WrongPhase(format!("nothing to choose: {why}")))
 }
 
-/// A computer opponent (API.md, "Bot").
+/// A computer opponent for both games and the doubling cube. Its levels are search budgets counted in
+/// work, so a seed, a level and a position give the same choice on any machine (unless `timeMs` caps
+/// the time). Reference: docs/api.md (Bot).
 #[wasm_bindgen]
 pub struct Bot {
     bot: CoreBot,
@@ -100,7 +102,9 @@ pub struct Bot {
 
 #[wasm_bindgen]
 impl Bot {
-    /// A new bot; see `BotOptions`.
+    /// A new bot (see `BotOptions`: `level` default `'medium'`, `seed`, `timeMs`).
+    /// @throws {SteereError} `invalid_option` for an unknown key, an unknown level, a bad seed or a
+    /// `timeMs` that is not a positive number.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "BotOptions")] opts: JsValue,
@@ -120,8 +124,11 @@ impl Bot {
         self.bot.set_deadline(deadline);
     }
 
-    /// A legal move of the current phase of a Jokerball, Zola or Match (`wrong_phase` when there is
-    /// nothing to choose: phase roll or over, a pending double, a finished game).
+    /// A legal move of the current phase of a Jokerball, Zola or Match, in notation. The object passed is
+    /// read through its `toJSON()` and never changed.
+    /// @throws {SteereError} `wrong_phase` when there is nothing to choose (phase `'roll'` or `'over'`, a
+    /// pending double, a finished game); `invalid_option` when `game` is not a Jokerball, Zola or Match;
+    /// `freed` when this bot or `game` was freed.
     #[wasm_bindgen(js_name = chooseMove)]
     pub fn choose_move(
         &mut self,
@@ -153,8 +160,10 @@ impl Bot {
         }
     }
 
-    /// The bot's cube action for the side that must act in `match`: `'take'`/`'drop'` while a double
-    /// is pending, else `'double'` (only when `canDouble()`) or `'no-double'`.
+    /// The bot's cube decision for the side that must act in `match`: `'take'` or `'drop'` while a double
+    /// is pending, else `'double'` (only when `canDouble()` is true) or `'no-double'`.
+    /// @throws {SteereError} `invalid_option` when `m` is not a Match; `freed` when this bot or the match
+    /// was freed.
     #[wasm_bindgen(js_name = cubeAction, unchecked_return_type = "CubeAction")]
     pub fn cube_action(
         &mut self,

@@ -2,11 +2,17 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::plain::{JokerballBoard, JokerballOptions, JokerballReplayOptions, Piece};
-use super::{arg_move, arg_strings, options, state, to_js, to_json_options};
+use super::plain::{
+    Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
+    Piece, Played, RecordOptions, Rolled,
+};
+use super::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js, to_json_options};
+use crate::dice::Dice;
 use crate::engine::Engine;
+use crate::engine::MoveClass;
 use crate::error::OptionError;
-use crate::jokerball::{Game, GameState};
+use crate::hex::Hex;
+use crate::jokerball::{Game, GameState, Geometry, MoveKind};
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
@@ -37,7 +43,81 @@ pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
     to_js(&views)
 }
 
-/// A game of Jokerball: dice, the man and ball phases, notation, JSON state.
+/// The dice just set and the phases then skipped, as JavaScript sees them.
+pub(super) fn rolled(game: &Game, dice: Dice) -> JsValue {
+    to_js(&Rolled {
+        dice,
+        skipped: game.skipped_after_dice(),
+    })
+}
+
+/// Plays `text` and returns the move as it was played, with the phases then skipped.
+pub(super) fn played(game: &mut Game, text: &str) -> Result<JsValue, crate::error::PlayError> {
+    let info = game.play_described(text)?;
+    let kind = if info.kind == MoveClass::Man {
+        MoveKind::Man
+    } else {
+        MoveKind::Ball
+    };
+    let skipped = game.skipped_after(kind);
+    Ok(to_js(&Played {
+        info: &info,
+        skipped,
+    }))
+}
+
+/// Reads a board side: 4 or 6, else `invalid_option`.
+fn size_arg(value: &JsValue) -> Result<u8, OptionError> {
+    match value.as_f64() {
+        Some(n) if n == 4.0 || n == 6.0 => Ok(n as u8),
+        _ => Err(OptionError::new("size must be 4 or 6")),
+    }
+}
+
+/// The cells and goal rows of a board of side `size`.
+fn geometry_of(size: u8) -> JokerballGeometry {
+    let g = Geometry::of(size);
+    let cells = (0..g.len)
+        .map(|c| {
+            let h = g.hex.get(usize::from(c)).copied().unwrap_or(Hex::new(0, 0));
+            HexCell {
+                name: g.name(c),
+                q: h.q,
+                r: h.r,
+            }
+        })
+        .collect();
+    let row = |r: u8| -> Vec<String> {
+        (0..g.len)
+            .filter(|&c| g.row_of.get(usize::from(c)) == Some(&r))
+            .map(|c| g.name(c))
+            .collect()
+    };
+    JokerballGeometry {
+        cells,
+        goals: Goals {
+            red: row(g.rows - 1),
+            blue: row(0),
+        },
+    }
+}
+
+/// The pieces on the board of `game`, as JavaScript sees them.
+pub(super) fn board_of(game: &Game) -> JsValue {
+    let view = game.board();
+    let men = view
+        .men
+        .into_iter()
+        .map(|(cell, player)| Piece { cell, player })
+        .collect();
+    to_js(&JokerballBoard {
+        men,
+        ball: view.ball,
+    })
+}
+
+/// A game of Jokerball: the dice, the man and ball phases of each turn, moves in notation, and the
+/// whole state as JSON. Rules: docs/rules.md (Jokerball); reference: docs/api.md (Jokerball).
 #[wasm_bindgen]
 pub struct Jokerball {
     game: Game,
@@ -52,7 +132,9 @@ impl Jokerball {
 
 #[wasm_bindgen]
 impl Jokerball {
-    /// A new game; see `JokerballOptions`.
+    /// A new game from the options (all optional; see `JokerballOptions`).
+    /// @throws {SteereError} `invalid_option` for an unknown key, a wrong type or a value out of range;
+    /// `parse_error` for a position string that is malformed or of another size than `size`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballOptions")] opts: JsValue,
@@ -64,110 +146,157 @@ impl Jokerball {
     }
 
     /// The side to move; after the game, the player who moved last.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Player")]
     pub fn turn(&self) -> String {
         self.game.turn().name().to_string()
     }
 
-    /// The phase: `'roll' | 'man' | 'ball' | 'over'`.
+    /// The phase: `'roll'`, `'man'`, `'ball'` or `'over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "JokerballPhase")]
     pub fn phase(&self) -> String {
         self.game.phase().name().to_string()
     }
 
-    /// The current turn's dice, `null` in phases roll and over.
+    /// The current turn's dice, `null` in phases `'roll'` and `'over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
     pub fn dice(&self) -> JsValue {
         to_js(&self.game.dice())
     }
 
     /// The winner, `null` while the game goes on.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
     pub fn winner(&self) -> JsValue {
         to_js(&self.game.winner())
     }
 
-    /// Rolls the dice (distance die, then direction die) from the game's generator.
-    #[wasm_bindgen(unchecked_return_type = "Dice")]
+    /// Rolls both dice from the game's own generator (distance die, then direction die). `skipped`
+    /// lists the phases then passed at once for want of a legal move.
+    /// @throws {SteereError} `game_over` after the game's end; `wrong_phase` outside phase `'roll'`, or
+    /// when the game was restored without its dice generator (use `setDice`); `freed` after `free()`.
+    #[wasm_bindgen(unchecked_return_type = "Rolled")]
     pub fn roll(&mut self) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.game.roll()?))
+        let dice = self.game.roll()?;
+        Ok(rolled(&self.game, dice))
     }
 
-    /// Sets the dice instead of rolling them.
-    #[wasm_bindgen(js_name = setDice)]
+    /// Sets the dice instead of rolling them (dice from a server, or a test); returns them as `roll`
+    /// does.
+    /// @throws {SteereError} `invalid_option` for a value that is not an integer or out of range
+    /// (distance 1..side, direction 1..6); `game_over` after the game's end; `wrong_phase` outside phase
+    /// `'roll'`; `freed` after `free()`.
+    #[wasm_bindgen(js_name = setDice, unchecked_return_type = "Rolled")]
     pub fn set_dice(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
-    ) -> Result<(), JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let (d, r) = dice_args(&distance, &direction)?;
-        Ok(self.game.set_dice(d, r)?)
+        self.game.set_dice(d, r)?;
+        Ok(rolled(
+            &self.game,
+            Dice {
+                distance: d,
+                direction: r,
+            },
+        ))
     }
 
-    /// The legal moves of the current phase, sorted.
+    /// Where the piece on `cell` can go now: in phase `'man'` a man of the side to move, in phase `'ball'`
+    /// the ball; cell names or `'off'`, in the order of `legalMoves()`. Empty when that piece cannot move.
+    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a cell of this board;
+    /// `freed` after `free()`.
+    pub fn dests(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let name = super::arg_string(&cell, "cell")?;
+        Ok(self.game.dests(&name)?)
+    }
+
+    /// The cells of a board of side `size` (4 or 6) with their axial coordinates, and the home-row cells
+    /// beside the goal each player defends (for drawing a board).
+    /// @throws {SteereError} `invalid_option` when `size` is not 4 or 6.
+    #[wasm_bindgen(unchecked_return_type = "JokerballGeometry")]
+    pub fn geometry(
+        #[wasm_bindgen(unchecked_param_type = "4 | 6")] size: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        Ok(to_js(&geometry_of(size_arg(&size)?)))
+    }
+
+    /// The legal moves of the current phase, sorted; empty in phases `'roll'` and `'over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
         self.game.legal_notations()
     }
 
-    /// The legal moves of the current phase in verbose form, in the order of `legalMoves()`.
+    /// The legal moves of the current phase described (`from`, `to`, `path`, `capture`, `goal`), in the
+    /// order of `legalMoves()`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "JokerballMove[]")]
     pub fn legal_moves_verbose(&self) -> JsValue {
         verbose_moves(&self.game)
     }
 
-    /// Whether a move (string or verbose object) is legal now; never throws.
+    /// Whether a move (a string, or an object with `notation`) is legal now. Anything else, malformed
+    /// input included, is simply `false`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string | JokerballMove")] mv: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> bool {
         arg_move(&mv).is_ok_and(|text| self.game.is_legal(&text))
     }
 
-    /// Plays a move (string or verbose object) and returns it in verbose form.
-    #[wasm_bindgen(unchecked_return_type = "JokerballMove")]
+    /// Plays a move of the current phase (a string, or an object whose `notation` is read) and returns it
+    /// described, with the phases then passed at once in `skipped`. A refused move changes nothing.
+    /// @throws {SteereError} `parse_error` for a move not in the notation or naming a cell off this board;
+    /// `game_over` after the game's end; `wrong_phase` in phase `'roll'`, or a ball move in phase `'man'`
+    /// (a man move in `'ball'`); `illegal_move` for a well-formed move that is not legal now; `freed`
+    /// after `free()`.
+    #[wasm_bindgen(unchecked_return_type = "JokerballPlayed")]
     pub fn play(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | JokerballMove")] mv: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(crate::error::PlayError::Parse)?;
-        let played = self.game.play(&text)?;
-        Ok(to_js(&self.game.describe(played)))
+        Ok(played(&mut self.game, &text)?)
     }
 
-    /// Every complete rest of the current turn, e.g. `'b3-d3 f6>h6'`, `'- f6>off'`.
+    /// Every complete rest of the current turn in phases `'man'` and `'ball'`, e.g. `'b3-d3 f6>h6'`,
+    /// `'- f6>off'` (`-` for a phase that will be passed); empty in phases `'roll'` and `'over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = legalTurns)]
     pub fn legal_turns(&self) -> Vec<String> {
         self.game.legal_turns()
     }
 
-    /// The position string of the current position.
+    /// The position string of the current board and side to move (a finished game's has no ball).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     pub fn position(&self) -> String {
         self.game.position_string()
     }
 
-    /// The men (in position-string order) and the ball.
+    /// The men (in position-string order) and the ball's cell (`null` once it has left the board).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(unchecked_return_type = "JokerballBoard")]
     pub fn board(&self) -> JsValue {
-        let view = self.game.board();
-        let men = view
-            .men
-            .into_iter()
-            .map(|(cell, player)| Piece { cell, player })
-            .collect();
-        to_js(&JokerballBoard {
-            men,
-            ball: view.ball,
-        })
+        board_of(&self.game)
     }
 
-    /// The completed turn records.
+    /// The completed turn records, e.g. `'2/3 b3-d3 f6>h6'` (a half-played turn is not listed).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     pub fn history(&self) -> Vec<String> {
         self.game.history()
     }
 
-    /// An independent copy.
+    /// An independent copy, dice generator included (free it too).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_game(&self) -> Jokerball {
         Jokerball {
@@ -175,7 +304,11 @@ impl Jokerball {
         }
     }
 
-    /// The whole state as a plain object; `{ rng: false }` leaves the dice generator out.
+    /// The whole state as a plain JSON-safe object; `{ rng: false }` leaves the dice generator out (the
+    /// restored game then takes its dice from `setDice`). A string argument (as `JSON.stringify` passes)
+    /// counts as no options.
+    /// @throws {SteereError} `invalid_option` for options that are not an object or have an unknown key;
+    /// `freed` after `free()`.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "JokerballState")]
     pub fn to_json(
         &self,
@@ -184,7 +317,8 @@ impl Jokerball {
         Ok(to_js(&self.game.to_state(to_json_options(opts)?)))
     }
 
-    /// Restores a game from `toJSON()`'s state.
+    /// Restores a game from a state written by `toJSON()`.
+    /// @throws {SteereError} `parse_error` for a malformed or impossible state.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "JokerballState")] obj: JsValue,
@@ -195,7 +329,10 @@ impl Jokerball {
         })
     }
 
-    /// Replays turn records from the setup given by the options.
+    /// Replays turn records (as `history()` lists them) from the setup given by the options.
+    /// @throws {SteereError} `invalid_option` for bad options; `parse_error` when `history` is not an
+    /// array of strings or a record is not in the notation; `game_over`, `wrong_phase` or
+    /// `illegal_move` for a record that cannot be played (the message gives its index, from 0).
     pub fn replay(
         #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballReplayOptions")] opts: JsValue,
@@ -205,6 +342,34 @@ impl Jokerball {
         let records = arg_strings(&history, "history")?;
         Ok(Jokerball {
             game: game.replay_onto(&records)?,
+        })
+    }
+    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
+    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
+    pub fn tags(&self) -> JsValue {
+        to_js(self.game.tags())
+    }
+
+    /// The game as a record (docs/records.md), its tags overlaid with `tags`.
+    #[wasm_bindgen(js_name = toRecord)]
+    pub fn to_record(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
+    ) -> Result<String, JsValue> {
+        let tags = arg_tags(tags)?;
+        Ok(self.game.to_record(&tags))
+    }
+
+    /// Reads a lone game's record, checking every line; the game goes on with dice from `seed`.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
+    ) -> Result<Jokerball, JsValue> {
+        let text = arg_record(&text)?;
+        let o: RecordOptions = options(opts, "fromRecord options")?;
+        Ok(Jokerball {
+            game: Game::from_record(&text, o.0.seed.as_ref())?,
         })
     }
 }

@@ -28,7 +28,7 @@ pub(crate) use tree::FromTree;
 macro_rules! error_code_union {
     ($($(#[$doc:meta])* $variant:ident = $code:literal,)*) => {
         concat!(
-            "\n/** The stable code of every failure (API.md, \"Errors\"). */\nexport type SteereErrorCode =",
+            "\n/** The stable code of every failure (`SteereError.code`). */\nexport type SteereErrorCode =",
             $("\n  | '", $code, "'",)*
             ";\n"
         )
@@ -125,7 +125,8 @@ pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, Pa
 }
 
 /// The size of the module's WebAssembly memory in bytes (`memory.buffer.byteLength`), for leak checks:
-/// it grows when the program needs more and never shrinks. 0 outside WebAssembly.
+/// it grows when the program needs more and never shrinks.
+/// @throws Nothing.
 #[wasm_bindgen(js_name = memoryBytes)]
 pub fn memory_bytes() -> f64 {
     #[cfg(target_arch = "wasm32")]
@@ -186,6 +187,60 @@ pub(crate) fn to_json_options(value: JsValue) -> Result<bool, OptionError> {
     }
     let o: plain::ToJsonOptions = options(value, "toJSON options")?;
     Ok(o.0.rng)
+}
+
+/// The settings of `fromRecord`.
+#[derive(Debug, Default)]
+pub(crate) struct RecordSettings {
+    /// The seed of the dice the game goes on with.
+    pub(crate) seed: Option<crate::dice::Seed>,
+}
+
+/// Reads a record argument: a string of at most 1 MiB of UTF-8, else a `parse_error`. The length is
+/// checked before the text is copied (a UTF-8 text is never shorter than its UTF-16 length).
+pub(crate) fn arg_record(value: &JsValue) -> Result<String, ParseError> {
+    use wasm_bindgen::JsCast;
+    let too_long = || ParseError::new("the record is longer than 1 MiB (1,048,576 bytes of UTF-8)");
+    let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
+        return Err(ParseError::new("a record must be a string"));
+    };
+    if js.length() as usize > crate::record::MAX_RECORD_LEN {
+        return Err(too_long());
+    }
+    let text = value
+        .as_string()
+        .ok_or_else(|| ParseError::new("a record must be a string"))?;
+    if text.len() > crate::record::MAX_RECORD_LEN {
+        return Err(too_long());
+    }
+    Ok(text)
+}
+
+/// Reads the tags given to `toRecord`: absent, or an object of strings whose names and values are
+/// allowed (`invalid_option` otherwise: a derived tag, a line break, ...).
+pub(crate) fn arg_tags(value: JsValue) -> Result<crate::record::Tags, OptionError> {
+    let mut tags = crate::record::Tags::new();
+    if value.is_undefined() || value.is_null() {
+        return Ok(tags);
+    }
+    if !value.is_object() || tree::is_array(&value) {
+        return Err(OptionError::new(
+            "toRecord's tags must be an object of strings",
+        ));
+    }
+    let tree = tree::Tree::from_js(&value).map_err(|e| OptionError::new(format!("tags: {e}")))?;
+    let tree::Tree::Obj(fields) = tree else {
+        return Err(OptionError::new(
+            "toRecord's tags must be an object of strings",
+        ));
+    };
+    for (name, value) in &fields {
+        let tree::Tree::Str(value) = value else {
+            return Err(OptionError::new(format!("the tag {name} must be a string")));
+        };
+        tags.set(name, value)?;
+    }
+    Ok(tags)
 }
 
 /// Reads a bot level name.

@@ -7,7 +7,8 @@
 //!   interface has every key optional. One core setup can have several shapes (a constructor's options,
 //!   `replay`'s without `position`, a match's game options).
 //! - `state Name = CoreType { .. }`: a JSON state part, read (every key required but `null`able ones)
-//!   and written with exactly these keys.
+//!   and written with exactly these keys; a key marked `optional` (`tags: "tags" optional => ..`) is
+//!   left out when empty and may be absent.
 //! - `out Name = CoreType { .. }`: a value only written (verbose moves, boards).
 //! - `named Name = CoreType => "ts union"`: a string-valued enum (serde names in, `.name()` out).
 //!
@@ -17,8 +18,12 @@ use super::out::ToJs;
 use super::tree::{FromTree, Tree};
 use crate::dice::{Dice, RngState, Seed};
 use crate::engine::{GameKind, MoveInfo};
-use crate::matchplay::{Cube, GameEnd, GameResult, MatchStateData, SavedMatch};
+use crate::matchplay::{
+    ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
+    PastGame, SavedMatch,
+};
 use crate::player::{ByPlayer, Player};
+use crate::record::Tags;
 use crate::{jokerball, zola};
 
 /// The interface text of a declaration (only the wasm build keeps custom sections).
@@ -38,6 +43,27 @@ macro_rules! optional {
     };
     (required) => {
         ""
+    };
+}
+
+/// The mark of a key of a state or output interface: `?` for a key left out when empty (`optional`).
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
+macro_rules! omissible {
+    () => {
+        ""
+    };
+    (optional) => {
+        "?"
+    };
+}
+
+/// Whether a field is left out of the written object: never, unless it is marked `optional` and empty.
+macro_rules! omitted {
+    ($value:expr) => {
+        false
+    };
+    ($value:expr, optional) => {
+        super::out::Omit::omitted(&$value)
     };
 }
 
@@ -63,31 +89,35 @@ macro_rules! plain {
         };
         plain!($($rest)*);
     };
-    ($doc:literal state $name:ident = $core:ty { $($field:ident: $key:literal => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal state $name:ident = $core:ty { $($field:ident: $key:literal $($omit:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         impl FromTree for $core {
             fn from_tree(tree: &Tree) -> Result<Self, String> {
                 let fields = tree.object(&[$($key),*])?;
                 Ok(Self { $($field: fields.field($key)?),* })
             }
         }
-        plain!($doc out $name = $core { $($field: $key => $ts),* } $($rest)*);
+        plain!($doc out $name = $core { $($field: $key $($omit)? => $ts),* } $($rest)*);
     };
-    ($doc:literal out $name:ident = $core:ty { $($field:ident: $key:literal => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal out $name:ident = $core:ty { $($field:ident: $key:literal $($omit:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         impl ToJs for $core {
             fn write(&self, out: &mut String) {
                 let mut first = true;
                 $(
-                    super::out::key(out, $key, first);
-                    first = false;
-                    ToJs::write(&self.$field, out);
+                    if !omitted!(self.$field $(, $omit)?) {
+                        super::out::key(out, $key, first);
+                        first = false;
+                        ToJs::write(&self.$field, out);
+                    }
                 )*
-                let _ = first;
+                if first {
+                    out.push('{');
+                }
                 out.push('}');
             }
         }
         const _: () = {
             #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-            const TS: &str = ts_interface!($doc, $name, $($key "" => $ts),*);
+            const TS: &str = ts_interface!($doc, $name, $($key omissible!($($omit)?) => $ts),*);
         };
         plain!($($rest)*);
     };
@@ -125,8 +155,67 @@ impl FromTree for Seed {
     }
 }
 
+/// Record tags: a plain object of strings, each tag checked as `Tags::set` checks it; absent means none.
+impl FromTree for Tags {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let Tree::Obj(fields) = tree else {
+            return Err(format!("expected an object of tags, found {}", tree.kind()));
+        };
+        let mut tags = Tags::new();
+        for (name, value) in fields {
+            let Tree::Str(value) = value else {
+                return Err(format!("the tag {name} must be a string"));
+            };
+            tags.add_new(name, value)?;
+        }
+        Ok(tags)
+    }
+    fn absent() -> Option<Self> {
+        Some(Tags::new())
+    }
+}
+
+impl ToJs for Tags {
+    fn write(&self, out: &mut String) {
+        let mut first = true;
+        for (name, value) in self.iter() {
+            super::out::key(out, name, first);
+            first = false;
+            super::out::write_str(out, value);
+        }
+        if first {
+            out.push('{');
+        }
+        out.push('}');
+    }
+}
+
+impl super::out::Omit for Tags {
+    fn omitted(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TAGS_TS: &str = r#"
+/** The optional tags of a record (names, event, site, date and others): tag name to value. */
+export type RecordTags = Record<string, string>;
+"#;
+
 impl ToJs for MoveInfo {
     fn write(&self, out: &mut String) {
+        self.write_fields(out);
+        out.push('}');
+    }
+}
+
+/// A move's fields, written without the closing brace (so that `play` can add `skipped`).
+trait MoveFields {
+    fn write_fields(&self, out: &mut String);
+}
+
+impl MoveFields for MoveInfo {
+    fn write_fields(&self, out: &mut String) {
         super::out::key(out, "notation", true);
         self.notation.write(out);
         super::out::key(out, "kind", false);
@@ -137,8 +226,88 @@ impl ToJs for MoveInfo {
         self.to.write(out);
         super::out::key(out, "capture", false);
         self.capture.write(out);
+        if !self.path.is_empty() {
+            super::out::key(out, "path", false);
+            self.path.write(out);
+        }
+        if let Some(goal) = self.goal {
+            super::out::key(out, "goal", false);
+            goal.write(out);
+        }
+    }
+}
+
+/// A move just played and the phases passed at once after it (Jokerball's `play`).
+pub(crate) struct Played<'a> {
+    pub(crate) info: &'a MoveInfo,
+    pub(crate) skipped: Vec<jokerball::Phase>,
+}
+
+impl ToJs for Played<'_> {
+    fn write(&self, out: &mut String) {
+        self.info.write_fields(out);
+        super::out::key(out, "skipped", false);
+        self.skipped.write(out);
         out.push('}');
     }
+}
+
+/// The dice just rolled or set, and the phases passed at once after them.
+pub(crate) struct Rolled {
+    pub(crate) dice: Dice,
+    pub(crate) skipped: Vec<jokerball::Phase>,
+}
+
+impl ToJs for Rolled {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "distance", true);
+        self.dice.distance.write(out);
+        super::out::key(out, "direction", false);
+        self.dice.direction.write(out);
+        super::out::key(out, "skipped", false);
+        self.skipped.write(out);
+        out.push('}');
+    }
+}
+
+/// A Jokerball cell's name and axial coordinates.
+pub(crate) struct HexCell {
+    pub(crate) name: String,
+    pub(crate) q: i8,
+    pub(crate) r: i8,
+}
+
+impl ToJs for i8 {
+    fn write(&self, out: &mut String) {
+        if *self < 0 {
+            out.push('-');
+        }
+        u32::from(self.unsigned_abs()).write(out);
+    }
+}
+
+/// The cells of a Jokerball board and the home-row cells beside each goal.
+pub(crate) struct JokerballGeometry {
+    pub(crate) cells: Vec<HexCell>,
+    pub(crate) goals: Goals,
+}
+
+/// The home-row cells beside each player's goal.
+pub(crate) struct Goals {
+    pub(crate) red: Vec<String>,
+    pub(crate) blue: Vec<String>,
+}
+
+/// A Zola square's name, file and rank.
+pub(crate) struct SquareCell {
+    pub(crate) name: String,
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+}
+
+/// The squares of a Zola board.
+pub(crate) struct ZolaGeometry {
+    pub(crate) cells: Vec<SquareCell>,
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
@@ -152,8 +321,14 @@ export interface MoveInfo<Kind extends string, Cell extends string | null> {
   to: Cell;
   capture: boolean;
 }
-/** A Jokerball move in verbose form (`to` is a cell name or 'off'). */
-export type JokerballMove = MoveInfo<'man' | 'ball', string>;
+/** A Jokerball move in verbose form: `to` is a cell name or 'off'; `path` the cells it crosses, its
+ * destination last; `goal` (only when it leaves the board) the goal it goes through, named by the
+ * player who defends it. */
+export type JokerballMove = MoveInfo<'man' | 'ball', string> & { path: string[]; goal?: Player };
+/** The dice just rolled or set, with the phases passed at once after them for want of a legal move. */
+export type Rolled = Dice & { skipped: ('man' | 'ball')[] };
+/** A Jokerball move just played, with the phases passed at once after it for want of a legal move. */
+export type JokerballPlayed = JokerballMove & { skipped: ('man' | 'ball')[] };
 /** A Zola move in verbose form. */
 export type ZolaMove = MoveInfo<'move' | 'swap', string | null>;
 "#;
@@ -178,9 +353,9 @@ pub(crate) struct ZolaBoard {
 plain! {
     "One of the two players (a colour)."
     named Player = Player => "'red' | 'blue'";
-    "Jokerball's rule sets (RULES 1.8)."
+    "Jokerball's rule sets: `'2025'` (the default) and `'classic'` (December 2024); see docs/rules.md."
     named JokerballRules = jokerball::RuleSet => "'classic' | '2025'";
-    "The phases of a Jokerball turn (RULES 1.4)."
+    "The phases of a Jokerball game: the dice awaited, the man move, the ball move, the game over."
     named JokerballPhase = jokerball::Phase => "'roll' | 'man' | 'ball' | 'over'";
     "The phases of a Zola game."
     named ZolaPhase = zola::Phase => "'move' | 'over'";
@@ -193,6 +368,16 @@ plain! {
 
     "A piece on the board: its cell and owner."
     out BoardPiece = Piece { cell: "cell" => "string", player: "player" => "Player" }
+    "A cell of a Jokerball board: its name and axial coordinates (`r` grows downwards)."
+    out HexCell = HexCell { name: "name" => "string", q: "q" => "number", r: "r" => "number" }
+    "The cells of a Jokerball board, and the home-row cells beside the goal each player defends."
+    out JokerballGeometry = JokerballGeometry { cells: "cells" => "HexCell[]", goals: "goals" => "Goals" }
+    "The home-row cells beside the goal each player defends."
+    out Goals = Goals { red: "red" => "string[]", blue: "blue" => "string[]" }
+    "A square of a Zola board: its name, file `x` and rank `y`, from 0."
+    out SquareCell = SquareCell { name: "name" => "string", x: "x" => "number", y: "y" => "number" }
+    "The squares of a Zola board."
+    out ZolaGeometry = ZolaGeometry { cells: "cells" => "SquareCell[]" }
     "The pieces on a Jokerball board: men in position-string order, and the ball's cell."
     out JokerballBoard = JokerballBoard { men: "men" => "BoardPiece[]", ball: "ball" => "string | null" }
     "The checkers on a Zola board, in position-string order."
@@ -234,13 +419,13 @@ plain! {
         pie: "pie" => "boolean",
         first: "first" => "Player",
     }
-    "The Zola options of a match or a simulation (no pie rule in a match, RULES 3.6)."
+    "The Zola options of a match or a simulation (`pie: true` is refused by both: an `invalid_option`)."
     options ZolaGameOptions(zola::Setup) {
         size: "size" => "6 | 8 | 10",
         pie: "pie" => "boolean",
     }
 
-    "Options of `new Match(...)`. Zola's pie rule is not available in a match (RULES 3.6)."
+    "Options of `new Match(...)`: `length` (1..21) is required. Zola's pie rule is not available in a match."
     options MatchOptions(super::matches::MatchSettings) {
         game: "game" => "GameKind",
         length: "length" required => "number",
@@ -294,6 +479,7 @@ plain! {
         position: "position" => "string",
         winner: "winner" => "Player | null",
         rng: "rng" => "JokerballRngState | null",
+        tags: "tags" optional => "RecordTags",
     }
     "The JSON state of a Zola game (`toJSON`/`fromJSON`); `start` is null for a game from the setup."
     state ZolaState = zola::GameState {
@@ -309,6 +495,7 @@ plain! {
         phase: "phase" => "ZolaPhase",
         swapped: "swapped" => "boolean",
         winner: "winner" => "Player | null",
+        tags: "tags" optional => "RecordTags",
     }
     "A value for each player."
     state Score = ByPlayer<u32> { red: "red" => "number", blue: "blue" => "number" }
@@ -333,44 +520,64 @@ plain! {
         post_crawford: "postCrawford" => "boolean",
         results: "results" => "GameResult[]",
     }
-}
-
-/// A match's JSON state, generic over the game's state (its TypeScript is the union below).
-impl<S: FromTree> FromTree for SavedMatch<S> {
-    fn from_tree(tree: &Tree) -> Result<Self, String> {
-        let fields = tree.object(&["format", "game", "variant", "match", "current"])?;
-        Ok(SavedMatch {
-            format: fields.field("format")?,
-            game: fields.field("game")?,
-            variant: fields.field("variant")?,
-            state: fields.field("match")?,
-            current: fields.field("current")?,
-        })
+    "What a player did outside the moves of a game of a match."
+    named ActionKind = ActionKind => "'double' | 'take' | 'drop' | 'resign'";
+    "A cube action or resignation: who, what, and after how many of the game's completed records."
+    state MatchAction = MatchAction {
+        at: "at" => "number",
+        player: "player" => "Player",
+        kind: "kind" => "ActionKind",
     }
-}
-
-impl<S: ToJs> ToJs for SavedMatch<S> {
-    fn write(&self, out: &mut String) {
-        super::out::key(out, "format", true);
-        self.format.write(out);
-        super::out::key(out, "game", false);
-        self.game.write(out);
-        super::out::key(out, "variant", false);
-        self.variant.write(out);
-        super::out::key(out, "match", false);
-        self.state.write(out);
-        super::out::key(out, "current", false);
-        self.current.write(out);
-        out.push('}');
+    "A finished game of a match as it was played (`history` null: unknown, before a restore from format 1)."
+    state PastGame = PastGame {
+        crawford: "crawford" => "boolean",
+        history: "history" => "string[] | null",
+        actions: "actions" => "MatchAction[]",
     }
+    "Every game of a match as it was played: the finished ones, and the current game's cube actions; `known` is the first game whose play is wholly known (1 unless restored from format 1)."
+    state MatchLog = MatchLog {
+        known: "known" => "number",
+        past: "past" => "PastGame[]",
+        actions: "actions" => "MatchAction[]",
+    }
+    "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `history` is null for a game before a restore from format 1."
+    out MatchGame = MatchGame {
+        number: "number" => "number",
+        first: "first" => "Player",
+        crawford: "crawford" => "boolean",
+        history: "history" => "string[] | null",
+        lines: "lines" => "string[]",
+        result: "result" => "GameResult | null",
+    }
+    "The JSON state of a Jokerball match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
+    state JokerballMatchState = SavedMatch<jokerball::GameState> {
+        format: "format" => "1 | 2",
+        game: "game" => "'match'",
+        variant: "variant" => "'jokerball'",
+        state: "match" => "MatchStateData",
+        current: "current" => "JokerballState",
+        log: "log" optional => "MatchLog",
+        tags: "tags" optional => "RecordTags",
+    }
+    "The JSON state of a Zola match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
+    state ZolaMatchState = SavedMatch<zola::GameState> {
+        format: "format" => "1 | 2",
+        game: "game" => "'match'",
+        variant: "variant" => "'zola'",
+        state: "match" => "MatchStateData",
+        current: "current" => "ZolaState",
+        log: "log" optional => "MatchLog",
+        tags: "tags" optional => "RecordTags",
+    }
+    "Options of `fromRecord`: the seed of the dice the game goes on with (without it, only `setDice`)."
+    options RecordOptions(super::RecordSettings) { seed: "seed" => "number | string" }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const MATCH_STATE_TS: &str = r#"
-/** The JSON state of a match (`toJSON`/`fromJSON`): the match and its current game. */
-export type MatchState =
-  | { format: 1; game: 'match'; variant: 'jokerball'; match: MatchStateData; current: JokerballState }
-  | { format: 1; game: 'match'; variant: 'zola'; match: MatchStateData; current: ZolaState };
+/** The JSON state of a match (`toJSON`/`fromJSON`): format 2 holds every game (`log`); format 1, still
+ * read, has neither `log` nor `tags`. */
+export type MatchState = JokerballMatchState | ZolaMatchState;
 "#;
 
 #[cfg(test)]
@@ -393,17 +600,25 @@ mod tests {
         }
     }
 
-    /// The writer gives serde's JSON, and the reader reads it back to the same value.
+    /// The writer gives serde's JSON (keys in the same order), and the reader reads it back to the
+    /// same value.
     fn agrees<T>(value: &T)
     where
         T: ToJs + FromTree + serde::Serialize + PartialEq + std::fmt::Debug,
     {
+        let serde = agrees_out(value);
+        assert_eq!(&T::from_tree(&tree(&serde)).unwrap(), value, "reader");
+    }
+
+    /// The writer of an output-only shape gives serde's JSON, keys in the same order.
+    fn agrees_out<T: ToJs + serde::Serialize>(value: &T) -> serde_json::Value {
         let mut text = String::new();
         value.write(&mut text);
         let written: serde_json::Value = serde_json::from_str(&text).unwrap();
         let serde = serde_json::to_value(value).unwrap();
         assert_eq!(written, serde, "writer and serde disagree");
-        assert_eq!(&T::from_tree(&tree(&serde)).unwrap(), value, "reader");
+        assert_eq!(text, serde_json::to_string(value).unwrap(), "key order");
+        serde
     }
 
     #[test]
@@ -413,13 +628,14 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        for _ in 0..3 {
+        // Three turns, the last one left after its man move (a half-played turn in the state).
+        for turn in 0..3 {
             g.roll().unwrap();
             while let Some(&m) = g.legal_moves().first() {
-                g.play_move(m).unwrap();
-                if g.phase() == jokerball::Phase::Ball {
+                if turn == 2 && g.phase() == jokerball::Phase::Ball {
                     break;
                 }
+                g.play_move(m).unwrap();
             }
         }
         agrees(&g.to_state(true));
@@ -462,6 +678,51 @@ mod tests {
         let saved = m.to_saved(true);
         agrees(&saved.state);
         agrees(&saved);
+        // Format 2 with every game and tags; the games' view; format 1 still read.
+        m.next_game().unwrap();
+        let mv = m.game().legal_moves()[0];
+        m.act(|g| g.play_move(mv)).unwrap();
+        m.double().unwrap();
+        let mut tags = Tags::new();
+        tags.set("Red", "Ana \"A\"").unwrap();
+        tags.set("Opening", "x").unwrap();
+        m.set_tags(tags.clone());
+        let saved = m.to_saved(false);
+        assert_eq!(saved.format, 2);
+        agrees(&saved);
+        let log = m.log();
+        agrees(log);
+        agrees(&log.past[0]);
+        agrees(&log.actions[0]);
+        agrees(&tags);
+        agrees(&ActionKind::Drop);
+        for g in m.games() {
+            agrees_out(&g);
+        }
+        let old = SavedMatch {
+            format: 1,
+            log: None,
+            tags: Tags::new(),
+            ..saved.clone()
+        };
+        agrees(&old);
+        let mut jm = Match::<jokerball::Game>::new(&MatchSetup {
+            length: 3,
+            cube: false,
+            game: jokerball::Setup {
+                seed: Some(Seed::Number(1)),
+                ..Default::default()
+            },
+        })
+        .unwrap();
+        jm.roll().unwrap();
+        agrees(&jm.to_saved(true));
+        let mut jg = g.clone();
+        jg.set_tags(tags.clone());
+        agrees(&jg.to_state(true));
+        let mut zt = z.clone();
+        zt.set_tags(tags);
+        agrees(&zt.to_state(false));
         agrees(&ByPlayer::new(1u32, 4));
         agrees(&Cube {
             value: 2,

@@ -1,4 +1,4 @@
-//! `simulate()` of the JavaScript API (API.md, "Simulation"): reads and checks the options, runs the
+//! `simulate()` of the JavaScript API (docs/api.md, "simulate"): reads and checks the options, runs the
 //! core [`crate::sim::simulate`] and measures its wall time (here, since the core knows no clock).
 
 use wasm_bindgen::prelude::*;
@@ -95,7 +95,11 @@ fn sim_options(opts: JsValue) -> Result<SimOptions, OptionError> {
     Ok(opts)
 }
 
-/// Self-play of whole games inside wasm (API.md "Simulation"); see `SimulateOptions`.
+/// Plays whole games inside wasm, each side `'random'` (uniform among the legal moves of each phase)
+/// or the bot at a level, and returns the totals: balance statistics and the engine's throughput.
+/// The same seed and options give the same games. See `SimulateOptions`.
+/// @throws {SteereError} `invalid_option` for missing `games`, an unknown key, a wrong type or a value
+/// out of range, options of the other game, or Zola's pie rule.
 #[wasm_bindgen(unchecked_return_type = "SimulateResult")]
 pub fn simulate(
     #[wasm_bindgen(unchecked_param_type = "SimulateOptions")] opts: JsValue,

@@ -235,7 +235,13 @@ impl<T: FromTree> FromTree for Option<T> {
 impl<T: FromTree> FromTree for Vec<T> {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         match tree {
-            Tree::Arr(items) => items.iter().map(T::from_tree).collect(),
+            Tree::Arr(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(T::from_tree(item)?);
+                }
+                Ok(out)
+            }
             other => Err(format!("expected an array, found {}", other.kind())),
         }
     }

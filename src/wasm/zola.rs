@@ -3,11 +3,14 @@
 use wasm_bindgen::prelude::*;
 
 use super::jokerball::verbose_moves;
-use super::plain::{Piece, ZolaBoard, ZolaOptions, ZolaReplayOptions};
-use super::{arg_move, arg_strings, options, state, to_js};
+use super::plain::{
+    Piece, RecordOptions, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions,
+};
+use super::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js};
 use crate::engine::Engine;
+use crate::error::OptionError;
 use crate::error::PlayError;
-use crate::zola::{Game, GameState};
+use crate::zola::{Game, GameState, Size, Square};
 
 #[wasm_bindgen]
 extern "C" {
@@ -19,7 +22,22 @@ extern "C" {
     pub type ZolaReplayOptionsArg;
 }
 
-/// A game of Zola (RULES 2).
+/// The pieces on the board of `game`, as JavaScript sees them.
+pub(super) fn board_of(game: &Game) -> JsValue {
+    let size = game.size();
+    let checkers = game
+        .board()
+        .into_iter()
+        .map(|(s, player)| Piece {
+            cell: s.name(size),
+            player,
+        })
+        .collect();
+    to_js(&ZolaBoard { checkers })
+}
+
+/// A game of Zola: moves in notation, passes, the pie rule, and the whole state as JSON.
+/// Rules: docs/rules.md (Zola); reference: docs/api.md (Zola).
 #[wasm_bindgen]
 pub struct Zola {
     game: Game,
@@ -34,7 +52,9 @@ impl Zola {
 
 #[wasm_bindgen]
 impl Zola {
-    /// Starts a game from the setup, or from `position`.
+    /// A new game from the options (all optional; see `ZolaOptions`), or from `position`.
+    /// @throws {SteereError} `invalid_option` for an unknown key, a wrong type or a value out of range;
+    /// `parse_error` for a position string that is malformed or holds one colour only.
     #[wasm_bindgen(constructor)]
     pub fn new(opts: Option<ZolaOptionsArg>) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
@@ -44,43 +64,52 @@ impl Zola {
         })
     }
 
-    /// The colour to move (after the game, the winner).
+    /// The side to move (after the game, the winner).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Player")]
     pub fn turn(&self) -> String {
         self.game.turn().name().to_owned()
     }
 
-    /// The winner, or null.
+    /// The winner, `null` while the game goes on.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
     pub fn winner(&self) -> JsValue {
         to_js(&self.game.winner())
     }
 
-    /// `'move'` or `'over'`.
+    /// The phase: `'move'` or `'over'`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "ZolaPhase")]
     pub fn phase(&self) -> String {
         self.game.phase().name().to_owned()
     }
 
-    /// Whether the players exchanged colours with `swap`.
+    /// Whether the players exchanged colours with `swap` (pie rule).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter)]
     pub fn swapped(&self) -> bool {
         self.game.swapped()
     }
 
-    /// The legal moves, sorted by string order.
+    /// The legal moves, sorted by string order (`swap` included when it is allowed); empty after the game.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<String> {
         self.game.legal_notations()
     }
 
-    /// The legal moves described, in the order of `legalMoves()`.
+    /// The legal moves described (`from`, `to`, `capture`; both cells `null` for `swap`), in the order of
+    /// `legalMoves()`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "ZolaMove[]")]
     pub fn legal_moves_verbose(&self) -> JsValue {
         verbose_moves(&self.game)
     }
 
-    /// Whether a move (a string, or an object with `notation`) is legal now; never throws.
+    /// Whether a move (a string, or an object with `notation`) is legal now. Anything else, malformed
+    /// input included, is simply `false`.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(
         &self,
@@ -89,44 +118,79 @@ impl Zola {
         arg_move(&mv).is_ok_and(|text| self.game.is_legal(&text))
     }
 
-    /// Plays a move (a string, or an object with `notation`) and returns it described.
+    /// Plays a move (a string, or an object whose `notation` is read) and returns it described. A side
+    /// left without a legal move passes at once (`'-'` in the history). A refused move changes nothing.
+    /// @throws {SteereError} `parse_error` for a move not in the notation or naming a square off this
+    /// board; `game_over` after the game's end; `illegal_move` for a well-formed move that is not legal
+    /// now (`swap` included); `freed` after `free()`.
     #[wasm_bindgen(unchecked_return_type = "ZolaMove")]
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(PlayError::Parse)?;
-        let played = self.game.play(&text)?;
-        Ok(to_js(&self.game.describe(played)))
+        Ok(to_js(&self.game.play_described(&text)?))
     }
 
-    /// The position string of the current board and colour to move.
+    /// Where the checker on `cell` can go now (square names, in the order of `legalMoves()`); empty when
+    /// it is not the side to move's or cannot move.
+    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a square of this board;
+    /// `freed` after `free()`.
+    pub fn dests(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let name = super::arg_string(&cell, "cell")?;
+        Ok(self.game.dests(&name)?)
+    }
+
+    /// The squares of a board of side `size` (6, 8 or 10): name, file `x` and rank `y`, from 0 (for
+    /// drawing a board).
+    /// @throws {SteereError} `invalid_option` when `size` is not 6, 8 or 10.
+    #[wasm_bindgen(unchecked_return_type = "ZolaGeometry")]
+    pub fn geometry(
+        #[wasm_bindgen(unchecked_param_type = "6 | 8 | 10")] size: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let n = size
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
+            .ok_or_else(|| OptionError::new("size must be 6, 8 or 10"))?;
+        let size = Size::new(n as u8)?;
+        let cells = (0..size.squares())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| {
+                let s = Square(i);
+                SquareCell {
+                    name: s.name(size),
+                    x: s.x(size),
+                    y: s.y(size),
+                }
+            })
+            .collect();
+        Ok(to_js(&ZolaGeometry { cells }))
+    }
+
+    /// The position string of the current board and side to move.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     pub fn position(&self) -> String {
         self.game.position_string()
     }
 
-    /// The records so far: moves, `swap`, and `-` for passes.
+    /// The records so far: moves, `swap`, and `'-'` for passes.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     pub fn history(&self) -> Vec<String> {
         self.game.history()
     }
 
     /// The checkers, in position-string order.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(unchecked_return_type = "ZolaBoard")]
     pub fn board(&self) -> JsValue {
-        let size = self.game.size();
-        let checkers = self
-            .game
-            .board()
-            .into_iter()
-            .map(|(s, player)| Piece {
-                cell: s.name(size),
-                player,
-            })
-            .collect();
-        to_js(&ZolaBoard { checkers })
+        board_of(&self.game)
     }
 
-    /// An independent copy.
+    /// An independent copy (free it too).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_game(&self) -> Zola {
         Zola {
@@ -134,13 +198,15 @@ impl Zola {
         }
     }
 
-    /// The whole state as a plain object.
+    /// The whole state as a plain JSON-safe object (Zola has no dice: there is nothing to leave out).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "ZolaState")]
     pub fn to_json(&self) -> JsValue {
         to_js(&self.game.to_state(false))
     }
 
-    /// Restores a game from `toJSON()`'s object; a malformed or impossible state is a `parse_error`.
+    /// Restores a game from a state written by `toJSON()`.
+    /// @throws {SteereError} `parse_error` for a malformed or impossible state.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "ZolaState")] obj: JsValue,
@@ -151,7 +217,11 @@ impl Zola {
         })
     }
 
-    /// Replays a history (moves, `swap`, `-`) from the setup given by `options`.
+    /// Replays a history (moves, `swap`, `'-'`, as `history()` lists them) from the setup given by the
+    /// options.
+    /// @throws {SteereError} `invalid_option` for bad options; `parse_error` when `history` is not an
+    /// array of strings or a record is not in the notation; `game_over` or `illegal_move` for a record
+    /// that cannot be played (the message gives its index, from 0).
     pub fn replay(
         #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
         opts: Option<ZolaReplayOptionsArg>,
@@ -162,6 +232,34 @@ impl Zola {
         let records = arg_strings(&history, "history")?;
         Ok(Zola {
             game: game.replay_onto(&records)?,
+        })
+    }
+    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
+    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
+    pub fn tags(&self) -> JsValue {
+        to_js(self.game.tags())
+    }
+
+    /// The game as a record (docs/records.md), its tags overlaid with `tags`.
+    #[wasm_bindgen(js_name = toRecord)]
+    pub fn to_record(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
+    ) -> Result<String, JsValue> {
+        let tags = arg_tags(tags)?;
+        Ok(self.game.to_record(&tags))
+    }
+
+    /// Reads a lone game's record, checking every line; the game goes on with dice from `seed`.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
+    ) -> Result<Zola, JsValue> {
+        let text = arg_record(&text)?;
+        let o: RecordOptions = options(opts, "fromRecord options")?;
+        Ok(Zola {
+            game: Game::from_record(&text, o.0.seed.as_ref())?,
         })
     }
 }

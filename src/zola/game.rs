@@ -13,6 +13,7 @@ use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::matchplay::GameEnd;
 use crate::player::Player;
+use crate::record::{RecordSetup, TagError, Tags};
 
 /// The phase of a game: a side is to move, or the game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -47,6 +48,7 @@ pub struct Game {
     phase: Phase,
     winner: Option<Player>,
     swapped: bool,
+    tags: Tags,
 }
 
 impl Game {
@@ -84,6 +86,7 @@ impl Game {
             phase: Phase::Move,
             winner: None,
             swapped: false,
+            tags: Tags::new(),
         };
         game.pass_if_stuck();
         game
@@ -152,19 +155,6 @@ impl Game {
             )
     }
 
-    /// Fills `list` (cleared first) with the legal moves now in generation order (board moves, then
-    /// `swap`), allocation-free; reusing one list avoids initialising a new one per call (bots,
-    /// simulations).
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        if self.phase == Phase::Move {
-            movegen::generate(&self.position, list);
-            if self.can_swap() {
-                list.push(Move::Swap);
-            }
-        }
-    }
-
     /// Plays a move known to be legal now (from [`Game::legal_moves_into`]) without checking it: for bots
     /// and simulations. An illegal move here leaves the game in an unspecified but memory-safe state.
     pub fn apply_unchecked(&mut self, mv: Move) {
@@ -199,6 +189,7 @@ impl Engine for Game {
     type Move = Move;
     type Phase = Phase;
     type State = GameState;
+    type List = MoveList;
 
     /// A new game from the setup (RULES 2.1) or its position string. A size other than 6, 8 or 10 is an
     /// `invalid_option`; a bad string, or one for another size than `size`, a `parse_error`.
@@ -252,16 +243,17 @@ impl Engine for Game {
         self.phase == Phase::Move
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::in_notation_order(&list, |m| self.notation(m))
-    }
-
-    fn legal_notations(&self) -> Vec<String> {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        crate::notation::sorted_notations(&list, |m| self.notation(m))
+    /// Fills `list` (cleared first) with the legal moves now in generation order (board moves, then
+    /// `swap`), allocation-free; reusing one list avoids initialising a new one per call (bots,
+    /// simulations).
+    fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if self.phase == Phase::Move {
+            movegen::generate(&self.position, list);
+            if self.can_swap() {
+                list.push(Move::Swap);
+            }
+        }
     }
 
     /// Checks in order: notation (`parse_error`), game over, legality.
@@ -318,7 +310,31 @@ impl Engine for Game {
             from: mv.from().map(|s| s.name(self.size)),
             to: mv.to().map(|s| s.name(self.size)),
             capture: mv.is_capture(),
+            path: Vec::new(),
+            goal: None,
         }
+    }
+
+    fn play_described(&mut self, text: &str) -> Result<MoveInfo, PlayError> {
+        let mv = self.find_move(text)?;
+        let info = self.describe(mv);
+        self.apply_unchecked(mv);
+        Ok(info)
+    }
+
+    fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError> {
+        let from = Square::parse(self.size, cell).ok_or_else(|| {
+            ParseError::new(format!(
+                "'{cell}' is not a square of a {n}x{n} board",
+                n = self.size.n()
+            ))
+        })?;
+        Ok(self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == Some(from))
+            .filter_map(|m| m.to().map(|s| s.name(self.size)))
+            .collect())
     }
 
     fn position_string(&self) -> String {
@@ -345,7 +361,7 @@ impl Engine for Game {
     fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
         if setup.pie {
             return Err(OptionError::new(
-                "the pie rule is not available in a match (RULES 3.6)",
+                "the pie rule is not available in a match (it would exchange the players' colours)",
             ));
         }
         if setup.position.is_some() {
@@ -367,6 +383,79 @@ impl Engine for Game {
 
     fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
         bot.zola_win_chance(&self.position)
+    }
+
+    const SETUP_TAGS: &'static [&'static str] = &["Size", "Pie"];
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history.get(index).map(|&m| write_move(self.size, m))
+    }
+
+    /// Plays a move or `swap`; a pass (`-`) is never played: the game makes it when the side to move
+    /// has no legal move.
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        let mv = parse_move(self.size, record)?;
+        if mv == Move::Pass {
+            return Err(PlayError::Illegal(
+                "- (a pass stands only where the side to move has no legal move)".into(),
+            ));
+        }
+        self.play_move(mv)
+    }
+
+    fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    /// `Size`, and `Pie` for a lone game from the setup; a game from a position string gives its
+    /// start's string.
+    fn setup_tags(&self, lone: bool) -> RecordSetup {
+        let mut size = String::new();
+        crate::record::push_num(&mut size, usize::from(self.size.n()));
+        let mut tags = vec![("Size", size)];
+        if self.from_setup && lone {
+            tags.push(("Pie", if self.pie { "on" } else { "off" }.to_string()));
+        }
+        RecordSetup {
+            tags,
+            first: self.start.turn(),
+            position: (!self.from_setup).then(|| self.start.to_position_string()),
+        }
+    }
+
+    fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<Setup, TagError> {
+        let size = 6 + 2 * setup.choice("Size", &["6", "8", "10"])? as u8;
+        let pie = match (setup.get("Pie"), lone, &setup.position) {
+            (Some(_), false, _) => {
+                return Err(TagError::new(
+                    "Pie",
+                    "a match has no pie rule: no Pie tag in a match record",
+                ))
+            }
+            (Some(_), true, Some(_)) => {
+                return Err(TagError::new(
+                    "Pie",
+                    "Pie does not go with Position (no swap in a game from a position)",
+                ))
+            }
+            (Some(_), true, None) => setup.choice("Pie", &["on", "off"])? == 0,
+            (None, true, None) => return Err(crate::record::missing("Pie")),
+            (None, _, _) => false,
+        };
+        Ok(Setup {
+            size: Some(size),
+            pie,
+            first: setup.first,
+            position: setup.position.clone(),
+        })
     }
 }
 

@@ -7,9 +7,11 @@ use super::setup::Setup;
 use crate::engine::Engine;
 use crate::error::ParseError;
 use crate::player::Player;
+use crate::record::Tags;
 
 /// A whole game as plain data: `{ format: 1, game: 'zola', size, pie, first, start, history, position,
-/// turn, phase, swapped, winner }`. `start` is `null` for a game from the setup, else the position string
+/// turn, phase, swapped, winner, tags }`
+/// (`tags`, the record tags, left out when there are none). `start` is `null` for a game from the setup, else the position string
 /// it started from (then `first` is that string's side to move).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,6 +40,9 @@ pub struct GameState {
     pub swapped: bool,
     /// The winner, once the game is over.
     pub winner: Option<Player>,
+    /// The record tags (RULES 4.1), left out when there are none.
+    #[serde(default, skip_serializing_if = "Tags::is_empty")]
+    pub tags: Tags,
 }
 
 impl GameState {
@@ -56,6 +61,7 @@ impl GameState {
             phase: game.phase(),
             swapped: game.swapped(),
             winner: game.winner(),
+            tags: game.tags().clone(),
         }
     }
 
@@ -94,9 +100,10 @@ impl GameState {
                 g
             }
         };
-        let game = begin
+        let mut game = begin
             .replay_onto(&state.history)
             .map_err(|e| ParseError::new(format!("bad state history: {e}")))?;
+        game.set_tags(state.tags.clone());
         let mine = GameState::of(&game);
         if mine.history != state.history {
             return Err(ParseError::new(

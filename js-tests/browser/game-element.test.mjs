@@ -1,0 +1,286 @@
+// <steere-game> (API.md "Board elements"): attributes (a bad one reported beside a playable default),
+// start(), game, state, its events, buttons enabled exactly when the rules allow, resignation confirmed,
+// the pie rule against the computer, a whole Zola game by keyboard alone, bad objects never thrown.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, startServer, stopServer, elementPage, drawn, rng, outDir } from './helpers.mjs';
+
+let browser;
+let server;
+let base;
+before(async () => {
+  ({ server, url: base } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  stopServer(server);
+});
+
+// Every event of the elements, as the page sees them (listeners in place before the elements connect).
+const RECORD = `<script>window.events = [];
+for (const t of ['steere-played', 'steere-gameover', 'steere-error', 'steere-move'])
+  document.addEventListener(t, (e) => window.events.push({ type: t, target: e.target.localName, detail: JSON.parse(JSON.stringify(e.detail, (k, v) => (k === 'error' ? { code: v.code, message: v.message } : v))) }));
+</script>`;
+
+const buttons = (page, sel) =>
+  page.$$eval(`${sel} >> button[data-action]`, (bs) => Object.fromEntries(bs.filter((b) => !b.closest('[hidden]')).map((b) => [b.dataset.action, !b.disabled])));
+const events = (page, type) => page.evaluate((type) => window.events.filter((e) => e.type === type), type);
+
+test('bad attributes: steere-error for each, a message in the element, and a playable default game', async () => {
+  const { context, page, errors } = await elementPage(
+    browser,
+    base,
+    `<steere-game class="g" size="5" rows="9" length="50" level="insane" opponent="robot" cube="maybe" bot-delay="0"></steere-game>`,
+    { head: RECORD },
+  );
+  await drawn(page, '.g');
+  const errs = await events(page, 'steere-error');
+  assert.deepEqual(errs.map((e) => e.detail.error.code), Array(6).fill('invalid_option'));
+  const msg = await page.$eval('.g >> .msg', (m) => m.textContent);
+  for (const a of ['size="5"', 'rows="9"', 'length="50"', 'level="insane"', 'opponent="robot"', 'cube="maybe"']) assert.ok(msg.includes(a), `${a} named in: ${msg}`);
+  // the engine's reason travels in the event (English); the element words it by the error's code
+  assert.ok(errs.some((e) => /size must be 4 or 6, not 5/.test(e.detail.error.message)));
+  assert.match(msg, /size="5" was ignored \(a value that is not allowed here\)/);
+  assert.match(msg, /opponent="robot" was ignored \(expected bot \| human\)/);
+  // the default game: Jokerball side 6, a lone game against the computer, Red to roll
+  assert.equal(await page.$$eval('.g >> [data-cell]', (c) => c.length), 91);
+  assert.equal(await page.evaluate(() => document.querySelector('.g').game.constructor.name), 'Jokerball');
+  assert.equal(await page.$eval('.g >> .seat', (s) => s.textContent), 'You play Red against the computer (medium).');
+  await page.click('.g >> [data-action=roll]');
+  assert.ok((await page.$$eval('.g >> [data-target]', (c) => c.length)) > 0 || (await page.evaluate(() => document.querySelector('.g').game.turn)) === 'blue');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a freed game, a bad state, a bad object: steere-error and a message, nothing thrown; a good state or object plays', async () => {
+  const { context, page, errors } = await elementPage(browser, base, `<steere-game class="g" game="zola" opponent="human"></steere-game>`, { head: RECORD });
+  await drawn(page, '.g');
+  const out = await page.evaluate(async () => {
+    const g = document.querySelector('.g');
+    const tick = () => new Promise((r) => setTimeout(r, 30));
+    const saved = g.state;
+    g.state = { format: 1, game: 'zola', nonsense: true };
+    await tick();
+    const bad = window.events.filter((e) => e.type === 'steere-error').map((e) => e.detail.error.code);
+    const kept = g.game.history().length === 0;
+    g.game.free();
+    const state = g.state;
+    g.setAttribute('orientation', 'blue');
+    await tick();
+    const codes = window.events.filter((e) => e.type === 'steere-error').map((e) => e.detail.error.code);
+    g.state = saved;
+    await tick();
+    const restored = g.game.legalMoves().length;
+    const msg = g.shadowRoot.querySelector('.msg').hidden;
+    // a page may hand the element an object to play; anything else is refused by steere-error
+    const before = window.events.length;
+    g.game = 5;
+    await tick();
+    const refused = window.events.slice(before).map((e) => e.detail.error?.code);
+    const api = await import('/pkg/steere_games.js');
+    g.game = new api.Zola({ size: 8 });
+    await tick();
+    return { bad, kept, state, codes, restored, msg, refused, cells: window.boardRoot(g).querySelectorAll('[data-cell]').length };
+  });
+  assert.deepEqual(out.refused, ['invalid_option']);
+  assert.equal(out.cells, 64);
+  assert.deepEqual(out.bad, ['parse_error']);
+  assert.ok(out.kept);
+  assert.equal(out.state, null);
+  assert.ok(out.codes.includes('freed'));
+  assert.equal(out.restored, 36);
+  assert.equal(out.msg, true, 'the message goes once a game is restored');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a match with the cube through the buttons: enabled exactly when allowed; resign asks first; events and log', async () => {
+  const { context, page, errors } = await elementPage(
+    browser,
+    base,
+    `<steere-game class="g" length="3" cube="on" opponent="human" size="4" seed="31" animation="0" style="width:900px"></steere-game>`,
+    { head: RECORD },
+  );
+  await drawn(page, '.g');
+  assert.deepEqual(await buttons(page, '.g'), { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
+  await page.click('.g >> [data-action=double]');
+  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+  assert.match(await page.$eval('.g >> .turn', (t) => t.textContent), /^Red doubles: Blue to take or drop$/);
+  await page.click('.g >> [data-action=take]');
+  assert.equal(await page.$eval('.g >> .cube', (c) => c.textContent), 'Cube 2, owned by Blue');
+  assert.deepEqual(await buttons(page, '.g'), { roll: true, double: false, take: false, drop: false, resign: true, 'next-game': false });
+  await page.click('.g >> [data-action=roll]');
+  const played = await events(page, 'steere-played');
+  assert.deepEqual(played.map((e) => [e.detail.player, e.detail.action]), [['red', 'double'], ['blue', 'take'], ['red', 'roll']]);
+  assert.ok(played[2].detail.dice.distance >= 1);
+  // the log shows the cube actions with their colours
+  const log = await page.$$eval('.g >> .log li', (li) => li.map((e) => [e.className, e.dataset.player ?? '', e.textContent]));
+  assert.deepEqual(log.slice(0, 3), [['head', '', 'Game 1'], ['cube', 'red', 'Red doubles'], ['cube', 'blue', 'Blue takes']]);
+  // resigning asks first: cancel keeps the game, confirm ends it for the cube's value
+  await page.click('.g >> [data-action=resign]');
+  assert.ok(await page.isVisible('.g >> .confirm'));
+  assert.match(await page.$eval('.g >> .confirm p', (p) => p.textContent), /Red loses 2 points/);
+  await page.click('.g >> [data-action=cancel-resign]');
+  assert.ok(await page.isHidden('.g >> .confirm'));
+  assert.equal(await page.evaluate(() => document.querySelector('.g').game.phase), 'playing');
+  await page.click('.g >> [data-action=resign]');
+  await page.click('.g >> [data-action=confirm-resign]');
+  const over = await events(page, 'steere-gameover');
+  assert.equal(over.length, 1);
+  assert.deepEqual([over[0].detail.winner, over[0].detail.matchOver, over[0].detail.results], ['blue', false, [{ winner: 'blue', points: 2, cube: 2, how: 'resign' }]]);
+  assert.equal(await page.getAttribute('.g >> [data-winner]', 'data-winner'), 'blue');
+  assert.match(await page.$eval('.g >> .score', (s) => s.textContent), /Red 0 – Blue 2$/);
+  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: false, drop: false, resign: false, 'next-game': true });
+  // the last game: Blue at 2 of 3 is the Crawford game, no double
+  await page.click('.g >> [data-action=next-game]');
+  assert.ok(await page.isVisible('.g >> .badge'));
+  assert.equal(await page.$$eval('.g >> [data-winner]', (w) => w.length), 0);
+  assert.equal((await buttons(page, '.g')).double, false);
+  // the inner board's own events never left the element
+  assert.deepEqual(await events(page, 'steere-move'), []);
+  assert.ok((await page.evaluate(() => window.events)).every((e) => e.target === 'steere-game'));
+  await page.screenshot({ path: `${outDir}/game-element-match.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('pie rule against the computer: it swaps and does not move; after a swap the person plays the other colour', async () => {
+  // the computer (medium) swaps after any first move; the person then holds Blue and moves
+  const { context, page, errors } = await elementPage(
+    browser,
+    base,
+    `<steere-game class="a" game="zola" pie="on" level="medium" seed="1" bot-delay="0" animation="0"></steere-game>
+     <steere-game class="b" game="zola" pie="on" human="blue" level="easy" seed="1" bot-delay="0" animation="0"></steere-game>`,
+    { head: RECORD },
+  );
+  await drawn(page, '.a');
+  await page.click('.a >> [data-cell=a1]');
+  await page.click('.a >> [data-cell=a2]');
+  await page.waitForFunction(() => document.querySelector('.a').game.history().length === 2);
+  await page.waitForTimeout(150);
+  const a = await page.evaluate(() => {
+    const g = document.querySelector('.a');
+    return { history: g.game.history(), turn: g.game.turn, side: g.humanSide, swapped: g.game.swapped };
+  });
+  assert.deepEqual(a, { history: ['a1xa2', 'swap'], turn: 'blue', side: 'blue', swapped: true });
+  assert.equal(await page.$eval('.a >> .seat', (s) => s.textContent), 'You play Blue against the computer (medium).');
+  const targets = await page.$$eval('.a >> [data-target]', (c) => c.map((e) => e.querySelector('[data-piece]')?.dataset.piece));
+  assert.ok(targets.length > 0 && targets.every((p) => p === 'blue'));
+  assert.ok((await page.$eval('.a >> .turn', (t) => t.textContent)).startsWith('Blue to move'));
+  // the person moves as Blue; the computer answers as Red
+  const blue = await page.$eval('.a >> [data-target]', (e) => e.dataset.cell);
+  await page.click(`.a >> [data-cell="${blue}"]`);
+  await page.click('.a >> [data-target=move]');
+  await page.waitForFunction(() => document.querySelector('.a').game.history().length === 4);
+  const swaps = (await events(page, 'steere-played')).filter((e) => e.detail.action === 'swap');
+  assert.deepEqual(swaps.map((e) => e.detail.player), ['blue']);
+
+  // the computer opens (the person plays Blue): the person may swap, and then plays Red
+  await page.waitForFunction(() => document.querySelector('.b').game.history().length === 1);
+  assert.equal((await buttons(page, '.b')).swap, true);
+  await page.click('.b >> [data-action=swap]');
+  await page.waitForFunction(() => document.querySelector('.b').game.history().length === 3);
+  const b = await page.evaluate(() => {
+    const g = document.querySelector('.b');
+    return { last: g.game.history()[1], turn: g.game.turn, side: g.humanSide };
+  });
+  assert.deepEqual(b, { last: 'swap', turn: 'red', side: 'red' });
+  assert.equal((await buttons(page, '.b')).swap, false);
+  assert.ok((await page.$$eval('.b >> [data-target]', (c) => c.length)) > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The cell a keyboard user is on (the board's one tab stop) in the game `sel`. */
+const activeCell = (page, sel) => page.evaluate((sel) => window.boardRoot(sel).querySelector('[tabindex="0"]').dataset.cell, sel);
+
+/** Arrow keys from the active cell to `cell` on a Zola board seen from Red's side. */
+async function walkTo(page, sel, cell) {
+  const at = await activeCell(page, sel);
+  const dx = cell.charCodeAt(0) - at.charCodeAt(0);
+  const dy = Number(cell.slice(1)) - Number(at.slice(1));
+  for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowUp' : 'ArrowDown');
+  assert.equal(await activeCell(page, sel), cell);
+  assert.equal(await page.evaluate((sel) => window.boardRoot(sel).activeElement?.dataset.cell, sel), cell, 'the cell has the focus');
+}
+
+test('a whole Zola game against the computer by keyboard alone', async () => {
+  const { context, page, errors } = await elementPage(
+    browser,
+    base,
+    `<p><a href="#top">a link before</a></p><steere-game class="g" game="zola" level="easy" seed="7" bot-delay="0" animation="0" style="width:700px"></steere-game>`,
+    { head: RECORD },
+  );
+  await drawn(page, '.g');
+  const random = rng(7);
+  await page.focus('a');
+  await page.keyboard.press('Tab');
+  let moves = 0;
+  for (let step = 0; step < 400; step++) {
+    const s = await page.evaluate(() => {
+      const g = document.querySelector('.g');
+      const root = window.boardRoot(g);
+      return {
+        winner: g.shadowRoot.querySelector('[data-winner]')?.dataset.winner ?? null,
+        turn: g.game.turn,
+        targets: [...root.querySelectorAll('[data-target=select]')].map((e) => e.dataset.cell),
+      };
+    });
+    if (s.winner) break;
+    if (s.turn !== 'red' || !s.targets.length) {
+      await page.waitForTimeout(15);
+      continue;
+    }
+    await walkTo(page, '.g', s.targets[Math.floor(random() * s.targets.length)]);
+    await page.keyboard.press('Enter');
+    const dests = await page.$$eval('.g >> [data-target=move]', (c) => c.map((e) => e.dataset.cell));
+    await walkTo(page, '.g', dests[Math.floor(random() * dests.length)]);
+    await page.keyboard.press('Enter');
+    moves++;
+  }
+  const winner = await page.getAttribute('.g >> [data-winner]', 'data-winner');
+  assert.ok(winner === 'red' || winner === 'blue');
+  assert.ok(moves > 3);
+  const over = await events(page, 'steere-gameover');
+  assert.deepEqual(over.map((e) => [e.detail.winner, e.detail.matchOver, e.detail.results[0].how]), [[winner, true, 'captured-all']]);
+  // one steere-played per move by anyone, none for a pass; every record in the log with its colour
+  const played = await events(page, 'steere-played');
+  const history = await page.evaluate(() => document.querySelector('.g').game.history());
+  assert.equal(played.length, history.filter((h) => h !== '-').length);
+  const log = await page.$$eval('.g >> .log li[data-record]', (li) => li.map((e) => [e.dataset.player, e.dataset.record]));
+  assert.deepEqual(log.map((l) => l[1]), history);
+  assert.deepEqual(log.filter((l) => l[1] !== '-').map((l) => l[0]), played.map((e) => e.detail.player));
+  assert.equal(await page.$$eval(`.g >> [data-piece=${winner === 'red' ? 'blue' : 'red'}]`, (c) => c.length), 0);
+  await page.screenshot({ path: `${outDir}/game-element-zola-keyboard.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('WorkerBot from the board module: legal moves and cube actions off the page thread', async () => {
+  const { context, page, errors } = await elementPage(browser, base, '');
+  const r = await page.evaluate(async () => {
+    const api = await import('/pkg/steere_games.js');
+    const { WorkerBot } = await import('/pkg/board.js');
+    await api.default();
+    const bot = new WorkerBot({ level: 'easy', seed: 3 });
+    const z = new api.Zola();
+    const m = await bot.chooseMove(z);
+    const match = new api.Match({ length: 3, cube: true, seed: 4 });
+    const cube = await bot.cubeAction(match);
+    const j = new api.Jokerball({ seed: 5 });
+    let code = null;
+    try {
+      await bot.chooseMove(j); // phase 'roll': nothing to choose
+    } catch (e) {
+      code = e.name + ':' + e.code;
+    }
+    bot.terminate();
+    return { legal: z.isLegal(m), cube, code };
+  });
+  assert.deepEqual(r, { legal: true, cube: r.cube, code: 'SteereError:wrong_phase' });
+  assert.ok(['double', 'no-double'].includes(r.cube));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

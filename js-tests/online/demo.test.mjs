@@ -1,0 +1,316 @@
+// The demo's online opponent (www/online.js), as two people use it: two Chromium contexts (separate
+// localStorage) open the demo from the reference server; one creates a Jokerball match in the settings
+// panel, the other opens its link, and they play a whole game by clicks (roll, then a man and the ball,
+// each chosen among the highlighted targets). A second match: a reload rejoins the same seat in the middle
+// of the game, and so does a lost connection (the server stopped and started again with its matches kept).
+// And the demo as `make demo` serves it (no boardgame.io server): the online option says what it needs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer, root } from './helpers.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const outDir = join(root, 'test-output');
+mkdirSync(outDir, { recursive: true });
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A person: a browser context of their own and the demo page, with its errors collected. */
+async function person(url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1100, height: 900 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30000 });
+  return { context, page, errors };
+}
+
+/** What the online section draws: the lines, the buttons a click would work on, the board's targets, the log. */
+const drawn = (page) =>
+  page.evaluate(() => {
+    const s = document.querySelector('section.online');
+    if (!s) return null;
+    const text = (sel) => {
+      const e = s.querySelector(sel);
+      return e && !e.hidden ? e.textContent : null;
+    };
+    const board = s.querySelector('steere-board');
+    const targets = [...board.shadowRoot.querySelectorAll('[data-target]')].map((e) => ({
+      sel: `section.online steere-board >> ${e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`}`,
+      kind: e.dataset.target,
+      goal: !!e.dataset.goal,
+      occupied: !!e.querySelector('[data-piece=red],[data-piece=blue]'),
+    }));
+    const buttons = Object.fromEntries(
+      [...s.querySelectorAll('.bar button')].filter((b) => !b.hidden).map((b) => [b.dataset.action, !b.disabled]),
+    );
+    return {
+      version: Number(s.dataset.version || 0),
+      seat: text('.seat'),
+      turn: text('.turn'),
+      other: text('.other'),
+      winner: text('.winner'),
+      refused: text('.refused'),
+      problem: text('.problem'),
+      lost: text('.lost'),
+      buttons,
+      targets,
+      dice: board.shadowRoot.querySelector('[part=dice]')?.getAttribute('aria-label') ?? null,
+      log: [...s.querySelectorAll('.log li')].map((li) => li.textContent),
+      records: [...s.querySelectorAll('.log li[data-record]')].map((li) => li.dataset.record),
+    };
+  });
+
+/** Waits until what `page` draws satisfies `pred`. */
+async function until(page, pred, what, ms = 20000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const d = await drawn(page);
+    if (d && pred(d)) return d;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; drawn: ${JSON.stringify(d && { ...d, targets: d.targets.length })}`);
+    await page.waitForTimeout(40);
+  }
+}
+
+/** A small seeded generator (mulberry32): the test's choices repeat. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Creates an online match from the settings panel by clicks; resolves to the link shown for the opponent. */
+async function createMatch(page, { colour = 'red' } = {}) {
+  await page.selectOption('[data-option=opponent]', 'online');
+  await page.selectOption('[data-option=human]', colour);
+  await page.waitForSelector('[data-online-note][data-ok=true]', { timeout: 20000 });
+  assert.equal(await page.textContent('[data-action=new-game]'), 'Create online match');
+  await page.click('[data-action=new-game]');
+  await until(page, (d) => d.version > 0, 'the new match');
+  const link = await page.inputValue('#online-link');
+  assert.match(link, /\/www\/\?match=[\w-]+$/);
+  assert.equal(page.url(), link, 'the page shows the match at its link (a reload opens it again)');
+  return link;
+}
+
+/**
+ * One step of the person to act, by a click: Roll when it is on, else a highlighted target (a piece to
+ * pick up, then where it goes; goals and captures preferred so that games stay short). Resolves to true
+ * when the click sent a move (the state then changes on both pages).
+ */
+async function step(page, d, random) {
+  if (d.buttons.roll) {
+    await page.click('section.online [data-action=roll]');
+    return true;
+  }
+  const moves = d.targets.filter((t) => t.kind === 'move');
+  let pool = d.targets;
+  if (moves.length) {
+    pool = moves;
+    const goals = moves.filter((t) => t.goal);
+    const caps = moves.filter((t) => t.occupied);
+    if (goals.length && random() < 0.7) pool = goals;
+    else if (caps.length) pool = caps;
+  }
+  if (!pool.length) return false;
+  const t = pool[Math.floor(random() * pool.length)];
+  await page.click(t.sel);
+  return t.kind === 'move';
+}
+
+/**
+ * Plays on by clicks until `done(drawn)` holds on both pages: each time, the page whose person is to act
+ * clicks, and every move is awaited on both pages. Resolves to the number of moves sent.
+ */
+async function playUntil(people, done, { random, maxMoves = 2000 } = {}) {
+  let moves = 0;
+  for (;;) {
+    const ds = await Promise.all(people.map((p) => drawn(p.page)));
+    if (ds.every(done)) return moves;
+    // the person to act: a roll to make or targets on the board (the other page shows none)
+    const i = ds.findIndex((d) => d.buttons.roll || d.targets.length > 0);
+    if (i < 0) {
+      await people[0].page.waitForTimeout(40);
+      continue;
+    }
+    assert.ok(ds[1 - i].targets.length === 0 && !ds[1 - i].buttons.roll, 'only the person to act may act');
+    const before = ds.map((d) => d.version);
+    if (await step(people[i].page, ds[i], random)) {
+      moves++;
+      assert.ok(moves <= maxMoves, 'the game did not end');
+      await Promise.all(people.map((p, k) => until(p.page, (d) => d.version > before[k], `move ${moves} on page ${k}`)));
+    }
+  }
+}
+
+test('two people play a whole Jokerball game online by clicks, through the reference server', async (t) => {
+  const server = await startServer();
+  try {
+    const host = await person(`${server.url}/www/`);
+    const link = await createMatch(host.page);
+    let h = await drawn(host.page);
+    assert.equal(h.seat, 'You play Red.');
+    assert.equal(h.turn, 'Your turn: roll.');
+    assert.equal(h.other, 'Blue has not joined yet: send them the link.');
+
+    const guest = await person(link);
+    let g = await until(guest.page, (d) => d.version > 0, 'the guest in the match');
+    assert.equal(g.seat, 'You play Blue.');
+    assert.equal(g.turn, 'Red to roll.');
+    assert.deepEqual(g.buttons, { roll: false });
+    h = await until(host.page, (d) => d.other === 'Blue is connected.', 'the host seeing the guest');
+    assert.equal(g.other, 'Red is connected.');
+    // the guest's panel shows the match's game and their colour
+    assert.equal(await guest.page.inputValue('[data-option=opponent]'), 'online');
+    assert.equal(await guest.page.inputValue('[data-option=human]'), 'blue');
+
+    // Blue presses r out of turn: nothing is sent, and the page says why (whyIllegal's not_your_turn)
+    await guest.page.locator('body').press('r');
+    g = await until(guest.page, (d) => d.refused, 'the refusal');
+    assert.equal(g.refused, 'Not sent: it is not your turn (Red is to play).');
+    assert.equal(await guest.page.getAttribute('section.online .refused', 'data-code'), 'not_your_turn');
+    assert.equal((await drawn(host.page)).version, h.version, 'nothing reached the server');
+
+    const people = [host, guest];
+    const t0 = Date.now();
+    const moves = await playUntil(people, (d) => d.winner !== null, { random: rng(7) });
+    const ms = Date.now() - t0;
+    [h, g] = await Promise.all(people.map((p) => drawn(p.page)));
+    t.diagnostic(`a whole Jokerball game: ${moves} moves by clicks in ${(ms / 1000).toFixed(1)} s, ${h.records.length} records`);
+    // both pages draw the same end: the winner (with who won for each person) and the same log
+    const [winner, how] = /^(Red|Blue) wins the game \((.+)\)/.exec(h.winner).slice(1);
+    assert.equal(how, 'the ball went through the goal');
+    assert.equal(h.winner, `${winner} wins the game (the ball went through the goal). ${winner === 'Red' ? 'You win!' : 'You lose.'}`);
+    assert.equal(g.winner, `${winner} wins the game (the ball went through the goal). ${winner === 'Blue' ? 'You win!' : 'You lose.'}`);
+    assert.deepEqual(g.log, h.log);
+    assert.equal(h.log[h.log.length - 1], `${winner} wins the game (the ball went through the goal)`);
+    assert.ok(h.records.length >= 2, 'the log lists the turns');
+    for (const rec of h.records) assert.match(rec, /^\d\/\d( \S+)*$/, 'each record: the dice, the man, the ball');
+    assert.equal(h.turn, '');
+    assert.deepEqual(h.buttons, {}, 'no Roll once the game is over');
+    assert.equal(h.targets.length + g.targets.length, 0);
+    // the server recorded the same winner
+    const res = await fetch(`${server.url}/games/jokerball/${new URL(link).searchParams.get('match')}`);
+    const info = await res.json();
+    assert.deepEqual(info.gameover, { winner: winner === 'Red' ? '0' : '1' });
+    await host.page.screenshot({ path: join(outDir, 'online-demo-host.png') });
+    await guest.page.screenshot({ path: join(outDir, 'online-demo-guest.png') });
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(guest.errors, []);
+    await host.context.close();
+    await guest.context.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a reload, and a lost connection, come back to the same seat in the middle of a game', async () => {
+  const db = mkdtempSync(join(tmpdir(), 'steere-online-demo-'));
+  let server = await startServer({ db });
+  try {
+    // the creator chooses Blue this time: the link's opener plays Red
+    const host = await person(`${server.url}/www/`);
+    const link = await createMatch(host.page, { colour: 'blue' });
+    const guest = await person(link);
+    await until(guest.page, (d) => d.seat === 'You play Red.' && d.turn === 'Your turn: roll.', 'the guest as Red');
+    assert.equal((await drawn(host.page)).seat, 'You play Blue.');
+    const people = [host, guest];
+    const random = rng(11);
+    await playUntil(people, (d) => d.records.length >= 2 || d.winner !== null, { random });
+    const before = await drawn(guest.page);
+
+    // a reload: the kept credentials take the same seat, the game is where it was
+    await guest.page.reload();
+    await guest.page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    const after = await until(guest.page, (d) => d.version > 0, 'the reloaded page');
+    assert.equal(after.seat, 'You play Red.');
+    assert.deepEqual(after.log, before.log);
+    assert.equal(after.turn, before.turn);
+    assert.equal(guest.page.url(), link);
+
+    // a lost connection: the server stops, both pages say so, and when it is back they go on
+    const port = new URL(server.url).port;
+    await server.stop();
+    await until(host.page, (d) => d.lost !== null, 'the lost connection on the host');
+    const lost = await until(guest.page, (d) => d.lost !== null, 'the lost connection on the guest');
+    assert.equal(lost.lost, 'The connection to the server is lost: reconnecting…');
+    assert.equal(lost.targets.length + Object.values(lost.buttons).filter(Boolean).length, 0, 'nothing to click while the server is away');
+    await guest.page.locator('body').press('r');
+    const away = await until(guest.page, (d) => d.refused, 'the refusal while away');
+    assert.equal(away.refused, 'Not sent: the connection to the server is lost.');
+    await host.page.screenshot({ path: join(outDir, 'online-demo-lost.png') });
+    server = await startServer({ db, port: Number(port) });
+    for (const p of people) await until(p.page, (d) => d.lost === null && (d.buttons.roll || d.targets.length > 0 || d.turn), 'the reconnection', 30000);
+    const back = await drawn(guest.page);
+    assert.equal(back.seat, 'You play Red.');
+    assert.equal(back.refused, null, 'the refusal goes with the connection back');
+    assert.deepEqual(back.log, before.log);
+    // and the game goes on from both seats
+    const moves = await playUntil(people, (d) => d.records.length >= before.records.length + 2 || d.winner !== null, { random });
+    assert.ok(moves > 0);
+    assert.deepEqual((await drawn(host.page)).log, (await drawn(guest.page)).log);
+    assert.deepEqual(host.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|socket\.io/.test(e)), []);
+    assert.deepEqual(guest.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|socket\.io/.test(e)), []);
+    await host.context.close();
+    await guest.context.close();
+  } finally {
+    await server.stop();
+    rmSync(db, { recursive: true, force: true });
+  }
+});
+
+test('served without a boardgame.io server (make demo), the online option says it needs make online, in the page\'s language', async () => {
+  const { server, url } = await serve(0);
+  try {
+    const { context, page, errors } = await person(`${url}/www/`);
+    await page.selectOption('[data-option=opponent]', 'online');
+    await page.waitForSelector('[data-online-note][data-ok=false]', { timeout: 20000 });
+    const note = await page.textContent('[data-online-note]');
+    assert.match(note, /needs the reference server/);
+    assert.match(note, /make online/);
+    // Create does nothing else: the local game stays, no section of online play appears
+    await page.click('[data-action=new-game]');
+    await page.waitForTimeout(300);
+    assert.equal(await page.$('section.online'), null);
+    assert.ok(await page.$('steere-game'));
+    // a match's link opened here says the same
+    await page.goto(`${url}/www/?match=abc`);
+    await page.waitForSelector('section.online .problem:not([hidden])', { timeout: 20000 });
+    assert.match(await page.textContent('section.online .problem'), /make online/);
+    // in the page's language: ?lang=es, and the picker's change says it again at once in Russian
+    await page.goto(`${url}/www/?lang=es`);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30000 });
+    await page.selectOption('[data-option=opponent]', 'online');
+    await page.waitForSelector('[data-online-note][data-ok=false]', { timeout: 20000 });
+    assert.match(await page.textContent('[data-online-note]'), /^Para jugar en línea hace falta el servidor de referencia.*make online/);
+    assert.equal(await page.textContent('[data-action=new-game]'), 'Crear partida en línea');
+    await page.selectOption('#language', 'ru');
+    await page.waitForFunction(() => document.querySelector('[data-online-note]').textContent.startsWith('Для'), null, { timeout: 20000 });
+    assert.match(await page.textContent('[data-online-note]'), /^Для игры онлайн нужен эталонный сервер.*make online/);
+    assert.equal(await page.textContent('[data-action=new-game]'), 'Создать онлайн-партию');
+    assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
+    await context.close();
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});

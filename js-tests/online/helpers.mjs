@@ -1,0 +1,256 @@
+// Helpers of the online suites: the reference server as a child process bound to 127.0.0.1 (it stops when
+// its standard input closes, so it never outlives the test), the lobby, boardgame.io socket clients, and a
+// driver that plays a match move by move through the client of the seat to act.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+// boardgame.io logs every refused action outside production; the suites refuse many on purpose.
+process.env.NODE_ENV ??= 'production';
+export const { Client } = require('boardgame.io/client');
+export const { SocketIO } = require('boardgame.io/multiplayer');
+export const adapter = await import(join(root, 'pkg', 'boardgameio.js'));
+export const engine = await import(join(root, 'pkg', 'node.js'));
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts scripts/online.mjs; resolves to { url, lines, stop, exited }. */
+export async function startServer({ db, env, port = 0, nodeArgs = [] } = {}) {
+  const args = [...nodeArgs, join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
+  if (db) args.push('--db', db);
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  });
+  const lines = [];
+  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join('\n')}`)), 30000);
+    const take = (stream) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        rest += chunk;
+        let i;
+        while ((i = rest.indexOf('\n')) >= 0) {
+          const line = rest.slice(0, i);
+          rest = rest.slice(i + 1);
+          lines.push(line);
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        }
+      });
+    };
+    take(child.stdout);
+    take(child.stderr);
+    exited.then(() => reject(new Error(`server exited:\n${lines.join('\n')}`)));
+  });
+  const stop = async () => {
+    child.stdin.end();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10000);
+    const r = await exited;
+    clearTimeout(killer);
+    return r;
+  };
+  return { url, lines, stop, exited, child };
+}
+
+/** Creates a match of `gameName` and joins both seats; resolves to { matchID, seats: [{ playerID, credentials }] }. */
+export async function newMatch(url, gameName) {
+  const post = async (path, body) => {
+    const res = await fetch(`${url}/games/${gameName}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    assert.equal(res.status, 200, `${path}: ${res.status} ${await res.clone().text()}`);
+    return res.json();
+  };
+  const { matchID } = await post('/create', { numPlayers: 2 });
+  const seats = [];
+  for (const playerID of ['0', '1']) {
+    const { playerCredentials } = await post(`/${matchID}/join`, { playerName: `p${playerID}`, playerID });
+    seats.push({ playerID, credentials: playerCredentials });
+  }
+  return { matchID, seats };
+}
+
+/**
+ * A boardgame.io socket client of one seat. The game object is the client's own (built by `makeGame`),
+ * with `roll` instrumented: `rollsRun` counts how often the client ran it (it must never).
+ */
+export function connect(url, makeGame, matchID, seat) {
+  const game = makeGame();
+  let rollsRun = 0;
+  if (game.moves.roll) {
+    const inner = game.moves.roll.move;
+    game.moves.roll = { ...game.moves.roll, move: (...a) => (rollsRun++, inner(...a)) };
+  }
+  const client = Client({
+    game,
+    multiplayer: SocketIO({ server: url }),
+    matchID,
+    playerID: seat ? seat.playerID : undefined,
+    credentials: seat ? seat.credentials : undefined,
+    numPlayers: 2,
+    debug: false,
+  });
+  const waiters = new Set();
+  client.subscribe(() => {
+    for (const w of [...waiters]) w();
+  });
+  client.start();
+  const c = {
+    client,
+    seat: seat ? seat.playerID : null,
+    get rollsRun() {
+      return rollsRun;
+    },
+    state: () => client.getState(),
+    /** Resolves when pred(state) holds (checked at every change), or rejects after `ms`. */
+    waitFor(pred, ms = 10000, what = 'a state') {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const s = client.getState();
+          if (s && pred(s)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(s);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${what} (seat ${c.seat})`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    stop: () => client.stop(),
+  };
+  return c;
+}
+
+/** Both seats' clients, synced. */
+export async function connectBoth(url, makeGame, matchID, seats) {
+  const clients = seats.map((s) => connect(url, makeGame, matchID, s));
+  await Promise.all(clients.map((c) => c.waitFor((s) => s.G && s.G.state, 10000, 'the first sync')));
+  return clients;
+}
+
+/** The seat to act in G: the engine's player to move, or the one to answer a double; null otherwise. */
+export function seatToAct(G) {
+  const e = adapter.engineOf(G);
+  try {
+    const swapped = G.state.game === 'zola' ? e.swapped : false;
+    const seat = (colour) => ((colour === 'red') !== swapped ? '0' : '1');
+    if (G.state.game === 'match') {
+      if (e.phase === 'playing') return seat(e.turn);
+      if (e.phase === 'double') return seat(e.pendingDouble === 'red' ? 'blue' : 'red');
+      return null;
+    }
+    return e.phase === 'over' ? null : seat(e.turn);
+  } finally {
+    e.free();
+  }
+}
+
+/**
+ * Sends a move from client `from` and waits until every client has the next state; checks that all
+ * clients then hold the same G. Resolves to that state.
+ */
+export async function send(clients, from, name, ...args) {
+  const before = clients[0].state()._stateID;
+  assert.equal(adapter.whyIllegal(from.state().G, from.seat, name, ...args), null, `${name} ${args} is legal for seat ${from.seat}`);
+  from.client.moves[name](...args);
+  const states = await Promise.all(
+    clients.map((c) => c.waitFor((s) => s._stateID > before, 10000, `the state after ${name} ${args.join(' ')}`)),
+  );
+  for (const s of states) {
+    assert.equal(s._stateID, before + 1);
+    assert.deepEqual(s.G, states[0].G);
+  }
+  return states[0];
+}
+
+/** Sends a move as the client of `c` would, also one its game does not have. */
+export function rawMove(c, name, args) {
+  const { socket } = c.client.transport;
+  const payload = { type: name, args, playerID: c.seat, credentials: c.client.credentials };
+  socket.emit('update', { type: 'MAKE_MOVE', payload }, c.state()._stateID, c.client.matchID, c.seat);
+}
+
+/** Sends a move that must be refused and checks that no client's state changes. */
+export async function refused(clients, from, name, ...args) {
+  const before = clients.map((c) => JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]));
+  if (typeof from.client.moves[name] === 'function') from.client.moves[name](...args);
+  else rawMove(from, name, args);
+  await sleep(60);
+  clients.forEach((c, i) => assert.equal(JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]), before[i], `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`));
+}
+
+/** A small seeded generator (mulberry32) for choosing moves. */
+export function chooser(seed) {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+}
+
+/**
+ * Plays until `done(G)` through the client of the seat to act: Jokerball rolls, then random legal moves
+ * (Zola prefers captures); `cube(G, engine)` may return a cube move ('double', 'take', 'drop') to send
+ * instead, and a finished game of a match goes on with nextGame from `nextFrom`'s seat. Resolves to
+ * the number of moves sent.
+ */
+export async function playUntil(clients, done, { seed = 1, cube, nextFrom = 1, maxMoves = 20000 } = {}) {
+  const pick = chooser(seed);
+  let sent = 0;
+  for (;;) {
+    const { G } = clients[0].state();
+    if (done(G)) return sent;
+    assert.ok(sent++ < maxMoves, 'the game did not end');
+    const e = adapter.engineOf(G);
+    let name;
+    let args = [];
+    let from;
+    try {
+      const isMatch = G.state.game === 'match';
+      const seat = seatToAct(G);
+      if (isMatch && e.phase === 'game-over') {
+        from = clients[nextFrom];
+        name = 'nextGame';
+      } else {
+        from = clients.find((c) => c.seat === seat);
+        const cubeMove = cube ? cube(G, e) : null;
+        const gamePhase = isMatch ? e.gamePhase : e.phase;
+        if (cubeMove) name = cubeMove;
+        else if (gamePhase === 'roll') name = 'roll';
+        else {
+          const moves = e.legalMoves();
+          const caps = moves.filter((m) => m.includes('x'));
+          const pool = G.state.game === 'zola' || (isMatch && G.state.variant === 'zola') ? (caps.length ? caps : moves) : moves;
+          name = 'play';
+          args = [pool[pick(pool.length)]];
+        }
+      }
+    } finally {
+      e.free();
+    }
+    await send(clients, from, name, ...args);
+  }
+}
+
+/** The boardgame.io game over of a state, when it is over. */
+export const gameover = (c) => c.state().ctx.gameover;

@@ -1,0 +1,44 @@
+// Compiled with `tsc --strict --noEmit` against the installed package: the board module's types.
+import { SteereBoard, SteereGame, WorkerBot } from 'steere-games/board';
+import type { SteereMoveDetail, SteereGameOverDetail, SteereLanguage } from 'steere-games/board';
+import { Zola, Match } from 'steere-games';
+
+const board: SteereBoard = document.createElement('steere-board');
+const game: SteereGame = document.createElement('steere-game');
+const found: SteereBoard | null = document.querySelector('steere-board');
+board.game = new Zola();
+board.orientation = 'blue';
+board.coordinates = 'hidden';
+board.animation = 0;
+board.position = null;
+board.refresh();
+const played = board.play('a1xa2');
+const notation: string = played.notation;
+board.addEventListener('steere-move', (e) => {
+  const d: SteereMoveDetail = e.detail;
+  if (d.player === 'red') e.preventDefault();
+  console.log(d.move.from);
+});
+board.addEventListener('steere-error', (e) => console.log(e.detail.error.code));
+game.addEventListener('steere-gameover', (e) => {
+  const d: SteereGameOverDetail = e.detail;
+  console.log(d.winner, d.matchOver, d.results.length);
+});
+game.addEventListener('steere-played', (e) => {
+  if ('action' in e.detail) console.log(e.detail.action);
+  else console.log(e.detail.move.notation);
+});
+const state = game.state;
+if (state) game.state = state;
+const side: 'red' | 'blue' | null = game.humanSide;
+game.lang = 'es';
+board.lang = 'es-419';
+const spoken: SteereLanguage = game.language;
+const boardSpeaks: 'en' | 'es' | 'ru' = board.language;
+game.game = new Zola({ size: 8 });
+void game.start().then(() => console.log(game.game?.position()));
+const bot = new WorkerBot({ level: 'easy', seed: 1 });
+void bot.chooseMove(new Zola()).then((m: string) => console.log(m));
+void bot.cubeAction(new Match({ length: 3, cube: true })).then((a) => console.log(a === 'double'));
+bot.terminate();
+console.log(found, notation, side, spoken, boardSpeaks);

@@ -1,0 +1,38 @@
+// Compiled with `tsc --strict --noEmit` against the installed package and boardgame.io 0.50: the games
+// of steere-games/boardgameio are boardgame.io games, and the browser client takes boardgame.io's pieces.
+import { Server, FlatFile } from 'boardgame.io/server';
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import type { Game } from 'boardgame.io';
+import { jokerballGame, zolaGame, matchGame, engineOf, whyIllegal, checkState } from 'steere-games/boardgameio';
+import type { SteereG, RefusalCode, SeatID } from 'steere-games/boardgameio';
+import { OnlineGame, Lobby, matchLink } from 'steere-games/boardgameio/client';
+import type { OnlineView, Seat } from 'steere-games/boardgameio/client';
+import type { JokerballState, Jokerball, Match } from 'steere-games';
+
+const jokerball = jokerballGame({ rules: '2025', size: 4, name: 'jokerball-4' });
+const zola = zolaGame({ size: 8, pie: true });
+const match = matchGame({ game: 'zola', length: 5, cube: true });
+const asGame: Game = jokerball;
+const server = Server({ games: [jokerball, zola, match], db: new FlatFile({ dir: '/tmp/x' }) });
+const client = Client({ game: match, multiplayer: SocketIO({ server: 'http://localhost:8000' }), matchID: 'm', playerID: '0' });
+
+const G: SteereG<JokerballState> = jokerball.setup({});
+const engine: Jokerball = engineOf(G);
+const m: Match = engineOf(match.setup({}));
+const code: RefusalCode | null = whyIllegal(G, '0', 'play', 'a1-a2');
+const refused: boolean = checkState(zola, G) !== null;
+
+const online = new OnlineGame({ Client, SocketIO, game: jokerball, server: 'http://localhost:8000', matchID: 'm', playerID: '0', credentials: 'c' });
+online.subscribe((view: OnlineView) => {
+  const seat: SeatID | null = view.toAct;
+  console.log(seat, view.myTurn, view.refused?.code, view.state?.game);
+});
+const sent: string | null = online.play('a1-a2') ?? online.roll();
+const lobby = new Lobby({ server: 'http://localhost:8000', gameName: 'jokerball-4' });
+async function join(id: string): Promise<Seat> {
+  const seat = await lobby.rejoin(id, { playerName: 'me' });
+  console.log(matchLink(id, 'http://localhost:8000/www/'));
+  return seat;
+}
+console.log(asGame, server, client, engine, m, code, refused, sent, join);

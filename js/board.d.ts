@@ -1,0 +1,173 @@
+// steere-games/board: the custom elements <steere-board> and <steere-game>, and WorkerBot.
+import type {
+  Jokerball,
+  Zola,
+  Match,
+  SteereError,
+  Player,
+  JokerballMove,
+  ZolaMove,
+  JokerballPlayed,
+  JokerballState,
+  ZolaState,
+  MatchState,
+  MatchPhase,
+  JokerballPhase,
+  ZolaPhase,
+  GameResult,
+  CubeAction,
+  BotLevel,
+} from './steere_games.js';
+
+/** The languages the elements speak: English, Spanish, Russian. */
+export type SteereLanguage = 'en' | 'es' | 'ru';
+
+/** Any object a board can show or a game element can play. */
+export type Playable = Jokerball | Zola | Match;
+/** A move as the board's events carry it (Jokerball moves also say which phases were skipped after them). */
+export type BoardMove = JokerballMove | JokerballPlayed | ZolaMove;
+
+/** `steere-move`: a person's move about to be played; `preventDefault()` leaves the object untouched. */
+export interface SteereMoveDetail {
+  move: JokerballMove | ZolaMove;
+  player: Player;
+}
+/** `steere-played` of a board: a person's move was played. */
+export interface SteerePlayedDetail {
+  move: BoardMove;
+  player: Player;
+  position: string | null;
+  phase: JokerballPhase | ZolaPhase | MatchPhase | null;
+}
+/** `steere-error`: what went wrong; nothing throws in the page. */
+export interface SteereErrorDetail {
+  error: SteereError;
+}
+/** `steere-played` of a game element: a move, or a roll or cube action, by anyone. */
+export type SteereGamePlayedDetail =
+  | { player: Player; move: BoardMove; phase: JokerballPhase | ZolaPhase | MatchPhase | null }
+  | {
+      player: Player;
+      action: 'roll' | 'double' | 'take' | 'drop' | 'resign' | 'swap';
+      dice?: { distance: number; direction: number };
+      phase: JokerballPhase | ZolaPhase | MatchPhase | null;
+    };
+/** `steere-gameover`: a game ended (in a lone game, `results` holds that one game). */
+export interface SteereGameOverDetail {
+  winner: Player;
+  results: GameResult[];
+  matchOver: boolean;
+  phase: JokerballPhase | ZolaPhase | MatchPhase | null;
+}
+
+export interface SteereBoardEventMap extends HTMLElementEventMap {
+  'steere-move': CustomEvent<SteereMoveDetail>;
+  'steere-played': CustomEvent<SteerePlayedDetail>;
+  'steere-error': CustomEvent<SteereErrorDetail>;
+}
+
+export interface SteereGameEventMap extends HTMLElementEventMap {
+  'steere-played': CustomEvent<SteereGamePlayedDetail>;
+  'steere-gameover': CustomEvent<SteereGameOverDetail>;
+  'steere-error': CustomEvent<SteereErrorDetail>;
+}
+
+/** `<steere-board>`: a Jokerball or Zola board in SVG, for a bound object or a position string. */
+export class SteereBoard extends HTMLElement {
+  /** The object shown, or null (then `position` is shown). */
+  game: Playable | null;
+  /** A position string to show when no game is bound (attribute `position`). */
+  position: string | null;
+  /** Whose home row is at the bottom (attribute `orientation`, default 'red'). */
+  orientation: 'red' | 'blue';
+  /** Cell names drawn in the cells, or not (attribute `coordinates`, default 'inside'). */
+  coordinates: 'inside' | 'hidden';
+  /** Milliseconds per move (attribute `animation`, default 250; 0 or prefers-reduced-motion: none). */
+  animation: number;
+  /**
+   * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
+   * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A
+   * language without a catalogue is English. Changing it redraws the labels at once.
+   */
+  lang: SteereLanguage | (string & {});
+  /** The language the board speaks now, as resolved from `lang`. */
+  readonly language: SteereLanguage;
+  /** Settles when the moves being drawn have finished moving. */
+  readonly animationDone: Promise<void>;
+  /** Redraws after the bound object was changed from outside. */
+  refresh(): void;
+  /** Plays a move on the bound object, animated; returns and throws as the object's `play` does. */
+  play(move: string | { notation: string }): BoardMove;
+  addEventListener<K extends keyof SteereBoardEventMap>(
+    type: K,
+    listener: (this: SteereBoard, ev: SteereBoardEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof SteereBoardEventMap>(
+    type: K,
+    listener: (this: SteereBoard, ev: SteereBoardEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** `<steere-game>`: a whole game or match with its buttons, score, log and the computer opponent. */
+export class SteereGame extends HTMLElement {
+  /** The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to play a given object. */
+  game: Playable | null;
+  /** The played object's toJSON(); set it to restore a game or match. */
+  state: JokerballState | ZolaState | MatchState | null;
+  /** The side a person plays against the computer now (a Zola swap exchanges it); null with two people. */
+  readonly humanSide: Player | null;
+  /**
+   * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
+   * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A
+   * language without a catalogue is English. Changing it redraws every word at once, the game goes on.
+   */
+  lang: SteereLanguage | (string & {});
+  /** The language the element speaks now, as resolved from `lang`. */
+  readonly language: SteereLanguage;
+  /** A new game or match from the attributes; settles once it is on the board. */
+  start(): Promise<void>;
+  addEventListener<K extends keyof SteereGameEventMap>(
+    type: K,
+    listener: (this: SteereGame, ev: SteereGameEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof SteereGameEventMap>(
+    type: K,
+    listener: (this: SteereGame, ev: SteereGameEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** Options of `new WorkerBot(...)`. */
+export interface WorkerBotOptions {
+  level?: BotLevel;
+  seed?: number | string;
+}
+
+/** The computer opponent in a Web Worker (worker.js of this package); it thinks on the page's thread where no worker starts. */
+export class WorkerBot {
+  constructor(options?: WorkerBotOptions);
+  level: BotLevel;
+  seed: number | string | undefined;
+  /** A legal move of the current phase. */
+  chooseMove(gameOrMatch: Playable): Promise<string>;
+  /** What the bot does with the cube now, as `Bot.cubeAction`. */
+  cubeAction(match: Match): Promise<CubeAction>;
+  /** Stops the worker; answers still awaited are refused. */
+  terminate(): void;
+  /** For a single-file build: start workers from this source (worker.js bundled), posting them the wasm bytes. */
+  static inline(code: string, wasm: BufferSource): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'steere-board': SteereBoard;
+    'steere-game': SteereGame;
+  }
+}

@@ -1,0 +1,253 @@
+// steere-games/boardgameio/client: a browser's side of online play against a boardgame.io server that runs
+// the games of steere-games/boardgameio. OnlineGame wraps a boardgame.io client: it exposes the state, sends
+// moves, and says why a move was refused (boardgame.io's clients are never told: the reason is computed here
+// with whyIllegal before anything is sent). Lobby creates and joins matches through the server's lobby API
+// and keeps each seat's credentials (in localStorage by default), so that a reload rejoins the match.
+// boardgame.io itself is passed in ({ Client, SocketIO }): this module imports none of it.
+import { engineOf, whyIllegal } from './boardgameio.js';
+
+const other = (colour) => (colour === 'red' ? 'blue' : 'red');
+
+// The seat ('0' or '1') to act in a state, the colour a seat holds, and the winner's seat, from the engine.
+function read(G, seat) {
+  const engine = engineOf(G);
+  try {
+    const isMatch = G.state.game === 'match';
+    const swapped = isMatch ? false : engine.swapped === true;
+    const seatOf = (colour) => ((colour === 'red') !== swapped ? '0' : '1');
+    const colour = seat === '0' || seat === '1' ? ((seat === '0') !== swapped ? 'red' : 'blue') : null;
+    let toAct = null;
+    let over;
+    let winner = null;
+    if (isMatch) {
+      over = engine.phase === 'match-over';
+      if (engine.phase === 'playing') toAct = seatOf(engine.turn);
+      else if (engine.phase === 'double') toAct = seatOf(other(engine.pendingDouble));
+      if (over) winner = seatOf(engine.winner);
+    } else {
+      over = engine.phase === 'over';
+      if (!over) toAct = seatOf(engine.turn);
+      else winner = seatOf(engine.winner);
+    }
+    return { colour, toAct, over, winner };
+  } finally {
+    engine.free();
+  }
+}
+
+/** One seat (or a spectator) of one match, over a boardgame.io socket.io client. */
+export class OnlineGame {
+  /**
+   * @param {object} o
+   *   Client, SocketIO: boardgame.io's (from 'boardgame.io/client' and 'boardgame.io/multiplayer');
+   *   game: the same game object as the server's (jokerballGame(...) etc.); server: the server's URL;
+   *   matchID; playerID ('0', '1', or null for a spectator); credentials (from the lobby's join).
+   */
+  constructor({ Client, SocketIO, game, server, matchID, playerID = null, credentials }) {
+    this.playerID = playerID;
+    this.matchID = matchID;
+    this.refused = null;
+    this.listeners = new Set();
+    this.client = Client({
+      game,
+      multiplayer: SocketIO({ server }),
+      matchID,
+      playerID: playerID === null ? undefined : playerID,
+      credentials,
+      numPlayers: 2,
+      debug: false,
+    });
+    this.unsubscribe = this.client.subscribe(() => this.notify());
+  }
+
+  /** Connects to the server; the state arrives with the first update. */
+  start() {
+    this.client.start();
+    return this;
+  }
+
+  /** Disconnects for good. */
+  stop() {
+    this.unsubscribe();
+    this.client.stop();
+    this.listeners.clear();
+  }
+
+  /** Calls fn(view) now and at every change (state, connection, refusal); returns the unsubscriber. */
+  subscribe(fn) {
+    this.listeners.add(fn);
+    fn(this.view());
+    return () => this.listeners.delete(fn);
+  }
+
+  notify() {
+    const view = this.view();
+    for (const fn of [...this.listeners]) fn(view);
+  }
+
+  /** boardgame.io's G ({ state }), or null before the first update. */
+  get G() {
+    const s = this.client.getState();
+    return s ? s.G : null;
+  }
+
+  /**
+   * What a page draws: { synced, connected, G, state (the engine's JSON), seat, colour, toAct, myTurn,
+   * over, winner (a seat), players (the lobby's names and connections), refused }.
+   */
+  view() {
+    const s = this.client.getState();
+    const base = {
+      synced: s !== null,
+      connected: s ? s.isConnected === true : false,
+      G: s ? s.G : null,
+      state: s ? s.G.state : null,
+      seat: this.playerID,
+      colour: null,
+      toAct: null,
+      myTurn: false,
+      over: false,
+      winner: null,
+      players: Array.isArray(this.client.matchData) ? this.client.matchData : [],
+      refused: this.refused,
+    };
+    if (!s) return base;
+    try {
+      const r = read(s.G, this.playerID);
+      return { ...base, ...r, myTurn: r.toAct !== null && r.toAct === this.playerID };
+    } catch {
+      return base;
+    }
+  }
+
+  /** A new engine object of the current state (Jokerball, Zola or Match) for a board; free() it when done. */
+  engine() {
+    const G = this.G;
+    return G ? engineOf(G) : null;
+  }
+
+  /**
+   * Sends a move when it is legal now and returns null; otherwise sends nothing, records the refusal in
+   * `refused` ({ move, args, code }) and returns its code: a SteereError code, 'not_your_turn', or
+   * 'not_connected' before the first update.
+   */
+  move(name, ...args) {
+    const G = this.G;
+    const code = G === null ? 'not_connected' : whyIllegal(G, this.playerID, name, ...args);
+    if (code !== null) {
+      this.refused = { move: name, args, code };
+      this.notify();
+      return code;
+    }
+    this.refused = null;
+    this.client.moves[name](...args);
+    return null;
+  }
+
+  roll() {
+    return this.move('roll');
+  }
+  play(move) {
+    return this.move('play', typeof move === 'object' && move !== null ? move.notation : move);
+  }
+  double() {
+    return this.move('double');
+  }
+  take() {
+    return this.move('take');
+  }
+  drop() {
+    return this.move('drop');
+  }
+  resign() {
+    return this.move('resign');
+  }
+  nextGame() {
+    return this.move('nextGame');
+  }
+}
+
+/** The lobby of a server, for one game name, keeping each joined seat's credentials. */
+export class Lobby {
+  /**
+   * @param {object} o server: the server's URL; gameName: the game's name on the server; storage: where
+   *   seats are kept (default localStorage, when there is one); fetch (default the global fetch).
+   */
+  constructor({ server, gameName, storage = globalThis.localStorage, fetch = (...a) => globalThis.fetch(...a) }) {
+    this.server = String(server).replace(/\/+$/, '');
+    this.gameName = gameName;
+    this.storage = storage || null;
+    this.fetch = fetch;
+  }
+
+  async request(method, path, body) {
+    const fetch = this.fetch; // called unbound: a browser's fetch refuses another `this`
+    const res = await fetch(`${this.server}/games/${encodeURIComponent(this.gameName)}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      const err = new Error(`lobby: ${method} ${path}: ${res.status} ${text}`.trim());
+      err.status = res.status;
+      throw err;
+    }
+    return res.json();
+  }
+
+  key(matchID) {
+    return `steere-games:${this.server}:${this.gameName}:${matchID}`;
+  }
+
+  /** The seat this browser holds in a match: { playerID, credentials } or null. */
+  seat(matchID) {
+    if (!this.storage) return null;
+    try {
+      const v = JSON.parse(this.storage.getItem(this.key(matchID)) || 'null');
+      return v && (v.playerID === '0' || v.playerID === '1') && typeof v.credentials === 'string' ? v : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Creates a match; resolves to its ID. */
+  async create({ unlisted = true } = {}) {
+    const { matchID } = await this.request('POST', '/create', { numPlayers: 2, unlisted });
+    return matchID;
+  }
+
+  /** The lobby's view of a match: { matchID, players: [{ id, name?, isConnected? }], gameover?, ... }. */
+  match(matchID) {
+    return this.request('GET', `/${encodeURIComponent(matchID)}`);
+  }
+
+  /** Takes a seat ('0', '1', or the first free one) and keeps its credentials; resolves to the seat. */
+  async join(matchID, { playerName = 'player', playerID } = {}) {
+    const body = { playerName };
+    if (playerID !== undefined) body.playerID = playerID;
+    const { playerID: id, playerCredentials } = await this.request('POST', `/${encodeURIComponent(matchID)}/join`, body);
+    const seat = { playerID: String(id), credentials: playerCredentials };
+    if (this.storage) this.storage.setItem(this.key(matchID), JSON.stringify(seat));
+    return seat;
+  }
+
+  /** The kept seat of a match, or a newly joined one: what a page does when it opens a match's link. */
+  async rejoin(matchID, options) {
+    return this.seat(matchID) || this.join(matchID, options);
+  }
+
+  /** Creates a match and takes seat '0' (Red at the start); resolves to { matchID, playerID, credentials }. */
+  async createAndJoin(options = {}) {
+    const matchID = await this.create();
+    const seat = await this.join(matchID, { ...options, playerID: '0' });
+    return { matchID, ...seat };
+  }
+}
+
+/** The link that opens a match: `base` with ?match=ID. */
+export function matchLink(matchID, base = globalThis.location ? globalThis.location.href : 'http://localhost/') {
+  const url = new URL(base);
+  url.searchParams.set('match', matchID);
+  return url.toString();
+}

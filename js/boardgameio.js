@@ -1,0 +1,453 @@
+// steere-games/boardgameio: Jokerball, Zola and matches as boardgame.io (0.50) games.
+//
+// G is { state }, the engine's toJSON({ rng: false }): plain JSON that any storage can keep. Every move
+// restores the engine from G, lets it judge and apply the move, and writes the new state; a refused move
+// returns INVALID_MOVE and nothing changes. The dice come from boardgame.io's `random` in a move marked
+// `client: false`, so they are drawn on the server only. Nothing here imports boardgame.io: a game is plain
+// data and functions, and boardgame.io stays a peer dependency of the package.
+import { Jokerball, Zola, Match, SteereError } from 'steere-games';
+
+const INVALID_MOVE = 'INVALID_MOVE'; // boardgame.io's constant (core/constants)
+const IDS = ['0', '1'];
+const ENGINES = { jokerball: Jokerball, zola: Zola, match: Match };
+
+// The options each factory takes (API.md "Online play"): those of the class it plays, minus seed and position.
+const OPTIONS = {
+  jokerball: ['rules', 'size', 'rows', 'first'],
+  zola: ['size', 'pie', 'first'],
+  match: ['game', 'length', 'cube', 'first', 'jokerball', 'zola'],
+};
+
+// Who may make a move: 'act' the player to act (the engine's player to move, or the one to answer a double),
+// 'any' either player (a match's resign and nextGame, RULES 3.5). `args` is how many arguments it takes.
+const MOVES = {
+  roll: { who: 'act', args: 0 },
+  play: { who: 'act', args: 1 },
+  double: { who: 'act', args: 0 },
+  take: { who: 'act', args: 0 },
+  drop: { who: 'act', args: 0 },
+  resign: { who: 'any', args: 0 },
+  nextGame: { who: 'any', args: 0 },
+};
+const MOVES_OF = {
+  jokerball: ['roll', 'play'],
+  zola: ['play'],
+  'match:jokerball': ['roll', 'play', 'double', 'take', 'drop', 'resign', 'nextGame'],
+  'match:zola': ['play', 'double', 'take', 'drop', 'resign', 'nextGame'],
+};
+
+const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
+// ---------------------------------------------------------------------------------------------------
+// Restoring states. Every distinct state is restored (and so checked: fromJSON replays the history) once;
+// the engine and what the flow needs to know are kept in a bounded cache keyed by the state's JSON text,
+// so that endIf, the turn order and the next move do not replay the game again. Cached engines are never
+// handed out: moves work on clones.
+
+const CACHE_SIZE = 2048;
+const cache = new Map();
+
+function remember(key, entry) {
+  const known = cache.get(key);
+  if (known) {
+    if (entry.engine) entry.engine.free();
+    return known;
+  }
+  cache.set(key, entry);
+  if (cache.size > CACHE_SIZE) {
+    const [oldKey, old] = cache.entries().next().value;
+    cache.delete(oldKey);
+    if (old.engine) old.engine.free();
+  }
+  return entry;
+}
+
+// The JSON text of G.state, remembered per state object: boardgame.io hands the same (frozen) object to
+// endIf and the turn order after a move, and the server keeps it between moves.
+const keys = new WeakMap();
+function stateKey(G) {
+  if (G === null || typeof G !== 'object') return null;
+  const { state } = G;
+  if (state === null || typeof state !== 'object') return null;
+  const known = keys.get(state);
+  if (known !== undefined && Object.isFrozen(state)) return known;
+  try {
+    const key = JSON.stringify(state);
+    if (typeof key !== 'string' || key.length > 1 << 20) return null;
+    keys.set(state, key);
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+// What the flow needs to know of a state; `moves` names its list of moves (MOVES_OF).
+function describe(engine, kind, moves) {
+  if (kind === 'match') {
+    const phase = engine.phase;
+    const over = phase === 'match-over';
+    let toAct = null;
+    if (phase === 'playing') toAct = engine.turn === 'red' ? '0' : '1';
+    else if (phase === 'double') toAct = engine.pendingDouble === 'red' ? '1' : '0';
+    const winner = engine.winner;
+    return { kind, moves, swapped: false, over, toAct, winner: over ? idOf(winner, false) : null };
+  }
+  const swapped = kind === 'zola' ? engine.swapped : false;
+  const over = engine.phase === 'over';
+  return {
+    kind,
+    moves: kind,
+    swapped,
+    over,
+    toAct: over ? null : idOf(engine.turn, swapped),
+    winner: over ? idOf(engine.winner, swapped) : null,
+  };
+}
+
+// playerID '0' starts as Red; after a Zola swap it holds Blue.
+function idOf(colour, swapped) {
+  return (colour === 'red') !== swapped ? '0' : '1';
+}
+function colourOf(id, swapped) {
+  return (id === '0') !== swapped ? 'red' : 'blue';
+}
+
+// What fixes a variant, read from a state: two states of one factory's games agree on it.
+function fingerprint(state) {
+  const s = state && typeof state === 'object' ? state : {};
+  if (s.game === 'match') {
+    const m = s.match && typeof s.match === 'object' ? s.match : {};
+    const c = s.current && typeof s.current === 'object' ? s.current : {};
+    const start = typeof c.start === 'string' ? c.start.replace(/ [a-z]$/, '') : c.start;
+    return JSON.stringify([s.game, s.variant, m.length, m.first, m.cube === null, c.game, c.rules, c.size, c.pie, start]);
+  }
+  return JSON.stringify([s.game, s.rules, s.size, s.pie, s.first, s.start]);
+}
+
+// The cache entry of G: { engine, info, print } or { error } (a SteereError) for a G that is not a state.
+function inspect(G) {
+  const key = stateKey(G);
+  if (key === null) return { error: new SteereError('parse_error', 'G is not { state } with a JSON state of steere-games') };
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const state = JSON.parse(key);
+  const Engine = hasOwn(ENGINES, state.game) ? ENGINES[state.game] : null;
+  if (!Engine) return remember(key, { error: new SteereError('parse_error', `unknown game ${JSON.stringify(state.game)}`) });
+  try {
+    const engine = Engine.fromJSON(state);
+    const copy = () => (typeof engine.clone === 'function' ? engine.clone() : Engine.fromJSON(state));
+    const moves = state.game === 'match' ? `match:${state.variant === 'zola' ? 'zola' : 'jokerball'}` : state.game;
+    return remember(key, { engine, copy, info: describe(engine, state.game, moves), print: fingerprint(state) });
+  } catch (e) {
+    const error = e instanceof SteereError ? e : new SteereError('parse_error', String(e && e.message));
+    return remember(key, { error });
+  }
+}
+
+function stateOf(engine, kind) {
+  return kind === 'zola' ? engine.toJSON() : engine.toJSON({ rng: false });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Judging and applying a move.
+
+function codeOf(e) {
+  return e instanceof SteereError ? e.code : 'parse_error';
+}
+
+// The checks before the engine: a refusal code, or null when the engine is to judge the move.
+function precheck(entry, playerID, name, args) {
+  if (entry.error) return 'parse_error';
+  if (typeof name !== 'string' || !hasOwn(MOVES, name) || !MOVES_OF[entry.info.moves].includes(name)) {
+    return 'invalid_option';
+  }
+  if (args.length > MOVES[name].args) return 'invalid_option';
+  if (!IDS.includes(playerID)) return 'not_your_turn';
+  const { info } = entry;
+  if (info.over) return 'game_over';
+  if (MOVES[name].who === 'act' && info.toAct !== null && playerID !== info.toAct) return 'not_your_turn';
+  return null;
+}
+
+// Applies the move to `engine` (throws a SteereError when the engine refuses it). `dice` draws the dice.
+function apply(engine, info, playerID, name, args, dice) {
+  switch (name) {
+    case 'roll': {
+      if (info.kind === 'match' ? engine.phase !== 'playing' || engine.gamePhase !== 'roll' : engine.phase !== 'roll') {
+        // Let the engine name the refusal (game_over, wrong_phase) without drawing dice.
+        engine.setDice(1, 1);
+        throw new SteereError('wrong_phase', 'no roll now');
+      }
+      const [distance, direction] = dice();
+      engine.setDice(distance, direction);
+      return;
+    }
+    case 'play':
+      engine.play(args[0]);
+      return;
+    case 'double':
+      engine.double();
+      return;
+    case 'take':
+      engine.take();
+      return;
+    case 'drop':
+      engine.drop();
+      return;
+    case 'resign':
+      engine.resign(colourOf(playerID, info.swapped));
+      return;
+    case 'nextGame':
+      engine.nextGame();
+      return;
+    default:
+      throw new SteereError('invalid_option', `no move ${name}`);
+  }
+}
+
+const refusalLogged = new Set();
+function logRefusedState(gameName, entry) {
+  const text = `${entry.error.code}: ${entry.error.message}`;
+  if (refusalLogged.size > 1000) refusalLogged.clear();
+  if (refusalLogged.has(text)) return;
+  refusalLogged.add(text);
+  console.error(`steere-games/boardgameio: game ${gameName}: a stored G was refused (${text}); moves on it are refused`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The factories.
+
+function checkOptions(kind, options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new SteereError('invalid_option', 'the options must be an object');
+  }
+  const engineOptions = {};
+  for (const key of Object.keys(options)) {
+    if (key === 'name') continue;
+    if (!OPTIONS[kind].includes(key)) {
+      throw new SteereError('invalid_option', `unknown option ${key} (the adapter takes no seed or position)`);
+    }
+    if (options[key] !== undefined) engineOptions[key] = options[key];
+  }
+  return engineOptions;
+}
+
+function makeGame(kind, options, defaultName) {
+  const engineOptions = checkOptions(kind, options);
+  const name = options && options.name !== undefined ? options.name : defaultName;
+  if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
+    throw new SteereError('invalid_option', 'name: 1 to 64 letters, digits, _ . or -');
+  }
+  // The engine validates the options; its first state is every match's start.
+  const Engine = ENGINES[kind];
+  const probe = new Engine(kind === 'jokerball' || kind === 'match' ? { ...engineOptions, seed: 0 } : engineOptions);
+  const initial = JSON.stringify(stateOf(probe, kind));
+  const print = fingerprint(JSON.parse(initial));
+  const variant = kind === 'match' ? `match:${engineOptions.game === 'zola' ? 'zola' : 'jokerball'}` : kind;
+  probe.free();
+  const jokerballSize = kind === 'match' ? (engineOptions.jokerball && engineOptions.jokerball.size) || 6 : engineOptions.size || 6;
+
+  // The entry of G for this game: a state of another variant is refused like a malformed one.
+  const entryOf = (G) => {
+    const entry = inspect(G);
+    if (entry.error) return entry;
+    if (entry.print !== print) {
+      return { error: new SteereError('parse_error', `the state is not a game of ${name}`) };
+    }
+    return entry;
+  };
+
+  const move = (moveName) =>
+    function steereMove(context, ...args) {
+      try {
+        const { G, playerID, random } = context;
+        const entry = entryOf(G);
+        if (entry.error) {
+          logRefusedState(name, entry);
+          return INVALID_MOVE;
+        }
+        if (precheck(entry, playerID, moveName, args) !== null) return INVALID_MOVE;
+        const work = entry.copy();
+        try {
+          apply(work, entry.info, playerID, moveName, args, () => drawDice(random, jokerballSize));
+        } catch {
+          work.free();
+          return INVALID_MOVE;
+        }
+        const state = stateOf(work, kind);
+        const copy = () => (typeof work.clone === 'function' ? work.clone() : Engine.fromJSON(state));
+        remember(JSON.stringify(state), { engine: work, copy, info: describe(work, kind, variant), print });
+        return { state };
+      } catch {
+        return INVALID_MOVE;
+      }
+    };
+
+  // Every move runs on the server only (`client: false`): `roll` so that no client draws dice, the others
+  // so that a client's state changes only with the server's (boardgame.io runs no turn order on a client,
+  // so an optimistic state would show the wrong player to act until the server's update came).
+  const moves = Object.create(null);
+  for (const moveName of MOVES_OF[variant]) moves[moveName] = { move: move(moveName), client: false, undoable: false };
+
+  const infoOf = (G) => {
+    try {
+      const entry = entryOf(G);
+      return entry.error ? null : entry.info;
+    } catch {
+      return null;
+    }
+  };
+  // The turn order's position of the player to act (the current one's while either may act).
+  const position = (G, ctx) => {
+    try {
+      const info = infoOf(G);
+      const id = info && info.toAct !== null ? info.toAct : ctx.currentPlayer;
+      const pos = ctx.playOrder.indexOf(id);
+      return pos < 0 ? 0 : pos;
+    } catch {
+      return 0;
+    }
+  };
+
+  return {
+    name,
+    minPlayers: 2,
+    maxPlayers: 2,
+    disableUndo: true,
+    setup(context) {
+      reseed(context && context.random);
+      return { state: JSON.parse(initial) };
+    },
+    validateSetupData(setupData, numPlayers) {
+      if (setupData !== undefined && setupData !== null) return `${name} takes no setupData: its options are fixed by the server`;
+      if (numPlayers !== 2) return `${name} is for two players`;
+      return undefined;
+    },
+    moves,
+    turn: {
+      order: {
+        first: ({ G, ctx }) => position(G, ctx),
+        next: ({ G, ctx }) => position(G, ctx),
+      },
+      endIf: (context) => {
+        const info = infoOf(context && context.G);
+        const current = context && context.ctx ? context.ctx.currentPlayer : undefined;
+        return info && info.toAct !== null && info.toAct !== current ? { next: info.toAct } : false;
+      },
+      // In a match both players are active (either may resign or start the next game); the stage has no
+      // moves of its own, so the game's moves apply, and each move checks who sent it.
+      ...(kind === 'match' ? { activePlayers: { all: 'play' }, stages: { play: {} } } : {}),
+    },
+    endIf: (context) => {
+      const info = infoOf(context && context.G);
+      return info && info.over ? { winner: info.winner } : undefined;
+    },
+    events: {
+      endGame: false,
+      endPhase: false,
+      endTurn: false,
+      setPhase: false,
+      endStage: false,
+      setStage: false,
+      pass: false,
+      setActivePlayers: false,
+    },
+  };
+}
+
+// The dice of one roll, drawn with boardgame.io's random (server only: the move is `client: false`).
+function drawDice(random, size) {
+  if (!random || typeof random.Die !== 'function') throw new SteereError('wrong_phase', 'no random source');
+  const distance = random.Die(size);
+  const direction = random.Die(6);
+  if (!Number.isInteger(distance) || distance < 1 || distance > size || !Number.isInteger(direction) || direction < 1 || direction > 6) {
+    throw new SteereError('invalid_option', 'the random source gave no die value');
+  }
+  return [distance, direction];
+}
+
+// boardgame.io 0.50 seeds a match's generator with the time of its creation (Date.now in base 36), which
+// the lobby publishes (createdAt): every roll of the match could then be computed in advance. Each match
+// gets 128 bits from the crypto source instead, in its setup, which runs on the server.
+function reseed(random) {
+  const inner = random && random._private;
+  const crypto = globalThis.crypto;
+  if (!inner || typeof inner !== 'object' || !('state' in inner) || !crypto || !crypto.getRandomValues) return;
+  const words = crypto.getRandomValues(new Uint32Array(4));
+  inner.state = { seed: Array.from(words, (w) => w.toString(16).padStart(8, '0')).join('') };
+}
+
+/** Jokerball as a boardgame.io game. */
+export function jokerballGame(options) {
+  return makeGame('jokerball', options, 'jokerball');
+}
+
+/** Zola as a boardgame.io game. */
+export function zolaGame(options) {
+  return makeGame('zola', options, 'zola');
+}
+
+/** A match (Jokerball or Zola, with or without the cube) as a boardgame.io game. */
+export function matchGame(options) {
+  const game = options && typeof options === 'object' && options.game === 'zola' ? 'zola' : 'jokerball';
+  return makeGame('match', options, `${game}-match`);
+}
+
+/** The engine object of G (a new Jokerball, Zola or Match; free() it when done). */
+export function engineOf(G) {
+  const entry = inspect(G);
+  if (entry.error) throw entry.error;
+  return entry.copy();
+}
+
+/**
+ * The code a move would be refused with: a SteereError code, 'not_your_turn' for a player not to act,
+ * or null when the move is legal now.
+ */
+export function whyIllegal(G, playerID, name, ...args) {
+  try {
+    const entry = inspect(G);
+    const pre = precheck(entry, playerID, name, args);
+    if (pre !== null) return pre;
+    const work = entry.copy();
+    try {
+      apply(work, entry.info, playerID, name, args, () => [1, 1]);
+      return null;
+    } catch (e) {
+      return codeOf(e);
+    } finally {
+      work.free();
+    }
+  } catch (e) {
+    return codeOf(e);
+  }
+}
+
+const startPrints = new WeakMap();
+
+/**
+ * Why a G cannot be played by `game` (one of this module's games): null when G is a legal state of its
+ * variant, otherwise the SteereError that refuses it. For a server that loads states from storage.
+ */
+export function checkState(game, G) {
+  if (!game || typeof game !== 'object' || typeof game.setup !== 'function') {
+    return new SteereError('invalid_option', 'not a game of steere-games/boardgameio');
+  }
+  const entry = inspect(G);
+  if (entry.error) return entry.error;
+  let print = startPrints.get(game);
+  if (print === undefined) {
+    const start = inspect(game.setup({}, undefined));
+    print = start.error ? null : start.print;
+    startPrints.set(game, print);
+  }
+  if (print === null || print !== entry.print) {
+    return new SteereError('parse_error', `the state is not a game of ${game.name}`);
+  }
+  return null;
+}

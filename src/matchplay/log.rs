@@ -1,0 +1,404 @@
+//! The games of a match as they were played: each finished game's records and its cube actions and
+//! resignation in their places ([`MatchLog`]), what [`Match::games`] shows of every game, and the
+//! check that a saved log replays to the saved match.
+//!
+//! The replay is written once, against [`Replay`] (what it needs of a match, whatever its game), so
+//! that the package carries one copy of it for both games.
+
+use serde::{Deserialize, Serialize};
+
+use super::driver::Match;
+use super::restore::replay_result;
+use super::state::{next_crawford_flags, MatchState};
+use super::{GameResult, MatchPhase};
+use crate::engine::Engine;
+use crate::player::{ByPlayer, Player};
+use crate::record::{body_lines, cat, match_result_line, next_record, Tags};
+
+/// What a player did outside the moves of a game (RULES 3.2, 3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionKind {
+    /// Offered a double.
+    Double,
+    /// Took a double.
+    Take,
+    /// Dropped a double (the game ends).
+    Drop,
+    /// Resigned the game.
+    Resign,
+}
+
+impl ActionKind {
+    /// The name used in JSON: `"double"`, `"take"`, `"drop"`, `"resign"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ActionKind::Double => "double",
+            ActionKind::Take => "take",
+            ActionKind::Drop => "drop",
+            ActionKind::Resign => "resign",
+        }
+    }
+}
+
+/// A cube action or a resignation, placed among its game's records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchAction {
+    /// How many of the game's completed records came before it.
+    pub at: u32,
+    /// Who acted: the doubler, the taker, the dropper, the player who resigned.
+    pub player: Player,
+    /// What was done.
+    pub kind: ActionKind,
+}
+
+/// A finished game of a match as it was played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastGame {
+    /// Whether it was the Crawford game (RULES 3.4).
+    pub crawford: bool,
+    /// Its completed records (`None`: unknown, a game before a restore from a format-1 state).
+    pub history: Option<Vec<String>>,
+    /// Its cube actions and resignation, in order.
+    pub actions: Vec<MatchAction>,
+}
+
+/// The games of a match as they were played: the finished ones, and the cube actions of the current
+/// one (whose records its game object holds).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchLog {
+    /// The number of the first game whose play is wholly known: 1, unless the match was restored
+    /// from a format-1 state, which held only the current game.
+    pub known: u32,
+    /// The finished games, in order.
+    pub past: Vec<PastGame>,
+    /// The current game's cube actions and resignation.
+    pub actions: Vec<MatchAction>,
+}
+
+impl Default for MatchLog {
+    fn default() -> Self {
+        MatchLog {
+            known: 1,
+            past: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// One game of a match as [`Match::games`] shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchGame {
+    /// Its number, from 1.
+    pub number: u32,
+    /// Who started it (RULES 3.6).
+    pub first: Player,
+    /// Whether it was (or is) the Crawford game.
+    pub crawford: bool,
+    /// Its completed records (`None` for a game before a restore from a format-1 state).
+    pub history: Option<Vec<String>>,
+    /// Its body lines as a record writes them, without the record numbers: records, cube actions,
+    /// resignation, result.
+    pub lines: Vec<String>,
+    /// Its result, once it has ended.
+    pub result: Option<GameResult>,
+}
+
+impl MatchLog {
+    /// The log of a match known only by its bookkeeping and current game (a format-1 state): the
+    /// earlier games unknown, the current one wholly known only when nothing but moves can have
+    /// happened in it (the cube centred, no double pending, not ended by a drop or resignation).
+    pub(super) fn unknown_before(st: &MatchState) -> MatchLog {
+        let mut score = ByPlayer::new(0, 0);
+        let (mut crawford, mut post) = (false, false);
+        let mut past = Vec::new();
+        for r in st.results().iter().take(st.game_number() as usize - 1) {
+            past.push(PastGame {
+                crawford,
+                history: None,
+                actions: Vec::new(),
+            });
+            *score.get_mut(r.winner) += r.points;
+            (crawford, post) = next_crawford_flags(st.length(), score, crawford, post);
+        }
+        let ended_off_the_board =
+            st.game_over() && st.results().last().is_some_and(|r| !r.how.on_the_board());
+        let hidden = st.pending_double().is_some() || st.cube_value() > 1 || ended_off_the_board;
+        MatchLog {
+            known: st.game_number() + u32::from(hidden),
+            past,
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// What the replay of a match's games needs of a match, whatever its game (object-safe: the replay,
+/// the check of a saved log and the record reader are written once for both games).
+pub(crate) trait Replay {
+    /// The match state.
+    fn state(&self) -> &MatchState;
+    /// The player to move in the current game.
+    fn turn(&self) -> Player;
+    /// The number of completed records of the current game.
+    fn history_len(&self) -> usize;
+    /// A completed record of the current game.
+    fn record_at(&self, index: usize) -> Option<String>;
+    /// The completed records of the current game.
+    fn history(&self) -> Vec<String>;
+    /// Plays record `done` (from 0) of the current game through the match.
+    fn record(&mut self, done: usize, text: &str) -> Result<(), String>;
+    /// A cube action or resignation, as the API does it.
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+    /// Starts the next game.
+    fn start_next(&mut self) -> Result<(), String>;
+    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind,
+    /// started by `state`'s starter.
+    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_>;
+}
+
+impl<G: Engine> Replay for Match<G> {
+    fn state(&self) -> &MatchState {
+        &self.state
+    }
+    fn turn(&self) -> Player {
+        self.game.turn()
+    }
+    fn history_len(&self) -> usize {
+        self.game.history_len()
+    }
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.game.record_at(index)
+    }
+    fn history(&self) -> Vec<String> {
+        self.game.history()
+    }
+    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
+        self.act(|g| next_record(g, done, text))
+            .map_err(|e| e.to_string())
+    }
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+        match kind {
+            ActionKind::Double => self.double().map_err(|e| e.to_string()),
+            ActionKind::Take => self.take().map_err(|e| e.to_string()),
+            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(|e| e.to_string()),
+            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(|e| e.to_string()),
+        }
+    }
+    fn start_next(&mut self) -> Result<(), String> {
+        self.next_game().map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_> {
+        let game = self.game.next_game(state.starter());
+        Box::new(Match {
+            state,
+            game,
+            log: MatchLog::default(),
+            tags: Tags::new(),
+        })
+    }
+}
+
+/// `Red` or `Blue`.
+pub(crate) fn colour(p: Player) -> &'static str {
+    match p {
+        Player::Red => "Red",
+        Player::Blue => "Blue",
+    }
+}
+
+/// A cube action or resignation read from a record or a saved log: `player` must be the one who can
+/// do it now (the player to move doubles, the doubled player answers).
+pub(crate) fn replay_action(
+    m: &mut dyn Replay,
+    kind: ActionKind,
+    player: Player,
+) -> Result<(), String> {
+    let pending = m.state().pending_double();
+    let to_move = m.turn();
+    if kind == ActionKind::Double && m.state().phase() == MatchPhase::Playing && to_move != player {
+        return Err(cat(&[
+            colour(to_move),
+            " is to move: only ",
+            colour(to_move),
+            " may double now",
+        ]));
+    }
+    if matches!(kind, ActionKind::Take | ActionKind::Drop) && pending == Some(player) {
+        return Err(cat(&[
+            colour(player),
+            " doubled: only ",
+            colour(player.other()),
+            " may answer",
+        ]));
+    }
+    m.apply(kind, player)
+}
+
+/// Replays one game's records and actions on the current game of `m` (a fresh game).
+fn replay_game(
+    m: &mut dyn Replay,
+    history: &[String],
+    actions: &[MatchAction],
+) -> Result<(), String> {
+    let mut next = actions.iter().peekable();
+    for (i, rec) in history.iter().enumerate() {
+        while let Some(a) = next.next_if(|a| a.at as usize == i) {
+            replay_action(m, a.kind, a.player)?;
+        }
+        m.record(i, rec)?;
+    }
+    for a in next {
+        if a.at as usize != history.len() {
+            return Err("an action is out of place".into());
+        }
+        replay_action(m, a.kind, a.player)?;
+    }
+    if m.history_len() != history.len() {
+        return Err("a record made by the game itself is missing".into());
+    }
+    Ok(())
+}
+
+/// Checks that `log` replays to the match `m`: every wholly known game replayed with its cube actions
+/// from the start gives the saved results, cube, pending double and Crawford flags; a game not wholly
+/// known (before a format-1 restore) must agree with its result.
+fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
+    let st = m.state();
+    let n = st.game_number();
+    if log.past.len() as u64 + 1 != u64::from(n) || log.known == 0 || log.known > n + 1 {
+        return Err("it needs one entry per finished game and a game number in known".into());
+    }
+    let mut sc =
+        MatchState::new(st.length(), st.cube_enabled(), st.first()).map_err(|e| e.to_string())?;
+    for number in 1..=n {
+        if number > 1 {
+            sc.next_game().map_err(|e| e.to_string())?;
+        }
+        let past = log.past.get(number as usize - 1);
+        let actions = past.map_or(log.actions.as_slice(), |p| p.actions.as_slice());
+        if past.map_or(st.crawford(), |p| p.crawford) != sc.crawford() {
+            return Err("a Crawford flag is wrong".into());
+        }
+        if number < log.known {
+            // Not wholly known: its result stands; its records, when known, must agree with it.
+            if let Some(p) = past {
+                let r = st
+                    .results()
+                    .get(number as usize - 1)
+                    .ok_or("a result is missing")?;
+                if let Some(h) = &p.history {
+                    check_records(m, MatchState::new(st.length(), false, sc.starter()), h, r)?;
+                }
+                replay_result(&mut sc, r)?;
+            }
+            continue;
+        }
+        let history = match past {
+            Some(p) => p.history.clone().ok_or("a game's records are missing")?,
+            None => m.history(),
+        };
+        let mut scratch = m.fresh(sc);
+        replay_game(scratch.as_mut(), &history, actions)?;
+        if past.is_some() && !scratch.state().game_over() {
+            return Err("a finished game did not end".into());
+        }
+        sc = scratch.state().clone();
+    }
+    if log.known <= n && sc != *st {
+        return Err("the games do not lead to the saved score, cube and results".into());
+    }
+    Ok(())
+}
+
+/// The records of a game whose cube actions are unknown (before a format-1 restore) must agree with
+/// its result: a win on the board by its winner, or (a drop, a resignation) a game still on.
+fn check_records(
+    m: &dyn Replay,
+    alone: Result<MatchState, crate::error::OptionError>,
+    history: &[String],
+    r: &GameResult,
+) -> Result<(), String> {
+    let mut bare = m.fresh(alone.map_err(|e| e.to_string())?);
+    for (i, rec) in history.iter().enumerate() {
+        bare.record(i, rec)?;
+    }
+    let ok = match bare.state().results().first() {
+        Some(w) => w.winner == r.winner && w.how == r.how,
+        None => !r.how.on_the_board(),
+    };
+    if !ok || bare.history_len() != history.len() {
+        return Err("a game's records do not agree with its result".into());
+    }
+    Ok(())
+}
+
+/// The body of game `number` (its lines, each saying whether it is a record) and its records.
+pub(crate) fn game_body(
+    st: &MatchState,
+    log: &MatchLog,
+    number: u32,
+    current: &mut Option<Vec<String>>,
+) -> (Option<Vec<String>>, Vec<(bool, String)>) {
+    let (history, actions) = match log.past.get(number as usize - 1) {
+        Some(p) => (p.history.clone(), p.actions.as_slice()),
+        None => (current.take(), log.actions.as_slice()),
+    };
+    let line = st.results().get(number as usize - 1).map(|r| {
+        let last = number == st.game_number() && st.winner().is_some();
+        match_result_line(r.winner, r.points, last)
+    });
+    let lines = match &history {
+        Some(h) => body_lines(h, actions, line),
+        None => line.into_iter().map(|l| (false, l)).collect(),
+    };
+    (history, lines)
+}
+
+/// Every game of a match: from its state, its log and the current game's records.
+fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchGame> {
+    let mut current = Some(current);
+    (1..=st.game_number())
+        .map(|number| {
+            let (history, lines) = game_body(st, log, number, &mut current);
+            MatchGame {
+                number,
+                first: st.starter_of(number),
+                crawford: log
+                    .past
+                    .get(number as usize - 1)
+                    .map_or(st.crawford(), |p| p.crawford),
+                history,
+                lines: lines.into_iter().map(|(_, l)| l).collect(),
+                result: st.results().get(number as usize - 1).copied(),
+            }
+        })
+        .collect()
+}
+
+impl<G: Engine> Match<G> {
+    /// The games of the match as they were played (for saving).
+    pub fn log(&self) -> &MatchLog {
+        &self.log
+    }
+
+    /// Every game so far, the current one last (after [`Match::next_game`], the new game too).
+    pub fn games(&self) -> Vec<MatchGame> {
+        games_of(&self.state, &self.log, self.game.history())
+    }
+
+    /// Records a cube action or resignation of the current game at its place.
+    pub(super) fn log_action(&mut self, kind: ActionKind, player: Player) {
+        let at = self.game.history_len() as u32;
+        self.log.actions.push(MatchAction { at, player, kind });
+    }
+
+    /// Takes `log` as this match's games after checking that it replays to this match.
+    pub(super) fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
+        check_log(&self, &log)?;
+        self.log = log;
+        Ok(self)
+    }
+}

@@ -1,0 +1,137 @@
+// La página de demostración en español: las claves data-t de index.html y las de text-en.js.
+export default {
+  tag: 'Juegos de Mark Steere, con el motor steere-games.',
+  language: 'Idioma',
+  play: 'Partida',
+  undo: 'Deshacer',
+  undoTitle: 'Vuelve al comienzo de tu último turno, con los mismos dados',
+  optGame: 'Juego',
+  optRules: 'Reglas',
+  classic: 'clásicas (dic. 2024)',
+  optBoard: 'Tablero',
+  side6: 'lado 6 (91 casillas)',
+  side4: 'lado 4 (37 casillas)',
+  optRows: 'Filas',
+  optZolaSize: 'Tamaño de Zola',
+  optPie: 'Regla del pastel',
+  optLength: 'Match a',
+  optCube: 'Cubo doblador',
+  optOpponent: 'Rival',
+  vsBot: 'la computadora',
+  vsHuman: 'una persona aquí',
+  vsOnline: 'una persona en línea',
+  optHuman: 'Juegas con',
+  optLevel: 'Nivel',
+  note: 'El nivel cambia al momento; lo demás, en la próxima partida.',
+  start: 'Empezar partida nueva',
+  abandonAsk: 'Hay una partida en curso. ¿Abandonarla y empezar otra?',
+  abandon: 'Abandonarla',
+  keep: 'Seguir jugando',
+  howTo: 'Cómo se juega',
+  help: `<p>Las reglas del propio Mark Steere: <a href="https://www.marksteeregames.com/" rel="noopener">marksteeregames.com</a>.
+  Aquí las reglas las sabe el motor: resalta qué puedes mover y adónde.</p>
+<h3>Jokerball</h3>
+<p>Rojo (círculos) empieza abajo y juega hacia arriba; Azul (cuadrados) juega hacia abajo. Los lados abiertos
+  son las porterías: hay que sacar el balón por la del fondo, la que defiende tu rival. Lo mueva quien lo mueva,
+  el balón que sale por la portería de Azul da la victoria a Rojo, y el que sale por la de Rojo, a Azul.</p>
+<p>Pulsa <kbd>Tirar</kbd>. El dado morado dice cuánto puede avanzar una de tus fichas; el dado verde (su
+  flecha se ve en el tablero), hacia dónde va el balón: 1 atrás a la izquierda, 2 izquierda, 3 adelante a la
+  izquierda, 4 adelante a la derecha, 5 derecha, 6 atrás a la derecha, visto desde tu lado. Primero mueves una
+  ficha: haz clic en ella y luego en su destino. Después haz clic donde se para el balón.</p>
+<ul>
+  <li><b>Las fichas</b> avanzan en línea recta o en diagonal a la izquierda o a la derecha, hasta el número del
+    dado morado, por casillas vacías; una pared o el balón las paran antes. Una ficha que sale por el lado del
+    fondo cruza la portería y queda fuera del juego para siempre.</li>
+  <li><b>Capturas</b>: una ficha puede capturar la primera ficha que haya en cualquiera de sus seis líneas si
+    está al alcance del dado morado; ocupa su casilla.</li>
+  <li><b>El balón</b> recorre las casillas que quieras en la dirección del dado verde, hasta que lo para una
+    ficha o una pared, o sale por un lado abierto.</li>
+  <li>Una fase sin ninguna jugada legal se salta, y se avisa.</li>
+</ul>
+<p><b>Reglas</b>: las <i>clásicas</i> son el texto de diciembre de 2024 (el de Board Game Arena): una ficha
+  puede capturar fichas de los dos colores, y una ficha propia en el camino cierra esa dirección. <i>2025</i> es
+  la revisión del autor: solo se capturan fichas rivales, y una ficha propia te para justo antes de ella.
+  <b>Filas</b> fija con cuántas filas de fichas empieza cada bando (de 1 a una menos que el lado del tablero);
+  <b>Tablero</b> elige el lado 6 de siempre o el lado 4, más rápido.</p>
+<h3>Zola</h3>
+<p>El tablero empieza lleno. En cada turno mueves una de tus fichas. Un paso normal avanza una casilla, en
+  cualquiera de las ocho direcciones, a una casilla vacía, y solo <b>alejándose del centro</b> del tablero: su
+  distancia al centro tiene que crecer. Una captura va por cualquiera de las ocho líneas, sobre casillas vacías,
+  hasta la primera ficha que encuentra, que tiene que ser rival, y solo si <b>no</b> te aleja del centro. Gana
+  quien captura todas las fichas rivales. Quien no tiene ninguna jugada legal, pasa.
+  Con la <b>regla del pastel</b>, el segundo jugador puede responder a la primera jugada con <kbd>Cambiar</kbd>:
+  los jugadores intercambian los colores (contra la computadora, pasas a jugar con el otro color).</p>
+<h3>Matches y el cubo</h3>
+<p>Un match se juega a un número de puntos; cada partida vale lo que marca el cubo. Al empezar tu turno (en
+  Jokerball, antes de tirar) puedes <kbd>Doblar</kbd> si el cubo está en el centro o es tuyo. Tu rival tiene que
+  <kbd>Aceptar</kbd> (la apuesta se dobla y el cubo pasa a ser suyo: solo él puede volver a doblar) o
+  <kbd>Rechazar</kbd> (y pierde la partida con la apuesta de antes del doble). <kbd>Rendirse</kbd> entrega la
+  partida al valor del cubo.</p>
+<p><b>Crawford</b>: la primera vez que un jugador se queda a un punto de ganar el match, la partida siguiente
+  se juega sin doblar. <b>Cubo muerto</b>: no puedes doblar si tu puntuación más el valor del cubo ya te dan el
+  match.</p>
+<h3>Teclas</h3>
+<p><kbd>Tab</kbd> lleva al tablero, las flechas pasan de casilla en casilla, <kbd>Intro</kbd> elige una ficha y
+  su destino, <kbd>Esc</kbd> la suelta, <kbd>r</kbd> tira los dados. La partida se guarda en este navegador y,
+  tras una primera visita, la página funciona también sin conexión. <kbd>Deshacer</kbd> (en una partida única,
+  no en un match) vuelve al comienzo de tu último turno, con los mismos dados.</p>`,
+  single: '1 (partida única)',
+  problem: 'La dirección pide {param}, que se ignoró ({reason}); la partida de abajo usa {instead}.',
+  problemNoEffect: 'La dirección pide {param}, que se ignoró ({reason}); no tiene ningún efecto.',
+  badLang: 'La dirección pide lang={value}, un idioma que esta página no habla (en, es, ru).',
+  // el modo en línea (online.js)
+  online_region: 'Partida en línea',
+  online_create: 'Crear partida en línea',
+  online_needsServer:
+    'Para jugar en línea hace falta el servidor de referencia, y esta página se sirvió sin él: arráncalo con make online y abre http://localhost:8000/www/.',
+  online_checking: 'Buscando el servidor en línea…',
+  online_offered: 'Crea una partida en este servidor y te da un enlace para tu rival.',
+  online_notOffered: 'El servidor no tiene partida en línea con estos ajustes ({what}). Ofrece Jokerball con las dos filas estándar (cualquiera de las reglas, lado 6 o 4), Zola (6×6, 8×8, 10×10, con o sin regla del pastel) y matches a 3, 5 o 7 puntos con cubo (Jokerball 2025 de lado 6, o Zola 6×6).',
+  online_rows: '{rows} filas',
+  online_noCube: 'un match sin cubo',
+  online_matchLength: 'un match a {length}',
+  online_connecting: 'Conectando con la partida…',
+  online_noMatch: 'No hay ninguna partida {id} en este servidor (un servidor arrancado sin DB= olvida sus partidas al detenerse).',
+  online_failed: 'No se pudo abrir la partida en línea: {message}',
+  online_youPlay: 'Juegas con {player}.',
+  online_watching: 'Los dos puestos de esta partida están ocupados: la sigues como espectador.',
+  online_variant: 'Partida en línea {id}: {game}.',
+  online_jokerball: 'Jokerball, reglas {rules}, lado {size}',
+  online_zola: 'Zola {size}×{size}',
+  online_zolaPie: 'Zola {size}×{size} con regla del pastel',
+  online_match: 'un match a {length} puntos con cubo ({game})',
+  online_shareLabel: 'Enlace para tu rival',
+  online_copy: 'Copiar',
+  online_copied: 'Copiado',
+  online_yourRoll: 'Te toca: tira los dados.',
+  online_yourMan: 'Te toca: mueve una ficha.',
+  online_yourBall: 'Te toca: mueve el balón.',
+  online_yourMove: 'Te toca mover.',
+  online_yourAnswer: '{player} dobla: ¿aceptas o rechazas?',
+  online_theirRoll: 'Tira {player}.',
+  online_theirMan: '{player} mueve una ficha.',
+  online_theirBall: '{player} mueve el balón.',
+  online_theirMove: 'Mueve {player}.',
+  online_theirAnswer: 'Has doblado: {player} decide si acepta o rechaza.',
+  online_doubled: '{player} dobla: {other} decide si acepta o rechaza.',
+  online_gameOver: 'Esta partida ha terminado: cualquiera de los dos puede empezar la siguiente.',
+  online_sending: 'Enviado; esperando al servidor…',
+  online_notJoined: '{player} aún no ha entrado: mándale el enlace.',
+  online_away: '{player} no está conectado ahora mismo.',
+  online_here: '{player} está conectado.',
+  online_lost: 'Se perdió la conexión con el servidor: reconectando…',
+  online_youWin: '¡Has ganado!',
+  online_youLose: 'Has perdido.',
+  online_confirmResign: '¿Abandonar esta partida? Pierdes {points} {unit}.',
+  online_refused: 'No enviado: {reason}',
+  online_not_your_turn: 'no es tu turno (le toca a {player}).',
+  online_wrong_phase: 'esa jugada no corresponde a este momento del turno.',
+  online_illegal_move: 'esa jugada no es legal ahora.',
+  online_game_over: 'la partida ha terminado.',
+  online_cube_not_allowed: 'ahora no se puede usar el cubo.',
+  online_invalid_option: 'esa jugada no existe en este juego.',
+  online_parse_error: 'no se pudo leer la jugada.',
+  online_not_connected: 'la partida aún no se ha cargado.',
+  online_offline: 'se perdió la conexión con el servidor.',
+  online_freed: 'el objeto de la partida se liberó.',
+};
