@@ -573,12 +573,12 @@ fn reliability_svg(
     positions: usize,
 ) -> String {
     let (x0, y0, side) = (70.0, 50.0, 420.0);
-    let bar_top = y0 + side + 40.0;
+    let bar_top = y0 + side + 60.0;
     let bar_h = 90.0;
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="560" height="{}" font-family="sans-serif" font-size="12">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{}" font-family="sans-serif" font-size="12">"#,
         bar_top + bar_h + 50.0
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
