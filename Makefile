@@ -11,7 +11,7 @@ T_FUZZ ?= 600
 T_ONLINE ?= 300
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
-	online bench bench-native bench-bot bench-online fuzz test-fuzz clean
+	online bench bench-native bench-bot bench-online train fuzz test-fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -83,10 +83,17 @@ test-fuzz: setup
 offline: pkg
 	node scripts/offline.mjs
 
-# The bot's strength benchmark (issue 7; not part of `make test`): the Rust games, then Node timings.
+# The bot's strength benchmark (issues 7, 17; not part of `make test`): builds the bot of commit bf63d41
+# from git (bench/bot/old-bot/build.sh), plays the Rust games (examples/bench_bot.rs, at opt-level 3:
+# the bench profile), then times decisions in Node. Under `nice`: the machine is shared.
 bench-bot: pkg
-	cargo run --release --example bench_bot
-	node bench/bot/timing.mjs
+	OLD_BOT=$$(bash bench/bot/old-bot/build.sh) && export OLD_BOT && nice -n 19 cargo run --profile bench --example bench_bot
+	nice -n 19 node bench/bot/timing.mjs
+
+# Learns the bot's evaluations by self-play (issue 17; not part of `make test`): writes
+# src/bot/weights.bin and the training curve bench/bot/training.{csv,svg}. Seeded; two threads.
+train: setup
+	nice -n 19 cargo run --profile bench --example train
 
 # Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
 bench: pkg

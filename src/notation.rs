@@ -151,7 +151,15 @@ fn push_run(out: &mut String, run: u32) {
 /// Sorts move strings in JavaScript's default order (for the ASCII notation, byte order). Every sorted
 /// list of the API goes through here or [`notation_order`], so that one sort serves the whole package.
 pub fn sort_notations(names: &mut [String]) {
-    names.sort_unstable();
+    // Through `notation_order`: one sort routine in the wasm instead of two (1 KiB).
+    let order = notation_order(names);
+    let mut taken: Vec<String> = order
+        .iter()
+        .map(|&i| names.get_mut(i).map(std::mem::take).unwrap_or_default())
+        .collect();
+    for (slot, name) in names.iter_mut().zip(taken.drain(..)) {
+        *slot = name;
+    }
 }
 
 /// The order that sorts `names` (indices into it), for lists of moves sorted by their notation.

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use proptest::prelude::*;
-use steere_games::bot::cube::{should_double, should_take};
+use steere_games::bot::cube::{should_double, should_take, GAME_VALUES};
 use steere_games::bot::{match_equity, Bot, CubeAction, Level};
 use steere_games::jokerball::{Dest, Game, MoveKind, Phase, RuleSet, Setup};
 use steere_games::{zola, Engine, Match, MatchPhase, MatchSetup, MatchState, Player, Seed};
@@ -233,9 +233,18 @@ fn met_crawford_and_post_crawford_values() {
     assert_eq!(t.crawford(2), 0.75);
     assert_eq!(t.crawford(3), 0.75);
     assert_eq!(t.crawford(4), 0.875);
-    // Before the Crawford game: the even-game recursion.
+    // Before the Crawford game: even games worth v points with the measured chances P(v).
     assert_eq!(t.at(2, 2, false), 0.5);
-    assert!((t.at(2, 3, false) - (0.5 * t.crawford(3) + 0.5 * t.at(2, 2, false))).abs() < 1e-12);
+    let total: f64 = GAME_VALUES.iter().map(|g| g.1).sum();
+    let expect: f64 = GAME_VALUES
+        .iter()
+        .map(|&(v, p)| p / total * 0.5 * (t.at(2 - v, 3, false) + t.at(2, 3 - v, false)))
+        .sum();
+    assert!((t.at(2, 3, false) - expect).abs() < 1e-12);
+    // 4 away against 2 away: a game worth 2 or more decides the match, so the trailer is better off
+    // than with 1-point games only.
+    let even = 0.25 * (t.at(2, 2, false) + t.at(3, 1, false)) + 0.5 * t.at(4, 1, false);
+    assert!(t.at(4, 2, false) > even, "{} vs {even}", t.at(4, 2, false));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Cube decisions: a match equity table computed for these games, and double / take / drop from the
-//! bot's winning chances.
+//! bot's winning chances (the learned evaluation).
 //!
 //! **The table.** Both games have no gammons: a game won is worth exactly the cube. `ME(a, b)` is the
 //! chance that the player `a` points away wins the match against one `b` away, at the start of a game
@@ -7,16 +7,19 @@
 //! - post-Crawford, the leader 1 away: the trailer doubles at once (nothing to lose), so each game is
 //!   for 2 of the trailer's points: `PC(b) = 1/2 + PC(b - 2) / 2`, `PC(b <= 0) = 0`, `PC(1) = 1/2`;
 //! - the Crawford game (no cube): `C(b) = 1/2 + PC(b - 1) / 2`;
-//! - before it: `ME(a, b) = ME(a - 1, b) / 2 + ME(a, b - 1) / 2`, entering the Crawford table when a
-//!   score reaches 1 away.
+//! - before it, a game is worth `v` points with the chance `P(v)` of [`GAME_VALUES`], the
+//!   distribution measured in cube play between two bots far from the end of a match:
+//!   `ME(a, b) = sum over v of P(v) (ME(a - v, b) + ME(a, b - v)) / 2`, entering the Crawford table
+//!   when a score reaches 1 away and counting a score past the match's end as the match won.
 //!
 //! By symmetry `ME(a, b) + ME(b, a) = 1`.
 //!
 //! **Decisions** compare, with the win chance `p` of the player on roll and the table after the game:
 //! no double `ND = p ME(a - v, b) + (1 - p) ME(a, b - v)`, double/take `DT` (the same with `2v`) and
 //! double/drop `DP = ME(a - v, b)`. The opponent takes when `DT <= DP` (its take point). The bot
-//! doubles when `min(DT, DP)` beats `ND` by [`DOUBLE_MARGIN`] (the value of keeping the cube centred,
-//! which the dead-cube comparison leaves out).
+//! doubles when the opponent should drop and cashing gains (`DP > ND`), or when the opponent should
+//! take and `DT` beats `ND` by [`DOUBLE_MARGIN`] (the value of keeping the cube centred, which the
+//! dead-cube comparison leaves out).
 #![allow(
     clippy::indexing_slicing,
     reason = "the match equity table is indexed by scores below the match length, which the table spans"
@@ -64,6 +67,12 @@ pub struct MatchEquity {
     post: Vec<f64>,
 }
 
+/// The points a game is worth in cube play, with how often (counts): both players the `easy` bot with
+/// these cube decisions, the games started with both players at least 9 away in 21-point matches (no
+/// cube up to 8 dead); measured by `bench_bot values` (bench/bot/RESULTS.md). A drop counts the value
+/// before the refused double.
+pub const GAME_VALUES: [(i64, f64); 4] = [(1, 15556.0), (2, 927.0), (4, 59.0), (8, 25.0)];
+
 /// The table for matches of up to `length` points (the match's length is enough: scores only grow).
 pub fn match_equity(length: u32) -> MatchEquity {
     let n = length.clamp(1, crate::matchplay::MAX_MATCH_LENGTH) as usize;
@@ -85,11 +94,15 @@ pub fn match_equity(length: u32) -> MatchEquity {
         crawford,
         post,
     };
+    let total: f64 = GAME_VALUES.iter().map(|&(_, p)| p).sum();
     for a in 2..=n {
         for b in 2..=n {
-            let v = 0.5 * t.at(a as i64 - 1, b as i64, false)
-                + 0.5 * t.at(a as i64, b as i64 - 1, false);
-            t.pre[a * (n + 1) + b] = v;
+            let (ai, bi) = (a as i64, b as i64);
+            let v: f64 = GAME_VALUES
+                .iter()
+                .map(|&(v, p)| p * (t.at(ai - v, bi, false) + t.at(ai, bi - v, false)))
+                .sum();
+            t.pre[a * (n + 1) + b] = 0.5 * v / total;
         }
     }
     t
@@ -136,7 +149,7 @@ impl MatchEquity {
 
 /// The equity margin by which doubling must beat not doubling (the value of a centred cube, and the
 /// noise of the win-chance estimate). Tuned by the cube benchmark.
-pub const DOUBLE_MARGIN: f64 = 0.03;
+pub const DOUBLE_MARGIN: f64 = 0.05;
 
 /// The equities of a cube decision for the player on roll: `(no double, double/take, double/drop)`.
 /// `a`, `b`: points away (player on roll, opponent); `v`: the cube value; `p`: the roller's win chance.
@@ -155,10 +168,16 @@ pub fn cube_equities(
     (nd, dt, dp)
 }
 
-/// Whether the player on roll should double: `min(DT, DP) > ND + DOUBLE_MARGIN`.
+/// Whether the player on roll should double: when the opponent should drop (`DT > DP`), whenever that
+/// gains (`DP > ND`: with no gammons a game is never too good to cash); otherwise when the take
+/// gains by the margin, `DT > ND + DOUBLE_MARGIN`.
 pub fn should_double(t: &MatchEquity, a: i64, b: i64, v: i64, p: f64, crawford_done: bool) -> bool {
     let (nd, dt, dp) = cube_equities(t, a, b, v, p, crawford_done);
-    dt.min(dp) > nd + DOUBLE_MARGIN
+    if dt > dp {
+        dp > nd
+    } else {
+        dt > nd + DOUBLE_MARGIN
+    }
 }
 
 /// Whether the doubled player should take: its equity after a take (`1 - DT`) is at least its equity

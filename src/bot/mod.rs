@@ -1,5 +1,7 @@
-//! The computer opponent (issue 7): a chance-aware search for Jokerball ([`jokerball`]), alpha-beta for
-//! Zola ([`zola`]), and cube decisions from a match equity table ([`cube`]).
+//! The computer opponent: evaluations learned by self-play ([`learn`], the integer network [`net`],
+//! the inputs [`jokerball_eval`] and [`zola_eval`]), expectimax over them for Jokerball
+//! ([`jokerball`]), alpha-beta for Zola ([`zola`]), and cube decisions from a match equity table
+//! ([`cube`]).
 //!
 //! Levels are budgets of work (evaluated positions), never of time, so the same seed, level and
 //! position give the same choice on any machine. An optional deadline (a closure the caller supplies,
@@ -8,12 +10,51 @@
 
 pub mod cube;
 pub mod jokerball;
+pub mod jokerball_eval;
+pub mod learn;
+pub mod net;
 pub mod zola;
+pub mod zola_eval;
 
 pub use cube::{match_equity, CubeAction, MatchEquity};
 
+use std::sync::OnceLock;
+
 use crate::dice::{DiceRng, Seed};
 use crate::engine::Engine;
+use crate::player::ByPlayer;
+use net::Net;
+
+/// The learned networks, quantised (written by `make train`; the format is in [`net`]).
+static WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
+/// The bot's networks.
+#[derive(Debug)]
+pub struct Nets {
+    /// Jokerball's ([`jokerball_eval`]).
+    pub jokerball: Net,
+    /// Zola's ([`zola_eval`]).
+    pub zola: Net,
+}
+
+/// The embedded networks, read on first use.
+pub fn nets() -> &'static Nets {
+    static NETS: OnceLock<Nets> = OnceLock::new();
+    NETS.get_or_init(|| {
+        let mut nets = Nets {
+            jokerball: Net::constant(jokerball_eval::INPUTS),
+            zola: Net::constant(zola_eval::INPUTS),
+        };
+        for (kind, net) in net::read_weights(WEIGHTS).unwrap_or_default() {
+            match kind {
+                0 if net.n_in == jokerball_eval::INPUTS => nets.jokerball = net,
+                1 if net.n_in == zola_eval::INPUTS => nets.zola = net,
+                _ => {}
+            }
+        }
+        nets
+    })
+}
 
 /// A playing strength: a search budget counted in work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -59,6 +100,10 @@ pub struct Bot {
     /// Work done by the current search (evaluated positions).
     nodes: u64,
     stopped: bool,
+    /// The Jokerball turn planned in phase man, for the ball phase.
+    plan: Option<jokerball::Plan>,
+    /// A Jokerball search other than the level's.
+    jokerball_budget: Option<jokerball::Budget>,
 }
 
 impl std::fmt::Debug for Bot {
@@ -82,6 +127,8 @@ impl Bot {
             deadline: None,
             nodes: 0,
             stopped: false,
+            plan: None,
+            jokerball_budget: None,
         }
     }
 
@@ -131,9 +178,26 @@ impl Bot {
         game.bot_choice(self)
     }
 
-    /// The bot's estimate of the chance that the player to move in `game` wins it.
+    /// The bot's estimate of the chance that the player to move in `game` wins it (after the game, 1
+    /// for the winner: the player who moved last).
     pub fn win_chance<G: Engine>(&mut self, game: &G) -> f64 {
+        if let Some(w) = game.winner() {
+            return if w == game.turn() { 1.0 } else { 0.0 };
+        }
         game.bot_win_chance(self)
+    }
+
+    /// Each player's chance of winning the game (they sum to 1; a finished game gives 1 and 0), by
+    /// the bot's evaluation at its level: at `easy` the learned evaluation itself; at `medium` and
+    /// `hard` with a search on top of it (Jokerball: the mean over the rolls of the best turn's value;
+    /// Zola: a short alpha-beta search). In a Jokerball turn whose dice are thrown, the value of the turn
+    /// the bot would play.
+    pub fn evaluate<G: Engine>(&mut self, game: &G) -> ByPlayer<f64> {
+        let p = self.win_chance(game).clamp(0.0, 1.0);
+        let me = game.turn();
+        let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
+        *out.get_mut(me) = p;
+        out
     }
 
     /// Shuffles a slice with the tie-breaking generator (Fisher-Yates).
@@ -142,5 +206,17 @@ impl Bot {
             let j = self.pick(i + 1);
             items.swap(i, j);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_weights_are_read() {
+        let nets = net::read_weights(WEIGHTS).unwrap();
+        let kinds: Vec<(u8, usize)> = nets.iter().map(|(k, n)| (*k, n.n_in)).collect();
+        assert_eq!(kinds, [(0, jokerball_eval::INPUTS), (1, zola_eval::INPUTS)]);
     }
 }

@@ -1,59 +1,50 @@
-//! Zola search: negamax alpha-beta with iterative deepening under a node budget, captures searched
-//! first, the previous iteration's best move first at the root, root ties broken by a seeded shuffle.
-//!
-//! Evaluation (for the side to move): material, then the checkers' distance from the centre (a checker
-//! far out can capture inward along many lines and can only be captured from as far out).
+//! Zola search over the learned evaluation ([`super::zola_eval`]): negamax alpha-beta with iterative
+//! deepening under a budget of work (searched positions), captures first, the previous iteration's
+//! best move first at the root, root ties broken by a seeded shuffle. Values are the network's logits
+//! (integers; a won game is worth more than any logit, sooner more than later).
 #![allow(
     clippy::indexing_slicing,
-    reason = "board tables indexed by square numbers below the board size, in the search hot path"
+    reason = "move lists indexed by ply below the search depth"
 )]
 
+use super::net::{sigmoid, Inputs, Net, P_ONE};
+use super::zola_eval;
 use super::{Bot, Level};
 use crate::engine::Engine;
 use crate::zola::{movegen, Game, Move, MoveList, Position};
 
-/// The value of a won game (minus the plies needed to win it).
-const WIN: i32 = 1_000_000;
+/// The value of a won game (minus the plies needed to win it); logits stay far below it.
+const WIN: i32 = 1 << 24;
 
-/// Material weight per checker.
-const CHECKER: i32 = 100;
-
-/// The node budget of a level.
-fn budget(level: Level) -> u64 {
+/// The work budget of a level (searched positions), and the deepest search (plies).
+fn budget(level: Level) -> (u64, u32) {
     match level {
-        Level::Easy => 1_500,
-        Level::Medium => 20_000,
-        Level::Hard => 150_000,
+        Level::Easy => (u64::MAX, 1),
+        Level::Medium => (4_000, 64),
+        Level::Hard => (40_000, 64),
     }
 }
 
-/// The static value of `pos` for the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
-    let me = pos.turn();
-    let g = pos.size().geometry();
-    let n = i32::from(pos.size().n());
-    let max = 2 * (n - 1) * (n - 1);
-    let mut v = CHECKER * (pos.count(me) as i32 - pos.count(me.other()) as i32);
-    for (p, sign) in [(me, 1), (me.other(), -1)] {
-        let mut bits = pos.checkers(p);
-        let mut d = 0i32;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            d += i32::from(g.dist.get(i).copied().unwrap_or(0));
-        }
-        v += sign * d * 12 / max;
-    }
-    v
+/// The network of the Zola evaluation.
+fn net() -> &'static Net {
+    &super::nets().zola
 }
 
-/// Search state: one reusable move list per ply.
+/// Search state: one reusable move list per ply, the evaluation's scratch.
 struct Search<'a> {
     bot: &'a mut Bot,
+    net: &'a Net,
     lists: Vec<MoveList>,
+    x: Inputs,
+    scratch: MoveList,
 }
 
 impl Search<'_> {
+    /// The static value of `pos` for the side to move (both sides on the board).
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        zola_eval::logit(self.net, pos, &mut self.x, &mut self.scratch)
+    }
+
     /// Negamax value of `pos` for the side to move, `depth` plies deep, within `(alpha, beta)`.
     fn negamax(
         &mut self,
@@ -67,7 +58,7 @@ impl Search<'_> {
             return 0;
         }
         if depth == 0 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         while self.lists.len() <= ply {
             self.lists.push(MoveList::new());
@@ -117,9 +108,9 @@ impl Search<'_> {
     }
 }
 
-/// The root search: iterative deepening until the budget is spent; returns the best move and its value
-/// from the last completed depth.
-fn search(bot: &mut Bot, pos: &Position, limit: u64) -> Option<(Move, i32)> {
+/// The root search: iterative deepening until the budget is spent or `max_depth` is searched; returns
+/// the best move and its value from the last completed depth.
+fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(Move, i32)> {
     let mut list = MoveList::new();
     movegen::generate(pos, &mut list);
     let mut moves: Vec<Move> = list.iter().copied().collect();
@@ -132,12 +123,15 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64) -> Option<(Move, i32)> {
     ordered.extend(moves.iter().copied().filter(|m| !m.is_capture()));
     let mut moves = ordered;
     bot.start_search();
-    let mut best = (moves[0], evaluate_after(pos, moves[0]));
     let mut s = Search {
         bot,
+        net: net(),
         lists: Vec::new(),
+        x: Inputs::with_capacity(8, zola_eval::DENSE),
+        scratch: MoveList::new(),
     };
-    for depth in 1..64u32 {
+    let mut best = None;
+    for depth in 1..=max_depth {
         let mut alpha = -WIN - 1;
         let mut iter_best: Option<(Move, i32)> = None;
         for &m in &moves {
@@ -156,12 +150,12 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64) -> Option<(Move, i32)> {
                 iter_best = Some((m, v));
             }
         }
-        if s.bot.stopped {
+        if s.bot.stopped && best.is_some() {
             break;
         }
         let Some(ib) = iter_best else { break };
-        best = ib;
-        if ib.1 >= WIN - 64 || s.bot.nodes >= limit {
+        best = Some(ib);
+        if ib.1 >= WIN - 64 || ib.1 <= -WIN + 64 || s.bot.nodes >= limit {
             break;
         }
         // Search the best move first next time.
@@ -174,13 +168,7 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64) -> Option<(Move, i32)> {
             break;
         }
     }
-    Some(best)
-}
-
-fn evaluate_after(pos: &Position, m: Move) -> i32 {
-    let mut p = *pos;
-    p.apply(m);
-    -evaluate(&p)
+    best.or_else(|| moves.first().map(|&m| (m, 0)))
 }
 
 impl Bot {
@@ -190,32 +178,63 @@ impl Bot {
         if game.phase() == crate::zola::Phase::Over {
             return None;
         }
-        let limit = budget(self.level);
-        let (m, v) = search(self, game.position(), limit)?;
+        let (limit, depth) = budget(self.level);
+        let (m, v) = search(self, game.position(), limit, depth)?;
         if game.can_swap() && v < 0 {
             return Some(Move::Swap);
         }
         Some(m)
     }
 
-    /// The bot's estimate of the chance that the side to move in `pos` wins (from a short search).
+    /// The bot's estimate of the chance that the side to move in `pos` wins: the best move's value by
+    /// the learned evaluation (`easy`: one ply, a win at once certain), or the value of a short search
+    /// (`medium`, `hard`; a win or loss it finds is certain).
     pub fn zola_win_chance(&mut self, pos: &Position) -> f64 {
+        f64::from(self.zola_value(pos)) / f64::from(P_ONE)
+    }
+
+    /// [`Bot::zola_win_chance`] in units of [`P_ONE`].
+    pub fn zola_value(&mut self, pos: &Position) -> i32 {
         if pos.count(pos.turn().other()) == 0 {
-            return 1.0;
+            return P_ONE;
         }
         if pos.count(pos.turn()) == 0 {
-            return 0.0;
+            return 0;
         }
-        let v = search(self, pos, budget(Level::Easy)).map_or(0, |r| r.1);
+        let mut list = MoveList::new();
+        movegen::generate(pos, &mut list);
+        if list.is_empty() {
+            // No move: the side to move passes (the rules guarantee that the other side can move).
+            let mut p = *pos;
+            p.apply(Move::Pass);
+            if !movegen::has_move(&p) {
+                return P_ONE / 2;
+            }
+            return P_ONE - self.zola_value(&p);
+        }
+        if self.level == Level::Easy {
+            let mut x = Inputs::with_capacity(8, zola_eval::DENSE);
+            let mut scratch = MoveList::new();
+            let mut best = 0;
+            for &m in list.iter() {
+                let mut p = *pos;
+                p.apply(m);
+                let v = if p.count(p.turn()) == 0 {
+                    P_ONE
+                } else {
+                    P_ONE - zola_eval::value(net(), &p, &mut x, &mut scratch)
+                };
+                best = best.max(v);
+            }
+            return best;
+        }
+        let v = search(self, pos, budget(Level::Medium).0, 64).map_or(0, |r| r.1);
         if v >= WIN - 64 {
-            return 1.0;
+            P_ONE
+        } else if v <= -WIN + 64 {
+            0
+        } else {
+            sigmoid(v)
         }
-        if v <= -WIN + 64 {
-            return 0.0;
-        }
-        super::jokerball::logistic(f64::from(v) / ZOLA_SCALE)
     }
 }
-
-/// The scale of the logistic mapping a Zola search value to a winning chance.
-pub const ZOLA_SCALE: f64 = 150.0;

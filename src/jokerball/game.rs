@@ -705,7 +705,12 @@ impl Engine for Game {
     }
 
     fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
-        bot.jokerball_win_chance(&self.pos)
+        match self.phase {
+            Phase::Man | Phase::Ball => bot
+                .jokerball_turn_value(self)
+                .map_or(0.0, |v| f64::from(v) / f64::from(crate::bot::net::P_ONE)),
+            _ => bot.jokerball_win_chance(&self.pos),
+        }
     }
 
     const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];

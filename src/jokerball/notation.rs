@@ -62,12 +62,14 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
             "move is longer than {MAX_INPUT_LEN} characters"
         )));
     }
-    let Some(pos) = text.find(['-', 'x', '>']) else {
+    let Some((from_text, rest)) = text
+        .find(['-', 'x', '>'])
+        .and_then(|pos| text.split_at_checked(pos))
+    else {
         return Err(ParseError::new(format!(
             "move '{text}' is not in the notation (b3-d3, b3xd5, k7-off, f6>h6, b2>off)"
         )));
     };
-    let (from_text, rest) = text.split_at(pos);
     let mut chars = rest.chars();
     let sep = chars.next().unwrap_or('-');
     let to_text = chars.as_str();

@@ -253,6 +253,12 @@ impl Position {
         }
     }
 
+    /// The cells of a player's men, bit `i` for cell `i`.
+    #[inline]
+    pub fn men_mask(&self, player: Player) -> u128 {
+        self.men[player.index()]
+    }
+
     /// The number of men of a player on the board.
     pub fn men(&self, player: Player) -> usize {
         let code = man_code(player);

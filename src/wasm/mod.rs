@@ -19,6 +19,11 @@ mod sim;
 mod tree;
 mod zola;
 
+/// The allocator of the WebAssembly module (single-threaded: the package never shares its memory).
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 pub(crate) use out::to_js;
 pub(crate) use tree::FromTree;
 

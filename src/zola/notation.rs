@@ -23,8 +23,10 @@ pub fn parse_move(size: Size, text: &str) -> Result<Move, ParseError> {
             n = size.n()
         ))
     };
-    let sep = text.find(['-', 'x']).ok_or_else(bad)?;
-    let (from_text, rest) = text.split_at(sep);
+    let (from_text, rest) = text
+        .find(['-', 'x'])
+        .and_then(|sep| text.split_at_checked(sep))
+        .ok_or_else(bad)?;
     let capture = rest.starts_with('x');
     let to_text = rest.get(1..).ok_or_else(bad)?;
     let from = Square::parse(size, from_text).ok_or_else(bad)?;

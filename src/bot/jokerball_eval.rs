@@ -1,0 +1,576 @@
+//! The learned Jokerball evaluation: the chance that the side to move (before its roll) wins.
+//!
+//! The value has an exact part and a learned part. Over the `T = 6 * size` equally likely rolls:
+//! - `W` rolls win at once: the direction die carries the ball forward along a line to the
+//!   opponent's goal that is empty, or that only one of the mover's own men blocks and that man can
+//!   step off the line with the distance rolled (any other blocker stays: a capture puts the capturer
+//!   on the captured man's cell);
+//! - `L` rolls lose at once: from the mover's home row a backward face carries the ball straight out
+//!   through the mover's own goal, the only legal ball move;
+//! - for the other `R = T - W - L` rolls the network ([`super::net`]) gives the chance.
+//!
+//! So `V = (W + R * net) / T`. (`W` counts a roll with an open line as a win even in the rare case
+//! that every man move of that distance would land on the line: the mover could not then avoid
+//! blocking it.)
+//!
+//! **Inputs** (all from the mover's side: faces as the mover's direction die names them, rows counted
+//! from the mover's home row):
+//! - the ball's six lines: for face `f` and step `s` (1..=11) along the line, a binary input when the
+//!   cell holds an own man, an enemy man, or when the step hits a wall or leaves through a goal; the
+//!   walk stops at the edge or after the second man ([`STAR`] inputs);
+//! - the ball's row counted from the mover's home row and from the opponent's (one-hot each);
+//! - the rule set (`classic`) and the board (side 4), one bit each;
+//! - dense: the mover's and the opponent's men on each row (counted from the mover's home row).
+#![allow(
+    clippy::indexing_slicing,
+    reason = "board tables indexed by cell numbers below the board size, in the search hot path"
+)]
+
+use super::net::{sigmoid, Base, Inputs, Net, P_ONE};
+use crate::jokerball::MAX_CELLS;
+use crate::jokerball::{
+    ball_direction, Dest, Geometry, Move, MoveList, Piece, Position, RuleSet, Step,
+};
+use crate::player::Player;
+use std::sync::OnceLock;
+
+/// Steps along a line from the ball that have inputs (the longest line of side 6 leaves the board at
+/// the eleventh step).
+pub const STEPS: usize = 11;
+/// What is met along a line: an own man, an enemy man, a wall, a goal.
+const OWN: usize = 0;
+const ENEMY: usize = 1;
+const WALL: usize = 2;
+const GOAL: usize = 3;
+/// The line inputs: 6 faces, [`STEPS`] steps, 4 kinds.
+pub const STAR: usize = 6 * STEPS * 4;
+/// The ball's row from the mover's home row (one-hot, 11).
+const ROW_OWN: usize = STAR;
+/// The ball's row from the opponent's home row (one-hot, 11).
+const ROW_FAR: usize = ROW_OWN + 11;
+/// Rule set `classic`.
+const CLASSIC: usize = ROW_FAR + 11;
+/// Board side 4.
+const SIDE4: usize = CLASSIC + 1;
+/// Per face, where the ball can be parked: 6 states (no empty cell to stop on; else the least threat
+/// the opponent has from any stop cell, 0 to 4: see [`threat`]).
+const SAFE: usize = SIDE4 + 1;
+/// The number of binary inputs.
+pub const BINARY: usize = SAFE + 6 * 6;
+/// Dense inputs: own men per row (11), then enemy men per row (11); own men per diagonal of each of
+/// the two families (11 + 11), then the enemy's (11 + 11), the diagonals numbered from the mover's
+/// left.
+pub const DENSE: usize = 66;
+/// All inputs.
+pub const INPUTS: usize = BINARY + DENSE;
+/// The scale of a dense input in training: its value times `2^-DENSE_SHIFT`.
+pub const DENSE_SHIFT: u32 = 2;
+
+/// The exact part of the value and the network's inputs for one position.
+#[derive(Debug, Clone)]
+pub struct Eval {
+    /// Rolls that win at once.
+    pub wins: i32,
+    /// Rolls that lose at once.
+    pub losses: i32,
+    /// All rolls (`6 * size`).
+    pub total: i32,
+    /// The rolls that win at once: bit `6 * (distance - 1) + face - 1`.
+    pub won: u64,
+    /// The rolls that win or lose at once (same bits).
+    pub decided: u64,
+    /// The network's inputs.
+    pub inputs: Inputs,
+}
+
+impl Eval {
+    /// Empty, with room for one position's inputs.
+    pub fn new() -> Eval {
+        Eval {
+            wins: 0,
+            losses: 0,
+            total: 36,
+            won: 0,
+            decided: 0,
+            inputs: Inputs::with_capacity(32, DENSE),
+        }
+    }
+
+    /// The rolls the network decides.
+    pub fn rest(&self) -> i32 {
+        self.total - self.wins - self.losses
+    }
+
+    /// The whole value (units of [`P_ONE`]) given the network's chance for the undecided rolls.
+    pub fn value(&self, net_chance: i32) -> i32 {
+        let v = i64::from(self.wins) * i64::from(P_ONE)
+            + i64::from(self.rest()) * i64::from(net_chance);
+        (v / i64::from(self.total.max(1))) as i32
+    }
+}
+
+impl Default for Eval {
+    fn default() -> Self {
+        Eval::new()
+    }
+}
+
+/// The bit of a roll in [`Eval::won`] and [`Eval::decided`].
+#[inline]
+pub const fn roll_bit(distance: u8, face: u8) -> u64 {
+    1u64 << (6 * (distance as u32 - 1) + face as u32 - 1)
+}
+
+/// Rows from `me`'s home row (0) to the far row.
+#[inline]
+fn row_from_home(g: &Geometry, cell: u8, me: Player) -> usize {
+    let row = usize::from(g.row_of[usize::from(cell)]);
+    if me == Player::Red {
+        usize::from(g.rows) - 1 - row
+    } else {
+        row
+    }
+}
+
+/// Every cell's six full lines: the cells up to the edge, and the goal the line leaves through.
+struct Lines {
+    mask: [[u128; 6]; MAX_CELLS],
+    goal: [[Option<Player>; 6]; MAX_CELLS],
+}
+
+impl Lines {
+    fn build(g: &Geometry) -> Box<Lines> {
+        let mut l = Box::new(Lines {
+            mask: [[0; 6]; MAX_CELLS],
+            goal: [[None; 6]; MAX_CELLS],
+        });
+        for cell in 0..usize::from(g.len) {
+            for dir in 0..6 {
+                let mut cur = cell;
+                loop {
+                    match g.step[cur][dir] {
+                        Step::Cell(next) => {
+                            l.mask[cell][dir] |= 1u128 << next;
+                            cur = usize::from(next);
+                        }
+                        Step::Wall => break,
+                        Step::Goal(p) => {
+                            l.goal[cell][dir] = Some(p);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        l
+    }
+
+    /// The lines of a board size (built on first use).
+    fn of(g: &Geometry) -> &'static Lines {
+        static LINES: [OnceLock<Box<Lines>>; 2] = [OnceLock::new(), OnceLock::new()];
+        LINES[usize::from(g.size == 6)].get_or_init(|| Lines::build(g))
+    }
+}
+
+/// The opponent's threat if the mover parks the ball on `cell`: over the opponent's two forward lines
+/// from there, 2 for a line empty up to the mover's goal, 1 for one that only a single man of the
+/// opponent blocks (0 to 4; the ball's old cell counts as empty).
+fn threat(pos: &Position, lines: &Lines, cell: u8, me: Player) -> u8 {
+    let opp = me.other();
+    let theirs = pos.men_mask(opp);
+    let all = theirs | pos.men_mask(me);
+    let mut t = 0;
+    for face in [3u8, 4] {
+        let dir = ball_direction(opp, face).index();
+        if lines.goal[usize::from(cell)][dir] != Some(me) {
+            continue;
+        }
+        let on = lines.mask[usize::from(cell)][dir] & all;
+        t += match on.count_ones() {
+            0 => 2,
+            1 if on & theirs != 0 => 1,
+            _ => 0,
+        };
+    }
+    t
+}
+
+/// Fills `e` for `pos` (not finished; the side to move before its roll). `scratch` is a move list
+/// used for the exact part.
+pub fn analyse(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
+    analyse_ball(pos, e, scratch);
+    if pos.ball().is_some() {
+        e.inputs
+            .dense
+            .extend_from_slice(&men_counts(pos, pos.turn()));
+    }
+}
+
+/// The dense inputs of `pos` for `me`: `me`'s men, then the opponent's, on each row counted from
+/// `me`'s home row. They depend on the men only (not on the ball or the side to move).
+pub fn men_counts(pos: &Position, me: Player) -> [u16; DENSE] {
+    let g = pos.geometry();
+    let mut counts = [0u16; DENSE];
+    for (side, p) in [me, me.other()].into_iter().enumerate() {
+        let mut bits = pos.men_mask(p);
+        while bits != 0 {
+            let cell = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let r = row_from_home(g, cell, me).min(10);
+            counts[11 * side + r] += 1;
+            // The two diagonal families: constant q (NW-SE lines) and constant q + r (NE-SW),
+            // counted from the mover's left (the board turned for Blue).
+            let h = g.hex[usize::from(cell)];
+            let n = i32::from(g.size) - 1;
+            let (mut a, mut b) = (i32::from(h.q) + n, i32::from(h.q) + i32::from(h.r) + n);
+            if me == Player::Blue {
+                a = 2 * n - a;
+                b = 2 * n - b;
+            }
+            counts[22 + 22 * side + a.clamp(0, 10) as usize] += 1;
+            counts[33 + 22 * side + b.clamp(0, 10) as usize] += 1;
+        }
+    }
+    counts
+}
+
+/// [`analyse`] without the dense inputs (see [`men_counts`]).
+pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
+    let g = pos.geometry();
+    let lines = Lines::of(g);
+    let me = pos.turn();
+    let size = i32::from(g.size);
+    e.inputs.clear();
+    e.wins = 0;
+    e.losses = 0;
+    e.total = 6 * size;
+    e.won = 0;
+    e.decided = 0;
+    let Some(ball) = pos.ball() else {
+        return;
+    };
+    for face in 1..=6u8 {
+        let dir = ball_direction(me, face).index();
+        let base = usize::from(face - 1) * STEPS * 4;
+        let mut cur = ball;
+        let mut men = 0;
+        let mut first: Option<(u8, bool)> = None;
+        let mut ray = 0u128;
+        let mut exit_goal = None;
+        let mut least = u8::MAX;
+        for s in 0..STEPS {
+            match g.step[usize::from(cur)][dir] {
+                Step::Cell(next) => {
+                    ray |= 1u128 << next;
+                    let piece = pos.piece(next);
+                    if men == 0 && piece.is_none() {
+                        least = least.min(threat(pos, lines, next, me));
+                    }
+                    if let Some(Piece::Man(p)) = piece {
+                        let own = p == me;
+                        e.inputs
+                            .on
+                            .push((base + s * 4 + if own { OWN } else { ENEMY }) as u16);
+                        if men == 0 {
+                            first = Some((next, own));
+                        }
+                        men += 1;
+                    }
+                    cur = next;
+                }
+                Step::Wall => {
+                    if men < 2 {
+                        e.inputs.on.push((base + s * 4 + WALL) as u16);
+                    }
+                    break;
+                }
+                Step::Goal(p) => {
+                    if men < 2 {
+                        e.inputs.on.push((base + s * 4 + GOAL) as u16);
+                    }
+                    exit_goal = Some(p);
+                    break;
+                }
+            }
+            if men >= 2 {
+                // Keep walking (without inputs) only to learn where the line ends.
+                while let Step::Cell(next) = g.step[usize::from(cur)][dir] {
+                    cur = next;
+                }
+                if let Step::Goal(p) = g.step[usize::from(cur)][dir] {
+                    exit_goal = Some(p);
+                }
+                break;
+            }
+        }
+        let state = if least == u8::MAX {
+            0
+        } else {
+            1 + usize::from(least)
+        };
+        e.inputs
+            .on
+            .push((SAFE + usize::from(face - 1) * 6 + state) as u16);
+        match face {
+            3 | 4 if exit_goal == Some(me.other()) => match (men, first) {
+                (0, _) => {
+                    e.wins += size;
+                    for k in 1..=g.size {
+                        e.won |= roll_bit(k, face);
+                    }
+                }
+                (1, Some((c, true))) => {
+                    for k in 1..=g.size {
+                        scratch.clear();
+                        pos.man_moves(k, scratch);
+                        if scratch.iter().any(|m| {
+                            m.from == c
+                                && match m.to {
+                                    Dest::Off(_) => true,
+                                    Dest::Cell(x) => ray & (1u128 << x) == 0,
+                                }
+                        }) {
+                            e.wins += 1;
+                            e.won |= roll_bit(k, face);
+                        }
+                    }
+                }
+                _ => {}
+            },
+            1 | 6 if g.step[usize::from(ball)][dir] == Step::Goal(me) => {
+                e.losses += size;
+                for k in 1..=g.size {
+                    e.decided |= roll_bit(k, face);
+                }
+            }
+            _ => {}
+        }
+    }
+    e.decided |= e.won;
+    let row = row_from_home(g, ball, me);
+    e.inputs.on.push((ROW_OWN + row) as u16);
+    e.inputs
+        .on
+        .push((ROW_FAR + usize::from(g.rows) - 1 - row) as u16);
+    if pos.rules() == RuleSet::Classic {
+        e.inputs.on.push(CLASSIC as u16);
+    }
+    if g.size == 4 {
+        e.inputs.on.push(SIDE4 as u16);
+    }
+}
+
+/// The value for the side to move in `pos` (not finished) from the [`Net::base`] of its
+/// [`men_counts`] for the side to move.
+pub fn value_from(
+    net: &Net,
+    base: &Base,
+    pos: &Position,
+    e: &mut Eval,
+    scratch: &mut MoveList,
+) -> i32 {
+    analyse_ball(pos, e, scratch);
+    let chance = if e.rest() > 0 {
+        sigmoid(net.logit_from(base, &e.inputs.on))
+    } else {
+        0
+    };
+    e.value(chance)
+}
+
+/// The value for the side to move in `pos` (units of [`P_ONE`]); a finished position is worth
+/// [`P_ONE`] to its winner.
+pub fn value(net: &Net, pos: &Position, e: &mut Eval, scratch: &mut MoveList) -> i32 {
+    if let Some(w) = pos.winner() {
+        return if w == pos.turn() { P_ONE } else { 0 };
+    }
+    analyse(pos, e, scratch);
+    let chance = if e.rest() > 0 {
+        net.chance(&e.inputs)
+    } else {
+        0
+    };
+    e.value(chance)
+}
+
+/// A complete rest of a turn: its man move (if any), its ball move (if any) and the position after it
+/// (the turn ended: the opponent to move, or the game won).
+#[derive(Debug, Clone, Copy)]
+pub struct Turn {
+    /// The man move, `None` when the man phase is skipped (or already played).
+    pub man: Option<Move>,
+    /// The ball move, `None` when the ball phase is skipped.
+    pub ball: Option<Move>,
+    /// The position after the turn.
+    pub after: Position,
+}
+
+/// Appends every complete rest of the turn of `pos` for these dice to `out`; `man_phase` says whether
+/// the man move is still to come. `men` and `balls` are scratch lists.
+pub fn turns(
+    pos: &Position,
+    distance: u8,
+    direction: u8,
+    man_phase: bool,
+    men: &mut MoveList,
+    balls: &mut MoveList,
+    out: &mut Vec<Turn>,
+) {
+    let mut push_balls = |p: &Position, man: Option<Move>, out: &mut Vec<Turn>| {
+        balls.clear();
+        p.ball_moves(direction, balls);
+        if balls.is_empty() {
+            let mut after = *p;
+            after.end_turn();
+            out.push(Turn {
+                man,
+                ball: None,
+                after,
+            });
+        }
+        for &b in balls.iter() {
+            let mut after = *p;
+            after.apply(b);
+            after.end_turn();
+            out.push(Turn {
+                man,
+                ball: Some(b),
+                after,
+            });
+        }
+    };
+    if man_phase {
+        men.clear();
+        pos.man_moves(distance, men);
+        if men.is_empty() {
+            push_balls(pos, None, out);
+        }
+        for &m in men.iter() {
+            let mut p = *pos;
+            p.apply(m);
+            push_balls(&p, Some(m), out);
+        }
+    } else {
+        push_balls(pos, None, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jokerball::Setup;
+    use crate::sim::SimRng;
+
+    /// Positions from random play under both rule sets and sizes.
+    fn positions() -> Vec<Position> {
+        let mut rng = SimRng::new([7, 8, 9, 10]);
+        let mut out = Vec::new();
+        for (rules, size) in [
+            (RuleSet::Y2025, 6),
+            (RuleSet::Classic, 6),
+            (RuleSet::Y2025, 4),
+            (RuleSet::Classic, 4),
+        ] {
+            for _ in 0..100 {
+                let mut pos = Position::start(&Setup {
+                    rules,
+                    size: Some(size),
+                    ..Setup::default()
+                })
+                .unwrap();
+                let mut list = MoveList::new();
+                for _ in 0..rng.below(60) {
+                    if pos.winner().is_some() {
+                        break;
+                    }
+                    list.clear();
+                    pos.man_moves(1 + rng.below(usize::from(size)) as u8, &mut list);
+                    if let Some(&m) = list.get(rng.below(list.len().max(1))) {
+                        pos.apply(m);
+                    }
+                    list.clear();
+                    pos.ball_moves(1 + rng.below(6) as u8, &mut list);
+                    if let Some(&m) = list.get(rng.below(list.len().max(1))) {
+                        pos.apply(m);
+                    }
+                    pos.end_turn();
+                }
+                if pos.winner().is_none() {
+                    out.push(pos);
+                }
+            }
+        }
+        out
+    }
+
+    /// The rolls that win and lose at once, by playing every turn.
+    fn brute(pos: &Position) -> (u64, u64) {
+        let (mut won, mut lost) = (0, 0);
+        let me = pos.turn();
+        let (mut men, mut balls, mut turns) = (MoveList::new(), MoveList::new(), Vec::new());
+        for k in 1..=pos.size() {
+            for face in 1..=6u8 {
+                turns.clear();
+                turns_into(pos, k, face, &mut men, &mut balls, &mut turns);
+                if turns.iter().any(|t| t.after.winner() == Some(me)) {
+                    won |= roll_bit(k, face);
+                }
+                if turns.iter().all(|t| t.after.winner() == Some(me.other())) {
+                    lost |= roll_bit(k, face);
+                }
+            }
+        }
+        (won, lost)
+    }
+
+    fn turns_into(
+        pos: &Position,
+        k: u8,
+        face: u8,
+        men: &mut MoveList,
+        balls: &mut MoveList,
+        out: &mut Vec<Turn>,
+    ) {
+        turns(pos, k, face, true, men, balls, out);
+    }
+
+    #[test]
+    fn immediate_wins_and_losses_are_exact() {
+        let mut e = Eval::new();
+        let mut scratch = MoveList::new();
+        let (mut checked, mut wins) = (0, 0);
+        for pos in positions() {
+            analyse(&pos, &mut e, &mut scratch);
+            let (won, lost) = brute(&pos);
+            assert_eq!(e.won, won, "{pos:?}");
+            assert_eq!(e.decided & !e.won, lost, "{pos:?}");
+            assert_eq!(e.wins, won.count_ones() as i32);
+            assert_eq!(e.losses, lost.count_ones() as i32);
+            checked += 1;
+            wins += e.wins;
+        }
+        assert!(
+            checked > 150 && wins > 100,
+            "{checked} positions, {wins} winning rolls"
+        );
+    }
+
+    #[test]
+    fn shared_men_part_gives_the_same_value() {
+        let mut rng = SimRng::new([3, 1, 4, 1]);
+        let float = crate::bot::learn::FloatNet::new(
+            INPUTS,
+            16,
+            crate::bot::learn::jokerball_scales(),
+            &mut rng,
+        );
+        let net = &float.quantised();
+        let mut e = Eval::new();
+        let mut scratch = MoveList::new();
+        for pos in positions() {
+            let whole = value(net, &pos, &mut e, &mut scratch);
+            let base = net.base(&men_counts(&pos, pos.turn()));
+            assert_eq!(value_from(net, &base, &pos, &mut e, &mut scratch), whole);
+        }
+    }
+}
