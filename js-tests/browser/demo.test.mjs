@@ -98,19 +98,19 @@ test('Zola: the targets are drawn highlighted (computed fill), in the demo too',
   await context.close();
 });
 
-test('pie rule against the computer: it swaps without moving, the person then plays Blue; the person may swap when the computer opened', async () => {
+test('pie rule against the computer: after a3xa4 it swaps without moving, the person then plays Blue; the person may swap when the computer opened', async () => {
   let { context, page, errors } = await open('?game=zola&pie=on&level=medium&seed=1&botdelay=0');
-  await page.click('[data-cell=a1]');
-  await page.click('[data-cell=a2]');
+  await page.click('[data-cell=a3]');
+  await page.click('[data-cell=a4]');
   await page.waitForFunction(() => document.querySelector('steere-game').game.history().length >= 2);
   await page.waitForTimeout(200);
-  assert.deepEqual(await history(page), ['a1xa2', 'swap']);
+  assert.deepEqual(await history(page), ['a3xa4', 'swap']);
   assert.equal(await seat(page), 'You play Blue against the computer (medium).');
   assert.equal((await gameState(page)).turnLine, 'Blue to move');
   const pieces = await page.$$eval('[data-target]', (c) => c.map((e) => e.querySelector('[data-piece]').dataset.piece));
   assert.ok(pieces.length && pieces.every((p) => p === 'blue'), 'the person moves the blue checkers now');
   const log = await page.$$eval('steere-game >> .log li[data-record]', (li) => li.map((e) => [e.dataset.player, e.dataset.record]));
-  assert.deepEqual(log, [['red', 'a1xa2'], ['blue', 'swap']]);
+  assert.deepEqual(log, [['red', 'a3xa4'], ['blue', 'swap']]);
   await context.close();
   assert.deepEqual(errors, []);
 

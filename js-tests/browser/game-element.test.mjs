@@ -145,8 +145,9 @@ test('a match with the cube through the buttons: enabled exactly when allowed; r
   await context.close();
 });
 
-test('pie rule against the computer: it swaps and does not move; after a swap the person plays the other colour', async () => {
-  // the computer (medium) swaps after any first move; the person then holds Blue and moves
+test('pie rule against the computer: after a3xa4 it swaps and does not move; after a swap the person plays the other colour', async () => {
+  // the computer (medium) swaps after a3xa4 (not after every first move: its evaluation decides); the
+  // person then holds Blue and moves
   const { context, page, errors } = await elementPage(
     browser,
     base,
@@ -155,15 +156,15 @@ test('pie rule against the computer: it swaps and does not move; after a swap th
     { head: RECORD },
   );
   await drawn(page, '.a');
-  await page.click('.a >> [data-cell=a1]');
-  await page.click('.a >> [data-cell=a2]');
+  await page.click('.a >> [data-cell=a3]');
+  await page.click('.a >> [data-cell=a4]');
   await page.waitForFunction(() => document.querySelector('.a').game.history().length === 2);
   await page.waitForTimeout(150);
   const a = await page.evaluate(() => {
     const g = document.querySelector('.a');
     return { history: g.game.history(), turn: g.game.turn, side: g.humanSide, swapped: g.game.swapped };
   });
-  assert.deepEqual(a, { history: ['a1xa2', 'swap'], turn: 'blue', side: 'blue', swapped: true });
+  assert.deepEqual(a, { history: ['a3xa4', 'swap'], turn: 'blue', side: 'blue', swapped: true });
   assert.equal(await page.$eval('.a >> .seat', (s) => s.textContent), 'You play Blue against the computer (medium).');
   const targets = await page.$$eval('.a >> [data-target]', (c) => c.map((e) => e.querySelector('[data-piece]')?.dataset.piece));
   assert.ok(targets.length > 0 && targets.every((p) => p === 'blue'));
