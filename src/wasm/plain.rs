@@ -159,7 +159,7 @@ impl FromTree for Seed {
 impl FromTree for Tags {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let Tree::Obj(fields) = tree else {
-            return Err(format!("expected an object of tags, found {}", tree.kind()));
+            return Err(super::tree::expected("an object of tags", tree));
         };
         let mut tags = Tags::new();
         for (name, value) in fields {

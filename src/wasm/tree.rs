@@ -165,7 +165,7 @@ impl Tree {
     /// The value of `key` in an object.
     pub(crate) fn get(&self, key: &str) -> Option<&Tree> {
         match self {
-            Tree::Obj(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            Tree::Obj(fields) => lookup(fields, key),
             _ => None,
         }
     }
@@ -185,7 +185,7 @@ impl Tree {
     /// This value as an object whose keys are all among `keys` (an unknown key is an error).
     pub(crate) fn object(&self, keys: &[&str]) -> Result<Fields<'_>, String> {
         let Tree::Obj(fields) = self else {
-            return Err(format!("expected an object, found {}", self.kind()));
+            return Err(expected("an object", self));
         };
         if let Some((key, _)) = fields.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
             return Err(format!(
@@ -203,11 +203,47 @@ pub(crate) struct Fields<'a>(&'a [(String, Tree)]);
 impl Fields<'_> {
     /// Reads the field `key`; an absent key is `None` for an `Option`, else an error.
     pub(crate) fn field<T: FromTree>(&self, key: &str) -> Result<T, String> {
-        match self.0.iter().find(|(k, _)| k == key) {
-            Some((_, value)) => T::from_tree(value).map_err(|e| format!("{key}: {e}")),
-            None => T::absent().ok_or_else(|| format!("missing field '{key}'")),
+        match lookup(self.0, key) {
+            Some(value) => T::from_tree(value).map_err(|e| in_field(key, &e)),
+            None => T::absent().ok_or_else(|| missing(key)),
         }
     }
+}
+
+/// The value of `key` among an object's fields: the one lookup of every reader (not generic, so each
+/// type's reader calls it rather than carrying its own copy).
+#[inline(never)]
+fn lookup<'a>(fields: &'a [(String, Tree)], key: &str) -> Option<&'a Tree> {
+    fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// The message of a field that could not be read: `key: why`.
+#[inline(never)]
+fn in_field(key: &str, why: &str) -> String {
+    let mut message = String::with_capacity(key.len() + 2 + why.len());
+    message.push_str(key);
+    message.push_str(": ");
+    message.push_str(why);
+    message
+}
+
+/// The message of a value of the wrong kind: `expected <what>, found <its kind>`.
+#[inline(never)]
+pub(crate) fn expected(what: &str, found: &Tree) -> String {
+    let mut message = String::from("expected ");
+    message.push_str(what);
+    message.push_str(", found ");
+    message.push_str(found.kind());
+    message
+}
+
+/// The message of a required field that is absent.
+#[inline(never)]
+fn missing(key: &str) -> String {
+    let mut message = String::from("missing field '");
+    message.push_str(key);
+    message.push('\'');
+    message
 }
 
 /// A type read from a [`Tree`] (options objects, JSON states and their parts).
@@ -242,7 +278,7 @@ impl<T: FromTree> FromTree for Vec<T> {
                 }
                 Ok(out)
             }
-            other => Err(format!("expected an array, found {}", other.kind())),
+            other => Err(expected("an array", other)),
         }
     }
 }
@@ -251,7 +287,7 @@ impl FromTree for bool {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         match tree {
             Tree::Bool(b) => Ok(*b),
-            other => Err(format!("expected a boolean, found {}", other.kind())),
+            other => Err(expected("a boolean", other)),
         }
     }
 }
@@ -260,7 +296,7 @@ impl FromTree for String {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         match tree {
             Tree::Str(s) => Ok(s.clone()),
-            other => Err(format!("expected a string, found {}", other.kind())),
+            other => Err(expected("a string", other)),
         }
     }
 }
@@ -269,7 +305,7 @@ impl FromTree for f64 {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         match tree {
             Tree::Num(n) => Ok(*n),
-            other => Err(format!("expected a number, found {}", other.kind())),
+            other => Err(expected("a number", other)),
         }
     }
 }
@@ -280,7 +316,7 @@ fn integer(tree: &Tree, max: u64) -> Result<u64, String> {
         // `max as f64` is exact: `max` is at most 2^53 - 1.
         Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= max as f64 => Ok(*n as u64),
         Tree::Num(_) => Err(format!("expected an integer from 0 to {max}")),
-        other => Err(format!("expected an integer, found {}", other.kind())),
+        other => Err(expected("an integer", other)),
     }
 }
 
@@ -300,6 +336,6 @@ unsigned!(u8, u32, u64);
 pub(crate) fn named<T: DeserializeOwned>(tree: &Tree) -> Result<T, String> {
     match tree {
         Tree::Str(s) => T::deserialize(StrDeserializer::<TreeError>::new(s)).map_err(|e| e.0),
-        other => Err(format!("expected a string, found {}", other.kind())),
+        other => Err(expected("a string", other)),
     }
 }
