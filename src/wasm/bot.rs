@@ -62,9 +62,7 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         .ok_or_else(|| js_error(&not_a_game()))?;
-    let opts = js_sys::Object::new();
-    js_sys::Reflect::set(&opts, &JsValue::from_str("rng"), &JsValue::FALSE)
-        .map_err(|_| js_error(&not_a_game()))?;
+    let opts = js_sys::JSON::parse(r#"{"rng":false}"#).map_err(|_| js_error(&not_a_game()))?;
     let obj = f
         .call1(value, &opts)
         .map_err(|thrown| freed_argument(&thrown, js_error(&not_a_game())))?;
@@ -118,8 +116,8 @@ impl Bot {
 
     fn arm_clock(&mut self) {
         let deadline = self.time_ms.map(|t| {
-            let end = js_sys::Date::now() + t;
-            Box::new(move || js_sys::Date::now() >= end) as crate::bot::Deadline
+            let end = super::now() + t;
+            Box::new(move || super::now() >= end) as crate::bot::Deadline
         });
         self.bot.set_deadline(deadline);
     }

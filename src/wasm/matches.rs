@@ -326,7 +326,7 @@ impl Match {
         each!(&self.inner, m => if m.phase() == MatchPhase::Playing {
             verbose_moves(m.game())
         } else {
-            js_sys::Array::new().into()
+            super::to_js::<[u8]>(&[])
         })
     }
 

@@ -52,6 +52,14 @@ extern "C" {
     fn freed_argument(thrown: &JsValue, otherwise: JsValue) -> JsValue;
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: milliseconds with a fraction (Node and browsers), for `simulate`'s timing
+    /// and the bot's deadline.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn now() -> f64;
+}
+
 /// The JavaScript value thrown for a core error.
 pub(crate) fn js_error(e: &(impl Coded + ?Sized)) -> JsValue {
     make_steere_error(e.code().as_str(), &e.to_string())
@@ -206,10 +214,10 @@ pub(crate) struct RecordSettings {
 pub(crate) fn arg_record(value: &JsValue) -> Result<String, ParseError> {
     use wasm_bindgen::JsCast;
     let too_long = || ParseError::new("the record is longer than 1 MiB (1,048,576 bytes of UTF-8)");
-    let Some(js) = value.dyn_ref::<js_sys::JsString>() else {
+    if !value.is_string() {
         return Err(ParseError::new("a record must be a string"));
-    };
-    if js.length() as usize > crate::record::MAX_RECORD_LEN {
+    }
+    if value.unchecked_ref::<tree::WithLength>().length() as usize > crate::record::MAX_RECORD_LEN {
         return Err(too_long());
     }
     let text = value

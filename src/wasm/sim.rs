@@ -41,13 +41,6 @@ pub(crate) struct SimSettings {
     pub(crate) players: Option<SimPlayers>,
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// `performance.now()`: milliseconds with a fraction (Node and browsers).
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
-}
-
 impl FromTree for SimPlayer {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let name = String::from_tree(tree)?;
@@ -105,9 +98,9 @@ pub fn simulate(
     #[wasm_bindgen(unchecked_param_type = "SimulateOptions")] opts: JsValue,
 ) -> Result<JsValue, JsValue> {
     let opts = sim_options(opts)?;
-    let t0 = performance_now();
+    let t0 = super::now();
     let r = crate::sim::simulate(&opts)?;
-    let ms = performance_now() - t0;
+    let ms = super::now() - t0;
     // `turns.mean` and `ms` are fractional: set as numbers directly rather than written as JSON text.
     let turns = js_sys::Object::new();
     set(&turns, "mean", r.turns_mean().into());

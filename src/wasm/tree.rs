@@ -31,6 +31,12 @@ extern "C" {
     /// `Object.entries(value)`; runs getters and Proxy traps, which may throw.
     #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
     fn js_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+    /// A value whose `length` is read without running user code: a string, or an array made by
+    /// `Object.entries` (one binding serves both).
+    pub(crate) type WithLength;
+    /// Its `length`.
+    #[wasm_bindgen(method, getter)]
+    pub(crate) fn length(this: &WithLength) -> u32;
 }
 
 /// Whether `value` is an array (a Proxy that cannot say is treated as an array, then refused when read).
@@ -142,13 +148,14 @@ impl Tree {
         }
         if value.is_object() && !value.is_function() {
             let entries = js_entries(value).map_err(unreadable)?;
-            if entries.length() as usize > MAX_NODES - *nodes {
+            let count = entries.unchecked_ref::<WithLength>().length();
+            if count as usize > MAX_NODES - *nodes {
                 return Err(TreeError("the value is too large".into()));
             }
             let mut fields = Vec::new();
-            for pair in entries.iter() {
+            for i in 0..count {
                 // Each entry is a fresh `[key, value]` array made by `Object.entries`: plain reads.
-                let pair: js_sys::Array = pair.unchecked_into();
+                let pair: js_sys::Array = entries.get(i).unchecked_into();
                 let key = pair
                     .get(0)
                     .as_string()
