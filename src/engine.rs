@@ -212,6 +212,22 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// The computer opponent's estimate of the chance that the player to move wins this game.
     fn bot_win_chance(&self, bot: &mut Bot) -> f64;
 
+    /// The computer opponent's ranking of the choices now (see [`Bot::hint`]): each choice written as
+    /// the hint writes it with the mover's chance after it (units of [`crate::bot::net::P_ONE`]), the
+    /// bot's own choice first; empty when there is nothing to choose.
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)>;
+
+    /// The review of `record`, the next completed record to be played on this game (see
+    /// [`Bot::review`]); a record that cannot be played here is an error.
+    fn bot_review(
+        &self,
+        bot: &mut Bot,
+        record: &str,
+    ) -> Result<crate::bot::analysis::Step, PlayError>;
+
+    /// A new game from this one's start, with its settings and no dice generator.
+    fn restart(&self) -> Self;
+
     // Records (RULES 4). The provided methods serve any game; both games override the hooks.
 
     /// The names of the header tags that this game's setup makes (RULES 4.1), in writing order.

@@ -817,6 +817,19 @@ impl Engine for Fake {
     fn bot_win_chance(&self, _bot: &mut Bot) -> f64 {
         0.5
     }
+    fn bot_hint(&self, _bot: &mut Bot) -> Vec<(i32, String)> {
+        Vec::new()
+    }
+    fn bot_review(
+        &self,
+        _bot: &mut Bot,
+        record: &str,
+    ) -> Result<steere_games::bot::analysis::Step, PlayError> {
+        Err(PlayError::Illegal(record.to_string()))
+    }
+    fn restart(&self) -> Self {
+        self.next_game(self.to_move)
+    }
 }
 
 /// A match of the fake game whose first game `first` starts.

@@ -19,12 +19,14 @@
     reason = "turn lists indexed below their lengths, in the search hot path"
 )]
 
+use super::analysis::{sort_best_first, Step};
 use super::jokerball_eval::{self as je, roll_bit, Eval, Turn};
 use super::net::{Base, Net, P_ONE};
 use super::{Bot, Level};
 use crate::dice::Dice;
 use crate::engine::Engine;
-use crate::jokerball::{Game, Move, MoveList, Phase, Position};
+use crate::error::{ParseError, PlayError};
+use crate::jokerball::{write_move, Game, Move, MoveList, Phase, Position};
 use crate::player::Player;
 
 /// Scratch space of a search: the evaluation's, and move lists for the root's turns.
@@ -298,18 +300,6 @@ impl Budget {
     }
 }
 
-/// Sorts by value, best first, keeping the order of equal values (an insertion sort: the lists are
-/// short, and it stays small in the wasm).
-fn sort_best_first(v: &mut [(i32, Turn)]) {
-    for i in 1..v.len() {
-        let mut j = i;
-        while j > 0 && v[j - 1].0 < v[j].0 {
-            v.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
 /// The network of the Jokerball evaluation.
 fn net() -> &'static Net {
     &super::nets().jokerball
@@ -471,5 +461,119 @@ impl Bot {
     /// (phase man or ball).
     pub fn jokerball_turn_value(&mut self, game: &Game) -> Option<i32> {
         best_turn(self, game).map(|(_, v)| v)
+    }
+}
+
+/// A turn as `legal_turns()` writes it: the man part (`prefix` when the man move was played before)
+/// and the ball part, `-` for a part skipped.
+fn write_turn(size: u8, prefix: Option<&str>, t: &Turn) -> String {
+    let part = |m: Option<Move>| m.map_or_else(|| "-".to_string(), |m| write_move(size, m));
+    let mut out = prefix.map_or_else(|| part(t.man), str::to_string);
+    out.push(' ');
+    out.push_str(&part(t.ball));
+    out
+}
+
+/// The mover's chance after a roll that leaves no move (`g` past it, the opponent to move).
+fn pass_value(bot: &mut Bot, g: &Game) -> i32 {
+    P_ONE - bot.jokerball_value(g.position())
+}
+
+impl Bot {
+    /// The ranked turns of `game` in phase man or ball (see [`Bot::hint`]).
+    pub(crate) fn jokerball_hint(&mut self, game: &Game) -> Vec<(i32, String)> {
+        let (Some((chosen, value)), Some(dice)) = (best_turn(self, game), game.dice()) else {
+            return Vec::new();
+        };
+        let man_phase = game.phase() == Phase::Man;
+        let size = game.size();
+        let prefix = match game.turn_man_move() {
+            Some(m) if !man_phase => {
+                Some(m.map_or_else(|| "-".to_string(), |m| write_move(size, m)))
+            }
+            _ => None,
+        };
+        let me = game.turn();
+        let mut s = Search::new(net());
+        let mut turns = Vec::new();
+        s.turns(game.position(), dice, man_phase, &mut turns);
+        let mut scored: Vec<(i32, Turn)> = turns
+            .into_iter()
+            .map(|t| (s.after_value(me, &t.after), t))
+            .collect();
+        sort_best_first(&mut scored);
+        // The turns the level's search looks at more deeply: their exact two-ply chance.
+        let width = self.jokerball_budget().width.min(scored.len());
+        for e in scored.iter_mut().take(width) {
+            if let Some(v) = s.reply_value(self, me, &e.1.after, -1, None) {
+                e.0 = v;
+            }
+        }
+        if let Some(deep) = scored.get_mut(..width) {
+            sort_best_first(deep);
+        }
+        let mut out = vec![(value, write_turn(size, prefix.as_deref(), &chosen))];
+        for (v, t) in &scored {
+            let text = write_turn(size, prefix.as_deref(), t);
+            if !out.iter().any(|e| e.1 == text) {
+                out.push((*v, text));
+            }
+        }
+        out
+    }
+
+    /// The review of the turn record `record` (`2/3 b3-d3 f6>h6`) played from `game` at the start of
+    /// a turn: the turn played against the best for its dice, and the luck of the dice.
+    pub(crate) fn jokerball_review(
+        &mut self,
+        game: &Game,
+        record: &str,
+    ) -> Result<Step, PlayError> {
+        let illegal = || PlayError::Illegal(record.to_string());
+        let (dice, played) = record
+            .split_once(' ')
+            .ok_or_else(|| ParseError::new("a turn record needs its dice"))?;
+        let mut g = Game::from_start(*game.position(), None);
+        let d = crate::jokerball::parse_dice(dice).ok_or_else(illegal)?;
+        g.set_dice(d.distance, d.direction).map_err(|_| illegal())?;
+        let (best, best_win, win) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
+            let ranked = self.jokerball_hint(&g);
+            let win = ranked.iter().find(|e| e.1 == played).ok_or_else(illegal)?.0;
+            let (bw, b) = ranked.into_iter().next().ok_or_else(illegal)?;
+            (b, bw, win)
+        } else {
+            let v = pass_value(self, &g);
+            (played.to_string(), v, v)
+        };
+        // The luck: the best for the dice thrown against the mean over every roll.
+        let mut sum = 0.0;
+        let mut n = 0.0;
+        for k in 1..=game.size() {
+            for face in 1..=6u8 {
+                n += 1.0;
+                if (k, face) == (d.distance, d.direction) {
+                    sum += f64::from(best_win.max(win));
+                    continue;
+                }
+                let mut r = Game::from_start(*game.position(), None);
+                if r.set_dice(k, face).is_err() {
+                    continue;
+                }
+                let v = match best_turn(self, &r) {
+                    Some((_, v)) => v,
+                    None => pass_value(self, &r),
+                };
+                sum += f64::from(v);
+            }
+        }
+        let mut best_text = dice.to_string();
+        best_text.push(' ');
+        best_text.push_str(&best);
+        Ok(Step {
+            win,
+            best: best_text,
+            best_win,
+            luck: Some(f64::from(best_win.max(win)) - sum / n),
+        })
     }
 }

@@ -8,6 +8,7 @@
 //! e.g. from a wall clock in the binding layer) may cut a search short; it gives up that guarantee.
 //! Ties between equally good moves are broken by a seeded generator.
 
+pub mod analysis;
 pub mod cube;
 pub mod jokerball;
 pub mod jokerball_eval;
@@ -16,6 +17,7 @@ pub mod net;
 pub mod zola;
 pub mod zola_eval;
 
+pub use analysis::{Choice, Entry, Evaluation, Review, Totals};
 pub use cube::{match_equity, CubeAction, MatchEquity};
 
 use std::sync::OnceLock;

@@ -7,10 +7,13 @@
     reason = "move lists indexed by ply below the search depth"
 )]
 
+use super::analysis::{sort_best_first, Step};
 use super::net::{sigmoid, Inputs, Net, P_ONE};
 use super::zola_eval;
 use super::{Bot, Level};
 use crate::engine::Engine;
+use crate::error::PlayError;
+use crate::zola::notation::write_move;
 use crate::zola::{movegen, Game, Move, MoveList, Position};
 
 /// The value of a won game (minus the plies needed to win it); logits stay far below it.
@@ -236,5 +239,64 @@ impl Bot {
         } else {
             sigmoid(v)
         }
+    }
+}
+
+impl Bot {
+    /// The mover's chance after `m` in `pos` at this bot's level.
+    fn zola_after(&mut self, pos: &Position, m: Move) -> i32 {
+        if m == Move::Swap {
+            return P_ONE - self.zola_value(pos);
+        }
+        let mut p = *pos;
+        p.apply(m);
+        if p.count(p.turn()) == 0 {
+            return P_ONE;
+        }
+        if self.level == Level::Easy {
+            let mut x = Inputs::with_capacity(8, zola_eval::DENSE);
+            return P_ONE - zola_eval::value(net(), &p, &mut x, &mut MoveList::new());
+        }
+        P_ONE - self.zola_value(&p)
+    }
+
+    /// The ranked moves of `game` (see [`Bot::hint`]).
+    pub(crate) fn zola_hint(&mut self, game: &Game) -> Vec<(i32, String)> {
+        let Some(chosen) = self.choose_zola(game) else {
+            return Vec::new();
+        };
+        let pos = *game.position();
+        let mut list = MoveList::new();
+        movegen::generate(&pos, &mut list);
+        let mut moves: Vec<Move> = list.iter().copied().collect();
+        if game.can_swap() {
+            moves.push(Move::Swap);
+        }
+        let first = self.zola_after(&pos, chosen);
+        let mut out = vec![(first, write_move(game.size(), chosen))];
+        let mut rest = Vec::new();
+        for m in moves.into_iter().filter(|&m| m != chosen) {
+            rest.push((self.zola_after(&pos, m), write_move(game.size(), m)));
+        }
+        sort_best_first(&mut rest);
+        out.extend(rest);
+        out
+    }
+
+    /// The review of the move `record` played from `game`: the move against the best one.
+    pub(crate) fn zola_review(&mut self, game: &Game, record: &str) -> Result<Step, PlayError> {
+        let ranked = self.zola_hint(game);
+        let win = ranked
+            .iter()
+            .find(|e| e.1 == record)
+            .ok_or_else(|| PlayError::Illegal(record.to_string()))?
+            .0;
+        let (best_win, best) = ranked.into_iter().next().unwrap_or((win, String::new()));
+        Ok(Step {
+            win,
+            best,
+            best_win,
+            luck: None,
+        })
     }
 }

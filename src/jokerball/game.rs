@@ -7,6 +7,7 @@ use super::notation::{parse_move, write_move};
 use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::GameState;
+use crate::bot::analysis::Step;
 use crate::bot::Bot;
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
@@ -477,7 +478,7 @@ impl Game {
 }
 
 /// Reads `d/r` (single digits).
-fn parse_dice(text: &str) -> Option<Dice> {
+pub(crate) fn parse_dice(text: &str) -> Option<Dice> {
     match text.as_bytes() {
         [d @ b'1'..=b'9', b'/', r @ b'1'..=b'9'] => Some(Dice {
             distance: d - b'0',
@@ -702,6 +703,18 @@ impl Engine for Game {
 
     fn bot_choice(&self, bot: &mut Bot) -> Option<Move> {
         bot.choose_jokerball(self)
+    }
+
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
+        bot.jokerball_hint(self)
+    }
+
+    fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
+        bot.jokerball_review(self, record)
+    }
+
+    fn restart(&self) -> Game {
+        Game::from_start(self.start, None)
     }
 
     fn bot_win_chance(&self, bot: &mut Bot) -> f64 {

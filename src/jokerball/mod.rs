@@ -15,6 +15,7 @@ mod position;
 mod setup;
 mod state;
 
+pub(crate) use game::parse_dice;
 pub use game::{BoardView, Game, Phase, TurnRecord};
 pub use geometry::{Geometry, Step, MAX_CELLS};
 pub use movegen::{ball_direction, forward};

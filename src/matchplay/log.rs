@@ -11,7 +11,10 @@ use super::driver::Match;
 use super::restore::replay_result;
 use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
+use crate::bot::analysis::Step;
+use crate::bot::Bot;
 use crate::engine::Engine;
+use crate::error::PlayError;
 use crate::player::{ByPlayer, Player};
 use crate::record::{body_lines, cat, match_result_line, next_record, Tags};
 
@@ -157,6 +160,12 @@ pub(crate) trait Replay {
     /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind,
     /// started by `state`'s starter.
     fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_>;
+    /// May the player to move double now.
+    fn may_double(&self) -> bool;
+    /// The bot's chance that the player to move wins the current game.
+    fn win_chance(&self, bot: &mut Bot) -> f64;
+    /// The bot's review of the next record of the current game ([`Engine::bot_review`]).
+    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
 }
 
 impl<G: Engine> Replay for Match<G> {
@@ -189,6 +198,15 @@ impl<G: Engine> Replay for Match<G> {
     }
     fn start_next(&mut self) -> Result<(), String> {
         self.next_game().map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn may_double(&self) -> bool {
+        self.can_double().is_ok()
+    }
+    fn win_chance(&self, bot: &mut Bot) -> f64 {
+        bot.win_chance(&self.game)
+    }
+    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
+        self.game.bot_review(bot, record)
     }
     fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_> {
         let game = self.game.next_game(state.starter());

@@ -28,6 +28,7 @@ mod state;
 pub use driver::{Match, MatchSetup};
 pub(crate) use log::{colour, game_body, replay_action, Replay};
 pub use log::{ActionKind, MatchAction, MatchGame, MatchLog, PastGame};
+pub(crate) use restore::replay_result;
 pub use restore::SavedMatch;
 pub use state::{MatchState, MatchStateData};
 

@@ -86,7 +86,7 @@ impl MatchState {
 
 /// Records `r` as the result of the current game of `st` (phase `Playing`), after checking that the
 /// match rules allow it; the cube is set to the value the result names.
-pub(super) fn replay_result(st: &mut MatchState, r: &GameResult) -> Result<(), &'static str> {
+pub(crate) fn replay_result(st: &mut MatchState, r: &GameResult) -> Result<(), &'static str> {
     if st.phase() != MatchPhase::Playing {
         return Err("a game was recorded after the match was over");
     }

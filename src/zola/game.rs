@@ -8,6 +8,7 @@ use super::notation::{parse_move, write_move};
 use super::position::Position;
 use super::setup::Setup;
 use super::state::GameState;
+use crate::bot::analysis::Step;
 use crate::bot::Bot;
 use crate::engine::{Engine, GameKind, MoveClass, MoveInfo};
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
@@ -379,6 +380,18 @@ impl Engine for Game {
 
     fn bot_choice(&self, bot: &mut Bot) -> Option<Move> {
         bot.choose_zola(self)
+    }
+
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
+        bot.zola_hint(self)
+    }
+
+    fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
+        bot.zola_review(self, record)
+    }
+
+    fn restart(&self) -> Game {
+        Game::begin(self.start, self.pie, self.from_setup)
     }
 
     fn bot_win_chance(&self, bot: &mut Bot) -> f64 {

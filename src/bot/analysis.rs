@@ -1,0 +1,495 @@
+//! Analysis for players: win chances ([`Bot::evaluate`], [`Bot::evaluate_match`]), the ranked choices
+//! of a turn ([`Bot::hint`]) and the review of a game or match, turn by turn, with the error of each
+//! move and the luck of each roll ([`Bot::review`], [`Bot::review_match`]).
+//!
+//! Everything is judged by the bot at its level, so a review is as good as the bot that makes it:
+//! `easy` (the learned evaluation one ply ahead) is quick and calibrated; `medium` and `hard` search
+//! deeper and take far longer.
+//!
+//! - A move's **error** is the mover's chance of winning the game after the best choice less the
+//!   chance after the move played (in a match's cube decisions: chances of winning the match).
+//! - A Jokerball roll's **luck** is the mover's chance after the best turn for the dice thrown less
+//!   the mean of that over every equally likely pair of dice (36 on side 6, 24 on side 4): it measures
+//!   the dice, however well they were then played.
+
+use super::cube::{cube_equities, match_equity, DOUBLE_MARGIN};
+use super::net::P_ONE;
+use super::Bot;
+use crate::engine::Engine;
+use crate::error::PlayError;
+use crate::matchplay::{ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState, Replay};
+use crate::player::{ByPlayer, Player};
+
+/// A choice of [`Bot::hint`]: a Jokerball turn as `legalTurns()` writes it, or a Zola move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The turn or move.
+    pub choice: String,
+    /// The mover's chance of winning the game after it.
+    pub win: f64,
+}
+
+/// What the review learns of one record: the move played against the best one (chances in units of
+/// [`P_ONE`]). Made by the games' [`Engine::bot_review`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The mover's chance after the move played.
+    pub win: i32,
+    /// The best move, written as the record is (with the same dice).
+    pub best: String,
+    /// The mover's chance after it.
+    pub best_win: i32,
+    /// The luck of the roll (Jokerball), in units of [`P_ONE`].
+    pub luck: Option<f64>,
+}
+
+/// One entry of a review: a move (Jokerball turn, Zola move or pass) or a cube decision.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The game's number in its match (1 for a lone game).
+    pub game: u32,
+    /// The record's number in its game, from 1 (for a cube decision, the record it precedes).
+    pub index: u32,
+    /// Who moved or decided.
+    pub player: Player,
+    /// The record as `history()` writes it, or `double`, `no-double`, `take`, `drop`.
+    pub record: String,
+    /// The player's chance after it: of winning the game (moves) or the match (cube decisions).
+    pub win: f64,
+    /// The best choice, written the same way.
+    pub best: String,
+    /// The player's chance after the best choice.
+    pub best_win: f64,
+    /// `best_win - win`.
+    pub error: f64,
+    /// The luck of the roll (Jokerball moves), else `None`.
+    pub luck: Option<f64>,
+    /// `??` (error at least 0.10), `?` (0.05), `?!` (0.02) or empty.
+    pub mark: &'static str,
+}
+
+/// A player's sums over the move entries of a review (cube decisions not counted).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Totals {
+    /// The sum of the luck of the player's rolls.
+    pub luck: f64,
+    /// The sum of the player's errors.
+    pub error: f64,
+    /// The player's move entries.
+    pub moves: u32,
+}
+
+/// The review of a game or match.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Review {
+    /// Every entry, in the order of play.
+    pub turns: Vec<Entry>,
+    /// Red's totals.
+    pub red: Totals,
+    /// Blue's totals.
+    pub blue: Totals,
+}
+
+/// Each player's chance of winning the game and, for a match, the match.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Evaluation {
+    /// The game.
+    pub game: ByPlayer<f64>,
+    /// The match (`None` for a lone game).
+    pub matches: Option<ByPlayer<f64>>,
+}
+
+/// The error mark of an error (the convention of backgammon programs).
+fn mark(error: f64) -> &'static str {
+    if error >= 0.10 {
+        "??"
+    } else if error >= 0.05 {
+        "?"
+    } else if error >= 0.02 {
+        "?!"
+    } else {
+        ""
+    }
+}
+
+fn chance(v: i32) -> f64 {
+    f64::from(v) / f64::from(P_ONE)
+}
+
+/// `p` for `me`, `1 - p` for the other.
+fn split(me: Player, p: f64) -> ByPlayer<f64> {
+    let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
+    *out.get_mut(me) = p;
+    out
+}
+
+/// The match-winning chance of not doubling: the dead cube's `nd`, plus the value of keeping the cube
+/// centred ([`DOUBLE_MARGIN`], as the bot's own cube decisions count it) when a double would be
+/// taken (`dt <= dp`).
+fn kept(nd: f64, dt: f64, dp: f64) -> f64 {
+    if dt <= dp {
+        (nd + DOUBLE_MARGIN).min(1.0)
+    } else {
+        nd
+    }
+}
+
+/// Points away of `p`.
+fn away(st: &MatchState, p: Player) -> i64 {
+    i64::from(st.length()) - i64::from(*st.score().get(p))
+}
+
+/// Sorts by value, best first, keeping the order of equal values (an insertion sort: the lists are
+/// short, and it stays small in the wasm).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "indices below the slice's length: 1 <= j <= i < len"
+)]
+pub(crate) fn sort_best_first<T>(v: &mut [(i32, T)]) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && v[j - 1].0 < v[j].0 {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// A review's progress report: `(done, total)` records; `false` stops the review.
+pub type Progress<'a> = &'a mut dyn FnMut(usize, usize) -> bool;
+
+/// Counts the records reviewed and reports them.
+struct Counter<'a> {
+    done: usize,
+    total: usize,
+    report: Progress<'a>,
+}
+
+impl<'a> Counter<'a> {
+    fn new(total: usize, report: Progress<'a>) -> Result<Counter<'a>, PlayError> {
+        let mut c = Counter {
+            done: 0,
+            total,
+            report,
+        };
+        c.tell()?;
+        Ok(c)
+    }
+
+    fn tell(&mut self) -> Result<(), PlayError> {
+        if (self.report)(self.done, self.total) {
+            Ok(())
+        } else {
+            Err(PlayError::WrongPhase("the review was stopped".into()))
+        }
+    }
+
+    fn step(&mut self) -> Result<(), PlayError> {
+        self.done += 1;
+        self.tell()
+    }
+}
+
+impl Review {
+    fn push(&mut self, e: Entry, is_move: bool) {
+        if is_move {
+            let t = match e.player {
+                Player::Red => &mut self.red,
+                Player::Blue => &mut self.blue,
+            };
+            t.luck += e.luck.unwrap_or(0.0);
+            t.error += e.error;
+            t.moves += 1;
+        }
+        self.turns.push(e);
+    }
+}
+
+/// An entry from chances (the error and mark follow).
+fn entry(
+    at: (u32, usize),
+    player: Player,
+    record: &str,
+    win: f64,
+    best: String,
+    best_win: f64,
+    luck: Option<f64>,
+) -> Entry {
+    let error = best_win - win;
+    Entry {
+        game: at.0,
+        index: at.1 as u32 + 1,
+        player,
+        record: record.to_string(),
+        win,
+        best,
+        best_win,
+        error,
+        luck,
+        mark: mark(error),
+    }
+}
+
+impl Bot {
+    /// Each player's chance of winning `game` by this bot ([`Bot::evaluate`]), for the API.
+    pub fn evaluate_game<G: Engine>(&mut self, game: &G) -> Evaluation {
+        Evaluation {
+            game: self.evaluate(game),
+            matches: None,
+        }
+    }
+
+    /// Each player's chance of winning the current game and the match: the game's chance through the
+    /// match equity table (the cube at its value; a pending double as the doubled player would best
+    /// answer it; after a game, the table at the new score; after the match, 1 and 0).
+    pub fn evaluate_match<G: Engine>(&mut self, m: &Match<G>) -> Evaluation {
+        self.evaluate_replay(m)
+    }
+
+    /// [`Bot::evaluate_match`] for any game.
+    fn evaluate_replay(&mut self, m: &dyn Replay) -> Evaluation {
+        let st = m.state();
+        let me = m.turn();
+        let p = m.win_chance(self).clamp(0.0, 1.0);
+        let t = match_equity(st.length());
+        let done = st.crawford() || st.post_crawford();
+        let (a, b) = (away(st, me), away(st, me.other()));
+        let mine = match st.phase() {
+            MatchPhase::MatchOver => f64::from(u8::from(st.winner() == Some(me))),
+            MatchPhase::GameOver => t.at(a, b, done),
+            phase => {
+                let (nd, dt, dp) = cube_equities(&t, a, b, i64::from(st.cube_value()), p, done);
+                if phase == MatchPhase::Double {
+                    dt.min(dp)
+                } else {
+                    nd
+                }
+            }
+        };
+        // A game ended by a drop or resignation is over too: its winner is the last result's.
+        let game = match st.results().last().filter(|_| st.game_over()) {
+            Some(r) => split(r.winner, 1.0),
+            None => split(me, p),
+        };
+        Evaluation {
+            game,
+            matches: Some(split(me, mine)),
+        }
+    }
+
+    /// The choices now, ranked by this bot: in Jokerball (phases man and ball) one per string of
+    /// `legal_turns()`, in Zola one per legal move (`swap` included), each with the mover's chance of
+    /// winning the game after it. The first is the bot's own choice (what [`Bot::choose_move`] of a
+    /// bot with the same level and seed plays); the others follow best first. At `medium` and `hard`
+    /// the Jokerball turns the search looks at more deeply (the best by one ply) come next with their
+    /// deeper chance, then the rest with their one-ply chance. `wrong_phase` when there is nothing to
+    /// choose.
+    pub fn hint<G: Engine>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
+        let ranked = game.bot_hint(self);
+        if ranked.is_empty() {
+            return Err(PlayError::WrongPhase("nothing to choose".into()));
+        }
+        Ok(ranked
+            .into_iter()
+            .map(|(v, choice)| Choice {
+                choice,
+                win: chance(v),
+            })
+            .collect())
+    }
+
+    /// The review of a lone game from its start to its last completed record. `progress(done, total)`
+    /// is called before the first record and after each; when it returns `false` the review stops
+    /// (`wrong_phase`).
+    pub fn review<G: Engine>(&mut self, game: &G, progress: Progress) -> Result<Review, PlayError> {
+        let g = game.restart();
+        let alone =
+            MatchState::new(1, false, g.turn()).map_err(|e| PlayError::Illegal(e.to_string()))?;
+        let mut m = Match::from_parts(alone, g)?;
+        let history = game.history();
+        let mut count = Counter::new(history.len(), progress)?;
+        let mut out = Review::default();
+        self.review_one(&mut m, 1, &history, &[], &mut count, &mut out)?;
+        Ok(out)
+    }
+
+    /// The review of every wholly known game of a match (games before a restore from a format-1
+    /// state are left out), with its cube decisions: at each turn start where the player to move
+    /// could double, `double` or `no-double`, and the answer to each double, judged in chances of
+    /// winning the match as the bot's cube decisions judge them: the game's chance through the match
+    /// equity table, the cube dead, and not doubling credited with the value of the centred cube
+    /// ([`DOUBLE_MARGIN`]) when the double would be taken. Progress as in [`Bot::review`].
+    pub fn review_match<G: Engine>(
+        &mut self,
+        m: &Match<G>,
+        progress: Progress,
+    ) -> Result<Review, PlayError> {
+        self.review_log(m, m.log(), progress)
+    }
+
+    /// [`Bot::review_match`] for any game.
+    fn review_log(
+        &mut self,
+        m: &dyn Replay,
+        log: &MatchLog,
+        progress: Progress,
+    ) -> Result<Review, PlayError> {
+        let st = m.state();
+        let bad = |e: String| PlayError::Illegal(e);
+        let games: Vec<(Option<Vec<String>>, &[MatchAction])> = (1..=st.game_number())
+            .map(|n| match log.past.get(n as usize - 1) {
+                Some(p) => (
+                    p.history.clone().filter(|_| n >= log.known),
+                    p.actions.as_slice(),
+                ),
+                None => (
+                    Some(m.history()).filter(|_| n >= log.known),
+                    log.actions.as_slice(),
+                ),
+            })
+            .collect();
+        let total = games.iter().map(|g| g.0.as_ref().map_or(0, Vec::len)).sum();
+        let mut count = Counter::new(total, progress)?;
+        let mut out = Review::default();
+        let mut sc = MatchState::new(st.length(), st.cube_enabled(), st.first())
+            .map_err(|e| bad(e.to_string()))?;
+        for (number, (history, actions)) in (1..).zip(games) {
+            if number > 1 {
+                sc.next_game()?;
+            }
+            let Some(history) = history else {
+                // Not wholly known (before a format-1 restore): its result stands.
+                let r = st.results().get(number as usize - 1).ok_or_else(|| {
+                    bad("a game before a restore from a format-1 state has no result".into())
+                })?;
+                crate::matchplay::replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
+                continue;
+            };
+            let mut cur = m.fresh(sc.clone());
+            self.review_one(
+                cur.as_mut(),
+                number,
+                &history,
+                actions,
+                &mut count,
+                &mut out,
+            )?;
+            sc = cur.state().clone();
+        }
+        Ok(out)
+    }
+
+    /// The entries of game `number` (`history` its records, `actions` its cube actions) played on
+    /// `cur`, a match at the game's start.
+    fn review_one(
+        &mut self,
+        cur: &mut dyn Replay,
+        number: u32,
+        history: &[String],
+        actions: &[MatchAction],
+        count: &mut Counter<'_>,
+        out: &mut Review,
+    ) -> Result<(), PlayError> {
+        let bad = |e: String| PlayError::Illegal(e);
+        let t = match_equity(cur.state().length());
+        let mut next = actions.iter().peekable();
+        for i in 0..=history.len() {
+            let at = (number, i);
+            // The cube decisions before record i: the equities of the player on roll.
+            let cube = if cur.state().phase() == MatchPhase::Playing
+                && cur.history_len() <= i
+                && cur.may_double()
+            {
+                let me = cur.turn();
+                let p = cur.win_chance(self);
+                let s = cur.state();
+                let (nd, dt, dp) = cube_equities(
+                    &t,
+                    away(s, me),
+                    away(s, me.other()),
+                    i64::from(s.cube_value()),
+                    p,
+                    s.crawford() || s.post_crawford(),
+                );
+                Some((me, dt.min(dp), kept(nd, dt, dp), (1.0 - dt, 1.0 - dp)))
+            } else {
+                None
+            };
+            let mut doubled = false;
+            while let Some(a) = next.next_if(|a| a.at as usize == i) {
+                if let Some((me, double, nd, (take, drop))) = cube {
+                    let (who, rec, win, best, best_win) = match a.kind {
+                        ActionKind::Double => {
+                            doubled = true;
+                            let best = if double >= nd { "double" } else { "no-double" };
+                            (me, "double", double, best, double.max(nd))
+                        }
+                        kind => {
+                            let best = if take >= drop { "take" } else { "drop" };
+                            let win = if kind == ActionKind::Take { take } else { drop };
+                            (me.other(), kind.name(), win, best, take.max(drop))
+                        }
+                    };
+                    if a.kind != ActionKind::Resign {
+                        out.push(entry(at, who, rec, win, best.into(), best_win, None), false);
+                    }
+                }
+                crate::matchplay::replay_action(cur, a.kind, a.player).map_err(bad)?;
+            }
+            let Some(rec) = history.get(i) else { break };
+            if let (Some((me, double, nd, _)), false) = (cube, doubled) {
+                let best = if double > nd { "double" } else { "no-double" };
+                out.push(
+                    entry(at, me, "no-double", nd, best.into(), nd.max(double), None),
+                    false,
+                );
+            }
+            if cur.state().phase() != MatchPhase::Playing {
+                break;
+            }
+            self.review_record(cur, at, rec, out)?;
+            cur.record(i, rec).map_err(bad)?;
+            count.step()?;
+        }
+        Ok(())
+    }
+
+    /// The entry of record `at.1` (from 0) of game `at.0`, played next on the current game of `m`.
+    fn review_record(
+        &mut self,
+        m: &dyn Replay,
+        at: (u32, usize),
+        rec: &str,
+        out: &mut Review,
+    ) -> Result<(), PlayError> {
+        if m.history_len() > at.1 {
+            // A pass the game made itself: the passer had no choice.
+            let v = 1.0 - m.win_chance(self);
+            out.push(
+                entry(at, m.turn().other(), rec, v, rec.into(), v, None),
+                true,
+            );
+            return Ok(());
+        }
+        let s = m.review_step(self, rec)?;
+        let (best, best_win) = if s.win > s.best_win {
+            (rec.to_string(), s.win)
+        } else {
+            (s.best, s.best_win)
+        };
+        let luck = s.luck.map(|l| l / f64::from(P_ONE));
+        out.push(
+            entry(
+                at,
+                m.turn(),
+                rec,
+                chance(s.win),
+                best,
+                chance(best_win),
+                luck,
+            ),
+            true,
+        );
+        Ok(())
+    }
+}

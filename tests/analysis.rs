@@ -1,0 +1,277 @@
+//! Analysis for players (src/bot/analysis.rs): hints are exactly the legal choices with the bot's own
+//! choice first, reviews have one entry per record whose luck, errors, marks and totals can be
+//! recomputed, and matches add their cube decisions.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use steere_games::bot::analysis::Progress;
+use steere_games::{
+    jokerball, zola, Bot, CubeAction, Engine, Level, Match, MatchPhase, MatchSetup, PlayError,
+    Player, Seed, Tags,
+};
+
+fn bot(level: Level, seed: u32) -> Bot {
+    Bot::new(level, Some(&Seed::Number(seed)))
+}
+
+fn no_progress() -> impl FnMut(usize, usize) -> bool {
+    |_, _| true
+}
+
+/// A Jokerball game played by the `easy` bot from `seed` to its end (or `turns` turns).
+fn jokerball_game(seed: u32, turns: usize) -> jokerball::Game {
+    let mut g = jokerball::Game::new(&jokerball::Setup {
+        seed: Some(Seed::Number(seed)),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut b = bot(Level::Easy, seed);
+    while g.winner().is_none() && g.history_len() < turns {
+        if g.phase() == jokerball::Phase::Roll {
+            g.roll().unwrap();
+        } else {
+            let m = b.choose_move(&g).unwrap();
+            g.play_move(m).unwrap();
+        }
+    }
+    g
+}
+
+fn zola_game(seed: u32, pie: bool) -> zola::Game {
+    let mut g = zola::Game::new(&zola::Setup {
+        pie,
+        ..Default::default()
+    })
+    .unwrap();
+    let mut b = bot(Level::Easy, seed);
+    let mut plies = 0;
+    while g.winner().is_none() && plies < 300 {
+        let m = b.choose_move(&g).unwrap();
+        g.play_move(m).unwrap();
+        plies += 1;
+    }
+    g
+}
+
+#[test]
+fn jokerball_hint_is_every_legal_turn_with_the_bots_choice_first() {
+    for level in [Level::Easy, Level::Medium] {
+        for seed in 1..6 {
+            let mut g = jokerball_game(seed, 2 * seed as usize);
+            if g.winner().is_some() {
+                continue;
+            }
+            g.roll().unwrap();
+            if g.phase() == jokerball::Phase::Roll {
+                continue;
+            }
+            let hint = bot(level, 9).hint(&g).unwrap();
+            let mut got: Vec<String> = hint.iter().map(|c| c.choice.clone()).collect();
+            let first = got[0].clone();
+            got.sort();
+            let mut want = g.legal_turns();
+            want.sort();
+            assert_eq!(got, want, "seed {seed}");
+            let chosen = bot(level, 9).choose_move(&g).unwrap();
+            assert_eq!(first.split(' ').next().unwrap(), g.notation(chosen));
+            assert!(hint.iter().all(|c| (0.0..=1.0).contains(&c.win)));
+            if level == Level::Easy {
+                assert!(hint.windows(2).all(|w| w[0].win >= w[1].win), "best first");
+            }
+        }
+    }
+}
+
+#[test]
+fn zola_hint_is_every_legal_move_swap_included() {
+    let mut g = zola::Game::new(&zola::Setup {
+        pie: true,
+        ..Default::default()
+    })
+    .unwrap();
+    g.play("b1xa2").unwrap_or_else(|_| {
+        let m = g.legal_moves()[0];
+        g.play_move(m).unwrap();
+        m
+    });
+    for level in [Level::Easy, Level::Medium] {
+        let hint = bot(level, 3).hint(&g).unwrap();
+        let mut got: Vec<String> = hint.iter().map(|c| c.choice.clone()).collect();
+        let chosen = bot(level, 3).choose_move(&g).unwrap();
+        assert_eq!(got[0], g.notation(chosen));
+        got.sort();
+        let mut want = g.legal_notations();
+        want.sort();
+        assert_eq!(got, want);
+        assert!(got.contains(&"swap".to_string()));
+        assert!(hint[1..].windows(2).all(|w| w[0].win >= w[1].win));
+    }
+}
+
+#[test]
+fn hint_with_nothing_to_choose_is_wrong_phase() {
+    let g = jokerball_game(4, 0);
+    assert!(matches!(
+        bot(Level::Easy, 1).hint(&g),
+        Err(PlayError::WrongPhase(_))
+    ));
+}
+
+#[test]
+fn jokerball_review_entries_luck_errors_and_totals() {
+    let g = jokerball_game(11, 400);
+    let history = g.history();
+    let mut calls = Vec::new();
+    let mut progress = |d: usize, t: usize| {
+        calls.push((d, t));
+        true
+    };
+    let r = bot(Level::Easy, 2).review(&g, &mut progress).unwrap();
+    assert_eq!(r.turns.len(), history.len());
+    assert_eq!(calls.first(), Some(&(0, history.len())));
+    assert_eq!(calls.last(), Some(&(history.len(), history.len())));
+    let mut replay = g.restart();
+    for (i, e) in r.turns.iter().enumerate() {
+        assert_eq!((e.game, e.index as usize), (1, i + 1));
+        assert_eq!(e.record, history[i]);
+        assert_eq!(e.player, replay.turn());
+        assert!((e.error - (e.best_win - e.win)).abs() < 1e-12 && e.error >= 0.0);
+        let mark = match e.error {
+            x if x >= 0.10 => "??",
+            x if x >= 0.05 => "?",
+            x if x >= 0.02 => "?!",
+            _ => "",
+        };
+        assert_eq!(e.mark, mark);
+        assert_eq!(
+            e.best.split(' ').next(),
+            e.record.split(' ').next(),
+            "same dice"
+        );
+        // The luck recomputed for every fifth turn: over every roll, the best turn's chance by a
+        // fresh hint, against the mean.
+        if i % 5 == 0 {
+            let mut sum = 0.0;
+            let mut thrown = 0.0;
+            for d in 1..=6u8 {
+                for r in 1..=6u8 {
+                    let mut at = replay.clone();
+                    at.set_dice(d, r).unwrap();
+                    let v = if at.phase() == jokerball::Phase::Roll {
+                        1.0 - bot(Level::Easy, 2).evaluate(&at).get(at.turn()).to_owned()
+                    } else {
+                        bot(Level::Easy, 2).hint(&at).unwrap()[0].win
+                    };
+                    sum += v;
+                    if e.record.starts_with(&format!("{d}/{r} ")) {
+                        thrown = v.max(e.win);
+                    }
+                }
+            }
+            let luck = e.luck.unwrap();
+            assert!(
+                (luck - (thrown - sum / 36.0)).abs() < 1e-4,
+                "turn {i}: {luck}"
+            );
+        }
+        replay.play_record(&e.record).unwrap();
+    }
+    for p in [Player::Red, Player::Blue] {
+        let mine: Vec<_> = r.turns.iter().filter(|e| e.player == p).collect();
+        let t = if p == Player::Red { r.red } else { r.blue };
+        assert_eq!(t.moves as usize, mine.len());
+        let luck: f64 = mine.iter().map(|e| e.luck.unwrap()).sum();
+        let error: f64 = mine.iter().map(|e| e.error).sum();
+        assert!((t.luck - luck).abs() < 1e-9 && (t.error - error).abs() < 1e-9);
+    }
+    // A review stops when its progress says so.
+    let mut stop: Box<dyn FnMut(usize, usize) -> bool> = Box::new(|d, _| d < 3);
+    let progress: Progress = &mut *stop;
+    assert!(bot(Level::Easy, 2).review(&g, progress).is_err());
+}
+
+#[test]
+fn a_review_of_a_record_read_from_text_is_the_same() {
+    let g = jokerball_game(21, 30);
+    let text = g.to_record(&Tags::new());
+    let read = jokerball::Game::from_record(&text, None).unwrap();
+    let a = bot(Level::Easy, 5).review(&g, &mut no_progress()).unwrap();
+    let b = bot(Level::Easy, 5)
+        .review(&read, &mut no_progress())
+        .unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn zola_review_has_no_luck_and_counts_passes_and_swaps() {
+    let g = zola_game(7, true);
+    let r = bot(Level::Easy, 1).review(&g, &mut no_progress()).unwrap();
+    assert_eq!(r.turns.len(), g.history_len());
+    assert!(r.turns.iter().all(|e| e.luck.is_none() && e.error >= 0.0));
+    assert_eq!((r.red.moves + r.blue.moves) as usize, g.history_len());
+    assert_eq!(r.red.luck + r.blue.luck, 0.0);
+}
+
+#[test]
+fn a_match_review_adds_cube_decisions() {
+    let mut m: Match<jokerball::Game> = Match::new(&MatchSetup {
+        length: 5,
+        cube: true,
+        game: jokerball::Setup {
+            seed: Some(Seed::Number(3)),
+            ..Default::default()
+        },
+    })
+    .unwrap();
+    let mut b = bot(Level::Easy, 8);
+    let mut steps = 0;
+    while m.phase() != MatchPhase::MatchOver && steps < 20_000 {
+        steps += 1;
+        match m.phase() {
+            MatchPhase::GameOver => {
+                m.next_game().unwrap();
+            }
+            MatchPhase::Double => {
+                if b.cube_action(&m) == CubeAction::Take {
+                    m.take().unwrap();
+                } else {
+                    m.drop_double().unwrap();
+                }
+            }
+            _ if m.game().phase() == jokerball::Phase::Roll => {
+                if b.cube_action(&m) == CubeAction::Double {
+                    m.double().unwrap();
+                } else {
+                    m.roll().unwrap();
+                }
+            }
+            _ => {
+                let mv = b.choose_move(m.game()).unwrap();
+                m.act(|g| g.play_move(mv)).unwrap();
+            }
+        }
+    }
+    let r = bot(Level::Easy, 1)
+        .review_match(&m, &mut no_progress())
+        .unwrap();
+    let cube: Vec<_> = r
+        .turns
+        .iter()
+        .filter(|e| ["double", "no-double", "take", "drop"].contains(&e.record.as_str()))
+        .collect();
+    assert!(cube.iter().any(|e| e.record == "no-double"));
+    assert!(cube.iter().all(|e| e.luck.is_none() && e.error >= -1e-12));
+    let moves: usize = m
+        .games()
+        .iter()
+        .map(|g| g.history.as_ref().unwrap().len())
+        .sum();
+    assert_eq!(r.turns.len() - cube.len(), moves);
+    assert_eq!((r.red.moves + r.blue.moves) as usize, moves);
+    let games: Vec<u32> = r.turns.iter().map(|e| e.game).collect();
+    assert!(games.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(games.last().copied(), Some(m.state().game_number()));
+    // The match is over: its winner has it.
+    let e = bot(Level::Easy, 1).evaluate_match(&m);
+    let w = m.state().winner().unwrap();
+    assert_eq!(*e.matches.unwrap().get(w), 1.0);
+}
