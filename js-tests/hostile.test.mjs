@@ -188,7 +188,7 @@ const METHODS = {
 };
 
 // The members of the optional Bot class, attacked in their own test below.
-const BOT_METHODS = ['chooseMove', 'cubeAction'];
+const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint'];
 
 test('the tables above name every method and getter of every class', () => {
   const tables = {
@@ -436,6 +436,8 @@ test('optional classes (Bot, simulate) refuse hostile input too, when present', 
     for (let i = 0; i < 300; i += 1) {
       guarded('Bot.chooseMove', () => bot.chooseMove(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
       guarded('Bot.cubeAction', () => bot.cubeAction(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
+      guarded('Bot.evaluate', () => bot.evaluate(hostile(r)), ['invalid_option', 'parse_error']);
+      guarded('Bot.hint', () => bot.hint(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
     }
   }
   if (typeof mod.simulate === 'function') {

@@ -6,13 +6,15 @@
 use wasm_bindgen::prelude::*;
 
 use super::matches::{AnyMatch, Match};
-use super::plain::BotOptions;
+use super::out::to_js;
+use super::plain::{BotOptions, EvaluationOut};
 use super::{freed_argument, js_error, options, state};
 use crate::bot::{Bot as CoreBot, CubeAction, Level};
 use crate::dice::Seed;
 use crate::engine::Engine;
 use crate::error::{OptionError, PlayError};
 use crate::matchplay::MatchPhase;
+use crate::player::Player;
 use crate::{jokerball, zola};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -53,7 +55,8 @@ fn not_a_game() -> OptionError {
     OptionError::new("the argument must be a Jokerball, Zola or Match object")
 }
 
-/// Reads a game or match through its `toJSON({ rng: false })`.
+/// Reads a game or match through its `toJSON({ rng: false })` (a match: only its bookkeeping and
+/// current game).
 fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
     if !value.is_object() {
         return Err(js_error(&not_a_game()));
@@ -80,7 +83,7 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
             let st: zola::GameState = state(obj)?;
             Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st)?)))
         }
-        Some("match") => Ok(Snapshot::Match(Box::new(Match::from_json_current(obj)?))),
+        Some("match") => Ok(Snapshot::Match(Box::new(Match::restore(obj, true)?))),
         _ => Err(js_error(&not_a_game())),
     }
 }
@@ -176,5 +179,58 @@ impl Bot {
             AnyMatch::Zola(cm) => self.bot.cube_action(cm),
         };
         Ok(a.name().to_string())
+    }
+
+    /// Each player's chance of winning the current game by this bot (sum 1; a finished game gives 1
+    /// and 0) and, for a Match, the match (`match`, through the match equity table).
+    /// @throws {SteereError} `invalid_option` when `game` is not a Jokerball, Zola or Match; `freed`.
+    #[wasm_bindgen(unchecked_return_type = "Evaluation")]
+    pub fn evaluate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.arm_clock();
+        let e = match snapshot(&game)? {
+            Snapshot::Jokerball(g) => self.bot.evaluate_game(&*g),
+            Snapshot::Zola(g) => self.bot.evaluate_game(&*g),
+            Snapshot::Match(m) => match &m.inner {
+                AnyMatch::Jokerball(cm) => self.bot.evaluate_match(cm),
+                AnyMatch::Zola(cm) => self.bot.evaluate_match(cm),
+            },
+        };
+        Ok(to_js(&EvaluationOut {
+            red: *e.game.get(Player::Red),
+            blue: *e.game.get(Player::Blue),
+            matches: e.matches,
+        }))
+    }
+
+    /// The choices now ranked by this bot, its own choice first: in Jokerball (phases `'man'` and
+    /// `'ball'`) one per string of `legalTurns()`, in Zola one per legal move; each with the mover's
+    /// chance of winning the game after it.
+    /// @throws {SteereError} `wrong_phase` where `chooseMove` throws it; `invalid_option` when `game`
+    /// is not a Jokerball, Zola or Match; `freed`.
+    #[wasm_bindgen(unchecked_return_type = "Hint[]")]
+    pub fn hint(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let snap = snapshot(&game)?;
+        self.arm_clock();
+        let hint = match snap {
+            Snapshot::Jokerball(g) => self.bot.hint(&*g),
+            Snapshot::Zola(g) => self.bot.hint(&*g),
+            Snapshot::Match(m) => {
+                let phase = m.inner.state().phase();
+                if phase != MatchPhase::Playing {
+                    return Err(nothing_to_choose(phase.name()));
+                }
+                match &m.inner {
+                    AnyMatch::Jokerball(cm) => self.bot.hint(cm.game()),
+                    AnyMatch::Zola(cm) => self.bot.hint(cm.game()),
+                }
+            }
+        }?;
+        Ok(to_js(&hint))
     }
 }

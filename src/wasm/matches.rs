@@ -490,13 +490,10 @@ impl Match {
 }
 
 impl Match {
-    /// A match from a JSON state, reading only its bookkeeping and current game (as format 1 holds
-    /// them): what the bot needs of a match, without replaying its earlier games.
-    pub(super) fn from_json_current(obj: JsValue) -> Result<Match, ParseError> {
-        Match::restore(obj, true)
-    }
-
-    fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
+    /// A match from a JSON state; with `current_only`, reading only its bookkeeping and current game
+    /// (as format 1 holds them): what the bot needs of a match to play, without replaying its earlier
+    /// games.
+    pub(super) fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
         let bad = |e: String| ParseError::new(format!("bad JSON state: {e}"));
         if !obj.is_object() {
             return Err(ParseError::new("a JSON state must be an object"));

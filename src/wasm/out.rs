@@ -3,8 +3,8 @@
 //!
 //! The writers are declared with their keys (in [`plain`](super::plain)) rather than derived with serde and
 //! serde-wasm-bindgen, whose per-type serializers cost the package several KiB. Only strings, booleans,
-//! integers, `null`, arrays and objects are written: the API's plain data holds nothing else (the one
-//! fractional number, `simulate`'s timing, is set on its object directly).
+//! integers, chances (fractions written with nine decimals, see `f64`'s writer), `null`, arrays and
+//! objects are written (`simulate`'s timing is set on its object directly).
 
 use std::fmt::Write;
 
@@ -74,6 +74,19 @@ macro_rules! integer {
 }
 integer!(u8, u32, u64);
 
+/// A chance or a difference of chances, to nine decimals (written from integers: the float formatting
+/// of `core` would cost the package several KiB). Not finite is written as 0.
+impl ToJs for f64 {
+    fn write(&self, out: &mut String) {
+        let x = if self.is_finite() { *self } else { 0.0 };
+        let n = (x.abs() * 1e9).round() as u64;
+        if x < 0.0 && n > 0 {
+            out.push('-');
+        }
+        let _ = write!(out, "{}.{:09}", n / 1_000_000_000, n % 1_000_000_000);
+    }
+}
+
 impl<T: ToJs> ToJs for Option<T> {
     fn write(&self, out: &mut String) {
         match self {
@@ -130,6 +143,22 @@ mod tests {
         let mut out = String::new();
         write_str(&mut out, "a\"b\\c\nd");
         assert_eq!(out, r#""a\"b\\c\u000ad""#);
+    }
+
+    #[test]
+    fn chances_are_written_with_nine_decimals() {
+        for (x, text) in [
+            (0.5, "0.500000000"),
+            (-0.0123, "-0.012300000"),
+            (1.0, "1.000000000"),
+            (-1e-12, "0.000000000"),
+            (f64::NAN, "0.000000000"),
+            (2.0 / 3.0, "0.666666667"),
+        ] {
+            let mut out = String::new();
+            x.write(&mut out);
+            assert_eq!(out, text);
+        }
     }
 
     #[test]

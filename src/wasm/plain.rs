@@ -345,6 +345,13 @@ pub(crate) struct JokerballBoard {
     pub(crate) ball: Option<String>,
 }
 
+/// Each player's chance of winning the game and, for a match, the match (`bot.evaluate`).
+pub(crate) struct EvaluationOut {
+    pub(crate) red: f64,
+    pub(crate) blue: f64,
+    pub(crate) matches: Option<ByPlayer<f64>>,
+}
+
 /// The checkers on a Zola board.
 pub(crate) struct ZolaBoard {
     pub(crate) checkers: Vec<Piece>,
@@ -382,6 +389,12 @@ plain! {
     out JokerballBoard = JokerballBoard { men: "men" => "BoardPiece[]", ball: "ball" => "string | null" }
     "The checkers on a Zola board, in position-string order."
     out ZolaBoard = ZolaBoard { checkers: "checkers" => "BoardPiece[]" }
+    "Each player's chance of winning (they sum to 1)."
+    out Chances = ByPlayer<f64> { red: "red" => "number", blue: "blue" => "number" }
+    "Each player's chance of winning the current game (sum 1; a finished game gives 1 and 0) and, for a Match, the match (through the match equity table)."
+    out Evaluation = EvaluationOut { red: "red" => "number", blue: "blue" => "number", matches: "match" optional => "Chances" }
+    "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, and the mover's chance of winning the game after it."
+    out Hint = crate::bot::Choice { choice: "move" => "string", win: "win" => "number" }
 
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
     options JokerballOptions(jokerball::Setup) {
