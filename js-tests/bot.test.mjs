@@ -2,16 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bot, Jokerball, Zola, Match, SteereError } from '../pkg/node.js';
-
-function code(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof SteereError, `not a SteereError: ${e}`);
-    return e.code;
-  }
-  assert.fail('did not throw');
-}
+import { code } from './error-codes.mjs';
 
 test('Bot options: bad options are invalid_option', () => {
   assert.equal(code(() => new Bot({ level: 'expert' })), 'invalid_option');

@@ -5,16 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Zola, Match, SteereError } from '../pkg/node.js';
-
-function code(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof SteereError, `not a SteereError: ${e}`);
-    return e.code;
-  }
-  assert.fail('did not throw');
-}
+import { code } from './error-codes.mjs';
 
 function error(fn) {
   try {

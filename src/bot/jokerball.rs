@@ -26,7 +26,7 @@ use super::{Bot, Level};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::error::{ParseError, PlayError};
-use crate::jokerball::{write_move, Game, Move, MoveList, Phase, Position};
+use crate::jokerball::{write_part, Game, Move, MoveList, Phase, Position};
 use crate::player::Player;
 
 /// Scratch space of a search: the evaluation's, and move lists for the root's turns.
@@ -467,10 +467,9 @@ impl Bot {
 /// A turn as `legal_turns()` writes it: the man part (`prefix` when the man move was played before)
 /// and the ball part, `-` for a part skipped.
 fn write_turn(size: u8, prefix: Option<&str>, t: &Turn) -> String {
-    let part = |m: Option<Move>| m.map_or_else(|| "-".to_string(), |m| write_move(size, m));
-    let mut out = prefix.map_or_else(|| part(t.man), str::to_string);
+    let mut out = prefix.map_or_else(|| write_part(size, t.man), str::to_string);
     out.push(' ');
-    out.push_str(&part(t.ball));
+    out.push_str(&write_part(size, t.ball));
     out
 }
 
@@ -488,9 +487,7 @@ impl Bot {
         let man_phase = game.phase() == Phase::Man;
         let size = game.size();
         let prefix = match game.turn_man_move() {
-            Some(m) if !man_phase => {
-                Some(m.map_or_else(|| "-".to_string(), |m| write_move(size, m)))
-            }
+            Some(m) if !man_phase => Some(write_part(size, m)),
             _ => None,
         };
         let me = game.turn();

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::moves::{Dest, Move, MoveKind, MoveList, Piece};
-use super::notation::{parse_move, write_move};
+use super::notation::{parse_move, write_move, write_part};
 use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::GameState;
@@ -57,13 +57,12 @@ pub struct TurnRecord {
 impl TurnRecord {
     /// The record in the notation of RULES 1.9, e.g. `2/3 b3-d3 f6>h6` or `4/1 - e5>off`.
     pub fn notation(&self, size: u8) -> String {
-        let part = |m: &Option<Move>| m.map_or_else(|| "-".to_string(), |m| write_move(size, m));
         format!(
             "{}/{} {} {}",
             self.dice.distance,
             self.dice.direction,
-            part(&self.man),
-            part(&self.ball)
+            write_part(size, self.man),
+            write_part(size, self.ball)
         )
     }
 }

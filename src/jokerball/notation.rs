@@ -54,6 +54,11 @@ pub fn write_move(size: u8, mv: Move) -> String {
     text
 }
 
+/// A part of a turn record (RULES 1.9): the move's notation, or `-` for a phase skipped.
+pub fn write_part(size: u8, mv: Option<Move>) -> String {
+    mv.map_or_else(|| "-".to_string(), |m| write_move(size, m))
+}
+
 /// Reads a move written in the notation on a board of side `size`. A cell that does not exist on this
 /// board, a capture `off` or anything not in the notation is a parse error naming the problem.
 pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
