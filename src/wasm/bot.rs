@@ -23,6 +23,11 @@ const BOT_TS: &str = r#"
 export type BotLevel = 'easy' | 'medium' | 'hard';
 /** A cube decision of the bot. */
 export type CubeAction = 'double' | 'no-double' | 'take' | 'drop';
+/** Options of `bot.review(...)`: `onProgress(done, total)` is called before the first record and
+ * after each one reviewed. */
+export interface ReviewOptions {
+  onProgress?: (done: number, total: number) => void;
+}
 "#;
 
 /// The plain settings of `new Bot(...)` (see `BotOptions`).
@@ -55,9 +60,9 @@ fn not_a_game() -> OptionError {
     OptionError::new("the argument must be a Jokerball, Zola or Match object")
 }
 
-/// Reads a game or match through its `toJSON({ rng: false })` (a match: only its bookkeeping and
-/// current game).
-fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
+/// Reads a game or match through its `toJSON({ rng: false })`; a match with every game when `full`,
+/// else only its bookkeeping and current game.
+fn snapshot(value: &JsValue, full: bool) -> Result<Snapshot, JsValue> {
     if !value.is_object() {
         return Err(js_error(&not_a_game()));
     }
@@ -83,7 +88,7 @@ fn snapshot(value: &JsValue) -> Result<Snapshot, JsValue> {
             let st: zola::GameState = state(obj)?;
             Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st)?)))
         }
-        Some("match") => Ok(Snapshot::Match(Box::new(Match::restore(obj, true)?))),
+        Some("match") => Ok(Snapshot::Match(Box::new(Match::restore(obj, !full)?))),
         _ => Err(js_error(&not_a_game())),
     }
 }
@@ -135,7 +140,7 @@ impl Bot {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
     ) -> Result<String, JsValue> {
-        let snap = snapshot(&game)?;
+        let snap = snapshot(&game, false)?;
         self.arm_clock();
         match snap {
             Snapshot::Jokerball(g) => self.choose(&*g, g.phase().name()),
@@ -170,7 +175,7 @@ impl Bot {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Match")] m: JsValue,
     ) -> Result<String, JsValue> {
-        let Snapshot::Match(m) = snapshot(&m)? else {
+        let Snapshot::Match(m) = snapshot(&m, false)? else {
             return Err(OptionError::new("cubeAction needs a Match object").into());
         };
         self.arm_clock();
@@ -190,7 +195,7 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
     ) -> Result<JsValue, JsValue> {
         self.arm_clock();
-        let e = match snapshot(&game)? {
+        let e = match snapshot(&game, false)? {
             Snapshot::Jokerball(g) => self.bot.evaluate_game(&*g),
             Snapshot::Zola(g) => self.bot.evaluate_game(&*g),
             Snapshot::Match(m) => match &m.inner {
@@ -215,7 +220,7 @@ impl Bot {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let snap = snapshot(&game)?;
+        let snap = snapshot(&game, false)?;
         self.arm_clock();
         let hint = match snap {
             Snapshot::Jokerball(g) => self.bot.hint(&*g),
@@ -233,4 +238,68 @@ impl Bot {
         }?;
         Ok(to_js(&hint))
     }
+
+    /// The review of a game (or of every game of a match, with its cube decisions) by this bot: an
+    /// entry per completed turn, move and cube decision, and each player's totals. `onProgress(done,
+    /// total)` is called as the moves are reviewed; an exception it throws stops the review and is
+    /// thrown again.
+    /// @throws {SteereError} `invalid_option` for bad options or when `game` is not a Jokerball, Zola
+    /// or Match; `freed` when this bot or `game` was freed.
+    #[wasm_bindgen(unchecked_return_type = "Review")]
+    pub fn review(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ReviewOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let progress = review_options(&options)?;
+        let snap = snapshot(&game, true)?;
+        self.arm_clock();
+        let mut thrown = None;
+        let mut report = |done: usize, total: usize| {
+            let Some(f) = &progress else { return true };
+            let r = f.call2(
+                &JsValue::NULL,
+                &JsValue::from(done as u32),
+                &JsValue::from(total as u32),
+            );
+            r.map_err(|e| thrown = Some(e)).is_ok()
+        };
+        let review = match snap {
+            Snapshot::Jokerball(g) => self.bot.review(&*g, &mut report),
+            Snapshot::Zola(g) => self.bot.review(&*g, &mut report),
+            Snapshot::Match(m) => match &m.inner {
+                AnyMatch::Jokerball(cm) => self.bot.review_match(cm, &mut report),
+                AnyMatch::Zola(cm) => self.bot.review_match(cm, &mut report),
+            },
+        };
+        if let Some(e) = thrown {
+            return Err(e);
+        }
+        Ok(to_js(&review?))
+    }
+}
+
+/// The `onProgress` of `review`'s options (`invalid_option` for anything else).
+fn review_options(options: &JsValue) -> Result<Option<js_sys::Function>, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    let bad = |why: &str| js_error(&OptionError::new(why.to_string()));
+    if !options.is_object() || js_sys::Array::is_array(options) {
+        return Err(bad("review options must be an object"));
+    }
+    let keys = js_sys::Object::keys(options.unchecked_ref::<js_sys::Object>());
+    if keys
+        .iter()
+        .any(|k| k.as_string().as_deref() != Some("onProgress"))
+    {
+        return Err(bad("review options: the only option is onProgress"));
+    }
+    let f = js_sys::Reflect::get(options, &JsValue::from_str("onProgress")).unwrap_or_default();
+    if f.is_undefined() || f.is_null() {
+        return Ok(None);
+    }
+    f.dyn_into::<js_sys::Function>()
+        .map(Some)
+        .map_err(|_| bad("review options: onProgress must be a function"))
 }

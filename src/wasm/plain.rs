@@ -395,6 +395,12 @@ plain! {
     out Evaluation = EvaluationOut { red: "red" => "number", blue: "blue" => "number", matches: "match" optional => "Chances" }
     "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, and the mover's chance of winning the game after it."
     out Hint = crate::bot::Choice { choice: "move" => "string", win: "win" => "number" }
+    "A player's totals in a review: the sums of the luck and of the errors of the player's moves, and their count (cube decisions not counted)."
+    out ReviewTotals = crate::bot::Totals { luck: "luck" => "number", error: "error" => "number", moves: "moves" => "number" }
+    "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `error` is `bestWin - win`; `luck` (Jokerball moves only) the mover's `bestWin` for the dice thrown less its mean over every pair of dice."
+    out ReviewEntry = crate::bot::Entry { game: "game" => "number", index: "index" => "number", player: "player" => "Player", record: "record" => "string", win: "win" => "number", best: "best" => "string", best_win: "bestWin" => "number", error: "error" => "number", luck: "luck" => "number | null", mark: "mark" => "'??' | '?' | '?!' | ''" }
+    "The review of a game or match by the bot: an entry per move and cube decision, and each player's totals."
+    out Review = crate::bot::Review { turns: "turns" => "ReviewEntry[]", red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals" }
 
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
     options JokerballOptions(jokerball::Setup) {
