@@ -14,7 +14,10 @@ export function makeSteereError(code, message) {
 
 // The `freed` check of the exported classes (installed by scripts/finish-pkg.mjs, which describes it).
 export function guardFreed(classes) {
-  for (const [name, { prototype }] of Object.entries(classes)) {
+  for (const [name, cls] of Object.entries(classes)) {
+    // the glue is minified (scripts/finish-pkg.mjs): the class takes its exported name again
+    Object.defineProperty(cls, 'name', { value: name });
+    const { prototype } = cls;
     const { free } = prototype;
     for (const key of Reflect.ownKeys(prototype)) {
       const d = Object.getOwnPropertyDescriptor(prototype, key);

@@ -44,8 +44,11 @@ if (!js.includes(marker)) {
   // wasm-bindgen copies every doc comment into the glue as well as into the declarations; the glue is
   // shipped without them (the declarations keep them for editors), which saves 4.5 KiB gzipped.
   js = js.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
-  js += `\n${marker}\nimport { guardFreed } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
+  js += `import { guardFreed } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
   js += `guardFreed({ ${classes.join(', ')} });\n`;
+  // The glue ships minified (esbuild; the exported names stay, and guardFreed gives the exported classes
+  // their names back): 1.1 KiB gzipped less. The marker comment after it says the glue is finished.
+  js = `${transformSync(js, { minify: true, format: 'esm', target: 'es2022' }).code}${marker}\n`;
   writeFileSync(main, js);
 }
 
