@@ -303,13 +303,20 @@ impl Bot {
     /// (`wrong_phase`).
     pub fn review<G: Engine>(&mut self, game: &G, progress: Progress) -> Result<Review, PlayError> {
         let g = game.restart();
-        let alone =
-            MatchState::new(1, false, g.turn()).map_err(|e| PlayError::Illegal(e.to_string()))?;
-        let mut m = Match::from_parts(alone, g)?;
-        let history = game.history();
+        let mut m = Match::from_parts(alone(g.turn())?, g)?;
+        self.review_alone(&mut m, &game.history(), progress)
+    }
+
+    /// [`Bot::review`] for any game, `m` its start as a 1-point match.
+    fn review_alone(
+        &mut self,
+        m: &mut dyn Replay,
+        history: &[String],
+        progress: Progress,
+    ) -> Result<Review, PlayError> {
         let mut count = Counter::new(history.len(), progress)?;
         let mut out = Review::default();
-        self.review_one(&mut m, 1, &history, &[], &mut count, &mut out)?;
+        self.review_one(m, 1, history, &[], &mut count, &mut out)?;
         Ok(out)
     }
 
@@ -492,4 +499,9 @@ impl Bot {
         );
         Ok(())
     }
+}
+
+/// The score sheet of a lone game reviewed as a 1-point match without the cube.
+fn alone(first: Player) -> Result<MatchState, PlayError> {
+    MatchState::new(1, false, first).map_err(|e| PlayError::Illegal(e.to_string()))
 }
