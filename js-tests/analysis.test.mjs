@@ -1,5 +1,6 @@
-// Analysis through the built package (docs/api.md "Bot"): bot.evaluate and bot.hint.
+// Analysis through the built package (docs/api.md "Bot"): bot.evaluate, bot.hint and bot.review.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { Bot, Jokerball, Zola, Match } from '../pkg/node.js';
 import { code } from './error-codes.mjs';
@@ -92,4 +93,165 @@ test('bad input: a non-game is invalid_option, a freed game or bot is freed; not
   const b2 = new Bot();
   b2.free();
   assert.equal(code(() => b2.evaluate(new Zola())), 'freed');
+});
+
+const MARK = (e) => (e >= 0.1 ? '??' : e >= 0.05 ? '?' : e >= 0.02 ? '?!' : '');
+const CUBE = ['double', 'no-double', 'take', 'drop'];
+const close = (a, b, eps, what) => assert.ok(Math.abs(a - b) <= eps, `${what}: ${a} vs ${b}`);
+
+/** Each player's sums over the move entries, as the review's totals should hold them. */
+function totals(review) {
+  const t = { red: { luck: 0, error: 0, moves: 0 }, blue: { luck: 0, error: 0, moves: 0 } };
+  for (const e of review.turns) {
+    if (CUBE.includes(e.record)) continue;
+    t[e.player].luck += e.luck ?? 0;
+    t[e.player].error += e.error;
+    t[e.player].moves += 1;
+  }
+  return t;
+}
+
+/** The checks every review passes: entries well formed, error and mark agreeing, totals adding up. */
+function checkReview(review, what) {
+  for (const e of review.turns) {
+    assert.ok(e.win >= 0 && e.win <= 1 && e.bestWin >= 0 && e.bestWin <= 1, `${what}: ${JSON.stringify(e)}`);
+    close(e.error, e.bestWin - e.win, 2e-9, `${what}: error`);
+    assert.ok(e.error >= 0, `${what}: the best is at least what was played`);
+    assert.equal(e.mark, MARK(e.error), `${what}: mark of ${JSON.stringify(e)}`);
+    if (e.error === 0) assert.ok(e.best === e.record || e.bestWin === e.win);
+  }
+  const t = totals(review);
+  for (const p of ['red', 'blue']) {
+    assert.equal(review[p].moves, t[p].moves, `${what}: ${p} moves`);
+    close(review[p].luck, t[p].luck, 1e-6, `${what}: ${p} luck`);
+    close(review[p].error, t[p].error, 1e-6, `${what}: ${p} error`);
+  }
+}
+
+/** A game played by a careless player (red takes the first legal turn) against the bot. */
+function carelessGame(seed, size) {
+  const g = new Jokerball({ seed, size });
+  const b = new Bot({ level: 'easy', seed });
+  while (g.phase !== 'over') {
+    if (g.phase === 'roll') g.roll();
+    else if (g.turn === 'red') g.play(g.legalTurns()[0].split(' ')[g.phase === 'man' ? 0 : 1]);
+    else g.play(b.chooseMove(g));
+  }
+  return g;
+}
+
+/** The mover's best chance with the dice (distance, direction) in the position before record `index`. */
+function bestWith(history, options, index, distance, direction, bot) {
+  const g = Jokerball.replay(history.slice(0, index - 1), options);
+  const mover = g.turn;
+  const rolled = g.setDice(distance, direction);
+  // No legal move: the game passed on at once, and the mover's chance is the position's.
+  const best = g.turn === mover && g.phase !== 'roll' && g.phase !== 'over' ? bot.hint(g)[0].win : bot.evaluate(g)[mover];
+  g.free();
+  return { best, rolled };
+}
+
+test('review: one entry per record, errors and marks agree, totals add up, the luck is over every pair of dice', () => {
+  for (const size of [6, 4]) {
+    const g = carelessGame(size * 11, size);
+    const bot = new Bot({ level: 'easy', seed: 1 });
+    const review = bot.review(g);
+    const history = g.history();
+    assert.deepEqual(review.turns.map((e) => e.record), history);
+    assert.deepEqual(review.turns.map((e) => e.index), history.map((_, i) => i + 1));
+    assert.ok(review.turns.every((e) => e.game === 1 && typeof e.luck === 'number'));
+    checkReview(review, `size ${size}`);
+    // the careless player errs, the bot reviewing its own level does not
+    assert.ok(review.red.error > 0.1, JSON.stringify(review.red));
+    assert.ok(review.turns.some((e) => e.mark !== '' && e.player === 'red'));
+    // the luck of sampled turns recomputed over all (size x 6) pairs of dice, each a fresh hint
+    const options = { size, rules: g.rules, rows: g.rows, first: review.turns[0].player };
+    const sampled = review.turns.filter((_, i) => i % 9 === 4);
+    assert.ok(sampled.length >= 2, `only ${sampled.length} turns sampled`);
+    for (const e of sampled) {
+      const [distance, direction] = e.record.split(' ')[0].split('/').map(Number);
+      const thrown = bestWith(history, options, e.index, distance, direction, bot).best;
+      let sum = 0;
+      for (let d = 1; d <= size; d++) for (let r = 1; r <= 6; r++) sum += bestWith(history, options, e.index, d, r, bot).best;
+      close(e.luck, thrown - sum / (size * 6), 1e-6, `luck of record ${e.index} (size ${size})`);
+      close(e.bestWin, thrown, 1e-8, `bestWin of record ${e.index}`);
+    }
+  }
+});
+
+test('review of Zola: one entry per move, luck null', () => {
+  const z = new Zola({ size: 6, pie: true });
+  const b = new Bot({ level: 'easy', seed: 3 });
+  while (z.phase !== 'over') z.play(z.turn === 'red' ? z.legalMoves().at(-1) : b.chooseMove(z));
+  const review = new Bot({ level: 'easy', seed: 3 }).review(z);
+  assert.deepEqual(review.turns.map((e) => e.record), z.history());
+  assert.ok(review.turns.every((e) => e.luck === null));
+  checkReview(review, 'zola');
+  assert.equal(review.red.luck, 0);
+});
+
+test('review of a match read from a record file: every game, the cube decisions in match chances', () => {
+  const text = readFileSync(new URL('./data/jokerball-match.txt', import.meta.url), 'utf8');
+  const m = Match.fromRecord(text);
+  const review = new Bot({ level: 'easy', seed: 2 }).review(m);
+  checkReview(review, 'match');
+  const games = m.games;
+  assert.ok(games.length >= 2);
+  for (const [i, game] of games.entries()) {
+    const moves = review.turns.filter((e) => e.game === i + 1 && !CUBE.includes(e.record));
+    assert.deepEqual(moves.map((e) => e.record), game.history, `game ${i + 1}`);
+  }
+  const cube = review.turns.filter((e) => CUBE.includes(e.record));
+  assert.ok(cube.every((e) => e.luck === null && e.index >= 1));
+  // each double and each answer of the record is there, in order, with the one who decided
+  const said = [...text.matchAll(/^(Red|Blue) (doubles|takes|drops)/gm)].map((x) => `${x[1].toLowerCase()} ${x[2]}`);
+  const named = { doubles: 'double', takes: 'take', drops: 'drop' };
+  assert.deepEqual(
+    cube.filter((e) => e.record !== 'no-double').map((e) => `${e.player} ${e.record}`),
+    said.map((s) => s.replace(/\w+$/, (w) => named[w])),
+  );
+  assert.ok(cube.some((e) => e.record === 'no-double'), 'turn starts without a double are judged too');
+  // a take is judged against the drop: its error is what dropping would have kept more
+  for (const e of cube.filter((c) => c.record === 'take' || c.record === 'drop')) {
+    assert.ok(['take', 'drop'].includes(e.best));
+  }
+  // the same match written again and read back reviews the same
+  const again = Match.fromRecord(m.toRecord());
+  assert.deepEqual(new Bot({ level: 'easy', seed: 2 }).review(again), review);
+});
+
+test('review: onProgress from 0 to the total; an exception it throws stops the review', () => {
+  const g = playedGame(12, 30);
+  const bot = new Bot({ level: 'easy', seed: 5 });
+  const calls = [];
+  const review = bot.review(g, { onProgress: (done, total) => calls.push([done, total]) });
+  const n = g.history().length;
+  assert.equal(review.turns.length, n);
+  assert.deepEqual(calls, Array.from({ length: n + 1 }, (_, i) => [i, n]));
+  const stop = new Error('stop');
+  let seen = 0;
+  assert.throws(() => bot.review(g, { onProgress: () => { if (++seen === 4) throw stop; } }), (e) => e === stop);
+  assert.equal(seen, 4);
+  // the bot goes on after a stop (its seeded choice among equally good turns moves on: compare chances)
+  const chances = (r) => r.turns.map((e) => [e.record, e.win, e.bestWin, e.luck]);
+  assert.deepEqual(chances(bot.review(g, { onProgress: undefined })), chances(review));
+});
+
+test('review: bad input is refused and changes nothing', () => {
+  const bot = new Bot({ level: 'easy' });
+  const g = playedGame(9, 10);
+  const before = JSON.stringify(g.toJSON());
+  for (const bad of [null, 7, 'x', {}, [], { toJSON: () => ({ game: 'chess' }) }]) {
+    assert.equal(code(() => bot.review(bad)), 'invalid_option');
+  }
+  for (const opts of [7, 'x', [], { onProgress: 3 }, { onprogress: () => {} }, { onProgress: () => {}, level: 'easy' }]) {
+    assert.equal(code(() => bot.review(g, opts)), 'invalid_option', JSON.stringify(opts));
+  }
+  assert.equal(JSON.stringify(g.toJSON()), before);
+  const review = bot.review(g, null);
+  assert.equal(review.turns.length, g.history().length);
+  g.free();
+  assert.equal(code(() => bot.review(g)), 'freed');
+  bot.free();
+  assert.equal(code(() => bot.review(new Zola())), 'freed');
 });

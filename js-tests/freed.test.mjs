@@ -85,7 +85,7 @@ test('the classes are all known here, and their members are found', () => {
   const names = Object.fromEntries(classes.map(([n, cls]) => [n, members(cls).map(([k]) => k)]));
   for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice']],
     ['Zola', ['play', 'clone', 'swapped']], ['Match', ['double', 'resign', 'game', 'score']],
-    ['Bot', ['chooseMove', 'cubeAction']]]) {
+    ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review']]]) {
     for (const k of some) assert.ok(names[cls].includes(k), `${cls}.${k} not found`);
   }
   assert.ok(CODES.has('freed'), 'SteereErrorCode lacks freed');
@@ -176,12 +176,16 @@ test('a freed game or match given to a Bot is refused as freed, and the Bot stay
     assert.throws(() => bot.chooseMove(game), isFreed(`chooseMove(freed ${game.constructor.name})`));
     // cubeAction checks its argument is freed before it checks that it is a Match.
     assert.throws(() => bot.cubeAction(game), isFreed(`cubeAction(freed ${game.constructor.name})`));
+    for (const f of ['evaluate', 'hint', 'review']) {
+      assert.throws(() => bot[f](game), isFreed(`${f}(freed ${game.constructor.name})`));
+    }
   }
   // A freed bot is refused before its argument is looked at.
   const other = new Bot();
   other.free();
   assert.throws(() => other.chooseMove(undefined), isFreed('freed bot'));
   assert.throws(() => other.cubeAction(new Zola()), isFreed('freed bot'));
+  assert.throws(() => other.review(new Zola(), { onProgress: 7 }), isFreed('freed bot'));
   const z = new Zola();
   assert.equal(z.isLegal(bot.chooseMove(z)), true);
   const m = new Match({ length: 3, cube: true });

@@ -188,7 +188,7 @@ const METHODS = {
 };
 
 // The members of the optional Bot class, attacked in their own test below.
-const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint'];
+const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review'];
 
 test('the tables above name every method and getter of every class', () => {
   const tables = {
@@ -438,6 +438,7 @@ test('optional classes (Bot, simulate) refuse hostile input too, when present', 
       guarded('Bot.cubeAction', () => bot.cubeAction(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
       guarded('Bot.evaluate', () => bot.evaluate(hostile(r)), ['invalid_option', 'parse_error']);
       guarded('Bot.hint', () => bot.hint(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
+      guarded('Bot.review', () => bot.review(hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
     }
   }
   if (typeof mod.simulate === 'function') {

@@ -279,27 +279,30 @@ impl Bot {
     }
 }
 
-/// The `onProgress` of `review`'s options (`invalid_option` for anything else).
+/// The `onProgress` of `review`'s options (`invalid_option` for anything else). The object is read as
+/// every options object is, through `Object.entries` (a throwing getter or Proxy is refused).
 fn review_options(options: &JsValue) -> Result<Option<js_sys::Function>, JsValue> {
     if options.is_undefined() || options.is_null() {
         return Ok(None);
     }
     let bad = |why: &str| js_error(&OptionError::new(why.to_string()));
-    if !options.is_object() || js_sys::Array::is_array(options) {
+    if !options.is_object() || super::tree::is_array(options) {
         return Err(bad("review options must be an object"));
     }
-    let keys = js_sys::Object::keys(options.unchecked_ref::<js_sys::Object>());
-    if keys
-        .iter()
-        .any(|k| k.as_string().as_deref() != Some("onProgress"))
-    {
-        return Err(bad("review options: the only option is onProgress"));
+    let entries = super::tree::js_entries(options)
+        .map_err(|_| bad("review options: a value could not be read"))?;
+    let mut progress = None;
+    for pair in entries.iter() {
+        let pair: js_sys::Array = pair.unchecked_into();
+        if pair.get(0).as_string().as_deref() != Some("onProgress") {
+            return Err(bad("review options: the only option is onProgress"));
+        }
+        let f = pair.get(1);
+        if f.is_function() {
+            progress = Some(f.unchecked_into());
+        } else if !(f.is_undefined() || f.is_null()) {
+            return Err(bad("review options: onProgress must be a function"));
+        }
     }
-    let f = js_sys::Reflect::get(options, &JsValue::from_str("onProgress")).unwrap_or_default();
-    if f.is_undefined() || f.is_null() {
-        return Ok(None);
-    }
-    f.dyn_into::<js_sys::Function>()
-        .map(Some)
-        .map_err(|_| bad("review options: onProgress must be a function"))
+    Ok(progress)
 }

@@ -30,7 +30,7 @@ extern "C" {
     fn js_is_array(value: &JsValue) -> Result<bool, JsValue>;
     /// `Object.entries(value)`; runs getters and Proxy traps, which may throw.
     #[wasm_bindgen(catch, js_namespace = Object, js_name = entries)]
-    fn js_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+    pub(crate) fn js_entries(value: &JsValue) -> Result<js_sys::Array, JsValue>;
     /// A value whose `length` is read without running user code: a string, or an array made by
     /// `Object.entries` (one binding serves both).
     pub(crate) type WithLength;
