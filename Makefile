@@ -11,7 +11,7 @@ T_FUZZ ?= 600
 T_ONLINE ?= 300
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
-	online bench bench-native bench-bot bench-online train fuzz test-fuzz clean
+	online bench bench-native bench-bot bench-analysis bench-online train fuzz test-fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -61,6 +61,11 @@ demo: pkg
 ONLINE_PORT ?= 8000
 online: pkg
 	node scripts/online.mjs --port $(ONLINE_PORT) $(if $(DB),--db $(DB))
+
+# Speed of the analysis in Node (README "Figures"; not part of `make test`): bot.review of whole side-6
+# games per level, and evaluate and hint. GAMES=n games at easy (medium half, hard one).
+bench-analysis: pkg
+	node bench/analysis.mjs
 
 # Load on one server process (not part of `make test`): MATCHES concurrent scripted matches, see README.
 bench-online: pkg
