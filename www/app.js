@@ -114,6 +114,7 @@ function inProgress() {
 /** Online play (online.js): a match is drawn in place of the local game, which waits without its computer. */
 function goOnline() {
   if (S.replay.open) leaveReplay();
+  S.analysis.reset();
   S.online?.stop();
   S.game.remove();
   S.online = new Online($('#mount'), S.words);
