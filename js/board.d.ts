@@ -17,6 +17,9 @@ import type {
   GameResult,
   CubeAction,
   BotLevel,
+  Evaluation,
+  Hint,
+  Review,
 } from './steere_games.js';
 
 /** The languages the elements speak: English, Spanish, Russian. */
@@ -96,6 +99,8 @@ export class SteereBoard extends HTMLElement {
   readonly animationDone: Promise<void>;
   /** Redraws after the bound object was changed from outside. */
   refresh(): void;
+  /** Draws these cells (names) as a hint (part fill `--steere-hint`, outline `--steere-hint-line`) until the position changes; null: none. */
+  set hint(cells: string[] | null);
   /** Plays a move on the bound object, animated; returns and throws as the object's `play` does. */
   play(move: string | { notation: string }): BoardMove;
   addEventListener<K extends keyof SteereBoardEventMap>(
@@ -120,6 +125,8 @@ export class SteereGame extends HTMLElement {
   state: JokerballState | ZolaState | MatchState | null;
   /** The side a person plays against the computer now (a Zola swap exchanges it); null with two people. */
   readonly humanSide: Player | null;
+  /** Draws these cells of the board as a hint until the position changes; null: none (see SteereBoard's hint). */
+  set hint(cells: string[] | null);
   /**
    * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
    * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A
@@ -159,6 +166,12 @@ export class WorkerBot {
   chooseMove(gameOrMatch: Playable): Promise<string>;
   /** What the bot does with the cube now, as `Bot.cubeAction`. */
   cubeAction(match: Match): Promise<CubeAction>;
+  /** Each player's chances, as `Bot.evaluate`. */
+  evaluate(gameOrMatch: Playable): Promise<Evaluation>;
+  /** Every choice now ranked, as `Bot.hint`. */
+  hint(gameOrMatch: Playable): Promise<Hint[]>;
+  /** The review, as `Bot.review`; `onProgress(done, total)` is called as the worker reports progress. */
+  review(gameOrMatch: Playable, options?: { onProgress?: (done: number, total: number) => void }): Promise<Review>;
   /** Stops the worker; answers still awaited are refused. */
   terminate(): void;
   /** For a single-file build: start workers from this source (worker.js bundled), posting them the wasm bytes. */

@@ -193,6 +193,8 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 [data-cell] { fill: var(--steere-cell, #ede6d3); outline: none; }
 [data-cell].alt { fill: var(--steere-cell-alt, #d8cdae); }
 [data-cell][data-last] { fill: var(--steere-last, #b8d3e8); }
+[data-cell][data-hint] { fill: var(--steere-hint, #9ad99b); }
+[data-hint] .shape { stroke: var(--steere-hint-line, #137a3a); stroke-width: 1.5; }
 [data-cell][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }
 [data-cell][data-selected] { fill: var(--steere-selected, #e8862a); }
 .shape { fill: inherit; stroke: rgb(0 0 0 / 0.2); stroke-width: 0.5; }
@@ -348,6 +350,12 @@ export class SteereBoard extends Base {
   /** Settles when the moves being drawn have finished moving. */
   get animationDone() {
     return Promise.all(this._anims.map((a) => a.finished.catch(() => {}))).then(() => {});
+  }
+
+  /** Cells drawn as a hint (names) until the position changes; null: none. */
+  set hint(cells) {
+    this._hint = cells && [new Set(cells), this._v?.position];
+    this.refresh();
   }
 
   /** Redraws after the bound object was changed from outside. */
@@ -580,6 +588,8 @@ export class SteereBoard extends Base {
     }
     this._targets = targets;
     const last = this._lastCells(v);
+    const [cells, at] = this._hint ?? [];
+    const hint = at === v?.position ? cells : null;
 
     for (const [name, cell] of this._cells) {
       const p = pieces.get(name) ?? null;
@@ -596,6 +606,7 @@ export class SteereBoard extends Base {
       attr(cell.el, 'data-target', tg);
       attr(cell.el, 'data-selected', sel);
       attr(cell.el, 'data-last', was);
+      attr(cell.el, 'data-hint', !!hint?.has(name));
       cell.el.setAttribute('part', ['cell', tg && 'target', sel && 'selected', was && 'last'].filter(Boolean).join(' '));
       const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
       const label = [say(cat, what, { cell: name })];
@@ -1014,12 +1025,27 @@ export class WorkerBot {
 
   /** A legal move of the current phase, chosen off the page's thread. */
   chooseMove(gameOrMatch) {
-    return this._ask('move', gameOrMatch);
+    return this._ask('chooseMove', gameOrMatch);
   }
 
   /** 'double' | 'no-double' | 'take' | 'drop', as Bot.cubeAction. */
   cubeAction(match) {
-    return this._ask('cube', match);
+    return this._ask('cubeAction', match);
+  }
+
+  /** Each player's chances, as Bot.evaluate. */
+  evaluate(gameOrMatch) {
+    return this._ask('evaluate', gameOrMatch);
+  }
+
+  /** Every choice ranked, as Bot.hint. */
+  hint(gameOrMatch) {
+    return this._ask('hint', gameOrMatch);
+  }
+
+  /** The review of the game or match, as Bot.review; onProgress(done, total) as the worker reports it. */
+  review(gameOrMatch, options) {
+    return this._ask('review', gameOrMatch, options?.onProgress);
   }
 
   /** Stops the worker; answers still awaited are refused. */
@@ -1030,7 +1056,7 @@ export class WorkerBot {
     this._waiting.clear();
   }
 
-  _ask(type, obj) {
+  _ask(type, obj, onProgress) {
     let state;
     try {
       state = obj.toJSON();
@@ -1040,7 +1066,7 @@ export class WorkerBot {
     const options = { level: this.level };
     if (this.seed !== undefined && this.seed !== null) options.seed = this.seed;
     return new Promise((resolve, reject) => {
-      const req = { id: ++this._n, type, state, options, resolve, reject };
+      const req = { id: ++this._n, type, state, options, onProgress, resolve, reject };
       this._start();
       if (this._local) {
         setTimeout(() => this._think(req), 0);
@@ -1067,6 +1093,7 @@ export class WorkerBot {
       if (data.type === 'failed') return this._fallback();
       const req = this._waiting.get(data.id);
       if (!req) return;
+      if (data.progress) return req.onProgress?.(...data.progress);
       this._waiting.delete(data.id);
       if (data.error) req.reject(asError(data.error));
       else req.resolve(data.result);
@@ -1093,7 +1120,7 @@ export class WorkerBot {
     try {
       obj = restore(req.state);
       bot = new Bot(req.options);
-      req.resolve(req.type === 'cube' ? bot.cubeAction(obj) : bot.chooseMove(obj));
+      req.resolve(bot[req.type](obj, { onProgress: req.onProgress }));
     } catch (e) {
       req.reject(asError(e));
     } finally {
@@ -1302,6 +1329,11 @@ export class SteereGame extends Base {
   set state(s) {
     if (this._ready) this._restore(s);
     else this._pending = s;
+  }
+
+  /** Cells of the board drawn as a hint until the position changes (see the board's hint). */
+  set hint(cells) {
+    this._board.hint = cells;
   }
 
   /** The side a person plays against the computer now (a Zola swap exchanges it), or null. */

@@ -1,7 +1,9 @@
-// The computer opponent off the page's thread (used by WorkerBot in board.js). Messages in:
-//   { type: 'init', wasm?: bytes }                 loads the engine (a single-file build posts the bytes)
-//   { id, type: 'move' | 'cube', state, options }   state: a toJSON() of a Jokerball, Zola or Match
-// out: { type: 'ready' } | { type: 'failed', message } | { id, result } | { id, error: { code, message } }.
+// The computer opponent and its analysis off the page's thread (used by WorkerBot in board.js). Messages in:
+//   { type: 'init', wasm?: bytes }          loads the engine (a single-file build posts the bytes)
+//   { id, type, state, options }            type: the Bot method ('chooseMove', 'cubeAction', 'evaluate',
+//                                           'hint', 'review'); state: a toJSON() of a Jokerball, Zola or Match
+// out: { type: 'ready' } | { type: 'failed', message } | { id, result } | { id, error: { code, message } }
+//      | { id, progress: [done, total] } (while a review runs).
 import init, { Jokerball, Zola, Match, Bot } from './steere_games.js';
 
 const classes = { jokerball: Jokerball, zola: Zola, match: Match };
@@ -13,7 +15,7 @@ function answer({ id, type, state, options }) {
   try {
     obj = classes[state.game].fromJSON(state);
     bot = new Bot(options);
-    self.postMessage({ id, result: type === 'cube' ? bot.cubeAction(obj) : bot.chooseMove(obj) });
+    self.postMessage({ id, result: bot[type](obj, { onProgress: (...progress) => self.postMessage({ id, progress }) }) });
   } catch (e) {
     self.postMessage({ id, error: { code: e && e.code, message: String((e && e.message) || e) } });
   } finally {

@@ -10,6 +10,7 @@ import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 import { Online, describePanel } from './online.js';
 import { readRecord, recordOf, fileName, download, shareLink, unpack } from './records.js';
 import { Replay } from './replay.js';
+import { Analysis } from './analysis.js';
 
 const $ = (sel) => document.querySelector(sel);
 // The single-file build (scripts/offline.mjs) carries the wasm bytes and the worker's source.
@@ -30,6 +31,7 @@ const S = {
   problems: [],
   online: null,
   replay: null,
+  analysis: null,
 };
 
 /** The notice above the game: each ignored URL parameter, in the page's language. */
@@ -53,6 +55,7 @@ function speak(l) {
   showNotice();
   for (const el of document.querySelectorAll('[data-note]')) note(el, el.dataset.note, el.dataset.message);
   S.replay?.speak();
+  S.analysis?.speak();
 }
 
 /** Shows text `key` (null: nothing) in `el`, with the engine's `message` put in; said again on a change of language. */
@@ -84,7 +87,10 @@ function persist() {
   save({ query: S.query, settings: S.settings, serial: S.serial, state: S.game.state, points: S.undo.points });
 }
 
-/** The take-back button: in a single game only, when there is a turn to go back to; records off line. */
+/**
+ * The take-back button: in a single game only, when there is a turn to go back to; records off line; the
+ * analysis (bar and hint) of what is shown now.
+ */
 function refresh() {
   const g = S.game.game;
   const match = !g || g instanceof Match;
@@ -93,6 +99,7 @@ function refresh() {
   btn.disabled = match || !S.undo.target();
   $('.records').hidden = !!S.online;
   $('[data-action=replay]').hidden = S.replay.open;
+  S.analysis.follow();
 }
 
 /** Has anything been played in the current game or match (so that starting anew would lose it)? */
@@ -107,6 +114,7 @@ function inProgress() {
 /** Online play (online.js): a match is drawn in place of the local game, which waits without its computer. */
 function goOnline() {
   if (S.replay.open) leaveReplay();
+  S.analysis.reset();
   S.online?.stop();
   S.game.remove();
   S.online = new Online($('#mount'), S.words);
@@ -249,6 +257,7 @@ async function newGame(s) {
   }
   leaveOnline();
   if (S.replay.open) leaveReplay();
+  S.analysis.reset();
   S.settings = s;
   S.serial++;
   apply(S.game, s);
@@ -273,6 +282,9 @@ function restorable(state) {
 function wire(form) {
   const confirm = form.querySelector('[data-confirm=abandon]');
   form.addEventListener('change', (e) => {
+    // the bar, once ticked or cleared, is chosen for good (before enable() shows its default)
+    const bar = e.target.dataset.option === 'bar';
+    if (bar) e.target.dataset.value = e.target.checked ? 'on' : 'off';
     enable(form);
     confirm.hidden = true;
     describePanel(form, readPanel(form), S.words);
@@ -281,6 +293,12 @@ function wire(form) {
       S.settings = { ...S.settings, level: e.target.value };
       S.game.setAttribute('level', e.target.value);
       persist();
+    }
+    // so does the win chances bar
+    if (bar) {
+      S.settings = { ...S.settings, bar: e.target.dataset.value };
+      persist();
+      refresh();
     }
   });
   form.addEventListener('submit', (e) => {
@@ -310,6 +328,13 @@ function wire(form) {
       persist();
     });
   }
+  S.game.addEventListener('steere-gameover', () => S.analysis.review());
+  // the element's own New game and Next game buttons change the game without an event
+  S.game.addEventListener('click', (e) => {
+    const action = e.composedPath()[0].closest?.('button[data-action]')?.dataset.action;
+    if (action === 'restart') S.analysis.reset();
+    if (action === 'restart' || action === 'next-game') refresh();
+  });
   // r rolls from anywhere on the page (inside the game element it already does), on any keyboard layout
   document.addEventListener('keydown', (e) => {
     if (S.online || S.replay.open || (e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
@@ -362,6 +387,15 @@ async function main() {
   S.game = el;
   S.undo = new TakeBack(el);
   S.replay = new Replay($('#replay'), S.words);
+  S.analysis = new Analysis(document, S.words, {
+    element: () => (S.online ? null : S.game),
+    settings: () => S.settings,
+    active: () => !S.online && !S.replay.open,
+    openReplay: (text, game, step) => {
+      replay(text, true);
+      S.replay.go(game, step);
+    },
+  });
   const saved = load(S.query);
   if (saved && restorable(saved.state)) {
     S.settings = { ...DEFAULTS, ...saved.settings };

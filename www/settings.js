@@ -15,7 +15,12 @@ export const DEFAULTS = {
   opponent: 'bot',
   human: 'red',
   level: 'medium',
+  // the win chances bar: 'on' or 'off' as chosen in the panel, else 'auto' (see barOn)
+  bar: 'auto',
 };
+
+/** Is the win chances bar shown with settings `s`: as chosen, else only for two people at one screen. */
+export const barOn = (s) => (s.bar === 'auto' ? s.opponent === 'human' : s.bar === 'on');
 
 const number = (v) => (/^\d+$/.test(v) ? Number(v) : v);
 
@@ -92,7 +97,7 @@ export function readPanel(form) {
   const s = {};
   for (const k of Object.keys(DEFAULTS)) {
     const e = field(form, k);
-    s[k] = e.type === 'checkbox' ? e.checked : e.value;
+    s[k] = k === 'bar' ? e.dataset.value || 'auto' : e.type === 'checkbox' ? e.checked : e.value;
   }
   return s;
 }
@@ -100,7 +105,8 @@ export function readPanel(form) {
 export function writePanel(form, s) {
   for (const k of Object.keys(DEFAULTS)) {
     const e = field(form, k);
-    if (e.type === 'checkbox') e.checked = !!s[k];
+    if (k === 'bar') e.dataset.value = s.bar;
+    else if (e.type === 'checkbox') e.checked = !!s[k];
     else if ([...e.options].some((o) => o.value === String(s[k]))) e.value = String(s[k]);
   }
   enable(form);
@@ -122,6 +128,7 @@ export function enable(form) {
   // the colour of the person against the computer, or of the one who creates an online match
   field(form, 'human').disabled = s.opponent === 'human';
   field(form, 'level').disabled = s.opponent !== 'bot';
+  field(form, 'bar').checked = barOn(s);
   const rows = field(form, 'rows');
   for (const o of rows.options) o.disabled = !!engineSays(() => new Jokerball({ size: Number(s.size), rows: Number(o.value) }));
   if (rows.selectedOptions[0]?.disabled) rows.value = [...rows.options].filter((o) => !o.disabled).pop().value;

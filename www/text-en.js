@@ -69,4 +69,15 @@ export default {
   rec_badPaste: 'This is not a record this page can read: {message}',
   rec_copied: 'The link is copied to the clipboard.',
   rec_copyByHand: 'The browser did not let the page use the clipboard: copy the link from the field.',
+  // the analysis (analysis.js): the win chances bar, the hint, the review after each game
+  an_failed: 'The computer could not analyse this: {message}',
+  wb_gameLabel: 'Chances of winning the game: Red {red}, Blue {blue}',
+  wb_matchLabel: 'Chances of winning the match: Red {red}, Blue {blue}',
+  hint_thinking: 'The computer is looking for the best turns…',
+  hint_drawn: 'The best turn, drawn on the board',
+  rv_progress: 'Reviewing: {done} of {total} moves',
+  rv_ofGame: 'The game, reviewed by the computer at level {level}.',
+  rv_ofMatch: 'The match so far ({games} games, with the cube decisions), reviewed by the computer at level {level}.',
+  rv_noDouble: 'no double',
+  rv_open: 'The best was {best} ({win}). Open this turn in the replay.',
 };

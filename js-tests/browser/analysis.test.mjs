@@ -1,0 +1,288 @@
+// The demo's analysis (www/analysis.js) as a person sees it: the win chances bar (hidden against the
+// computer until the setting is ticked, shown for two people; its segments as wide as the engine's
+// chances, evaluated again in Node from the game's state; a match's own bar), the Hint button (the best
+// turns with the engine's percentages, the best one drawn on the board in other colours), and after a game
+// the review (its progress bar seen while it runs, the chart's line with a point per move, the totals and
+// the marked turns as the engine's review in Node gives them, a marked turn opening the replay at that
+// turn, a review dismissed by a new game staying away), by mouse and by keyboard, at desktop and phone
+// widths and in English, Spanish and Russian. Screenshots: analysis-*.png in test-output/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Jokerball, Match, Bot } from '../../pkg/node.js';
+import { demo, playGame, rng, outDir } from './helpers.mjs';
+import es from '../../www/text-es.js';
+import ru from '../../www/text-ru.js';
+import esElements from '../../pkg/lang-es.js';
+import ruElements from '../../pkg/lang-ru.js';
+
+const D = demo();
+const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
+const DESKTOP = { width: 1100, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** The game element's object restored in Node from its state (the engine's own figures come from it). */
+async function restored(page) {
+  const state = await page.evaluate(() => document.querySelector('steere-game').state);
+  return (state.game === 'match' ? Match : Jokerball).fromJSON(state);
+}
+
+/** What the engine says of the game shown: Bot.evaluate at 'easy' (the bar's level). */
+async function chances(page) {
+  const g = await restored(page);
+  const bot = new Bot({ level: 'easy' });
+  try {
+    return bot.evaluate(g);
+  } finally {
+    bot.free();
+    g.free();
+  }
+}
+
+/** The drawn widths of each bar's segments: { game: { red, blue, track }, match: ... | null }. */
+const barWidths = (page) =>
+  page.evaluate(() => {
+    const row = (scope) => {
+      const r = document.querySelector(`.wb-row[data-scope=${scope}]`);
+      if (!r || !r.offsetWidth) return null;
+      const w = (s) => r.querySelector(s).getBoundingClientRect().width;
+      return { red: w('.wb-red'), blue: w('.wb-blue'), track: w('.wb-track'), text: r.textContent.replace(/\s+/g, ' ').trim() };
+    };
+    return { game: row('game'), match: row('match') };
+  });
+
+/** Waits until the bar shows the engine's chances for the position shown, then checks the widths. */
+async function barFollows(page, scopes = ['game']) {
+  let last;
+  for (let i = 0; i < 100; i++) {
+    const e = await chances(page);
+    last = { e, w: await barWidths(page) };
+    const fits = scopes.every((s) => {
+      const c = s === 'game' ? e : e.match;
+      const w = last.w[s];
+      // each segment's share of the bar is the engine's chance, to a pixel
+      return w && Math.abs(w.red - c.red * w.track) <= 1.5 && Math.abs(w.blue - c.blue * w.track) <= 1.5;
+    });
+    if (fits) return last;
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`the bar does not follow the engine's chances: ${JSON.stringify(last)}`);
+}
+
+/** Presses Tab (at most `max` times) until the focused element matches `sel`; true when it did. */
+async function tabTo(page, sel, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s), sel)) return true;
+  }
+  return false;
+}
+
+/** The fill and outline of every cell of the game's board, as computed. */
+const cellLooks = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot;
+    const out = {};
+    for (const c of root.querySelectorAll('[data-cell]')) {
+      const s = getComputedStyle(c.querySelector('.shape'));
+      out[c.dataset.cell] = `${s.fill} ${s.stroke} ${s.strokeWidth}`;
+    }
+    return out;
+  });
+
+const pct1 = (x, lang = 'en', sign = false) =>
+  new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
+
+test('the win chances bar: off against the computer until ticked (and remembered), on for two people; it follows the engine, and a match has its own', async () => {
+  const { context, page, errors } = await D.open('?size=4&seed=3&botdelay=0', DESKTOP);
+  assert.equal(await page.locator('.winbar').isVisible(), false, 'hidden against the computer by default');
+  assert.equal(await page.isChecked('[data-option=bar]'), false);
+  await page.check('[data-option=bar]');
+  await page.locator('.winbar').waitFor({ state: 'visible' });
+  let seen = await barFollows(page);
+  assert.match(seen.w.game.text, /\d+%.*\d+%/);
+  await page.click('steere-game >> [data-action=roll]');
+  seen = await barFollows(page);
+  // the choice is kept with the game: after a reload the bar is still on
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.isChecked('[data-option=bar]'), true);
+  await page.locator('.winbar').waitFor({ state: 'visible' });
+  await barFollows(page);
+  await page.screenshot({ path: join(outDir, 'analysis-bar-desktop.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // two people at one screen: on at once; a match shows the match's chances as a second bar
+  const two = await D.open('?opponent=human&size=4&seed=4&length=3', PHONE);
+  await two.page.locator('.winbar').waitFor({ state: 'visible' });
+  assert.equal(await two.page.isChecked('[data-option=bar]'), true);
+  await barFollows(two.page, ['game', 'match']);
+  await two.page.click('steere-game >> [data-action=roll]');
+  await barFollows(two.page, ['game', 'match']);
+  await two.page.screenshot({ path: join(outDir, 'analysis-bar-phone.png') });
+  assert.deepEqual(two.errors, []);
+  await two.context.close();
+});
+
+test('Hint: only on a person\'s choice; by keyboard it lists the best turns with their chances and draws the best one on the board', async () => {
+  const { context, page, errors } = await D.open('?size=4&seed=5&botdelay=0', DESKTOP);
+  const hint = page.locator('[data-action=hint]');
+  assert.equal(await hint.isDisabled(), true, 'nothing to choose before the roll');
+  await page.click('steere-game >> [data-action=roll]');
+  await page.waitForFunction(() => !document.querySelector('[data-action=hint]').disabled);
+  const before = await cellLooks(page);
+  const shotBefore = await page.locator('steere-game').screenshot();
+  await page.focus('#language');
+  assert.ok(await tabTo(page, '[data-action=hint]'), 'Tab reaches the Hint button');
+  await page.keyboard.press('Enter');
+  await page.locator('.hints li').first().waitFor();
+  const items = await page.locator('.hints li').allTextContents();
+  assert.ok(items.length >= 1 && items.length <= 3, items.join(' | '));
+  for (const it of items) assert.match(it, /\d+\.\d%$/);
+  // the engine's ranking at the game's level (medium), computed again in Node
+  const g = await restored(page);
+  const bot = new Bot({ level: 'medium' });
+  const ranked = bot.hint(g);
+  bot.free();
+  g.free();
+  assert.deepEqual(
+    items.map((s) => s.replace(/\s+/g, ' ').trim()),
+    ranked.slice(0, 3).map((h) => `${h.move} ${pct1(h.win)}`),
+  );
+  // the best turn's cells look different on the board now
+  const after = await cellLooks(page);
+  const cells = ranked[0].move.match(/[a-z]\d+/g);
+  for (const c of cells) assert.notEqual(after[c], before[c], `cell ${c} is drawn as a hint`);
+  const untouched = Object.keys(before).filter((c) => !cells.includes(c));
+  for (const c of untouched) assert.equal(after[c], before[c], `cell ${c} is not part of the hint`);
+  assert.ok(!shotBefore.equals(await page.locator('steere-game').screenshot()), 'the board looks different');
+  await page.screenshot({ path: join(outDir, 'analysis-hint-desktop.png') });
+  // picking the man keeps the hint; moving him (the hint's own man move) ends it: its list and its cells go
+  await page.click(`steere-game >> [data-cell="${cells[0]}"]`);
+  assert.equal(await page.locator('.hints li').count(), items.length);
+  await page.click(`steere-game >> [data-cell="${cells[1]}"]`);
+  await page.waitForFunction(() => !document.querySelector('.hints li'));
+  const moved = await cellLooks(page);
+  assert.notEqual(moved[cells[2]], after[cells[2]], 'the ball cell is no longer drawn as a hint');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Plays a two people game of side 4 by clicks; `watch` records each progress the review shows. */
+async function finishGame(page, seed) {
+  await page.evaluate(() => {
+    window.seenProgress = [];
+    new MutationObserver(() => {
+      const p = document.querySelector('.rv-progress progress');
+      const r = p.getBoundingClientRect();
+      window.seenProgress.push({ visible: r.width > 0 && r.height > 0, value: p.value, max: p.max });
+    }).observe(document.querySelector('.rv-count'), { childList: true, characterData: true, subtree: true });
+  });
+  return playGame(page, { random: rng(seed) });
+}
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+]) {
+  test(`after a game (${name}): the review with its progress, chart, totals and marked turns opening the replay, in three languages`, async () => {
+    const { context, page, errors } = await D.open('?opponent=human&size=4&seed=11', viewport);
+    if (name === 'desktop') {
+      // a review dismissed by a new game while it runs never comes back
+      await finishGame(page, 1);
+      await page.locator('#review').waitFor({ state: 'visible' });
+      await page.click('steere-game >> [data-action=restart]');
+      assert.equal(await page.locator('#review').isVisible(), false);
+      await page.waitForTimeout(3000);
+      assert.equal(await page.locator('#review').isVisible(), false, 'the stale review stays away');
+    }
+    await finishGame(page, 2);
+    await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
+    const seen = await page.evaluate(() => window.seenProgress);
+    assert.ok(seen.some((s) => s.visible && s.value < s.max), `the progress bar was seen under way: ${JSON.stringify(seen.slice(0, 5))}`);
+    assert.equal(await page.locator('.rv-progress').isVisible(), false, 'and goes when the review is done');
+
+    // the engine's review of the same game, in Node
+    const g = await restored(page);
+    const bot = new Bot({ level: 'medium' });
+    const review = bot.review(g);
+    bot.free();
+    g.free();
+    const moves = review.turns.filter((e) => !CUBE.has(e.record));
+    const line = await page.evaluate(() => {
+      const p = document.querySelector('.rv-chart path.rv-line');
+      const r = p.getBoundingClientRect();
+      return { d: p.getAttribute('d'), w: r.width, h: r.height };
+    });
+    assert.equal(line.d.match(/[ML]/g).length, moves.length, 'a point per move');
+    assert.ok(line.w > 50 && line.h > 0, JSON.stringify(line));
+    // the totals, as the engine gives them
+    const totals = await page.evaluate(() =>
+      Object.fromEntries([...document.querySelectorAll('.rv-totals tbody tr')].map((tr) => [tr.dataset.total, [...tr.querySelectorAll('td')].map((td) => td.textContent)])),
+    );
+    assert.deepEqual(totals, {
+      luck: [pct1(review.red.luck, 'en', true), pct1(review.blue.luck, 'en', true)],
+      error: [pct1(review.red.error), pct1(review.blue.error)],
+      moves: [String(review.red.moves), String(review.blue.moves)],
+    });
+    // the marked turns
+    const marked = review.turns.filter((e) => e.mark);
+    assert.ok(marked.length > 0, 'this game has marked turns');
+    const buttons = await page.locator('.rv-marks button').allTextContents();
+    assert.equal(buttons.length, marked.length);
+    marked.forEach((e, i) => {
+      assert.ok(buttons[i].includes(`${e.index}.`) && buttons[i].includes(e.record) && buttons[i].includes(e.mark), `${buttons[i]} is ${JSON.stringify(e)}`);
+    });
+    await page.locator('#review').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(outDir, `analysis-review-${name}.png`) });
+
+    // every text of the panel in Spanish and Russian, then back
+    for (const [lang, words, elements] of [
+      ['es', es, esElements],
+      ['ru', ru, ruElements],
+    ]) {
+      await page.selectOption('#language', lang);
+      const texts = await page.evaluate(() => ({
+        title: document.querySelector('#rv-title').textContent,
+        close: document.querySelector('[data-action=review-close]').textContent,
+        what: document.querySelector('.rv-what').textContent,
+        rows: [...document.querySelectorAll('.rv-totals tbody th')].map((th) => th.textContent),
+        marked: document.querySelector('.review h3').textContent,
+        caption: document.querySelector('.rv-chart figcaption').textContent,
+        open: document.querySelector('.rv-marks button').title,
+        luck: document.querySelector('[data-total=luck] td').textContent,
+      }));
+      assert.equal(texts.title, words.rv_title);
+      assert.equal(texts.close, words.rv_close);
+      assert.deepEqual(texts.rows, [words.rv_luck, words.rv_error, words.rv_moves]);
+      assert.equal(texts.marked, words.rv_marked);
+      assert.equal(texts.caption, words.rv_chart);
+      assert.equal(texts.what, words.rv_ofGame.replace('{level}', elements.medium));
+      assert.ok(texts.open.startsWith(words.rv_open.split('{')[0]), texts.open);
+      assert.equal(texts.luck, pct1(review.red.luck, lang, true));
+      if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-review-phone-${lang}.png`) });
+    }
+    await page.selectOption('#language', 'en');
+
+    // a marked turn, reached and opened by keyboard, shows the replay at that turn
+    const e = marked[marked.length - 1];
+    await page.focus('[data-action=review-close]');
+    assert.ok(await tabTo(page, `.rv-marks li:nth-child(${marked.length}) button`), 'Tab reaches the marked turn');
+    await page.keyboard.press('Enter');
+    await page.locator('#replay').waitFor({ state: 'visible' });
+    const n = (await page.locator('.rp-log li[data-record]').count());
+    assert.equal(await page.locator('.rp-count').textContent(), `${e.index} / ${n}`);
+    assert.equal(await page.locator('.rp-log li[aria-current]').getAttribute('data-record'), e.record);
+    // and by mouse, another one
+    const first = marked[0];
+    await page.click('.rv-marks li:first-child button');
+    assert.equal(await page.locator('.rp-count').textContent(), `${first.index} / ${n}`);
+    await page.screenshot({ path: join(outDir, `analysis-replay-${name}.png`) });
+    // closing the review hides it
+    await page.click('[data-action=review-close]');
+    assert.equal(await page.locator('#review').isVisible(), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

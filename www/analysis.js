@@ -1,0 +1,348 @@
+// The demo's analysis of the game being played, all of it by the engine's bot off the page's thread
+// (WorkerBot of the package): the win chances bar (Bot.evaluate after every roll, move and cube action),
+// the hint (Bot.hint: the best turns, the first drawn on the board) and, after each game, the review
+// (Bot.review: a chart of the chances, each player's luck and errors, the marked turns opening the replay).
+// Each has its own worker, so that a long review never holds up the bar or a hint; an answer that comes
+// back after the game has moved on is dropped, and an error is said in a line, never thrown.
+import { Match } from '../pkg/steere_games.js';
+import { WorkerBot } from '../pkg/board.js';
+import { barOn } from './settings.js';
+import { recordOf } from './records.js';
+
+const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
+const CUBE_WORD = { double: 'double', 'no-double': 'rv_noDouble', take: 'take', drop: 'drop' };
+// the bar: the learned evaluation itself (calibrated, and at once)
+const BAR_LEVEL = 'easy';
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * The review's level: 'medium' (a search, which finds errors the evaluation alone misses), but 'easy'
+ * on the Zola boards above 6×6, whose long games the search would take minutes over.
+ */
+function reviewLevel(obj) {
+  const s = obj.toJSON({ rng: false });
+  const g = s.game === 'match' ? s.current : s;
+  return g.game === 'zola' && g.size > 6 ? 'easy' : 'medium';
+}
+
+/** The cells a hint's turn or move names: in Jokerball's phase 'ball' those of its ball part only. */
+function hintCells(move, phase) {
+  const part = phase === 'ball' ? (move.split(' ')[1] ?? '') : move;
+  return part.match(/[a-z]\d+/g) ?? [];
+}
+
+function el(name, attrs = {}, parent = null, ns = null) {
+  const e = ns ? document.createElementNS(ns, name) : document.createElement(name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  parent?.append(e);
+  return e;
+}
+
+export class Analysis {
+  /**
+   * `root`: the document; `words`: the page's Words; `page`: what the page knows: element() (the
+   * <steere-game>), settings(), active() (a local game is shown: not online, no replay open) and
+   * openReplay(text, game, step) (the replay of a record at game index `game`, `step` records played).
+   */
+  constructor(root, words, page) {
+    this.words = words;
+    this.page = page;
+    const $ = (s) => root.querySelector(s);
+    this.el = {
+      bar: $('.winbar'),
+      barNote: $('.wb-note'),
+      hintRow: $('.hint-row'),
+      hintBtn: $('[data-action=hint]'),
+      hints: $('.hints'),
+      hintNote: $('.hint-note'),
+      review: $('#review'),
+      what: $('.rv-what'),
+      progress: $('.rv-progress'),
+      count: $('.rv-count'),
+      error: $('.rv-error'),
+      body: $('.rv-body'),
+      chart: $('.rv-chart svg'),
+      marks: $('.rv-marks'),
+      none: $('.rv-none'),
+    };
+    this.bots = { bar: new WorkerBot({ level: BAR_LEVEL }), hint: new WorkerBot(), review: new WorkerBot() };
+    this.n = { bar: 0, hint: 0, review: 0 };
+    this.chances = null;
+    this.hinted = null; // { list, phase } of the hint shown
+    this.reviewing = false;
+    this.rv = null; // { match, level, text, progress, result } of the review shown
+    this.notes = {}; // [key, message] of each line that says a failure
+    this.el.hintBtn.addEventListener('click', () => this.hint());
+    $('[data-action=review-close]').addEventListener('click', () => this.reset());
+    this.el.marks.addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-step]');
+      if (!b || !this.rv?.text) return;
+      try {
+        this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step));
+      } catch (err) {
+        this.say('review', 'an_failed', err.message);
+      }
+    });
+  }
+
+  t(key, vars) {
+    return this.words.t(key, vars);
+  }
+
+  /** A chance as a percentage in the page's language: `digits` decimals, `sign` for a gain or loss. */
+  pct(x, digits = 0, sign = false) {
+    const f = new Intl.NumberFormat(this.words.lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: sign ? 'exceptZero' : 'auto' });
+    return f.format(x);
+  }
+
+  /** Shows a failure `key` (with the engine's message) in line `name`, or clears it (key null). */
+  say(name, key, message = '') {
+    const line = { bar: this.el.barNote, hint: this.el.hintNote, review: this.el.error }[name];
+    this.notes[name] = key && [key, message];
+    line.textContent = key ? this.t(key, { message }) : '';
+    line.hidden = !key;
+  }
+
+  /** The game changed (a roll, a move, a cube action, a new game, a take-back) or what is shown did. */
+  follow() {
+    this.n.hint++;
+    this.hinted = null;
+    this.el.hints.textContent = '';
+    this.say('hint', null);
+    const g = this.page.element()?.game;
+    if (g) this.page.element().hint = null;
+    this.el.hintRow.hidden = !g || !this.page.active();
+    this.el.hintBtn.disabled = !this.hintable();
+    this.bar();
+  }
+
+  // -- the bar
+
+  async bar() {
+    const g = this.page.element()?.game;
+    const on = !!g && this.page.active() && barOn(this.page.settings());
+    this.el.bar.hidden = !on;
+    const n = ++this.n.bar;
+    if (!on) return;
+    try {
+      const chances = await this.bots.bar.evaluate(g);
+      if (n !== this.n.bar) return;
+      this.chances = chances;
+      this.say('bar', null);
+      this.drawBar();
+    } catch (e) {
+      if (n === this.n.bar) this.say('bar', 'an_failed', e.message);
+    }
+  }
+
+  drawBar() {
+    const c = this.chances;
+    for (const row of this.el.bar.querySelectorAll('.wb-row')) {
+      const scope = row.dataset.scope;
+      const ch = scope === 'game' ? c : c?.match;
+      row.hidden = !ch;
+      if (!ch) continue;
+      row.querySelector('.wb-red').style.width = `${ch.red * 100}%`;
+      row.querySelector('.wb-blue').style.width = `${ch.blue * 100}%`;
+      row.querySelector('[data-player=red]').textContent = this.pct(ch.red);
+      row.querySelector('[data-player=blue]').textContent = this.pct(ch.blue);
+      const vars = { red: this.pct(ch.red), blue: this.pct(ch.blue) };
+      row.querySelector('.wb-track').setAttribute('aria-label', this.t(scope === 'game' ? 'wb_gameLabel' : 'wb_matchLabel', vars));
+    }
+  }
+
+  // -- the hint
+
+  /** The phase of the current game when a person is to choose a turn or move now, else null. */
+  choosing() {
+    const elem = this.page.element();
+    const g = elem?.game;
+    if (!g || !this.page.active()) return null;
+    const m = g instanceof Match ? g : null;
+    if (m && m.phase !== 'playing') return null;
+    const phase = m ? m.gamePhase : g.phase;
+    if (!['man', 'ball', 'move'].includes(phase)) return null;
+    const side = elem.humanSide;
+    return side === null || g.turn === side ? phase : null;
+  }
+
+  hintable() {
+    try {
+      return this.choosing() !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  async hint() {
+    const elem = this.page.element();
+    const phase = this.choosing();
+    if (!phase) return;
+    const n = ++this.n.hint;
+    this.el.hintBtn.disabled = true;
+    this.el.hints.textContent = '';
+    this.say('hint', 'hint_thinking');
+    this.bots.hint.level = this.page.settings().level;
+    try {
+      const list = await this.bots.hint.hint(elem.game);
+      if (n !== this.n.hint) return;
+      this.say('hint', null);
+      this.hinted = { list: list.slice(0, 3), phase };
+      this.drawHints();
+      if (list.length) elem.hint = hintCells(list[0].move, phase);
+    } catch (e) {
+      if (n === this.n.hint) this.say('hint', 'an_failed', e.message);
+    } finally {
+      if (n === this.n.hint) this.el.hintBtn.disabled = !this.hintable();
+    }
+  }
+
+  drawHints() {
+    const ol = this.el.hints;
+    ol.textContent = '';
+    for (const [i, h] of (this.hinted?.list ?? []).entries()) {
+      const li = el('li', {}, ol);
+      el('span', { class: 'mv', text: h.move }, li);
+      li.append(' ');
+      el('span', { class: 'pc', text: this.pct(h.win, 1) }, li);
+      if (i === 0) li.title = this.t('hint_drawn');
+    }
+  }
+
+  // -- the review
+
+  /** Reviews the game just finished (a match: every game of it so far, with its cube decisions). */
+  async review() {
+    const g = this.page.element()?.game;
+    if (!g) return;
+    const n = ++this.n.review;
+    if (this.reviewing) this.bots.review.terminate();
+    let text = null;
+    try {
+      text = recordOf(g);
+    } catch {
+      // no record: the marked turns cannot open the replay, the rest is shown all the same
+    }
+    const level = reviewLevel(g);
+    this.rv = { match: g instanceof Match, level, text, progress: [0, 0], result: null };
+    this.reviewing = true;
+    this.say('review', null);
+    this.el.review.hidden = false;
+    this.drawReview();
+    this.bots.review.level = level;
+    try {
+      const result = await this.bots.review.review(g, {
+        onProgress: (done, total) => {
+          if (n !== this.n.review) return;
+          this.rv.progress = [done, total];
+          this.drawProgress();
+        },
+      });
+      if (n !== this.n.review) return;
+      this.rv.result = result;
+      this.drawReview();
+    } catch (e) {
+      if (n === this.n.review) this.say('review', 'an_failed', e.message);
+    } finally {
+      if (n === this.n.review) {
+        this.reviewing = false;
+        this.el.progress.hidden = true;
+      }
+    }
+  }
+
+  /** Dismisses the review (a review still running is stopped). */
+  reset() {
+    this.n.review++;
+    if (this.reviewing) this.bots.review.terminate();
+    this.reviewing = false;
+    this.rv = null;
+    this.el.review.hidden = true;
+  }
+
+  drawProgress() {
+    const [done, total] = this.rv.progress;
+    const p = this.el.progress.querySelector('progress');
+    p.max = Math.max(total, 1);
+    p.value = done;
+    this.el.count.textContent = this.t('rv_progress', { done, total: total || '…' });
+  }
+
+  drawReview() {
+    const rv = this.rv;
+    if (!rv) return;
+    const r = rv.result;
+    const games = r ? new Set(r.turns.map((e) => e.game)).size : 0;
+    this.el.what.textContent = this.t(rv.match ? 'rv_ofMatch' : 'rv_ofGame', { level: [rv.level], games });
+    this.el.progress.hidden = !!r || !this.reviewing;
+    this.drawProgress();
+    this.el.body.hidden = !r;
+    if (!r) return;
+    const moves = r.turns.filter((e) => !CUBE.has(e.record));
+    this.drawChart(moves);
+    const dice = moves.some((e) => e.luck !== null);
+    for (const row of this.el.body.querySelectorAll('[data-total]')) {
+      const k = row.dataset.total;
+      row.hidden = k === 'luck' && !dice;
+      const cells = row.querySelectorAll('td');
+      ['red', 'blue'].forEach((p, i) => {
+        const v = r[p][k];
+        cells[i].textContent = k === 'moves' ? String(v) : k === 'luck' ? this.pct(v, 1, true) : this.pct(v, 1);
+      });
+    }
+    const ol = this.el.marks;
+    ol.textContent = '';
+    const marked = r.turns.filter((e) => e.mark);
+    for (const e of marked) {
+      const cube = CUBE.has(e.record);
+      const b = el('button', { type: 'button', 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
+      b.disabled = !rv.text;
+      const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
+      el('span', { class: 'where', text: `${where}${e.index}.` }, b);
+      el('span', { class: 'rec', text: cube ? this.t(CUBE_WORD[e.record]) : e.record }, b);
+      el('b', { class: 'mark', text: e.mark }, b);
+      el('span', { class: 'lost', text: this.pct(-e.error, 1, true) }, b);
+      b.title = this.t('rv_open', { player: [e.player], best: cube ? this.t(CUBE_WORD[e.best]) : e.best, win: this.pct(e.bestWin, 1) });
+    }
+    this.el.none.hidden = marked.length > 0;
+  }
+
+  /**
+   * The chart: Red's chance after each move as a line over a red area (Blue's chance the blue area
+   * above it), the 50% line, the games of a match divided.
+   */
+  drawChart(moves) {
+    const svg = this.el.chart;
+    svg.textContent = '';
+    const [L, R, T, B] = [34, 314, 8, 108];
+    const n = moves.length;
+    const x = (i) => (n > 1 ? L + (i * (R - L)) / (n - 1) : (L + R) / 2);
+    const y = (p) => B - p * (B - T);
+    const pts = moves.map((e, i) => [x(i), y(e.player === 'red' ? e.win : 1 - e.win)]);
+    const line = pts.map(([a, b], i) => `${i ? 'L' : 'M'}${a.toFixed(1)} ${b.toFixed(1)}`).join(' ');
+    el('rect', { x: L, y: T, width: R - L, height: B - T, class: 'rv-blue' }, svg, SVG);
+    if (n) el('path', { d: `${line} L${pts[n - 1][0].toFixed(1)} ${B} L${pts[0][0].toFixed(1)} ${B} Z`, class: 'rv-red' }, svg, SVG);
+    for (const p of [1, 0.5, 0]) {
+      if (p === 0.5) el('line', { x1: L, x2: R, y1: y(p), y2: y(p), class: 'rv-half' }, svg, SVG);
+      el('text', { x: L - 4, y: y(p) + 3, 'text-anchor': 'end', class: 'rv-axis', text: this.pct(p) }, svg, SVG);
+    }
+    moves.forEach((e, i) => {
+      if (i && e.game !== moves[i - 1].game) el('line', { x1: x(i - 0.5), x2: x(i - 0.5), y1: T, y2: B, class: 'rv-sep' }, svg, SVG);
+    });
+    if (n) el('path', { d: line, class: 'rv-line' }, svg, SVG);
+    moves.forEach((e, i) => {
+      if (e.mark) el('circle', { cx: pts[i][0], cy: pts[i][1], r: 3, class: 'rv-dot', 'data-player': e.player }, svg, SVG);
+    });
+  }
+
+  /** Says everything shown again in the page's language. */
+  speak() {
+    if (this.chances) this.drawBar();
+    this.drawHints();
+    this.drawReview();
+    for (const [name, note] of Object.entries(this.notes)) if (note) this.say(name, ...note);
+  }
+}
