@@ -55,13 +55,31 @@ test('hint: every legal turn once, the first what chooseMove plays', () => {
       if (level === 'easy') {
         for (let i = 1; i < hint.length; i++) assert.ok(hint[i - 1].win >= hint[i].win, 'best first');
       }
+      // equal chances after the bot's choice come in the order of legalTurns()
+      const legal = g.legalTurns();
+      for (let i = 2; i < hint.length; i++) {
+        if (hint[i - 1].win === hint[i].win) assert.ok(legal.indexOf(hint[i - 1].move) < legal.indexOf(hint[i].move), 'ties in legalTurns() order');
+      }
     }
   }
-  const z = new Zola({ pie: true });
-  z.play(z.legalMoves()[0]);
-  const zh = new Bot({ level: 'easy', seed: 1 }).hint(z);
-  assert.deepEqual(zh.map((h) => h.move).sort(), [...z.legalMoves()].sort());
-  assert.equal(zh[0].move, new Bot({ level: 'easy', seed: 1 }).chooseMove(z));
+  // Zola at every level: every legal move once, the bot's move first and best (each move valued at the
+  // depth the bot's own search reached), ties in legalMoves() order
+  for (const level of ['easy', 'medium', 'hard']) {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const z = new Zola({ size: 6, pie: seed % 2 === 1 });
+      const b = new Bot({ level: 'easy', seed });
+      for (let k = 0; z.phase !== 'over' && k < seed * 3 - 2; k++) z.play(b.chooseMove(z));
+      if (z.phase === 'over') continue;
+      const zh = new Bot({ level, seed }).hint(z);
+      const legal = z.legalMoves();
+      assert.deepEqual(zh.map((h) => h.move).sort(), [...legal].sort());
+      assert.equal(zh[0].move, new Bot({ level, seed }).chooseMove(z), `${level} seed ${seed}`);
+      for (let i = 1; i < zh.length; i++) assert.ok(zh[i - 1].win >= zh[i].win, `${level} seed ${seed}: best first`);
+      for (let i = 2; i < zh.length; i++) {
+        if (zh[i - 1].win === zh[i].win) assert.ok(legal.indexOf(zh[i - 1].move) < legal.indexOf(zh[i].move));
+      }
+    }
+  }
 });
 
 test('hint in a match and where there is nothing to choose', () => {

@@ -155,6 +155,39 @@ pub(crate) fn sort_best_first<T>(v: &mut [(i32, T)]) {
     }
 }
 
+/// A hint's list: `first` (the bot's choice and its chance), then the others of `ranked` (chances and
+/// indices into `names`) best first, equal chances in notation order (the order of `legal_turns()` and
+/// of `legalMoves()` in JavaScript).
+pub(crate) fn hint_list(
+    first: (i32, String),
+    ranked: Vec<(i32, usize)>,
+    names: &[String],
+) -> Vec<(i32, String)> {
+    let mut value: Vec<Option<i32>> = vec![None; names.len()];
+    for (v, i) in ranked {
+        if let Some(slot) = value.get_mut(i) {
+            *slot = Some(v);
+        }
+    }
+    // In notation order, then best first by a stable sort.
+    let mut sorted: Vec<(i32, usize)> = Vec::with_capacity(names.len());
+    for i in crate::notation::notation_order(names) {
+        if let Some(&Some(v)) = value.get(i) {
+            sorted.push((v, i));
+        }
+    }
+    sort_best_first(&mut sorted);
+    let mut out = Vec::with_capacity(sorted.len() + 1);
+    for (v, i) in sorted {
+        match names.get(i) {
+            Some(name) if *name != first.1 => out.push((v, name.clone())),
+            _ => {}
+        }
+    }
+    out.insert(0, first);
+    out
+}
+
 /// A review's progress report: `(done, total)` records; `false` stops the review.
 pub type Progress<'a> = &'a mut dyn FnMut(usize, usize) -> bool;
 
@@ -280,10 +313,13 @@ impl Bot {
     /// The choices now, ranked by this bot: in Jokerball (phases man and ball) one per string of
     /// `legal_turns()`, in Zola one per legal move (`swap` included), each with the mover's chance of
     /// winning the game after it. The first is the bot's own choice (what [`Bot::choose_move`] of a
-    /// bot with the same level and seed plays); the others follow best first. At `medium` and `hard`
-    /// the Jokerball turns the search looks at more deeply (the best by one ply) come next with their
-    /// deeper chance, then the rest with their one-ply chance. `wrong_phase` when there is nothing to
-    /// choose.
+    /// bot with the same level and seed plays); the others follow best first, equal chances in
+    /// notation order (the order of `legal_turns()`). In Zola at `medium` and `hard` every move is
+    /// valued at the depth the bot's search reached, so the first is also the best. In Jokerball at
+    /// `medium` and `hard` the turns the search looks at more deeply (the best by one ply) carry their
+    /// two-ply chance (the first too), the rest their one-ply chance; where a deeper look made the bot
+    /// prefer a turn that is not the best by two plies, a turn after the first shows a slightly higher
+    /// chance. `wrong_phase` when there is nothing to choose.
     pub fn hint<G: Engine>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
         let ranked = game.bot_hint(self);
         if ranked.is_empty() {

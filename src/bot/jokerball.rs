@@ -19,7 +19,7 @@
     reason = "turn lists indexed below their lengths, in the search hot path"
 )]
 
-use super::analysis::{sort_best_first, Step};
+use super::analysis::{hint_list, sort_best_first, Step};
 use super::jokerball_eval::{self as je, roll_bit, Eval, Turn};
 use super::net::{Base, Net, P_ONE};
 use super::{Bot, Level};
@@ -494,29 +494,33 @@ impl Bot {
         let mut s = Search::new(net());
         let mut turns = Vec::new();
         s.turns(game.position(), dice, man_phase, &mut turns);
-        let mut scored: Vec<(i32, Turn)> = turns
-            .into_iter()
-            .map(|t| (s.after_value(me, &t.after), t))
+        let names: Vec<String> = turns
+            .iter()
+            .map(|t| write_turn(size, prefix.as_deref(), t))
+            .collect();
+        let mut scored: Vec<(i32, usize)> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (s.after_value(me, &t.after), i))
             .collect();
         sort_best_first(&mut scored);
         // The turns the level's search looks at more deeply: their exact two-ply chance.
         let width = self.jokerball_budget().width.min(scored.len());
         for e in scored.iter_mut().take(width) {
-            if let Some(v) = s.reply_value(self, me, &e.1.after, -1, None) {
+            let Some(t) = turns.get(e.1) else { continue };
+            if let Some(v) = s.reply_value(self, me, &t.after, -1, None) {
                 e.0 = v;
             }
         }
-        if let Some(deep) = scored.get_mut(..width) {
-            sort_best_first(deep);
-        }
-        let mut out = vec![(value, write_turn(size, prefix.as_deref(), &chosen))];
-        for (v, t) in &scored {
-            let text = write_turn(size, prefix.as_deref(), t);
-            if !out.iter().any(|e| e.1 == text) {
-                out.push((*v, text));
-            }
-        }
-        out
+        // The bot's choice with its two-ply chance like the others' (a three-ply look, at `hard`, tends
+        // lower, and would put it below turns it beat); its own value when it was not among them.
+        let name = write_turn(size, prefix.as_deref(), &chosen);
+        let value = scored
+            .iter()
+            .take(width)
+            .find(|e| names.get(e.1) == Some(&name))
+            .map_or(value, |e| e.0);
+        hint_list((value, name), scored, &names)
     }
 
     /// The review of the turn record `record` (`2/3 b3-d3 f6>h6`) played from `game` at the start of

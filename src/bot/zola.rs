@@ -7,7 +7,7 @@
     reason = "move lists indexed by ply below the search depth"
 )]
 
-use super::analysis::{sort_best_first, Step};
+use super::analysis::{hint_list, Step};
 use super::net::{sigmoid, Inputs, Net, P_ONE};
 use super::zola_eval;
 use super::{Bot, Level};
@@ -42,7 +42,17 @@ struct Search<'a> {
     scratch: MoveList,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(bot: &'a mut Bot) -> Search<'a> {
+        Search {
+            bot,
+            net: net(),
+            lists: Vec::new(),
+            x: Inputs::with_capacity(8, zola_eval::DENSE),
+            scratch: MoveList::new(),
+        }
+    }
+
     /// The static value of `pos` for the side to move (both sides on the board).
     fn evaluate(&mut self, pos: &Position) -> i32 {
         zola_eval::logit(self.net, pos, &mut self.x, &mut self.scratch)
@@ -113,7 +123,7 @@ impl Search<'_> {
 
 /// The root search: iterative deepening until the budget is spent or `max_depth` is searched; returns
 /// the best move and its value from the last completed depth.
-fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(Move, i32)> {
+fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(Move, i32, u32)> {
     let mut list = MoveList::new();
     movegen::generate(pos, &mut list);
     let mut moves: Vec<Move> = list.iter().copied().collect();
@@ -126,17 +136,11 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(
     ordered.extend(moves.iter().copied().filter(|m| !m.is_capture()));
     let mut moves = ordered;
     bot.start_search();
-    let mut s = Search {
-        bot,
-        net: net(),
-        lists: Vec::new(),
-        x: Inputs::with_capacity(8, zola_eval::DENSE),
-        scratch: MoveList::new(),
-    };
+    let mut s = Search::new(bot);
     let mut best = None;
     for depth in 1..=max_depth {
         let mut alpha = -WIN - 1;
-        let mut iter_best: Option<(Move, i32)> = None;
+        let mut iter_best: Option<(Move, i32, u32)> = None;
         for &m in &moves {
             let mut p = *pos;
             p.apply(m);
@@ -150,7 +154,7 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(
             }
             if v > alpha {
                 alpha = v;
-                iter_best = Some((m, v));
+                iter_best = Some((m, v, depth));
             }
         }
         if s.bot.stopped && best.is_some() {
@@ -171,7 +175,7 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(
             break;
         }
     }
-    best.or_else(|| moves.first().map(|&m| (m, 0)))
+    best.or_else(|| moves.first().map(|&m| (m, 0, 0)))
 }
 
 impl Bot {
@@ -182,7 +186,7 @@ impl Bot {
             return None;
         }
         let (limit, depth) = budget(self.level);
-        let (m, v) = search(self, game.position(), limit, depth)?;
+        let (m, v, _) = search(self, game.position(), limit, depth)?;
         if game.can_swap() && v < 0 {
             return Some(Move::Swap);
         }
@@ -231,56 +235,72 @@ impl Bot {
             }
             return best;
         }
-        let v = search(self, pos, budget(Level::Medium).0, 64).map_or(0, |r| r.1);
-        if v >= WIN - 64 {
-            P_ONE
-        } else if v <= -WIN + 64 {
-            0
-        } else {
-            sigmoid(v)
-        }
+        chance_of(search(self, pos, budget(Level::Medium).0, 64).map_or(0, |r| r.1))
     }
 }
 
-impl Bot {
-    /// The mover's chance after `m` in `pos` at this bot's level.
-    fn zola_after(&mut self, pos: &Position, m: Move) -> i32 {
-        if m == Move::Swap {
-            return P_ONE - self.zola_value(pos);
-        }
-        let mut p = *pos;
-        p.apply(m);
-        if p.count(p.turn()) == 0 {
-            return P_ONE;
-        }
-        if self.level == Level::Easy {
-            let mut x = Inputs::with_capacity(8, zola_eval::DENSE);
-            return P_ONE - zola_eval::value(net(), &p, &mut x, &mut MoveList::new());
-        }
-        P_ONE - self.zola_value(&p)
+/// A search value for the side to move as a chance in units of [`P_ONE`] (a win or loss found is
+/// certain).
+fn chance_of(v: i32) -> i32 {
+    if v >= WIN - 64 {
+        P_ONE
+    } else if v <= -WIN + 64 {
+        0
+    } else {
+        sigmoid(v)
     }
+}
 
-    /// The ranked moves of `game` (see [`Bot::hint`]).
+/// The exact value of every move of `pos` for the side to move, `depth` plies deep (full windows: no
+/// value is a bound), as the root search compares them.
+fn root_values(bot: &mut Bot, pos: &Position, moves: &[Move], depth: u32) -> Vec<i32> {
+    bot.start_search();
+    let mut s = Search::new(bot);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut p = *pos;
+            p.apply(m);
+            if p.count(p.turn()) == 0 {
+                WIN
+            } else {
+                -s.negamax(&p, depth.max(1) - 1, 1, -WIN - 1, WIN + 1)
+            }
+        })
+        .collect()
+}
+
+impl Bot {
+    /// The ranked moves of `game` (see [`Bot::hint`]): each valued at the depth the bot's own search
+    /// completed (one ply at `easy`), so that its choice is also the best of the list.
     pub(crate) fn zola_hint(&mut self, game: &Game) -> Vec<(i32, String)> {
-        let Some(chosen) = self.choose_zola(game) else {
+        if game.phase() == crate::zola::Phase::Over {
             return Vec::new();
-        };
+        }
         let pos = *game.position();
+        let size = game.size();
         let mut list = MoveList::new();
         movegen::generate(&pos, &mut list);
-        let mut moves: Vec<Move> = list.iter().copied().collect();
+        let mut names: Vec<String> = list.iter().map(|&m| write_move(size, m)).collect();
+        let moves: Vec<Move> = list.iter().copied().collect();
+        // The search choose_zola makes (the same shuffle), then every move at its depth.
+        let (limit, depth) = budget(self.level);
+        let Some((m, v, depth)) = search(self, &pos, limit, depth) else {
+            return Vec::new();
+        };
+        let values = root_values(self, &pos, &moves, depth);
+        let mut ranked: Vec<(i32, usize)> = values.into_iter().map(chance_of).zip(0..).collect();
+        let best = ranked.iter().map(|e| e.0).max().unwrap_or(P_ONE / 2);
+        let mut first = (best, write_move(size, m));
         if game.can_swap() {
-            moves.push(Move::Swap);
+            // Swapping takes the other side of this position: the side to move's best, from there.
+            names.push(write_move(size, Move::Swap));
+            ranked.push((P_ONE - best, names.len() - 1));
+            if v < 0 {
+                first = (P_ONE - best, write_move(size, Move::Swap));
+            }
         }
-        let first = self.zola_after(&pos, chosen);
-        let mut out = vec![(first, write_move(game.size(), chosen))];
-        let mut rest = Vec::new();
-        for m in moves.into_iter().filter(|&m| m != chosen) {
-            rest.push((self.zola_after(&pos, m), write_move(game.size(), m)));
-        }
-        sort_best_first(&mut rest);
-        out.extend(rest);
-        out
+        hint_list(first, ranked, &names)
     }
 
     /// The review of the move `record` played from `game`: the move against the best one.
