@@ -305,8 +305,9 @@ fn net() -> &'static Net {
     &super::nets().jokerball
 }
 
-/// The turn the bot plays from `game` (phase man or ball) and its value.
-fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32)> {
+/// The turn the bot plays from `game` (phase man or ball), its value by the deepest look that chose
+/// it, and its value by at most two plies (the chance hints and reviews give every turn alike).
+fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32, i32)> {
     let dice = game.dice()?;
     let man_phase = match game.phase() {
         Phase::Man => true,
@@ -333,7 +334,7 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32)> {
     let first = scored.first().copied()?;
     let budget = bot.jokerball_budget();
     if first.0 >= P_ONE || budget.width == 0 {
-        return Some((first.1, first.0));
+        return Some((first.1, first.0, first.0));
     }
     // Two plies for the best turns by one ply (each turn reaching a new position).
     let mut deep: Vec<(i32, Turn)> = Vec::with_capacity(budget.width);
@@ -365,7 +366,7 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32)> {
         }
     }
     let Some(&best2) = deep.first() else {
-        return Some((first.1, first.0));
+        return Some((first.1, first.0, first.0));
     };
     let close = deep
         .iter()
@@ -373,7 +374,7 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32)> {
         .filter(|d| d.0 >= best2.0 - budget.margin)
         .count();
     if close < 2 {
-        return Some((best2.1, best2.0));
+        return Some((best2.1, best2.0, best2.0));
     }
     // Three plies, selectively, for the best turns by two plies.
     let mut best: Option<(i32, Turn)> = None;
@@ -385,7 +386,10 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32)> {
             best = Some((v3, t));
         }
     }
-    Some(best.map_or((best2.1, best2.0), |b| (b.1, b.0)))
+    Some(best.map_or((best2.1, best2.0, best2.0), |b| {
+        let two = deep.iter().find(|d| d.1.after == b.1.after);
+        (b.1, b.0, two.map_or(best2.0, |d| d.0))
+    }))
 }
 
 /// A turn planned in phase man, kept for the ball phase that follows it.
@@ -410,7 +414,7 @@ impl Bot {
             }
         }
         self.plan = None;
-        let (t, _) = best_turn(self, game)?;
+        let (t, _, _) = best_turn(self, game)?;
         match (game.phase(), t.man) {
             (Phase::Man, Some(m)) => {
                 if let (Some(ball), Some(dice)) = (t.ball, game.dice()) {
@@ -460,7 +464,7 @@ impl Bot {
     /// The value (units of [`P_ONE`]) for the side to move of the turn the bot would play in `game`
     /// (phase man or ball).
     pub fn jokerball_turn_value(&mut self, game: &Game) -> Option<i32> {
-        best_turn(self, game).map(|(_, v)| v)
+        best_turn(self, game).map(|(_, v, _)| v)
     }
 }
 
@@ -481,7 +485,13 @@ fn pass_value(bot: &mut Bot, g: &Game) -> i32 {
 impl Bot {
     /// The ranked turns of `game` in phase man or ball (see [`Bot::hint`]).
     pub(crate) fn jokerball_hint(&mut self, game: &Game) -> Vec<(i32, String)> {
-        let (Some((chosen, value)), Some(dice)) = (best_turn(self, game), game.dice()) else {
+        self.ranked_turns(game, None)
+    }
+
+    /// [`Bot::jokerball_hint`], the turn named `also` (when the level looks deeper at all) looked at as
+    /// deeply as the best: a review judges the turn played with the same depth as the best one.
+    fn ranked_turns(&mut self, game: &Game, also: Option<&str>) -> Vec<(i32, String)> {
+        let (Some((chosen, _, value)), Some(dice)) = (best_turn(self, game), game.dice()) else {
             return Vec::new();
         };
         let man_phase = game.phase() == Phase::Man;
@@ -506,21 +516,22 @@ impl Bot {
         sort_best_first(&mut scored);
         // The turns the level's search looks at more deeply: their exact two-ply chance.
         let width = self.jokerball_budget().width.min(scored.len());
-        for e in scored.iter_mut().take(width) {
-            let Some(t) = turns.get(e.1) else { continue };
+        for (rank, e) in scored.iter_mut().enumerate() {
+            let named = width > 0 && also.is_some() && names.get(e.1).map(String::as_str) == also;
+            let Some(t) = turns.get(e.1).filter(|_| rank < width || named) else {
+                continue;
+            };
             if let Some(v) = s.reply_value(self, me, &t.after, -1, None) {
                 e.0 = v;
             }
         }
         // The bot's choice with its two-ply chance like the others' (a three-ply look, at `hard`, tends
-        // lower, and would put it below turns it beat); its own value when it was not among them.
-        let name = write_turn(size, prefix.as_deref(), &chosen);
-        let value = scored
-            .iter()
-            .take(width)
-            .find(|e| names.get(e.1) == Some(&name))
-            .map_or(value, |e| e.0);
-        hint_list((value, name), scored, &names)
+        // lower, and would put it below turns it beat).
+        hint_list(
+            (value, write_turn(size, prefix.as_deref(), &chosen)),
+            scored,
+            &names,
+        )
     }
 
     /// The review of the turn record `record` (`2/3 b3-d3 f6>h6`) played from `game` at the start of
@@ -538,7 +549,7 @@ impl Bot {
         let d = crate::jokerball::parse_dice(dice).ok_or_else(illegal)?;
         g.set_dice(d.distance, d.direction).map_err(|_| illegal())?;
         let (best, best_win, win) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
-            let ranked = self.jokerball_hint(&g);
+            let ranked = self.ranked_turns(&g, Some(played));
             let win = ranked.iter().find(|e| e.1 == played).ok_or_else(illegal)?.0;
             let (bw, b) = ranked.into_iter().next().ok_or_else(illegal)?;
             (b, bw, win)
@@ -561,7 +572,7 @@ impl Bot {
                     continue;
                 }
                 let v = match best_turn(self, &r) {
-                    Some((_, v)) => v,
+                    Some((_, _, v)) => v,
                     None => pass_value(self, &r),
                 };
                 sum += f64::from(v);
