@@ -278,6 +278,14 @@ for (const [name, viewport] of [
     const first = marked[0];
     await page.click('.rv-marks li:first-child button');
     assert.equal(await page.locator('.rp-count').textContent(), `${first.index} / ${n}`);
+    // the replay is brought into view: its counter and the top of its board are on the screen
+    await page.waitForFunction(() => {
+      const seen = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.top < innerHeight && r.height > 0;
+      };
+      return seen(document.querySelector('.rp-count')) && seen(document.querySelector('.rp-board'));
+    }, null, { timeout: 5000 });
     await page.screenshot({ path: join(outDir, `analysis-replay-${name}.png`) });
     // closing the review hides it
     await page.click('[data-action=review-close]');
