@@ -394,8 +394,8 @@ async function main() {
     openReplay: (text, game, step) => {
       replay(text, true);
       S.replay.go(game, step);
-      // the replay is above the review: bring it into view (the keys step it from anywhere)
-      $('#replay').scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      // the replay is above the review: bring it into view at once (the keys step it from anywhere)
+      $('#replay').scrollIntoView({ block: 'start' });
     },
   });
   const saved = load(S.query);

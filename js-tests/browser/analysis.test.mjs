@@ -278,14 +278,14 @@ for (const [name, viewport] of [
     const first = marked[0];
     await page.click('.rv-marks li:first-child button');
     assert.equal(await page.locator('.rp-count').textContent(), `${first.index} / ${n}`);
-    // the replay is brought into view: its counter and the top of its board are on the screen
-    await page.waitForFunction(() => {
-      const seen = (el) => {
-        const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.top < innerHeight && r.height > 0;
-      };
-      return seen(document.querySelector('.rp-count')) && seen(document.querySelector('.rp-board'));
-    }, null, { timeout: 5000 });
+    // the replay is brought into view: its counter and the upper part of its board are on the screen
+    const inView = await page.evaluate(() => {
+      const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+      const [count, board] = [box('.rp-count'), box('.rp-board')];
+      return { count: [count.top, count.bottom], board: [board.top, board.bottom], height: innerHeight };
+    });
+    const { count, board, height } = inView;
+    assert.ok(count[1] > 0 && count[0] < height && board[0] < height - 100 && board[1] > 100, JSON.stringify(inView));
     await page.screenshot({ path: join(outDir, `analysis-replay-${name}.png`) });
     // closing the review hides it
     await page.click('[data-action=review-close]');

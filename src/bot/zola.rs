@@ -291,7 +291,12 @@ impl Bot {
         let values = root_values(self, &pos, &moves, depth);
         let mut ranked: Vec<(i32, usize)> = values.into_iter().map(chance_of).zip(0..).collect();
         let best = ranked.iter().map(|e| e.0).max().unwrap_or(P_ONE / 2);
-        let mut first = (best, write_move(size, m));
+        // The bot's move is the best at that depth (unless a deadline cut its search short).
+        let own = moves
+            .iter()
+            .position(|&x| x == m)
+            .and_then(|i| ranked.get(i));
+        let mut first = (own.map_or(best, |e| e.0), write_move(size, m));
         if game.can_swap() {
             // Swapping takes the other side of this position: the side to move's best, from there.
             names.push(write_move(size, Move::Swap));
