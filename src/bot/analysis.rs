@@ -12,7 +12,7 @@
 //!   the mean of that over every equally likely pair of dice (36 on side 6, 24 on side 4): it measures
 //!   the dice, however well they were then played.
 
-use super::cube::{cube_equities, match_equity, DOUBLE_MARGIN};
+use super::cube::{away, cube_equities, match_equity, DOUBLE_MARGIN};
 use super::net::P_ONE;
 use super::Bot;
 use crate::engine::Engine;
@@ -117,7 +117,7 @@ fn chance(v: i32) -> f64 {
 }
 
 /// `p` for `me`, `1 - p` for the other.
-fn split(me: Player, p: f64) -> ByPlayer<f64> {
+pub(super) fn split(me: Player, p: f64) -> ByPlayer<f64> {
     let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
     *out.get_mut(me) = p;
     out
@@ -132,11 +132,6 @@ fn kept(nd: f64, dt: f64, dp: f64) -> f64 {
     } else {
         nd
     }
-}
-
-/// Points away of `p`.
-fn away(st: &MatchState, p: Player) -> i64 {
-    i64::from(st.length()) - i64::from(*st.score().get(p))
 }
 
 /// Sorts by value, best first, keeping the order of equal values (an insertion sort: the lists are

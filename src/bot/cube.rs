@@ -187,7 +187,8 @@ pub fn should_take(t: &MatchEquity, a: i64, b: i64, v: i64, p: f64, crawford_don
     dt <= dp
 }
 
-fn away(st: &MatchState, p: Player) -> i64 {
+/// Points away of `p` in `st`.
+pub(super) fn away(st: &MatchState, p: Player) -> i64 {
     i64::from(st.length()) - i64::from(*st.score().get(p))
 }
 

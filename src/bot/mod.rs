@@ -196,10 +196,7 @@ impl Bot {
     /// the bot would play.
     pub fn evaluate<G: Engine>(&mut self, game: &G) -> ByPlayer<f64> {
         let p = self.win_chance(game).clamp(0.0, 1.0);
-        let me = game.turn();
-        let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
-        *out.get_mut(me) = p;
-        out
+        analysis::split(game.turn(), p)
     }
 
     /// Shuffles a slice with the tie-breaking generator (Fisher-Yates).

@@ -53,6 +53,18 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The value for the side to move in `pos` of its move `m`, searched `depth - 1` plies after it
+    /// within `(alpha, beta)` (a move that takes the last checker wins).
+    fn root_move(&mut self, pos: &Position, m: Move, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let mut p = *pos;
+        p.apply(m);
+        if p.count(p.turn()) == 0 {
+            WIN
+        } else {
+            -self.negamax(&p, depth - 1, 1, -beta, -alpha)
+        }
+    }
+
     /// The static value of `pos` for the side to move (both sides on the board).
     fn evaluate(&mut self, pos: &Position) -> i32 {
         zola_eval::logit(self.net, pos, &mut self.x, &mut self.scratch)
@@ -142,13 +154,7 @@ fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(
         let mut alpha = -WIN - 1;
         let mut iter_best: Option<(Move, i32, u32)> = None;
         for &m in &moves {
-            let mut p = *pos;
-            p.apply(m);
-            let v = if p.count(p.turn()) == 0 {
-                WIN
-            } else {
-                -s.negamax(&p, depth - 1, 1, -WIN - 1, -alpha)
-            };
+            let v = s.root_move(pos, m, depth, alpha, WIN + 1);
             if s.bot.stopped {
                 break;
             }
@@ -258,15 +264,7 @@ fn root_values(bot: &mut Bot, pos: &Position, moves: &[Move], depth: u32) -> Vec
     let mut s = Search::new(bot);
     moves
         .iter()
-        .map(|&m| {
-            let mut p = *pos;
-            p.apply(m);
-            if p.count(p.turn()) == 0 {
-                WIN
-            } else {
-                -s.negamax(&p, depth.max(1) - 1, 1, -WIN - 1, WIN + 1)
-            }
-        })
+        .map(|&m| s.root_move(pos, m, depth.max(1), -WIN - 1, WIN + 1))
         .collect()
 }
 
