@@ -4,16 +4,17 @@
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - splits the declarations: types.d.ts (the API, plain ES2022), steere_games.d.ts (browsers and
 //   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
-// - copies the board elements (js/board.js, its types, the catalogues js/lang-*.js) and the bot's worker
-//   (js/worker.js);
+// - bundles the board elements (js/board.js and its rooms in js/board/) into board.js, the bot's worker
+//   (js/worker.js) into worker.js and their languages (js/lang.js and the catalogues js/lang-*.js) into
+//   lang.js; copies the elements' types;
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js; ./board);
 // - copies the boardgame.io adapter and its browser client (js/boardgameio*.js, typed);
 // - ships the documentation: README.md from docs/npm-readme.md, docs/ (rules, API, diagrams),
 //   CHANGELOG.md and LICENSE.
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmSync, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
+import { transformSync, build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
@@ -138,25 +139,59 @@ export default function init(): Promise<void>;
 `,
 );
 
-// The board elements, their catalogues (English, Spanish, Russian) and the computer's worker, beside the
-// glue they import (./steere_games.js). The modules ship minified (esbuild: their exported names stay),
-// in UTF-8 (Russian written as \u escapes would weigh twice as much); the readable source is js/. The
-// elements' private members (`this._name`, used in board.js only) get short names too; none may take
-// the name of a property that an element already has.
-const BOARD_FILES = ['board.js', 'board.d.ts', 'lang-en.js', 'lang-es.js', 'lang-ru.js', 'worker.js'];
+// The board elements, their languages (English, Spanish, Russian) and the computer's worker, beside the
+// glue they import (./steere_games.js), each one bundle of js/: board.js (the entry js/board.js and its
+// rooms in js/board/), worker.js (js/worker.js, with the messages it shares with WorkerBot) and lang.js
+// (js/lang.js, the lookup, with the catalogues js/lang-*.js), which both the elements and the demo
+// import. The bundles ship minified (esbuild: the exported names stay), in UTF-8 (Russian written as \u
+// escapes would weigh twice as much), with the elements' style sheets minified as CSS; the readable
+// source is js/. The elements' private members (`this._name`, used inside board.js only) get short names
+// too; none may take the name of a property that an element already has.
+const BOARD_FILES = ['board.js', 'board.d.ts', 'lang.js', 'worker.js'];
 const DOM_NAMES = new Set(['id', 'dir', 'lang', 'part', 'slot', 'role', 'title', 'style', 'hidden', 'inert', 'x', 'y']);
-for (const f of BOARD_FILES) {
-  const src = readFileSync(join(root, 'js', f), 'utf8');
-  let out = src;
-  if (!f.endsWith('.d.ts')) {
-    const mangle = f === 'board.js' ? { mangleProps: /^_[a-z]/, mangleCache: {} } : {};
-    const r = transformSync(src, { minify: true, format: 'esm', target: 'es2022', charset: 'utf8', ...mangle });
-    const clash = Object.values(r.mangleCache ?? {}).find((n) => DOM_NAMES.has(n));
-    if (clash) throw new Error(`finish-pkg: a private member of ${f} would be named ${clash}`);
-    out = r.code;
-  }
-  writeFileSync(join(pkg, f), out);
+// an import of the glue or of the languages, from any room, is the file of that name beside the bundle
+const beside = {
+  name: 'beside',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)(steere_games|lang)\.js$/ }, (a) =>
+      a.kind === 'entry-point' ? undefined : { path: `./${basename(a.path)}`, external: true },
+    );
+  },
+};
+// the elements' style sheets (the template strings of the constants named *_CSS) ship minified as CSS
+const css = {
+  name: 'css',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]js[\\/]board[\\/][\w-]+\.js$/ }, (a) => ({
+      contents: readFileSync(a.path, 'utf8').replace(
+        /(const \w+_CSS = `)([^`$]*)(`;)/g,
+        (_, open, sheet, close) => open + transformSync(sheet, { loader: 'css', minify: true }).code.trim() + close,
+      ),
+      loader: 'js',
+    }));
+  },
+};
+async function bundle(f, mangle) {
+  const r = await build({
+    entryPoints: [join(root, 'js', f)],
+    bundle: true,
+    write: false,
+    plugins: [beside, css],
+    logLevel: 'error',
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    charset: 'utf8',
+    ...(mangle ? { mangleProps: /^_[a-z]/, mangleCache: {} } : {}),
+  });
+  const clash = Object.values(r.mangleCache ?? {}).find((n) => DOM_NAMES.has(n));
+  if (clash) throw new Error(`finish-pkg: a private member of ${f} would be named ${clash}`);
+  writeFileSync(join(pkg, f), r.outputFiles[0].text);
 }
+await bundle('board.js', true);
+await bundle('worker.js', false);
+await bundle('lang.js', false);
+copyFileSync(join(root, 'js', 'board.d.ts'), join(pkg, 'board.d.ts'));
 // steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and
 // its browser client (js/boardgameio-client.js). They import the engine by the package's own name and never
 // import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.

@@ -1,7 +1,7 @@
 // Prints the package's sizes and fails above a budget:
 // - the engine: wasm + JS glue, gzipped, at most 128 KiB;
-// - the board elements on top of it: board.js, the bot's worker.js and the language catalogues
-//   (lang-*.js), gzipped, at most 20 KiB.
+// - the board elements on top of it: board.js, the bot's worker.js and their languages (lang.js, the
+//   three catalogues), gzipped, at most 20 KiB.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ for (const d of readdirSync(snippetDir, { recursive: true })) {
   const p = join('snippets', d);
   if (statSync(join(pkg, p)).isFile() && p.endsWith('.js')) engine.push(p);
 }
-const board = ['board.js', 'worker.js', ...readdirSync(pkg).filter((f) => /^lang-[\w-]+\.js$/.test(f)).sort()];
+const board = ['board.js', 'worker.js', 'lang.js'];
 
 const kib = (n) => (n / 1024).toFixed(1);
 let failed = false;

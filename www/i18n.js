@@ -2,24 +2,19 @@
 // picked before (the picker at the top), else the first of the browser's languages it has, else English;
 // a tag counts by its primary subtag ('es-419' is Spanish). Its words: index.html's English (each text
 // marked data-t, data-t-html, data-t-label or data-t-title with its key), text-*.js, and the board
-// elements' catalogues (lang-*.js of the package) for the words both say.
-import en from '../pkg/lang-en.js';
-import es from '../pkg/lang-es.js';
-import ru from '../pkg/lang-ru.js';
+// elements' catalogues (lang-*.js of the package) for the words both say. Which language a tag names, and
+// the lookup and filling of a text, are the elements' own (lang.js of the package).
+import { LANGS, known, pick, lookup, fill } from '../pkg/lang.js';
 import pageEn from './text-en.js';
 import pageEs from './text-es.js';
 import pageRu from './text-ru.js';
 
-const WORDS = { en: [pageEn, en], es: [pageEs, es], ru: [pageRu, ru] };
+const PAGE = { en: pageEn, es: pageEs, ru: pageRu };
 const KEY = 'steere-games:demo:lang';
 // where a marked text goes: data-t the text, data-t-html the markup, the others an attribute
 const MARKS = { t: 'textContent', tHtml: 'innerHTML', tLabel: 'aria-label', tTitle: 'title' };
 
-/** 'en', 'es' or 'ru' for a language tag, by its primary subtag; else null. */
-export function known(tag) {
-  const p = String(tag ?? '').split(/[-_]/)[0].trim().toLowerCase();
-  return Object.hasOwn(WORDS, p) ? p : null;
-}
+export { known };
 
 /** The language to speak, given the value of ?lang= (or null). */
 export function chooseLanguage(asked) {
@@ -29,8 +24,7 @@ export function chooseLanguage(asked) {
   } catch {
     // no storage: nothing was picked before
   }
-  for (const tag of [asked, saved, ...(navigator.languages ?? [])]) if (known(tag)) return known(tag);
-  return 'en';
+  return pick([asked, saved, ...(navigator.languages ?? [])]);
 }
 
 export function rememberLanguage(l) {
@@ -60,9 +54,8 @@ export class Words {
 
   /** The text of `key`, with `{name}` filled from `vars`; a value [key, vars] is a text of its own. */
   t(key, vars = {}) {
-    const [page, elements] = WORDS[this.lang];
-    const text = page[key] ?? elements[key] ?? this.english[key] ?? pageEn[key] ?? key;
-    return text.replace(/\{(\w+)\}/g, (_, k) => (Array.isArray(vars[k]) ? this.t(...vars[k]) : String(vars[k] ?? '')));
+    const text = lookup(key, PAGE[this.lang], LANGS[this.lang], this.english, pageEn);
+    return fill(text, (k) => (Array.isArray(vars[k]) ? this.t(...vars[k]) : String(vars[k] ?? '')));
   }
 
   apply(lang) {

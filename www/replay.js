@@ -3,6 +3,7 @@
 // "12 / 57", a game selector for a match, and first / back / forward / last (buttons and the keys
 // Home, Left, Right, End). Positions are made by playing the records on a fresh game from the setup.
 import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
+import { pointUnit } from '../pkg/lang.js';
 
 const OTHER = { red: 'blue', blue: 'red' };
 const CUBE = /^(Red|Blue) (doubles|takes|drops|resigns)$/;
@@ -144,7 +145,7 @@ export class Replay {
     const r = game.result;
     const how = [`how_${r.how}`];
     if (!('points' in r)) return t('wins', { player: [r.winner], how });
-    return t('winsPoints', { player: [r.winner], points: r.points, unit: [`point_${new Intl.PluralRules(this.words.lang).select(r.points)}`], how });
+    return t('winsPoints', { player: [r.winner], points: r.points, unit: [pointUnit(this.words.lang, r.points)], how });
   }
 
   draw(again = false) {

@@ -1,10 +1,10 @@
 // Service worker: after one visit the page plays offline. Network first (so a rebuilt package is picked
 // up at once), the cache when the network fails. The page (its texts in every language), the engine, the
 // board elements with their catalogues and the computer's worker are cached at install.
-const CACHE = 'steere-games-demo-v7';
+const CACHE = 'steere-games-demo-v8';
 const PAGE = ['./', './index.html', './app.js', './settings.js', './store.js', './undo.js', './online.js', './records.js', './replay.js', './analysis.js', './i18n.js', './text-en.js', './text-es.js', './text-ru.js', './style.css', './manifest.webmanifest', './icon.svg'];
 const OWN = [new URL('./', location.href).href, new URL('../pkg/', location.href).href];
-const PKG = ['../pkg/steere_games.js', '../pkg/steere_games_bg.wasm', '../pkg/board.js', '../pkg/lang-en.js', '../pkg/lang-es.js', '../pkg/lang-ru.js', '../pkg/worker.js'];
+const PKG = ['../pkg/steere_games.js', '../pkg/steere_games_bg.wasm', '../pkg/board.js', '../pkg/lang.js', '../pkg/worker.js'];
 
 async function precache() {
   const cache = await caches.open(CACHE);

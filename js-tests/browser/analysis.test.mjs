@@ -13,8 +13,7 @@ import { Jokerball, Match, Bot } from '../../pkg/node.js';
 import { demo, playGame, rng, outDir } from './helpers.mjs';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
-import esElements from '../../pkg/lang-es.js';
-import ruElements from '../../pkg/lang-ru.js';
+import { LANGS } from '../../pkg/lang.js';
 
 const D = demo();
 const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
@@ -239,8 +238,8 @@ for (const [name, viewport] of [
 
     // every text of the panel in Spanish and Russian, then back
     for (const [lang, words, elements] of [
-      ['es', es, esElements],
-      ['ru', ru, ruElements],
+      ['es', es, LANGS.es],
+      ['ru', ru, LANGS.ru],
     ]) {
       await page.selectOption('#language', lang);
       const texts = await page.evaluate(() => ({

@@ -42,7 +42,7 @@ test('serve.mjs: / redirects to /www/, wasm served as application/wasm; only /ww
   for (const path of ['/.git/config', '/.git/HEAD', '/README.md', '/Cargo.toml', '/src/lib.rs', '/scripts/serve.mjs', '/pkg/.gitignore', '/www/../.git/config', '/www/%2e%2e/README.md']) {
     assert.equal((await fetch(`${base}${path}`)).status, 404, path);
   }
-  for (const path of ['/pkg/board.js', '/pkg/worker.js', '/pkg/lang-en.js', '/www/app.js']) assert.equal((await fetch(`${base}${path}`)).status, 200, path);
+  for (const path of ['/pkg/board.js', '/pkg/worker.js', '/pkg/lang.js', '/www/app.js']) assert.equal((await fetch(`${base}${path}`)).status, 200, path);
 });
 
 test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks', async () => {

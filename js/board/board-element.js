@@ -1,0 +1,313 @@
+// <steere-board>: a board that shows a bound Jokerball, Zola or Match (or a position string) and lets a
+// person move. The element holds its attributes, errors, language and the object shown; the drawing is
+// draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
+import { Jokerball, Zola, Match, SteereError } from './engine.js';
+import { LANGS, tell, language, Base, NOT_OBJECT, engine, asError, failed, kindOf, attr, upgrade, listen } from './common.js';
+import { BOARD_CSS, draw } from './draw.js';
+import { animate } from './animate.js';
+import { listenInput, roving, focusOn } from './input.js';
+import { kindOfBoard, boardSize, looksLikeJokerball } from './infer.js';
+import { destKey } from './layout.js';
+
+/** A board: shows a bound Jokerball, Zola or Match (or a position string) and lets a person move. */
+export class SteereBoard extends Base {
+  static get observedAttributes() {
+    return ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
+  }
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`;
+    this._svg = root.querySelector('svg');
+    this._msg = root.querySelector('.msg');
+    this._live = root.querySelector('.sr');
+    this._l = 'en';
+    this._cat = LANGS.en;
+    this._obj = null; // the bound object
+    this._own = null; // the object made from `position`
+    this._ownOf = null;
+    this._selected = null;
+    this._active = null; // the cell (or goal) holding the one tab stop
+    this._last = null; // { key, moves, position } of the moves this board saw played
+    this._anims = [];
+    this._built = '';
+    this._v = null;
+    this._errors = new Map();
+    this._ways = new Map();
+    listenInput(this);
+  }
+
+  connectedCallback() {
+    upgrade(this, 'game', 'position', 'orientation', 'coordinates', 'animation');
+    listen(this, true);
+    this._setLang();
+    engine().then(
+      () => {
+        this._ready = true;
+        this._render();
+      },
+      (e) => this._error('engine', asError(e), ['loadFailed']),
+    );
+  }
+
+  disconnectedCallback() {
+    listen(this, false);
+  }
+
+  attributeChangedCallback() {
+    if (this._ready) this._render();
+    else this._setLang();
+  }
+
+  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
+  get language() {
+    return this._l;
+  }
+
+  /** Takes the language the element should speak now (see language()); true when it changed. */
+  _setLang() {
+    const l = language(this);
+    for (const e of [this._svg, this._msg, this._live]) e.setAttribute('lang', l);
+    if (l === this._l) return false;
+    this._l = l;
+    this._cat = LANGS[l];
+    this._showErrors();
+    return true;
+  }
+
+  _relang() {
+    if (this._setLang() && this._ready) this._render();
+  }
+
+  /** The Jokerball, Zola or Match shown, or null. */
+  get game() {
+    return this._obj;
+  }
+  set game(obj) {
+    this._obj = obj ?? null;
+    this._selected = null;
+    this._last = null;
+    if (this._ready) this._render();
+  }
+
+  get position() {
+    return this.getAttribute('position');
+  }
+  set position(p) {
+    attr(this, 'position', p ?? null);
+  }
+  get orientation() {
+    return this._enum('orientation', ['red', 'blue'], 'red');
+  }
+  set orientation(v) {
+    attr(this, 'orientation', v);
+  }
+  get coordinates() {
+    return this._enum('coordinates', ['inside', 'hidden'], 'inside');
+  }
+  set coordinates(v) {
+    attr(this, 'coordinates', v);
+  }
+  get animation() {
+    const a = this.getAttribute('animation');
+    if (a === null || a === '') return this._clear('animation', 250);
+    const n = Number(a);
+    if (!/^\d+$/.test(a.trim()) || n > 60000) return this._badAttr('animation', a, '0…60000', 250);
+    return this._clear('animation', n);
+  }
+  set animation(v) {
+    attr(this, 'animation', v === null || v === undefined ? null : String(v));
+  }
+
+  /** Settles when the moves being drawn have finished moving. */
+  get animationDone() {
+    return Promise.all(this._anims.map((a) => a.finished.catch(() => {}))).then(() => {});
+  }
+
+  /** Cells drawn as a hint (names) until the position changes; null: none. */
+  set hint(cells) {
+    this._hint = cells && [new Set(cells), this._v?.position];
+    this.refresh();
+  }
+
+  /** Redraws after the bound object was changed from outside. */
+  refresh() {
+    if (this._ready) this._render();
+  }
+
+  /** Plays `move` on the bound object, animated; returns and throws as the object's play does. */
+  play(move) {
+    const obj = this._source();
+    if (!obj) throw new SteereError('wrong_phase', 'no game is bound to this board');
+    return this._apply(obj, move);
+  }
+
+  // -- reading attributes
+
+  _enum(name, allowed, fallback) {
+    const v = this.getAttribute(name);
+    if (v === null || v === '') return this._clear(name, fallback);
+    if (allowed.includes(v)) return this._clear(name, v);
+    return this._badAttr(name, v, allowed.join(' | '), fallback);
+  }
+
+  _players() {
+    const v = this.getAttribute('interactive');
+    if (v === null) return this._clear('interactive', []);
+    const list = v.split(/\s+/).filter(Boolean);
+    if (list.every((p) => p === 'red' || p === 'blue')) return this._clear('interactive', list);
+    return this._badAttr('interactive', v, 'red | blue | red blue', []);
+  }
+
+  _clear(source, value) {
+    if (this._errors.delete(source)) this._showErrors();
+    return value;
+  }
+
+  _badAttr(name, value, values, fallback) {
+    const err = new SteereError('invalid_option', `${name}="${value}": expected ${values}`);
+    this._error(name, err, ['badAttribute', { name, value, reason: ['expected', { values }] }]);
+    return fallback;
+  }
+
+  /**
+   * Records an error of `source`, fires steere-error once for it and shows its message: `msg` (a
+   * catalogue message), by default the one chosen by the error's code.
+   */
+  _error(source, error, msg = failed(error)) {
+    const id = JSON.stringify(msg) + error.message;
+    if (this._errors.get(source)?.id === id) return;
+    this._errors.set(source, { id, msg });
+    this._showErrors();
+    this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
+  }
+
+  _showErrors() {
+    this._msg.textContent = [...this._errors.values()].map((e) => tell(this._l, e.msg)).join(' ');
+    this._msg.hidden = this._errors.size === 0;
+  }
+
+  _say(text) {
+    this._live.textContent = text;
+  }
+
+  // -- the object shown
+
+  _source() {
+    if (this._obj !== null) return this._obj;
+    const p = this.getAttribute('position');
+    if (p !== this._ownOf) {
+      this._clear('position');
+      this._own?.free();
+      this._own = null;
+      this._ownOf = p;
+      this._last = null;
+      if (p) {
+        try {
+          this._own = new Jokerball({ position: p });
+        } catch (e1) {
+          try {
+            this._own = new Zola({ position: p });
+          } catch (e2) {
+            // the error of the game the string looks like
+            this._error('position', asError(looksLikeJokerball(p) ? e1 : e2));
+          }
+        }
+      }
+    }
+    return this._own;
+  }
+
+  /** What the board needs to know of the object, read once per drawing. */
+  _view(obj) {
+    if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
+    const match = obj instanceof Match ? obj : null;
+    const board = obj.board();
+    const kind = kindOfBoard(board);
+    const position = obj.position();
+    const phase = match ? obj.gamePhase : obj.phase;
+    const turn = obj.turn;
+    const open = phase !== 'over' && (!match || match.phase === 'playing');
+    const moves = open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];
+    const dice = kind === 'jokerball' ? obj.dice : null;
+    return { obj, match, kind, size: boardSize(kind, position), board, position, phase, turn, moves, dice };
+  }
+
+  _render() {
+    this._setLang();
+    let v = null;
+    let obj = null;
+    try {
+      obj = this._source();
+      if (obj) v = this._view(obj);
+      this._clear('game');
+    } catch (e) {
+      const err = asError(e);
+      this._error(this._obj ? 'game' : 'position', err, obj && !kindOf(obj) ? ['notObject'] : failed(err));
+    }
+    this._v = v;
+    this._draw(v);
+    return v;
+  }
+
+  // -- drawing
+
+  _draw(v) {
+    draw(this, v);
+    roving(this);
+  }
+
+  _focus(key) {
+    focusOn(this, key);
+  }
+
+  // -- a move chosen on the board
+
+  _attempt(v, m, keyboard) {
+    const player = v.turn;
+    const detail = { move: m, player };
+    this._selected = null;
+    const go = this.dispatchEvent(new CustomEvent('steere-move', { detail, bubbles: true, composed: true, cancelable: true }));
+    if (!go) {
+      this._render();
+      return;
+    }
+    let played;
+    try {
+      played = this._apply(v.obj, m.notation);
+    } catch (e) {
+      this._error('game', asError(e));
+      this._render();
+      return;
+    }
+    // a keyboard user goes on from the next target (the ball's, after a man), else from where the piece went
+    if (keyboard) this._focus([...this._targets.keys()][0] ?? destKey(m));
+    let position = null;
+    let phase = null;
+    try {
+      position = v.obj.position();
+      phase = v.obj.phase;
+    } catch {
+      // freed by a listener: the move was played all the same
+    }
+    this.dispatchEvent(
+      new CustomEvent('steere-played', { detail: { move: played, player, position, phase }, bubbles: true, composed: true }),
+    );
+  }
+
+  /** Plays a move on `obj`, remembers it for the last-move mark, redraws and animates it. */
+  _apply(obj, move) {
+    const before = this._pieces ?? new Map();
+    const turnKey = (kindOf(obj) === 'match' ? `${obj.gameNumber}:` : '') + obj.history().length;
+    const player = obj.turn;
+    const played = obj.play(move);
+    if (this._last?.key !== turnKey) this._last = { key: turnKey, moves: [] };
+    this._last.moves.push(played);
+    this._last.position = obj.position();
+    this._render();
+    this._say(tell(this._l, ['played', { player: [player], move: played.notation }]));
+    animate(this, played, before);
+    return played;
+  }
+}

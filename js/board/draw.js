@@ -1,0 +1,289 @@
+// The board's drawing in SVG: its style, the frame, cells, goal zones and dice built once per board
+// (kind, size, orientation, coordinates), then each drawing's pieces, targets, marks, labels and the
+// ball's direction.
+import { say, attr } from './common.js';
+import { layout, hexPoints, destKey, SQ3, R, S } from './layout.js';
+import { guessBoard, ballStep, lastMoveCells } from './infer.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+export const BOARD_CSS = `
+:host { display: block; min-width: 240px; position: relative; -webkit-tap-highlight-color: transparent; }
+:host([hidden]) { display: none; }
+[hidden] { display: none !important; }
+svg { display: block; width: 100%; height: auto; outline: none; touch-action: none; user-select: none; -webkit-user-select: none; }
+.frame { fill: var(--steere-board, #3b3552); }
+[data-cell] { fill: var(--steere-cell, #ede6d3); outline: none; }
+[data-cell].alt { fill: var(--steere-cell-alt, #d8cdae); }
+[data-cell][data-last] { fill: var(--steere-last, #b8d3e8); }
+[data-cell][data-hint] { fill: var(--steere-hint, #9ad99b); }
+[data-hint] .shape { stroke: var(--steere-hint-line, #137a3a); stroke-width: 1.5; }
+[data-cell][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }
+[data-cell][data-selected] { fill: var(--steere-selected, #e8862a); }
+.shape { fill: inherit; stroke: rgb(0 0 0 / 0.2); stroke-width: 0.5; }
+[data-cell]:focus-visible .shape, [data-goal]:focus-visible rect { stroke: var(--steere-focus, #000); stroke-width: 1.8; }
+.dot { fill: rgb(0 0 0 / 0.3); display: none; pointer-events: none; }
+[data-target=move] .dot { display: inline; }
+.coord { fill: var(--steere-text, #2a2638); opacity: 0.55; font: 4.2px system-ui, sans-serif; pointer-events: none; }
+.p { stroke: rgb(0 0 0 / 0.55); stroke-width: 0.8; }
+.p.red { fill: var(--steere-red, #c8323c); }
+.p.blue { fill: var(--steere-blue, #2f5fb3); }
+.ball circle { fill: var(--steere-ball, #fff); stroke: #111; stroke-width: 0.9; }
+.ball polygon { fill: #111; stroke: none; }
+[data-goal] { outline: none; }
+[data-goal] rect { fill: inherit; }
+[data-goal=red] { fill: color-mix(in srgb, var(--steere-red, #c8323c) 35%, var(--steere-cell, #ede6d3)); }
+[data-goal=blue] { fill: color-mix(in srgb, var(--steere-blue, #2f5fb3) 35%, var(--steere-cell, #ede6d3)); }
+[data-goal][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }
+.label { fill: var(--steere-text, #2a2638); font: 5px system-ui, sans-serif; pointer-events: none; }
+.die rect { fill: var(--steere-distance, #6b3fa0); }
+.die.way rect { fill: var(--steere-direction, #2e8b57); }
+.die text { fill: #fff; font: 700 10px system-ui, sans-serif; }
+.dice[data-empty] { opacity: 0.3; }
+.arrow, .way-arrow { fill: var(--steere-direction, #2e8b57); pointer-events: none; }
+.arrow { opacity: 0.9; stroke: #fff; stroke-width: 0.6; }
+.way-arrow { fill: var(--steere-direction, #2e8b57); }
+.anim { pointer-events: none; }
+.msg { margin: 0.3rem 0; color: #a3141b; font: 0.9rem system-ui, sans-serif; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`;
+
+/** A new SVG element `name` with `attrs`, appended to `parent` when given. */
+export function svg(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  parent?.append(e);
+  return e;
+}
+
+/** A piece drawn at (x, y): a disc for Red, a rounded square for Blue, a starred disc for the ball. */
+export function drawPiece(kind, x, y, parent) {
+  if (kind === 'red') return svg('circle', { cx: x, cy: y, r: 6.2, class: 'p red', part: 'piece', 'data-piece': 'red' }, parent);
+  if (kind === 'blue') {
+    const a = { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', part: 'piece', 'data-piece': 'blue' };
+    return svg('rect', a, parent);
+  }
+  const g = svg('g', { class: 'p ball', part: 'piece', 'data-piece': 'ball' }, parent);
+  svg('circle', { cx: x, cy: y, r: 6 }, g);
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    const r = i % 2 ? 1.8 : 4.3;
+    pts.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
+  }
+  svg('polygon', { points: pts.join(' ') }, g);
+  return g;
+}
+
+/** Builds board `b`'s SVG afresh: frame, goal zones, cells (with coordinates), arrows and dice. */
+function build(b, kind, size, flip, coords) {
+  const L = layout(kind, size, flip);
+  const s = b._svg;
+  s.textContent = '';
+  s.setAttribute('viewBox', `${-L.w} ${-L.h} ${2 * L.w} ${2 * L.h}`);
+  if (kind === 'jokerball') {
+    const a = 1.5 * R * (size - 1) + R + 1.5;
+    svg('polygon', { points: hexPoints(0, 0, (2 * a) / SQ3, 0), class: 'frame' }, s);
+  } else {
+    svg('rect', { x: -L.w, y: -L.h, width: 2 * L.w, height: 2 * L.h, rx: 2, class: 'frame' }, s);
+  }
+  b._goals = new Map();
+  for (const g of L.goals) {
+    const el = svg('g', { 'data-goal': g.player, part: 'goal', role: 'button', tabindex: '-1' }, s);
+    svg('rect', { x: g.x, y: g.y, width: g.w, height: g.h, rx: 2.5 }, el);
+    const t = svg('text', { x: g.cx, y: g.cy + 1.8, 'text-anchor': 'middle', class: 'label' }, el);
+    b._goals.set(`goal:${g.player}`, { el, g, t });
+  }
+  b._cells = new Map();
+  const layer = svg('g', {}, s);
+  for (const c of L.cells) {
+    const el = svg('g', { 'data-cell': c.name, part: 'cell', role: 'button', tabindex: '-1' }, layer);
+    if (c.alt) el.classList.add('alt');
+    if (kind === 'jokerball') svg('polygon', { points: hexPoints(c.x, c.y, R - 0.35, Math.PI / 6), class: 'shape' }, el);
+    else svg('rect', { x: c.x - S / 2, y: c.y - S / 2, width: S, height: S, class: 'shape' }, el);
+    svg('circle', { cx: c.x, cy: c.y, r: 2.2, class: 'dot' }, el);
+    let coord = null;
+    if (coords) {
+      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 1.5 } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6 };
+      coord = svg('text', { ...at, 'text-anchor': kind === 'jokerball' ? 'middle' : 'start', class: 'coord' }, el);
+      coord.textContent = c.name;
+    }
+    b._cells.set(c.name, { el, c, coord, piece: null, pieceEl: null });
+  }
+  b._arrow = svg('polygon', { class: 'arrow', hidden: '' }, s);
+  b._animLayer = svg('g', { class: 'anim' }, s);
+  b._dice = null;
+  if (kind === 'jokerball') {
+    const d = svg('g', { class: 'dice', part: 'dice', role: 'img' }, s);
+    const y = -L.h + 1;
+    const die = (x, cls) => {
+      const g = svg('g', { class: `die ${cls}` }, d);
+      svg('rect', { x, y, width: 16, height: 16, rx: 3 }, g);
+      const t = svg('text', { x: x + 8, y: y + 11.5, 'text-anchor': 'middle' }, g);
+      return t;
+    };
+    const dist = die(-L.w + 1, 'dist');
+    const way = die(L.w - 17, 'way');
+    const arrow = svg('polygon', { class: 'way-arrow', points: '-4,-1.3 1,-1.3 1,-3.6 5,0 1,3.6 1,1.3 -4,1.3' }, d);
+    b._dice = { g: d, dist, way, arrow, ax: L.w - 9, ay: y + 24 };
+  }
+  b._layout = L;
+  b._flip = flip;
+}
+
+/**
+ * Draws the view `v` of board `b` (null: the board without pieces): pieces, what can be clicked now,
+ * the last move, the hint, every label, the dice.
+ */
+export function draw(b, v) {
+  const cat = b._cat;
+  const flip = b.orientation === 'blue';
+  const coords = b.coordinates === 'inside';
+  // every attribute is read here, so that a bad value is reported when it is set
+  void b.animation;
+  void b._players();
+  let kind = v?.kind;
+  let size = v?.size;
+  if (!v) {
+    // no object (or a bad one): the board without pieces, of the size the position string suggests
+    if (b._built && !b.getAttribute('position')) [kind, size] = b._built.split(':');
+    else [kind, size] = guessBoard(b.getAttribute('position'));
+    size = Number(size);
+  }
+  const key = `${kind}:${size}:${flip}:${coords}`;
+  if (key !== b._built) {
+    build(b, kind, size, flip, coords);
+    b._built = key;
+  }
+  b._svg.setAttribute('aria-label', say(cat, v ? kind : 'noPieces'));
+  attr(b, 'data-game', kind);
+  attr(b, 'data-turn', v?.turn ?? null);
+  attr(b, 'data-phase', v ? v.phase : null);
+
+  const pieces = new Map();
+  if (v) {
+    for (const p of v.board.men ?? v.board.checkers) pieces.set(p.cell, p.player);
+    if (v.board.ball) pieces.set(v.board.ball, 'ball');
+  }
+  b._pieces = pieces;
+
+  // what can be clicked now: pieces with moves, and the selected piece's (or the ball's) destinations
+  const targets = new Map();
+  let selected = null;
+  const moves = v?.moves ?? [];
+  if (moves.length && v.phase === 'ball') {
+    selected = v.board.ball;
+    for (const m of moves) targets.set(destKey(m), 'move');
+  } else if (moves.length) {
+    if (!moves.some((m) => m.from === b._selected)) b._selected = null;
+    selected = b._selected;
+    for (const m of moves) targets.set(m.from, 'select');
+    if (selected) for (const m of moves) if (m.from === selected) targets.set(destKey(m), 'move');
+  } else {
+    b._selected = null;
+  }
+  b._targets = targets;
+  const last = lastCells(b, v);
+  const [cells, at] = b._hint ?? [];
+  const hint = at === v?.position ? cells : null;
+
+  for (const [name, cell] of b._cells) {
+    const p = pieces.get(name) ?? null;
+    if (cell.piece !== p) {
+      cell.pieceEl?.remove();
+      cell.pieceEl = p ? drawPiece(p, cell.c.x, cell.c.y, null) : null;
+      if (cell.pieceEl) cell.el.insertBefore(cell.pieceEl, kind === 'jokerball' ? null : cell.coord);
+      cell.piece = p;
+      if (cell.coord && kind === 'jokerball') attr(cell.coord, 'hidden', !!p);
+    }
+    const tg = targets.get(name);
+    const sel = selected === name;
+    const was = last.has(name);
+    attr(cell.el, 'data-target', tg);
+    attr(cell.el, 'data-selected', sel);
+    attr(cell.el, 'data-last', was);
+    attr(cell.el, 'data-hint', !!hint?.has(name));
+    cell.el.setAttribute('part', ['cell', tg && 'target', sel && 'selected', was && 'last'].filter(Boolean).join(' '));
+    const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
+    const label = [say(cat, what, { cell: name })];
+    if (tg) label.push(say(cat, 'target'));
+    if (sel) label.push(say(cat, 'selected'));
+    if (was) label.push(say(cat, 'last'));
+    cell.el.setAttribute('aria-label', label.join(', '));
+  }
+  for (const [k, { el, g, t }] of b._goals) {
+    const tg = targets.get(k);
+    attr(el, 'data-target', tg);
+    el.setAttribute('part', tg ? 'goal target' : 'goal');
+    const label = say(cat, `goal_${g.player}`);
+    t.textContent = label;
+    el.setAttribute('aria-label', tg ? `${label}, ${say(cat, 'target')}` : label);
+  }
+
+  drawDice(b, v);
+}
+
+/** The dice and the ball's direction (Jokerball): read from the engine's legal ball moves. */
+function drawDice(b, v) {
+  const d = b._dice;
+  b._arrow.setAttribute('hidden', '');
+  if (!d) return;
+  const cat = b._cat;
+  const dice = v?.dice;
+  attr(d.g, 'data-empty', !dice);
+  d.dist.textContent = dice ? String(dice.distance) : '';
+  d.way.textContent = dice ? String(dice.direction) : '';
+  attr(d.arrow, 'hidden', true);
+  if (!dice) {
+    d.g.setAttribute('aria-label', say(cat, 'noDice'));
+    return;
+  }
+  const step = ballWay(b, v);
+  const vars = { distance: dice.distance, direction: dice.direction };
+  if (!step) {
+    d.g.setAttribute('aria-label', say(cat, 'dice', vars));
+    return;
+  }
+  const at = b._layout.at;
+  const [dx, dy] = [at.get(step[1]).x - at.get(step[0]).x, at.get(step[1]).y - at.get(step[0]).y];
+  const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
+  vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
+  d.g.setAttribute('aria-label', say(cat, 'diceWay', vars));
+  attr(d.arrow, 'hidden', false);
+  d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) rotate(${deg.toFixed(1)})`);
+  // an arrow from the ball, one cell long, along its line
+  const ball = at.get(v.board.ball);
+  if (ball) {
+    const len = Math.hypot(dx, dy);
+    const [ux, uy] = [dx / len, dy / len];
+    const pt = (a, c) => `${(ball.x + ux * a - uy * c).toFixed(2)},${(ball.y + uy * a + ux * c).toFixed(2)}`;
+    b._arrow.setAttribute('points', [pt(6.5, -1.2), pt(11, -1.2), pt(11, -3.2), pt(15.5, 0), pt(11, 3.2), pt(11, 1.2), pt(6.5, 1.2)].join(' '));
+    b._arrow.removeAttribute('hidden');
+  }
+}
+
+/** The ball's direction as [ball, next] cells (infer.js's ballStep), kept per position and dice by `b`. */
+function ballWay(b, v) {
+  const key = `${v.position} ${v.dice.distance}/${v.dice.direction} ${v.phase}`;
+  if (b._ways.has(key)) return b._ways.get(key);
+  const way = ballStep(v);
+  if (b._ways.size > 64) b._ways.clear();
+  b._ways.set(key, way);
+  return way;
+}
+
+/** The cells of the last turn's moves: those board `b` played, else read from the last record. */
+function lastCells(b, v) {
+  const out = new Set();
+  if (!v) return out;
+  if (b._last && b._last.position === v.position) {
+    for (const m of b._last.moves) {
+      if (m.from) out.add(m.from);
+      if (m.to && m.to !== 'off') out.add(m.to);
+    }
+    return out;
+  }
+  const h = v.obj.history();
+  const rec = h[h.length - 1];
+  return rec ? lastMoveCells(rec, (c) => b._layout.at.has(c)) : out;
+}

@@ -1,0 +1,472 @@
+// <steere-game>: a whole game or match for a page (board, dice, buttons, score, cube, log and the
+// computer). The element holds the object played, its options, errors and language, the actions and the
+// computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
+import { Zola, Match, SteereError } from './engine.js';
+import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, upgrade, listen } from './common.js';
+import { actor, results, kindOfBoard, atTurnStart, passedLast } from './infer.js';
+import { readOptions, readLevel, make } from './game-options.js';
+import { GAME_HTML, texts, drawGame, entries } from './game-view.js';
+import { CLASSES } from './protocol.js';
+import { WorkerBot } from './worker-bot.js';
+
+/** A whole game or match for a page: board, dice, buttons, score, cube, log and the computer. */
+export class SteereGame extends Base {
+  static get observedAttributes() {
+    return ['orientation', 'level', 'lang', 'animation'];
+  }
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = GAME_HTML;
+    this._l = 'en';
+    this._cat = LANGS.en;
+    this._q = (s) => root.querySelector(s);
+    this._board = this._q('steere-board');
+    this._obj = null;
+    this._o = null;
+    this._token = 0;
+    this._errors = new Map();
+    this._busy = false;
+    this._past = [];
+    this._events = [];
+    this._over = 0;
+    this._confirm = false;
+    this._notice = [];
+    for (const b of root.querySelectorAll('button')) b.type = 'button';
+    // the inner board's events stay inside; the game tells the page in its own words
+    const b = this._board;
+    b.addEventListener('steere-move', (e) => e.stopPropagation());
+    b.addEventListener('steere-played', (e) => {
+      e.stopPropagation();
+      this._played(e.detail.player, e.detail.move);
+    });
+    b.addEventListener('steere-error', (e) => {
+      e.stopPropagation();
+      // the board's own words (it names a bad attribute); its message is not shown inside the game
+      this._fail('board', e.detail.error, () => b._msg.textContent);
+    });
+    root.addEventListener('click', (e) => {
+      const btn = e.target.closest?.('button[data-action]');
+      if (btn && !btn.disabled) this._action(btn.dataset.action, e.detail === 0);
+    });
+    root.addEventListener('keydown', (e) => {
+      // r rolls, on any keyboard layout (a Russian one types к there)
+      if ((e.key === 'r' || e.code === 'KeyR') && !e.ctrlKey && !e.metaKey && !e.altKey && !this._q('[data-action=roll]').disabled) {
+        e.preventDefault();
+        this._action('roll', true);
+      }
+    });
+    texts(this);
+  }
+
+  connectedCallback() {
+    upgrade(this, 'state', 'game');
+    listen(this, true);
+    this._setLang();
+    this._whenReady(() => {
+      if (this._pending !== undefined) {
+        const s = this._pending;
+        this._pending = undefined;
+        this._restore(s);
+      } else if (!this._obj) this._start();
+      else this._render();
+    });
+  }
+
+  disconnectedCallback() {
+    listen(this, false);
+    this._token++;
+    this._bot?.terminate();
+    this._bot = null;
+  }
+
+  attributeChangedCallback(name) {
+    this._setLang();
+    if (!this._o) return;
+    if (name === 'level') this._o.level = readLevel(this);
+    this._render();
+  }
+
+  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
+  get language() {
+    return this._l;
+  }
+
+  /** Takes the language the element should speak now (see language()); true when it changed. */
+  _setLang() {
+    const l = language(this);
+    this._q('.wrap').setAttribute('lang', l);
+    if (l === this._l) return false;
+    this._l = l;
+    this._cat = LANGS[l];
+    texts(this);
+    this._board._relang();
+    this._showErrors();
+    return true;
+  }
+
+  _relang() {
+    if (this._setLang()) this._render();
+  }
+
+  /** The object played: a Match when `length` is given, else a lone Jokerball or Zola. */
+  get game() {
+    return this._obj;
+  }
+  /** Plays this object from now on (a Jokerball, Zola or Match of this copy of the package). */
+  set game(obj) {
+    const use = () => {
+      let kind = null;
+      try {
+        kind = kindOf(obj) && kindOfBoard(obj.board());
+      } catch (e) {
+        this._fail('game', asError(e));
+        return;
+      }
+      if (!kind) {
+        this._fail('game', new SteereError('invalid_option', NOT_OBJECT), ['notObject']);
+        return;
+      }
+      const o = readOptions(this);
+      o.game = kind;
+      this._use(obj, o);
+    };
+    if (this._ready) use();
+    else this._whenReady(use);
+  }
+
+  /** The played object's toJSON(); set it to restore a game or match. */
+  get state() {
+    try {
+      return this._obj ? this._obj.toJSON() : null;
+    } catch (e) {
+      this._fail('game', asError(e));
+      return null;
+    }
+  }
+  set state(s) {
+    if (this._ready) this._restore(s);
+    else this._pending = s;
+  }
+
+  /** Cells of the board drawn as a hint until the position changes (see the board's hint). */
+  set hint(cells) {
+    this._board.hint = cells;
+  }
+
+  /** The side a person plays against the computer now (a Zola swap exchanges it), or null. */
+  get humanSide() {
+    return this._o ? this._humanSide() : null;
+  }
+
+  /** A new game or match from the attributes. */
+  start() {
+    return this._whenReady(() => this._start());
+  }
+
+  _whenReady(fn) {
+    return engine().then(
+      () => {
+        this._ready = true;
+        fn();
+      },
+      (e) => this._fail('engine', asError(e), ['loadFailed']),
+    );
+  }
+
+  _start() {
+    const o = readOptions(this);
+    let obj;
+    try {
+      obj = make(o);
+    } catch (e) {
+      this._fail('start', asError(e));
+      obj = make({ game: o.game });
+    }
+    this._clearErrors('start');
+    this._clearErrors('state');
+    this._use(obj, o);
+  }
+
+  _restore(s) {
+    let obj;
+    try {
+      const cls = CLASSES[s?.game];
+      if (!cls) throw new SteereError('parse_error', 'not a state of steere-games');
+      obj = cls.fromJSON(s);
+    } catch (e) {
+      const err = asError(e);
+      this._fail('state', err, failed(err, 'badState'));
+      return;
+    }
+    this._clearErrors('state');
+    const o = readOptions(this);
+    o.game = kindOfBoard(obj.board());
+    this._use(obj, o);
+  }
+
+  _use(obj, o) {
+    this._token++;
+    this._obj = obj;
+    this._o = o;
+    this._past = [];
+    this._events = [];
+    this._confirm = false;
+    this._notice = [];
+    this._cubeAsked = null;
+    this._clearErrors('game');
+    this._clearErrors('bot');
+    this._clearErrors('board');
+    if (this._bot) {
+      this._bot.level = o.level;
+      this._bot.seed = o.seed;
+    }
+    try {
+      this._over = this._results().length;
+    } catch {
+      this._over = 0;
+    }
+    this._board.game = obj;
+    this._render();
+  }
+
+  // -- who acts
+
+  _match() {
+    return this._obj instanceof Match ? this._obj : null;
+  }
+
+  /** The player who must act now (the answerer of a pending double), or null when the game is over. */
+  _actor() {
+    return actor(this._obj);
+  }
+
+  _humanSide() {
+    if (this._o.opponent === 'human') return null;
+    const swapped = this._obj instanceof Zola && this._obj.swapped;
+    return swapped ? OTHER[this._o.human] : this._o.human;
+  }
+
+  _humanActs() {
+    const a = this._actor();
+    return a !== null && (this._o.opponent === 'human' || a === this._humanSide());
+  }
+
+  _results() {
+    return results(this._obj);
+  }
+
+  // -- actions
+
+  _action(name, keyboard) {
+    const m = this._match();
+    const who = this._actor();
+    try {
+      if (name === 'roll') {
+        const r = this._obj.roll();
+        this._note([['rolled', { player: [who], distance: r.distance, direction: r.direction }], this._skips(who, r.skipped)]);
+        this._emit('steere-played', { player: who, action: 'roll', dice: { distance: r.distance, direction: r.direction } });
+        if (keyboard) this._render(() => this._board._focus(this._board._active));
+      } else if (name === 'double' || name === 'take' || name === 'drop') {
+        m[name]();
+        this._cube(who, name);
+      } else if (name === 'resign') {
+        this._confirm = true;
+        this._render();
+        this._q('[data-action=confirm-resign]').focus();
+        return;
+      } else if (name === 'confirm-resign') {
+        this._confirm = false;
+        const loser = this._humanSide() ?? who;
+        m.resign(loser);
+        this._token++;
+        this._cube(loser, 'resign');
+      } else if (name === 'cancel-resign') {
+        this._confirm = false;
+      } else if (name === 'swap') {
+        this._board.play('swap');
+        this._note([['didSwap', { player: [who] }]]);
+        this._emit('steere-played', { player: who, action: 'swap' });
+      } else if (name === 'next-game') {
+        this._past[m.gameNumber - 1] = entries(this);
+        m.nextGame();
+        this._notice = [];
+      } else if (name === 'restart') {
+        this._start();
+        return;
+      }
+    } catch (e) {
+      this._fail('game', asError(e));
+    }
+    this._render();
+  }
+
+  _cube(player, action) {
+    const m = this._match();
+    this._events.push({ game: m.gameNumber, at: m.history().length, player, action });
+    const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[action];
+    this._note([[key, { player: [player] }]]);
+    this._emit('steere-played', { player, action });
+  }
+
+  /** After a move on the board (a person's or the computer's). */
+  _played(player, move) {
+    const obj = this._obj;
+    if (move.kind === 'swap') {
+      this._note([['didSwap', { player: [player] }]]);
+      this._emit('steere-played', { player, action: 'swap' });
+      this._render();
+      return;
+    }
+    const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
+    if (!move.skipped) {
+      // Zola: a side without a legal move passes at once, recorded as '-'
+      const h = obj.history();
+      if (passedLast(h) && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
+    }
+    this._note(notes);
+    this._emit('steere-played', { player, move });
+    this._render();
+  }
+
+  _actorIs(p) {
+    try {
+      return this._actor() === p;
+    } catch {
+      return false;
+    }
+  }
+
+  _skips(who, skipped) {
+    if (!skipped?.length) return null;
+    const key = skipped.length === 2 ? 'skipTurn' : skipped[0] === 'man' ? 'skipMan' : 'skipBall';
+    return [key, { player: [who] }];
+  }
+
+  /** The status line: messages, kept untranslated so that a change of language translates them too. */
+  _note(parts) {
+    this._notice = parts.filter(Boolean);
+    this._board._say(this._noticeText());
+  }
+
+  _noticeText() {
+    return this._notice.map((m) => tell(this._l, m)).join('. ');
+  }
+
+  _emit(type, detail) {
+    let phase = null;
+    try {
+      phase = this._obj.phase;
+    } catch {
+      // a freed object: the event goes out without it
+    }
+    this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true }));
+  }
+
+  /** Records an error; `msg` is a catalogue message (by default chosen by the error's code) or a function. */
+  _fail(source, error, msg = failed(error)) {
+    const id = (msg.call ? msg() : JSON.stringify(msg)) + error.message;
+    const again = this._errors.get(source)?.id === id;
+    this._errors.set(source, { id, msg });
+    this._showErrors();
+    if (!again) this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
+  }
+
+  _clearErrors(prefix) {
+    let changed = false;
+    for (const k of [...this._errors.keys()]) {
+      if (k.startsWith(prefix)) changed = this._errors.delete(k) || changed;
+    }
+    if (changed) this._showErrors();
+  }
+
+  _showErrors() {
+    const el = this._q('.msg');
+    el.textContent = [...this._errors.values()].map(({ msg }) => (msg.call ? msg() : tell(this._l, msg))).join(' ').trim();
+    el.hidden = !el.textContent;
+  }
+
+  _render(after) {
+    if (!this._obj || !this._o) return;
+    try {
+      drawGame(this);
+      this._clearErrors('game');
+    } catch (e) {
+      this._fail('game', asError(e));
+      return;
+    }
+    after?.();
+    this._gameOver();
+    this._schedule();
+  }
+
+  _gameOver() {
+    const all = this._results();
+    if (all.length <= this._over) return;
+    this._over = all.length;
+    const m = this._match();
+    const r = all[all.length - 1];
+    this._emit('steere-gameover', { winner: r.winner, results: all, matchOver: m ? m.phase === 'match-over' : true });
+  }
+
+  // -- the computer
+
+  _stamp() {
+    const m = this._match();
+    const obj = this._obj;
+    return [this._token, m?.phase, m?.gameNumber, m ? m.gamePhase : obj.phase, obj.turn, obj.history().length, obj.position()].join('|');
+  }
+
+  _schedule() {
+    const a = this._actor();
+    if (this._busy || this._o.opponent !== 'bot' || a === null || a === this._humanSide() || !this.isConnected) return;
+    this._busy = true;
+    this._botStep()
+      .catch((e) => this._fail('bot', asError(e)))
+      .finally(() => {
+        this._busy = false;
+        this._render();
+      });
+  }
+
+  async _botStep() {
+    const stamp = this._stamp();
+    const still = () => this._stamp() === stamp;
+    const wait = Number(this.getAttribute('bot-delay') ?? 400) || 0;
+    await new Promise((r) => setTimeout(r, wait));
+    await this._board.animationDone;
+    if (!still()) return;
+    this._bot ??= new WorkerBot({ level: this._o.level, seed: this._o.seed });
+    this._bot.level = this._o.level;
+    const m = this._match();
+    const who = this._actor();
+    if (m && m.phase === 'double') {
+      const a = await this._bot.cubeAction(m);
+      if (!still()) return;
+      m[a === 'take' ? 'take' : 'drop']();
+      this._cube(who, a === 'take' ? 'take' : 'drop');
+      return;
+    }
+    const phase = m ? m.gamePhase : this._obj.phase;
+    const turnStart = atTurnStart(phase);
+    if (m && turnStart && this._cubeAsked !== stamp && m.canDouble()) {
+      this._cubeAsked = stamp;
+      const a = await this._bot.cubeAction(m);
+      if (!still()) return;
+      if (a === 'double') {
+        m.double();
+        this._cube(who, 'double');
+        return;
+      }
+    }
+    if (phase === 'roll') {
+      this._action('roll', false);
+      return;
+    }
+    const mv = await this._bot.chooseMove(this._obj);
+    if (!still()) return;
+    const played = this._board.play(mv);
+    this._played(who, played);
+  }
+}

@@ -1,0 +1,94 @@
+// <steere-game>'s attributes read into the options of a game or match (each judged by the engine, a bad
+// one reported and left out), and the game or match made of them.
+import { Jokerball, Zola, Match, Bot, SteereError } from './engine.js';
+import { asError } from './common.js';
+
+const seedValue = (v) => (/^\d+$/.test(v) && Number(v) < 2 ** 32 ? Number(v) : v);
+const intValue = (v) => (/^-?\d+$/.test(v) ? Number(v) : v);
+const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/** The options of element `el`'s attributes; a bad attribute is reported and left out. */
+export function readOptions(el) {
+  el._clearErrors('attr:');
+  const get = (n) => {
+    const v = el.getAttribute(n);
+    return v === null || v.trim() === '' ? undefined : v.trim();
+  };
+  // the message names the attribute; its reason is the values expected, or chosen by the engine's code
+  const bad = (n, v, why, reason) =>
+    el._fail(`attr:${n}`, new SteereError('invalid_option', `${n}="${v}": ${why}`), ['badAttribute', { name: n, value: v, reason }]);
+  const oneOf = (n, list, fallback) => {
+    const v = get(n);
+    if (v === undefined) return fallback;
+    if (list.includes(v)) return v;
+    const values = list.join(' | ');
+    bad(n, v, `expected ${values}`, ['expected', { values }]);
+    return fallback;
+  };
+  // the engine judges its own options
+  const engineSays = (n, convert, tryIt) => {
+    const v = get(n);
+    if (v === undefined) return undefined;
+    const x = convert(v);
+    try {
+      const made = tryIt(x);
+      made.free();
+      return x;
+    } catch (e) {
+      const err = asError(e);
+      bad(n, v, err.message, [`code_${err.code}`]);
+      return undefined;
+    }
+  };
+  const o = {};
+  o.game = oneOf('game', ['jokerball', 'zola'], 'jokerball');
+  o.opponent = oneOf('opponent', ['bot', 'human'], 'bot');
+  o.human = oneOf('human', ['red', 'blue'], 'red');
+  o.cube = oneOf('cube', ['on', 'off'], 'off') === 'on';
+  const pie = el.getAttribute('pie');
+  o.pie = pie !== null && pie !== 'off';
+  if (pie !== null && !['', 'on', 'off'].includes(pie.trim())) {
+    bad('pie', pie, 'expected on | off', ['expected', { values: 'on | off' }]);
+    o.pie = false;
+  }
+  const jb = o.game === 'jokerball';
+  o.rules = jb ? engineSays('rules', String, (x) => new Jokerball({ rules: x })) : undefined;
+  o.size = engineSays('size', intValue, (x) => (jb ? new Jokerball({ size: x }) : new Zola({ size: x })));
+  o.rows = jb ? engineSays('rows', intValue, (x) => new Jokerball(clean({ size: o.size, rows: x }))) : undefined;
+  o.first = engineSays('first', String, (x) => new Zola({ first: x }));
+  o.seed = engineSays('seed', seedValue, (x) => new Jokerball({ seed: x }));
+  o.length = engineSays('length', intValue, (x) => new Match({ length: x }));
+  o.level = readLevel(el);
+  if (o.pie && o.length !== undefined) {
+    bad('pie', pie, 'no pie rule in a match', ['pieMatch']);
+    o.pie = false;
+  }
+  return o;
+}
+
+/** The bot's level from element `el`'s `level` (medium when missing or bad). */
+export function readLevel(el) {
+  const v = el.getAttribute('level');
+  el._clearErrors('attr:level');
+  if (v === null || v === '') return 'medium';
+  try {
+    new Bot({ level: v }).free();
+    return v;
+  } catch (e) {
+    const err = asError(e);
+    el._fail('attr:level', err, ['badAttribute', { name: 'level', value: v, reason: [`code_${err.code}`] }]);
+    return 'medium';
+  }
+}
+
+/** A new Match, Jokerball or Zola of options `o` (readOptions). */
+/** A new Match, Jokerball or Zola of options `o` (see readOptions). */
+export function make(o) {
+  const { game, rules, size, rows, first, seed, length, cube, pie } = o;
+  if (length !== undefined) {
+    const sub = game === 'jokerball' ? { jokerball: clean({ rules, size, rows }) } : { zola: clean({ size }) };
+    return new Match(clean({ game, length, cube, first, seed, ...sub }));
+  }
+  if (game === 'zola') return new Zola(clean({ size, pie, first }));
+  return new Jokerball(clean({ rules, size, rows, first, seed }));
+}

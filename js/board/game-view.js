@@ -1,0 +1,226 @@
+// <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
+// when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
+import { say, tell, attr } from './common.js';
+import { actor as actorOf, results, movers } from './infer.js';
+
+const GAME_CSS = `
+:host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }
+:host([hidden]) { display: none; }
+[hidden] { display: none !important; }
+.wrap { container-type: inline-size; }
+.grid { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
+@container (min-width: 620px) { .grid { grid-template-columns: minmax(0, 1fr) minmax(13rem, 16rem); } }
+.main, .side { min-width: 0; }
+steere-board::part(message) { display: none; }
+p { margin: 0.25rem 0; }
+.turn { font-weight: 600; min-height: 1.35em; }
+.turn[data-player=red]::before, .turn[data-player=blue]::before, li[data-player]::before {
+  content: ''; display: inline-block; width: 0.75em; height: 0.75em; margin-right: 0.35em; vertical-align: -0.05em;
+  border: 1px solid rgb(0 0 0 / 0.5); }
+.turn[data-player=red]::before, li[data-player=red]::before { background: var(--steere-red, #c8323c); border-radius: 50%; }
+.turn[data-player=blue]::before, li[data-player=blue]::before { background: var(--steere-blue, #2f5fb3); border-radius: 2px; }
+.status { min-height: 1.35em; font-size: 0.9rem; opacity: 0.85; }
+.seat { font-size: 0.9rem; }
+.bar { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.4rem 0; }
+button { font: inherit; font-size: 0.95rem; padding: 0.4rem 0.75rem; border-radius: 0.35rem; border: 1px solid #77718c;
+  background: #fff; color: #1d1a29; cursor: pointer; }
+button:disabled { opacity: 0.4; cursor: default; }
+button[data-action=roll]:not(:disabled), button[data-action=next-game]:not(:disabled), button[data-action=restart],
+button[data-action=confirm-resign] { background: var(--steere-board, #3b3552); color: #fff; border-color: transparent; }
+.confirm { border: 1px solid #a3141b; border-radius: 0.4rem; padding: 0.4rem; margin: 0.4rem 0; }
+.winner { padding: 0.45rem 0.6rem; border-radius: 0.4rem; font-weight: 700; color: #fff; }
+.winner[data-winner=red] { background: var(--steere-red, #c8323c); }
+.winner[data-winner=blue] { background: var(--steere-blue, #2f5fb3); }
+.info { font-size: 0.9rem; }
+.badge { background: var(--steere-target, #f5c430); color: #1d1a29; border-radius: 0.3rem; padding: 0 0.3rem; }
+ol { margin: 0.3rem 0; padding-left: 0; list-style: none; max-height: 16rem; overflow-y: auto;
+  font: 0.85rem/1.4 ui-monospace, monospace; }
+li.head { font: 600 0.85rem system-ui, sans-serif; margin-top: 0.3rem; }
+li.partial { opacity: 0.6; }
+li.cube, li.result { font-style: italic; }
+.n { display: inline-block; min-width: 2.2em; opacity: 0.6; }
+.msg { color: #a3141b; font-size: 0.9rem; }
+`;
+
+export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class="grid">
+<div class="main"><p class="turn"></p><steere-board part="board" exportparts="svg, cell, piece, goal, dice, target, selected, last, message: board-message"></steere-board></div>
+<div class="side">
+<p class="seat"></p>
+<div class="bar" role="toolbar">
+<button data-action="roll" part="button" aria-keyshortcuts="r"></button><button data-action="double" part="button"></button><button data-action="take" part="button"></button><button data-action="drop" part="button"></button><button data-action="swap" part="button"></button><button data-action="resign" part="button"></button><button data-action="next-game" part="button"></button><button data-action="restart" part="button"></button>
+</div>
+<div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign" part="button"></button> <button data-action="cancel-resign" part="button"></button></div>
+<p class="winner" part="winner" role="status" hidden></p>
+<p class="status"></p>
+<div class="info"><p class="score"></p><p><span class="cube"></span> <span class="badge" hidden></span></p></div>
+<ol class="log" part="log"></ol>
+<p class="msg" part="message" role="alert" hidden></p>
+</div></div></div>`;
+
+/** The buttons' and regions' words, in element `el`'s language. */
+export function texts(el) {
+  const labels = { roll: 'roll', double: 'double', take: 'take', drop: 'drop', swap: 'swap', resign: 'resign', 'next-game': 'nextGame', restart: 'newGame', 'confirm-resign': 'yesResign', 'cancel-resign': 'noResign' };
+  for (const [action, key] of Object.entries(labels)) el._q(`[data-action=${action}]`).textContent = say(el._cat, key);
+  el._q('.bar').setAttribute('aria-label', say(el._cat, 'actions'));
+  el._q('.log').setAttribute('aria-label', say(el._cat, 'log'));
+}
+
+/** Draws element `el`: turn line, seat, buttons, confirmation, winner, score, cube, log (and its board). */
+export function drawGame(el) {
+  el._setLang();
+  const t = (key, vars) => tell(el._l, [key, vars]);
+  const obj = el._obj;
+  const m = el._match();
+  const o = el._o;
+  const zola = o.game === 'zola';
+  const actor = actorOf(obj);
+  const human = el._humanActs();
+  const side = el._humanSide();
+  const b = el._board;
+  const orient = el.getAttribute('orientation');
+  attr(b, 'orientation', orient ?? (o.opponent === 'bot' ? o.human : 'red'));
+  attr(b, 'interactive', o.opponent === 'human' ? 'red blue' : side);
+  attr(b, 'animation', el.getAttribute('animation'));
+  b.refresh();
+
+  const phase = m ? m.gamePhase : obj.phase;
+  // whose turn
+  const turn = el._q('.turn');
+  attr(turn, 'data-player', actor);
+  let line = '';
+  if (m && m.phase === 'double') line = t('doubled', { player: [m.pendingDouble], other: [actor] });
+  else if (actor && !human && o.opponent === 'bot') line = t('thinking', { player: [actor] });
+  else if (actor) line = t({ roll: 'toRoll', man: 'toMan', ball: 'toBall' }[phase] ?? 'toMove', { player: [actor] });
+  turn.textContent = line;
+  el._q('.seat').textContent = o.opponent === 'human' ? t('twoPlay') : t('youPlay', { player: [side], level: [o.level] });
+  el._q('.status').textContent = el._noticeText();
+
+  // buttons: enabled exactly when the rules allow the action and a person is to take it
+  const playing = !m || m.phase === 'playing';
+  const btn = (action, on, shown = true) => {
+    const button = el._q(`[data-action=${action}]`);
+    button.disabled = !on;
+    button.hidden = !shown;
+  };
+  const cube = !!(m && m.cube);
+  const live = m && (m.phase === 'playing' || m.phase === 'double');
+  const pie = !m && zola && obj.toJSON().pie;
+  btn('roll', human && playing && !zola && phase === 'roll', !zola);
+  btn('double', human && cube && m.phase === 'playing' && m.canDouble(), cube);
+  btn('take', human && cube && m.phase === 'double', cube);
+  btn('drop', human && cube && m.phase === 'double', cube);
+  btn('swap', human && pie && obj.legalMoves().includes('swap'), pie);
+  btn('resign', !!live && !el._confirm, !!m);
+  btn('next-game', !!m && m.phase === 'game-over', !!m);
+  btn('restart', true, !m ? phase === 'over' : m.phase === 'match-over');
+  const confirm = el._q('.confirm');
+  confirm.hidden = !(el._confirm && live);
+  if (el._confirm && live) {
+    const loser = side ?? actor;
+    const points = m.cube ? m.cube.value : 1;
+    confirm.firstChild.textContent = t('confirmResign', { player: [loser], points });
+  }
+
+  // the winner
+  const all = results(obj);
+  const winner = el._q('.winner');
+  const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
+  const r = over ? all[all.length - 1] : null;
+  winner.hidden = !r;
+  attr(winner, 'data-winner', r ? r.winner : null);
+  if (r) {
+    let text = tell(el._l, resultLine(el, r).text);
+    if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], red: m.score.red, blue: m.score.blue });
+    winner.textContent = text;
+  }
+
+  // score and cube
+  const score = el._q('.score');
+  const badge = el._q('.badge');
+  if (m) {
+    score.textContent = `${t('match', { length: m.length, game: m.gameNumber })}: ${t('score', m.score)}`;
+    const c = m.cube;
+    el._q('.cube').textContent = !c ? t('noCube') : c.owner ? t('cubeOwned', { value: c.value, owner: [c.owner] }) : t('cube', { value: c.value });
+    badge.textContent = t('crawford');
+    badge.hidden = !m.crawford;
+  } else {
+    score.textContent = t('lone');
+    el._q('.cube').textContent = '';
+    badge.hidden = true;
+  }
+  drawLog(el);
+}
+
+/** The current game's lines: records with who made them, cube actions, the half-played turn, the result. */
+export function entries(el) {
+  const obj = el._obj;
+  const m = el._match();
+  const hist = obj.history();
+  const state = obj.toJSON();
+  const g = m ? state.current : state;
+  const who = movers(obj, state, hist);
+  const over = (m ? m.gamePhase : obj.phase) === 'over';
+  const events = el._events.filter((e) => !m || e.game === m.gameNumber);
+  const out = [];
+  const cubeLine = (e) => {
+    const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[e.action];
+    out.push({ kind: 'cube', player: e.player, text: [key, { player: [e.player] }] });
+  };
+  hist.forEach((rec, i) => {
+    for (const e of events) if (e.at === i) cubeLine(e);
+    out.push({ kind: 'record', player: who[i], n: i + 1, rec, text: rec });
+  });
+  // cube actions come before a turn's dice; a resignation may come after them
+  for (const e of events) if (e.at === hist.length && e.action !== 'resign') cubeLine(e);
+  if (g.game === 'jokerball' && g.turn && !over) {
+    const t = g.turn;
+    const p = obj.turn;
+    out.push({ kind: 'partial', player: p, n: hist.length + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
+  }
+  for (const e of events) if (e.at === hist.length && e.action === 'resign') cubeLine(e);
+  const r = m ? (m.results.length >= m.gameNumber ? m.results[m.gameNumber - 1] : null) : results(obj)[0];
+  if (r) out.push(resultLine(el, r));
+  return out;
+}
+
+/** A result line; its text, as the other lines' but the records, is a message translated when drawn. */
+export function resultLine(el, r) {
+  const vars = { player: [r.winner], points: r.points, how: [`how_${r.how}`] };
+  return { kind: 'result', player: r.winner, text: [el._match() ? 'winsPoints' : 'wins', vars] };
+}
+
+/** The log: every game of a match (past games kept as they were drawn), the current game's lines. */
+export function drawLog(el) {
+  const ol = el._q('.log');
+  const m = el._match();
+  const items = [];
+  const head = (n) => items.push({ kind: 'head', text: ['gameNo', { game: n }] });
+  if (m) {
+    for (let i = 0; i < m.gameNumber - 1; i++) {
+      head(i + 1);
+      if (el._past[i]) items.push(...el._past[i]);
+      else if (m.results[i]) items.push(resultLine(el, m.results[i]));
+    }
+    head(m.gameNumber);
+  }
+  items.push(...entries(el));
+  const key = JSON.stringify([el._l, items]);
+  if (key === el._logKey) return;
+  el._logKey = key;
+  ol.textContent = '';
+  for (const it of items) {
+    const li = document.createElement('li');
+    li.className = it.kind;
+    if (it.player) li.dataset.player = it.player;
+    if (it.kind === 'record') li.dataset.record = it.rec;
+    if (it.n) {
+      const n = document.createElement('span');
+      n.className = 'n';
+      n.textContent = `${it.n}.`;
+      li.append(n);
+    }
+    li.append(Array.isArray(it.text) ? tell(el._l, it.text) : it.text);
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}

@@ -1,0 +1,65 @@
+// Where everything is drawn: the board's cells, goal zones and view box in SVG units, from the engine's
+// geometry (Jokerball's hexagons by axial coordinates, Zola's squares by column and row).
+import { Jokerball, Zola } from './engine.js';
+
+export const SQ3 = Math.sqrt(3);
+export const R = 10; // a hexagon's radius, in SVG units
+export const S = 20; // a square's side
+
+const layouts = new Map();
+
+/** Cell centres, goal zones and the view box of a board, in the order the cells are read. */
+export function layout(kind, size, flip) {
+  const key = `${kind}${size}${flip}`;
+  if (layouts.has(key)) return layouts.get(key);
+  const f = flip ? -1 : 1;
+  const cells = [];
+  const goals = [];
+  let w;
+  let h;
+  if (kind === 'jokerball') {
+    const geo = Jokerball.geometry(size);
+    for (const c of geo.cells) {
+      const x = f * SQ3 * R * (c.q + c.r / 2);
+      cells.push({ name: c.name, x, y: f * 1.5 * R * c.r, alt: (((c.q - c.r) % 3) + 3) % 3 === 0 });
+    }
+    const at = new Map(cells.map((c) => [c.name, c]));
+    for (const player of ['red', 'blue']) {
+      const row = geo.goals[player].map((n) => at.get(n));
+      const xs = row.map((c) => c.x);
+      const y = row[0].y;
+      const out = Math.sign(y);
+      const x0 = Math.min(...xs) - (SQ3 * R) / 2;
+      const x1 = Math.max(...xs) + (SQ3 * R) / 2;
+      const top = out > 0 ? y + R + 1 : y - R - 10;
+      goals.push({ player, x: x0, y: top, w: x1 - x0, h: 9, cx: (x0 + x1) / 2, cy: top + 4.5, out });
+    }
+    w = SQ3 * R * (size - 0.5) + 2;
+    h = 1.5 * R * (size - 1) + R + 11;
+  } else {
+    const geo = Zola.geometry(size);
+    const mid = (size - 1) / 2;
+    for (const c of geo.cells) {
+      cells.push({ name: c.name, x: f * (c.x - mid) * S, y: -f * (c.y - mid) * S, alt: (c.x + c.y) % 2 === 0 });
+    }
+    w = (size * S) / 2 + 3;
+    h = w;
+  }
+  cells.sort((a, b) => a.y - b.y || a.x - b.x);
+  const L = { kind, size, cells, goals, w, h, at: new Map(cells.map((c) => [c.name, c])) };
+  layouts.set(key, L);
+  return L;
+}
+
+/** The corners of a hexagon of radius r around (cx, cy), turned by `turn`, as SVG points. */
+export function hexPoints(cx, cy, r, turn) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i + turn;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(' ');
+}
+
+/** Where a move ends, as the board names it: a cell, or the goal zone it leaves through. */
+export const destKey = (m) => (m.to === 'off' ? `goal:${m.goal}` : m.to);

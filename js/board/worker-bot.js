@@ -1,0 +1,130 @@
+// WorkerBot: the computer opponent in a Web Worker (the package's worker.js), its answers as promises.
+// The messages, and the answer given on the page's thread where no worker starts, are protocol.js's.
+import { SteereError } from './engine.js';
+import { asError } from './common.js';
+import { initRequest, request, think, read } from './protocol.js';
+
+let inlineWorker = null;
+
+/**
+ * The computer opponent in a Web Worker (worker.js beside this file); answers are promises. Where no
+ * worker can start, it thinks on the page's thread instead, one decision at a time.
+ */
+export class WorkerBot {
+  /** For a single-file build: start workers from this source, posting them the wasm bytes. */
+  static inline(code, wasm) {
+    inlineWorker = { code, wasm };
+  }
+
+  constructor(options = {}) {
+    this.level = options.level ?? 'medium';
+    this.seed = options.seed;
+    this._worker = null;
+    this._local = false;
+    this._n = 0;
+    this._waiting = new Map();
+  }
+
+  /** A legal move of the current phase, chosen off the page's thread. */
+  chooseMove(gameOrMatch) {
+    return this._ask('chooseMove', gameOrMatch);
+  }
+
+  /** 'double' | 'no-double' | 'take' | 'drop', as Bot.cubeAction. */
+  cubeAction(match) {
+    return this._ask('cubeAction', match);
+  }
+
+  /** Each player's chances, as Bot.evaluate. */
+  evaluate(gameOrMatch) {
+    return this._ask('evaluate', gameOrMatch);
+  }
+
+  /** Every choice ranked, as Bot.hint. */
+  hint(gameOrMatch) {
+    return this._ask('hint', gameOrMatch);
+  }
+
+  /** The review of the game or match, as Bot.review; onProgress(done, total) as the worker reports it. */
+  review(gameOrMatch, options) {
+    return this._ask('review', gameOrMatch, options?.onProgress);
+  }
+
+  /** Stops the worker; answers still awaited are refused. */
+  terminate() {
+    this._worker?.terminate();
+    this._worker = null;
+    for (const r of this._waiting.values()) r.reject(new SteereError('wrong_phase', 'the bot was terminated'));
+    this._waiting.clear();
+  }
+
+  _ask(type, obj, onProgress) {
+    let state;
+    try {
+      state = obj.toJSON();
+    } catch (e) {
+      return Promise.reject(asError(e));
+    }
+    const options = { level: this.level };
+    if (this.seed !== undefined && this.seed !== null) options.seed = this.seed;
+    return new Promise((resolve, reject) => {
+      const req = { id: ++this._n, type, state, options, onProgress, resolve, reject };
+      this._start();
+      if (this._local) {
+        setTimeout(() => this._think(req), 0);
+      } else {
+        this._waiting.set(req.id, req);
+        this._worker.postMessage(request(req.id, type, state, options));
+      }
+    });
+  }
+
+  _start() {
+    if (this._worker || this._local) return;
+    try {
+      if (inlineWorker) {
+        this._worker = new Worker(URL.createObjectURL(new Blob([inlineWorker.code], { type: 'text/javascript' })));
+      } else {
+        // the shipped board.js (this file bundled) has the worker beside it
+        this._worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      }
+    } catch {
+      this._local = true;
+      return;
+    }
+    this._worker.onmessage = ({ data }) =>
+      read(data, {
+        failed: () => this._fallback(),
+        progress: (id, done) => this._waiting.get(id)?.onProgress?.(...done),
+        answer: (id, error, result) => {
+          const req = this._waiting.get(id);
+          if (!req) return;
+          this._waiting.delete(id);
+          if (error) req.reject(asError(error));
+          else req.resolve(result);
+        },
+      });
+    this._worker.onerror = (e) => {
+      e.preventDefault();
+      this._fallback();
+    };
+    this._worker.postMessage(initRequest(inlineWorker?.wasm));
+  }
+
+  _fallback() {
+    this._worker?.terminate();
+    this._worker = null;
+    this._local = true;
+    const reqs = [...this._waiting.values()];
+    this._waiting.clear();
+    for (const r of reqs) setTimeout(() => this._think(r), 0);
+  }
+
+  _think(req) {
+    try {
+      req.resolve(think(req, req.onProgress));
+    } catch (e) {
+      req.reject(asError(e));
+    }
+  }
+}
