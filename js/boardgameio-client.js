@@ -5,10 +5,10 @@
 // and keeps each seat's credentials (in localStorage by default), so that a reload rejoins the match.
 // boardgame.io itself is passed in ({ Client, SocketIO }): this module imports none of it.
 import { engineOf, whyIllegal } from './boardgameio.js';
+import { actor } from './actor.js';
 
-const other = (colour) => (colour === 'red' ? 'blue' : 'red');
-
-// The seat ('0' or '1') to act in a state, the colour a seat holds, and the winner's seat, from the engine.
+// The seat ('0' or '1') to act in a state, the colour a seat holds, and the winner's seat, from the engine
+// (who acts: actor.js, shared with the adapter and the board elements).
 function read(G, seat) {
   const engine = engineOf(G);
   try {
@@ -16,20 +16,9 @@ function read(G, seat) {
     const swapped = isMatch ? false : engine.swapped === true;
     const seatOf = (colour) => ((colour === 'red') !== swapped ? '0' : '1');
     const colour = seat === '0' || seat === '1' ? ((seat === '0') !== swapped ? 'red' : 'blue') : null;
-    let toAct = null;
-    let over;
-    let winner = null;
-    if (isMatch) {
-      over = engine.phase === 'match-over';
-      if (engine.phase === 'playing') toAct = seatOf(engine.turn);
-      else if (engine.phase === 'double') toAct = seatOf(other(engine.pendingDouble));
-      if (over) winner = seatOf(engine.winner);
-    } else {
-      over = engine.phase === 'over';
-      if (!over) toAct = seatOf(engine.turn);
-      else winner = seatOf(engine.winner);
-    }
-    return { colour, toAct, over, winner };
+    const over = engine.phase === (isMatch ? 'match-over' : 'over');
+    const who = actor(engine);
+    return { colour, toAct: who === null ? null : seatOf(who), over, winner: over ? seatOf(engine.winner) : null };
   } finally {
     engine.free();
   }

@@ -6,6 +6,7 @@
 // `client: false`, so they are drawn on the server only. Nothing here imports boardgame.io: a game is plain
 // data and functions, and boardgame.io stays a peer dependency of the package.
 import { Jokerball, Zola, Match, SteereError } from 'steere-games';
+import { actor } from './actor.js';
 
 const INVALID_MOVE = 'INVALID_MOVE'; // boardgame.io's constant (core/constants)
 const IDS = ['0', '1'];
@@ -81,25 +82,18 @@ function stateKey(G) {
   }
 }
 
-// What the flow needs to know of a state; `moves` names its list of moves (MOVES_OF).
+// What the flow needs to know of a state; `moves` names its list of moves (MOVES_OF). The seat to act is
+// the one holding the colour that actor.js says acts now.
 function describe(engine, kind, moves) {
-  if (kind === 'match') {
-    const phase = engine.phase;
-    const over = phase === 'match-over';
-    let toAct = null;
-    if (phase === 'playing') toAct = engine.turn === 'red' ? '0' : '1';
-    else if (phase === 'double') toAct = engine.pendingDouble === 'red' ? '1' : '0';
-    const winner = engine.winner;
-    return { kind, moves, swapped: false, over, toAct, winner: over ? idOf(winner, false) : null };
-  }
   const swapped = kind === 'zola' ? engine.swapped : false;
-  const over = engine.phase === 'over';
+  const over = engine.phase === (kind === 'match' ? 'match-over' : 'over');
+  const colour = actor(engine);
   return {
     kind,
-    moves: kind,
+    moves,
     swapped,
     over,
-    toAct: over ? null : idOf(engine.turn, swapped),
+    toAct: colour === null ? null : idOf(colour, swapped),
     winner: over ? idOf(engine.winner, swapped) : null,
   };
 }

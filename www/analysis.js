@@ -44,7 +44,7 @@ function el(name, attrs = {}, parent = null, ns = null) {
 export class Analysis {
   /**
    * `root`: the document; `words`: the page's Words; `page`: what the page knows: element() (the
-   * <steere-game>), settings(), active() (a local game is shown: not online, no replay open) and
+   * <steere-game> shown, local or online), settings(), active() (a game is shown: no replay open) and
    * openReplay(text, game, step) (the replay of a record at game index `game`, `step` records played).
    */
   constructor(root, words, page) {

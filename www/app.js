@@ -1,6 +1,7 @@
 // The demo page: a settings panel around <steere-game>, the package's own game element (board, dice,
-// buttons, score, cube, log, computer opponent). This file wires the panel, the URL, storage and taking
-// back; the rules are the engine's alone.
+// buttons, score, cube, log, computer opponent); an online match is played on a <steere-game> of its own
+// (online.js), with the same records, replay and review. This file wires the panel, the URL, storage and
+// taking back; the rules are the engine's alone.
 import init, { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
 import { DEFAULTS, fromUrl, describe, readPanel, writePanel, enable, attributes } from './settings.js';
@@ -82,6 +83,9 @@ function apply(el, s) {
   else el.setAttribute('seed', seed());
 }
 
+/** The <steere-game> shown: the online match's while online, else the game played here. */
+const shown = () => (S.online ? S.online.el : S.game);
+
 function persist() {
   if (!S.game.game || S.online) return;
   save({ query: S.query, settings: S.settings, serial: S.serial, state: S.game.state, points: S.undo.points });
@@ -97,7 +101,7 @@ function refresh() {
   const btn = $('[data-action=undo]');
   btn.hidden = match || !!S.online || S.replay.open;
   btn.disabled = match || !S.undo.target();
-  $('.records').hidden = !!S.online;
+  $('.records').hidden = !shown().game;
   $('[data-action=replay]').hidden = S.replay.open;
   S.analysis.follow();
 }
@@ -111,13 +115,20 @@ function inProgress() {
   return g.phase !== 'over' && (g.history().length > 0 || !!g.dice);
 }
 
-/** Online play (online.js): a match is drawn in place of the local game, which waits without its computer. */
+/**
+ * Online play (online.js): a match is drawn in place of the local game, which waits without its computer,
+ * on a <steere-game> of its own, followed by the records and the analysis as the local one is.
+ */
 function goOnline() {
   if (S.replay.open) leaveReplay();
   S.analysis.reset();
   S.online?.stop();
   S.game.remove();
-  S.online = new Online($('#mount'), S.words);
+  const el = document.createElement('steere-game');
+  el.id = 'online-game';
+  el.addEventListener('steere-played', () => refresh());
+  el.addEventListener('steere-gameover', () => S.analysis.review());
+  S.online = new Online($('#mount'), S.words, el, refresh);
   refresh();
   return S.online;
 }
@@ -138,6 +149,7 @@ function leaveReplay(playOn = false) {
   $('#mount').hidden = false;
   if (location.hash.startsWith('#record=')) history.replaceState(history.state, '', location.pathname + location.search);
   if (playOn) {
+    leaveOnline();
     const s = obj.toJSON({ rng: false });
     const g = s.game === 'match' ? s.current : s;
     const jb = g.game === 'jokerball';
@@ -156,7 +168,7 @@ function leaveReplay(playOn = false) {
 /** The record of what is shown (the replayed one, else the game's), or null with the reason said. */
 function currentRecord() {
   try {
-    return recordOf(S.replay.obj ?? S.game.game);
+    return recordOf(S.replay.obj ?? shown().game);
   } catch (e) {
     note($('#record-note'), 'rec_cannotWrite', e.message);
     return null;
@@ -193,7 +205,7 @@ function wireRecords() {
   $('[data-action=replay-play-on]').addEventListener('click', () => leaveReplay(true));
   $('[data-action=save-record]').addEventListener('click', () => {
     const text = currentRecord();
-    if (text) download(text, fileName(S.replay.obj ?? S.game.game));
+    if (text) download(text, fileName(S.replay.obj ?? shown().game));
   });
   $('[data-action=open-record]').addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {
@@ -388,9 +400,9 @@ async function main() {
   S.undo = new TakeBack(el);
   S.replay = new Replay($('#replay'), S.words);
   S.analysis = new Analysis(document, S.words, {
-    element: () => (S.online ? null : S.game),
-    settings: () => S.settings,
-    active: () => !S.online && !S.replay.open,
+    element: shown,
+    settings: () => ({ ...S.settings, ...S.online?.settings }),
+    active: () => !S.replay.open,
     openReplay: (text, game, step) => {
       replay(text, true);
       S.replay.go(game, step);

@@ -1,12 +1,16 @@
 // The demo's online opponent: a match on the reference server (`make online`), played by two browsers.
 // One person creates the match and sends its link (?match=ID); the other opens it and takes the free seat.
-// The board is a <steere-board> showing the engine object of the server's state (OnlineGame); a person's
-// move is not played on it but sent to the server, which judges it, and the board shows what comes back.
-// Each seat's credentials are kept in localStorage (Lobby), so a reload or a lost connection comes back to
-// the same seat. Its words are the page's (www/text-*.js, keys online_*, and the board elements' catalogues).
+// The game is the page's <steere-game> (made by app.js, as for a game at one screen) bound to the server's
+// state (opponent="remote"): after every update of the client (OnlineGame) the element is given the
+// state; a person's move, roll or cube action is not played on it but sent to the server (the element's
+// cancelable steere-move and steere-action), which judges it, and the element draws what comes back. So an
+// online game has the same board, buttons, log, records, replay and review as any other. Each seat's
+// credentials are kept in localStorage (Lobby), so a reload or a lost connection comes back to the same
+// seat. This file adds the lines of online play (seat, opponent, link, connection, refusals) in the page's
+// words (www/text-*.js, keys online_*).
 
-// The page's words: i18n.js's Words, passed in by app.js (new Online(mount, words), describePanel(form, s,
-// words)); speak() redraws in the language the page speaks now.
+// The page's words: i18n.js's Words, passed in by app.js (new Online(mount, words, game, changed),
+// describePanel(form, s, words)); speak() redraws in the language the page speaks now.
 /** The online mode's own text `key` (online_key in www/text-*.js) in the page's language. */
 const say = (words, key, vars) => words.t(`online_${key}`, vars);
 
@@ -113,56 +117,31 @@ export async function describePanel(form, s, words) {
 }
 
 const CSS = `
-.online { container-type: inline-size; }
-.online .grid { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
-@container (min-width: 620px) { .online .grid { grid-template-columns: minmax(0, 1fr) minmax(13rem, 16rem); } }
-.online .main, .online .side { min-width: 0; }
-.online p { margin: 0.25rem 0; }
-.online .turn { font-weight: 600; min-height: 1.35em; }
+.online .panel p { margin: 0.25rem 0; }
 .online [data-player]::before { content: ''; display: inline-block; width: 0.75em; height: 0.75em; margin-right: 0.35em;
   vertical-align: -0.05em; border: 1px solid rgb(0 0 0 / 0.5); }
 .online [data-player=red]::before { background: var(--steere-red, #c8323c); border-radius: 50%; }
 .online [data-player=blue]::before { background: var(--steere-blue, #2f5fb3); border-radius: 2px; }
 .online .seat { font-weight: 600; }
 .online .small { font-size: 0.85rem; opacity: 0.85; }
-.online .share { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; font-size: 0.85rem; }
-.online .share input { flex: 1 1 10rem; min-width: 0; font: 0.8rem ui-monospace, monospace; padding: 0.25rem; }
-.online .bar { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.4rem 0; }
-.online .bar button:not(:disabled)[data-action=roll], .online .bar button:not(:disabled)[data-action=next-game] {
-  background: var(--wall, #3b3552); color: #fff; border-color: transparent; }
-.online .winner { padding: 0.45rem 0.6rem; border-radius: 0.4rem; font-weight: 700; color: #fff; }
-.online .winner[data-winner=red] { background: var(--steere-red, #c8323c); }
-.online .winner[data-winner=blue] { background: var(--steere-blue, #2f5fb3); }
+.online .invite { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; font-size: 0.85rem; }
+.online .invite input { flex: 1 1 10rem; min-width: 0; font: 0.8rem ui-monospace, monospace; padding: 0.25rem; }
 .online .refused, .online .problem { color: #a3141b; font-size: 0.9rem; }
 .online .lost { background: #fff1c9; border-radius: 0.3rem; padding: 0.2rem 0.4rem; font-size: 0.9rem; }
-.online .confirm { border: 1px solid #a3141b; border-radius: 0.4rem; padding: 0.4rem; margin: 0.4rem 0; }
-.online ol { margin: 0.3rem 0; padding-left: 0; list-style: none; max-height: 16rem; overflow-y: auto; font: 0.85rem/1.4 ui-monospace, monospace; }
-.online li.head { font: 600 0.85rem system-ui, sans-serif; margin-top: 0.3rem; }
-.online li.partial { opacity: 0.6; }
-.online li.cube, .online li.result { font-style: italic; }
-.online .n { display: inline-block; min-width: 2.2em; opacity: 0.6; }
 `;
 
-const HTML = `<div class="grid"><div class="main">
+const HTML = `<div class="panel">
 <p class="turn" aria-live="polite"></p>
-<steere-board></steere-board>
-</div><div class="side">
 <p class="seat"></p>
 <p class="what small"></p>
-<div class="share"><label for="online-link"></label><input id="online-link" readonly><button type="button" data-action="copy"></button></div>
-<div class="bar" role="toolbar">
-<button type="button" data-action="roll" aria-keyshortcuts="r"></button><button type="button" data-action="swap"></button><button type="button" data-action="double"></button><button type="button" data-action="take"></button><button type="button" data-action="drop"></button><button type="button" data-action="resign"></button><button type="button" data-action="next-game"></button>
-</div>
-<div class="confirm" role="alertdialog" hidden><p></p><button type="button" data-action="confirm-resign"></button> <button type="button" data-action="cancel-resign"></button></div>
-<p class="winner" role="status" hidden></p>
+<div class="invite"><label for="online-link"></label><input id="online-link" readonly><button type="button" data-action="copy"></button></div>
+<p class="other small"></p>
+<p class="outcome" role="status" hidden></p>
 <p class="refused" role="alert" hidden></p>
 <p class="problem" role="alert" hidden></p>
 <p class="lost" role="status" hidden></p>
 <p class="pending small" hidden></p>
-<p class="other small"></p>
-<p class="score small"></p>
-<ol class="log"></ol>
-</div></div>`;
+</div>`;
 
 // The modules of online play, loaded when a match is opened: the adapter and the browser client of the
 // package (their bare import of 'steere-games' is mapped by index.html), and boardgame.io's browser
@@ -177,40 +156,49 @@ async function modules() {
   return { adapter, ...client, Client: bgio.Client, SocketIO: bgio.SocketIO };
 }
 
-/** The online mode: one match, drawn in `mount` in place of the local game. */
+/**
+ * The online mode: one match, drawn in `mount` in place of the local game, on `game` (a new
+ * <steere-game> of the page, put in once the first state is there); `changed()` is called after each new
+ * state (the page's records and analysis follow what is shown).
+ */
 export class Online {
-  constructor(mount, words) {
+  constructor(mount, words, game, changed = () => {}) {
     this.words = words;
+    this.changed = changed;
     if (!document.getElementById('online-css')) {
       document.head.append(Object.assign(document.createElement('style'), { id: 'online-css', textContent: CSS }));
     }
     this.root = Object.assign(document.createElement('section'), { className: 'online', innerHTML: HTML });
     mount.append(this.root);
     this.q = (s) => this.root.querySelector(s);
-    this.board = this.q('steere-board');
+    this.el = game;
+    game.setAttribute('opponent', 'remote');
+    game.setAttribute('human', 'none');
     this.online = null;
     this.variant = null;
     this.stateKey = null;
     this.pending = null;
     this.refusal = null;
-    this.confirming = false;
-    this.events = []; // cube actions seen here (a state does not record them): { game, at, player, action }
     this.view = null;
     this.version = 0; // states received (data-version: a test waits on it)
     this.speak();
     this.root.addEventListener('click', (e) => {
-      const b = e.target.closest('button[data-action]');
-      if (b && !b.disabled) this.action(b.dataset.action);
+      if (e.target.closest('button[data-action=copy]')) this.copy();
     });
-    // A person's move on the board goes to the server; the board is redrawn from what comes back.
-    this.board.addEventListener('steere-move', (e) => {
+    // A person's move or action on the element goes to the server; the element draws what comes back.
+    game.addEventListener('steere-move', (e) => {
       e.preventDefault();
       this.send('play', e.detail.move.notation);
     });
+    game.addEventListener('steere-action', (e) => {
+      e.preventDefault();
+      this.send(e.detail.action);
+    });
+    // r out of turn, or while away, is sent all the same: the refusal says why
     this.onKey = (e) => {
-      if (e.key !== 'r' || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.defaultPrevented || e.key !== 'r' || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.target !== document.body && !this.root.contains(e.target)) return;
-      if (this.view && this.view.state && this.kind() === 'jokerball') {
+      if (this.view && this.view.state && this.view.seat !== null && this.kind() === 'jokerball') {
         e.preventDefault();
         this.send('roll');
       }
@@ -272,6 +260,8 @@ export class Online {
     this.variant = variant;
     this.matchID = matchID;
     this.seat = seat.playerID;
+    // the seat's colour at the start: the element swaps it after a Zola swap, as the server does
+    this.el.setAttribute('human', { 0: 'red', 1: 'blue' }[this.seat] ?? 'none');
     this.link = m.matchLink(matchID, location.origin + location.pathname);
     if (location.href !== this.link) history.replaceState(null, '', this.link);
     this.q('#online-link').value = this.link;
@@ -304,9 +294,6 @@ export class Online {
     clearTimeout(this.pendingTimer);
     this.unsubscribe?.();
     this.online?.stop();
-    const obj = this.board.game;
-    this.board.game = null;
-    obj?.free();
     this.root.remove();
   }
 
@@ -344,63 +331,32 @@ export class Online {
     this.draw();
   }
 
-  action(name) {
-    if (name === 'copy') {
-      const input = this.q('#online-link');
-      input.select();
-      navigator.clipboard?.writeText(this.link).then(
-        () => (this.q('[data-action=copy]').textContent = this.t('copied')),
-        () => {},
-      );
-      return;
-    }
-    if (name === 'resign') {
-      this.confirming = true;
-      this.draw();
-      this.q('[data-action=confirm-resign]').focus();
-      return;
-    }
-    if (name === 'cancel-resign' || name === 'confirm-resign') {
-      this.confirming = false;
-      if (name === 'confirm-resign') this.send('resign');
-      else this.draw();
-      return;
-    }
-    const moves = { roll: ['roll'], swap: ['play', 'swap'], double: ['double'], take: ['take'], drop: ['drop'], 'next-game': ['nextGame'] };
-    if (moves[name]) this.send(...moves[name]);
+  copy() {
+    this.q('#online-link').select();
+    navigator.clipboard?.writeText(this.link).then(
+      () => (this.q('[data-action=copy]').textContent = this.t('copied')),
+      () => {},
+    );
   }
 
-  /** A change from the client: a new state is put on the board as a new engine object. */
+  /** A change from the client: a new state is given to the element, which draws it. */
   update(v) {
     this.view = v;
     if (v.connected && this.refusal === 'offline') this.refusal = null;
-    if (v.state) {
-      const k = JSON.stringify(v.state);
-      if (k !== this.stateKey) {
-        this.noteCube(this.stateKey === null ? null : JSON.parse(this.stateKey), v.state);
-        this.stateKey = k;
-        this.root.dataset.version = String(++this.version);
-        this.pending = null;
-        this.refusal = null;
-        clearTimeout(this.pendingTimer);
-        const old = this.board.game;
-        this.board.game = this.online.engine();
-        old?.free();
-      }
+    const k = v.state && JSON.stringify(v.state);
+    if (k && k !== this.stateKey) {
+      this.stateKey = k;
+      this.pending = null;
+      this.refusal = null;
+      clearTimeout(this.pendingTimer);
+      this.draw();
+      this.el.state = v.state;
+      // the first state: the element comes in (it restores the state as it connects)
+      if (!this.el.isConnected) this.root.append(this.el);
+      this.root.dataset.version = String(++this.version);
+      setTimeout(() => this.changed());
     }
     this.draw();
-  }
-
-  /** Doubles and takes are not in the state's history: the log shows those seen from this page. */
-  noteCube(before, after) {
-    if (!before || after.game !== 'match') return;
-    const a = after.match;
-    const b = before.match;
-    const at = after.current.history.length;
-    if (a.pendingDouble && !b.pendingDouble) this.events.push({ game: a.gameNumber, at, player: a.pendingDouble, action: 'double' });
-    if (!a.pendingDouble && b.pendingDouble && a.gameNumber === b.gameNumber && a.results.length === b.results.length) {
-      this.events.push({ game: a.gameNumber, at, player: OTHER[b.pendingDouble], action: 'take' });
-    }
   }
 
   /** The online mode's own text `key` in the page's language. */
@@ -408,50 +364,29 @@ export class Online {
     return say(this.words, key, vars);
   }
 
-  /** A word of the board elements' catalogues (colours, buttons, score, results) in the page's language. */
-  word(key, vars) {
-    return this.words.t(key, vars);
-  }
-
-  /** 'point' or 'points' in the page's language, for `n` points. */
-  unit(n) {
-    return this.word(`point_${new Intl.PluralRules(this.words.lang).select(n)}`);
-  }
-
   /** Says every text again in the page's language (after a language change). */
   speak() {
     this.root.setAttribute('aria-label', this.t('region'));
     this.q('[data-action=copy]').textContent = this.t('copy');
-    this.q('.share label').textContent = this.t('shareLabel');
-    if (!this.view) this.q('.turn').textContent = this.failure ? '' : this.t('connecting');
+    this.q('.invite label').textContent = this.t('shareLabel');
     if (this.failure) this.fail(this.failure);
-    this.logKey = null;
     this.draw();
   }
 
+  /** The lines of online play; the game itself is the element's. */
   draw() {
     const v = this.view;
+    const synced = !!(v && v.synced && v.state);
+    this.q('.turn').textContent = synced || this.failure ? '' : this.t('connecting');
     if (!v) return;
     const lost = this.q('.lost');
     lost.hidden = !(v.synced && !v.connected);
     lost.textContent = this.t('lost');
-    const obj = this.board.game;
-    if (!v.synced || !obj) return;
-    const G = v.G;
-    const why = (name, ...args) => this.m.adapter.whyIllegal(G, v.seat, name, ...args);
-    const name = (p) => this.word(p);
-    const match = v.state.game === 'match' ? obj : null;
-    const kind = this.kind();
-    const phase = match ? obj.gamePhase : obj.phase;
+    // nothing to click while a move is on its way or the server is away
+    this.el.toggleAttribute('disabled', !!this.pending || !v.connected);
+    if (!synced) return;
+    const name = (p) => this.words.t(p);
     const mine = v.colour;
-    const actor = match ? (obj.phase === 'double' ? OTHER[obj.pendingDouble] : obj.phase === 'playing' ? obj.turn : null) : v.over ? null : obj.turn;
-    const seatColour = v.seat === '1' ? 'blue' : 'red';
-
-    // the board: the person's colour at the bottom; targets only on the person's turn, not while a move is on its way
-    this.board.setAttribute('orientation', v.seat === null ? 'red' : seatColour);
-    const live = v.myTurn && !this.pending && v.connected;
-    this.board.setAttribute('interactive', live && mine ? mine : '');
-    this.board.refresh();
 
     // who plays what
     const seat = this.q('.seat');
@@ -460,66 +395,16 @@ export class Online {
     else delete seat.dataset.player;
     this.q('.what').textContent = this.t('variant', { id: this.matchID, game: this.describe() });
 
-    // whose turn
-    const turn = this.q('.turn');
-    let line = '';
-    if (match && obj.phase === 'double') {
-      const doubler = obj.pendingDouble;
-      line = actor === mine ? this.t('yourAnswer', { player: name(doubler) }) : doubler === mine ? this.t('theirAnswer', { player: name(actor) }) : this.t('doubled', { player: name(doubler), other: name(actor) });
-    } else if (match && obj.phase === 'game-over') line = this.t('gameOver');
-    else if (actor) {
-      const step = { roll: 'Roll', man: 'Man', ball: 'Ball' }[phase] ?? 'Move';
-      line = actor === mine ? this.t(`your${step}`) : this.t(`their${step}`, { player: name(actor) });
-    }
-    turn.textContent = line;
-    if (actor) turn.dataset.player = actor;
-    else delete turn.dataset.player;
+    // who won, for this person
+    const outcome = this.q('.outcome');
+    outcome.hidden = !(v.over && v.seat !== null);
+    outcome.textContent = outcome.hidden ? '' : this.t(v.winner === v.seat ? 'youWin' : 'youLose');
 
-    // the buttons: each enabled when the engine would take that move from this seat now
-    const on = (action, shown, move) => {
-      const b = this.q(`[data-action=${action}]`);
-      b.hidden = !shown;
-      b.disabled = !shown || !!this.pending || !v.connected || move() !== null;
-    };
-    const labels = { roll: 'roll', swap: 'swap', double: 'double', take: 'take', drop: 'drop', resign: 'resign', 'next-game': 'nextGame' };
-    for (const [action, k] of Object.entries(labels)) this.q(`[data-action=${action}]`).textContent = this.word(k);
-    this.q('[data-action=confirm-resign]').textContent = this.word('yesResign');
-    this.q('[data-action=cancel-resign]').textContent = this.word('noResign');
-    const seated = v.seat !== null;
-    on('roll', seated && kind === 'jokerball' && !v.over, () => why('roll'));
-    on('swap', seated && !match && kind === 'zola' && v.state.pie === true, () => why('play', 'swap'));
-    on('double', seated && !!match, () => why('double'));
-    on('take', seated && !!match, () => why('take'));
-    on('drop', seated && !!match, () => why('drop'));
-    on('resign', seated && !!match && !this.confirming, () => why('resign'));
-    on('next-game', seated && !!match, () => why('nextGame'));
-    const confirm = this.q('.confirm');
-    const canResign = seated && match && why('resign') === null;
-    confirm.hidden = !(this.confirming && canResign);
-    if (!confirm.hidden) {
-      const points = obj.cube ? obj.cube.value : 1;
-      confirm.firstChild.textContent = this.t('confirmResign', { points, unit: this.unit(points) });
-    }
-
-    // the winner
-    const results = match ? obj.results : obj.winner ? [{ winner: obj.winner, points: 1, how: kind === 'zola' ? 'captured-all' : 'goal' }] : [];
-    const over = match ? obj.phase === 'game-over' || obj.phase === 'match-over' : v.over;
-    const r = over ? results[results.length - 1] : null;
-    const winner = this.q('.winner');
-    winner.hidden = !r;
-    if (r) {
-      winner.dataset.winner = r.winner;
-      let text = this.result(r, !!match);
-      if (match && obj.phase === 'match-over') text += '. ' + this.word('winsMatch', { player: name(obj.winner), red: obj.score.red, blue: obj.score.blue });
-      const decided = match ? (obj.phase === 'match-over' ? obj.winner : null) : r.winner;
-      if (decided && mine) text += `. ${this.t(decided === mine ? 'youWin' : 'youLose')}`;
-      winner.textContent = text;
-    } else delete winner.dataset.winner;
-
-    // a refusal, and a move on its way
+    // a refusal (the player to act named: the seat to act holds this person's colour or the other), a move on its way
     const refused = this.q('.refused');
     refused.hidden = !this.refusal;
     if (this.refusal) {
+      const actor = v.toAct === null || !mine ? null : v.toAct === v.seat ? mine : OTHER[mine];
       refused.dataset.code = this.refusal;
       refused.textContent = this.t('refused', { reason: this.t(this.refusal, { player: actor ? name(actor) : '' }) });
     }
@@ -527,7 +412,7 @@ export class Online {
     pending.hidden = !this.pending;
     pending.textContent = this.t('sending');
 
-    // the other seat
+    // the other seat, and the link for it: gone once both seats are taken
     const other = this.q('.other');
     const otherSeat = v.seat === '0' ? '1' : v.seat === '1' ? '0' : null;
     const p = otherSeat === null ? null : v.players.find((x) => String(x.id) === otherSeat);
@@ -536,16 +421,7 @@ export class Online {
       const vars = { player: name(OTHER[mine]) };
       other.textContent = !p.name ? this.t('notJoined', vars) : p.isConnected === false ? this.t('away', vars) : this.t('here', vars);
     }
-    this.q('.share').hidden = v.seat === null;
-
-    // score and cube
-    const score = this.q('.score');
-    if (match) {
-      const c = obj.cube;
-      const cube = !c ? this.word('noCube') : c.owner ? this.word('cubeOwned', { value: c.value, owner: name(c.owner) }) : this.word('cube', { value: c.value });
-      score.textContent = `${this.word('match', { length: obj.length, game: obj.gameNumber })}: ${this.word('score', obj.score)}. ${cube}${obj.crawford ? `. ${this.word('crawford')}` : ''}`;
-    } else score.textContent = this.word('lone');
-    this.drawLog(obj, match, v.state, results);
+    this.q('.invite').hidden = !p || !!p.name;
   }
 
   describe() {
@@ -555,68 +431,5 @@ export class Online {
         ? this.t('jokerball', { rules: s.rules, size: s.size })
         : this.t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] });
     return s.length === '1' ? one(s.game) : this.t('match', { length: s.length, game: one(s.game) });
-  }
-
-  result(r, inMatch) {
-    const vars = { player: this.word(r.winner), points: r.points, unit: this.unit(r.points), how: this.word(`how_${r.how}`) };
-    return this.word(inMatch ? 'winsPoints' : 'wins', vars);
-  }
-
-  /** The log: every record with the colour that made it, cube actions seen here, the turn under way, results. */
-  drawLog(obj, match, state, results) {
-    const items = [];
-    const g = match ? state.current : state;
-    if (match) {
-      for (let i = 0; i < obj.gameNumber - 1; i++) {
-        items.push({ kind: 'head', text: this.word('gameNo', { game: i + 1 }) });
-        if (results[i]) items.push({ kind: 'result', player: results[i].winner, text: this.result(results[i], true) });
-      }
-      items.push({ kind: 'head', text: this.word('gameNo', { game: obj.gameNumber }) });
-    }
-    const hist = g.history;
-    const over = g.phase === 'over';
-    const who = [];
-    if (g.game === 'zola') {
-      let p = g.first ?? 'red';
-      for (const rec of hist) {
-        who.push(p);
-        if (rec !== 'swap') p = OTHER[p];
-      }
-    } else {
-      let p = over ? obj.turn : OTHER[obj.turn];
-      for (let i = hist.length - 1; i >= 0; i--) {
-        who[i] = p;
-        p = OTHER[p];
-      }
-    }
-    const events = this.events.filter((e) => !match || e.game === obj.gameNumber);
-    const cube = (e) => items.push({ kind: 'cube', player: e.player, text: this.word(e.action === 'double' ? 'didDouble' : 'didTake', { player: this.word(e.player) }) });
-    hist.forEach((rec, i) => {
-      for (const e of events) if (e.at === i) cube(e);
-      items.push({ kind: 'record', player: who[i], n: i + 1, rec, text: rec });
-    });
-    for (const e of events) if (e.at === hist.length) cube(e);
-    if (g.game === 'jokerball' && g.turn && !over) {
-      const tr = g.turn;
-      items.push({ kind: 'partial', player: obj.turn, n: hist.length + 1, text: `${tr.dice.distance}/${tr.dice.direction} ${tr.man ?? '…'}${tr.man ? ' …' : ''}` });
-    }
-    const r = match ? (results.length >= obj.gameNumber ? results[obj.gameNumber - 1] : null) : results[0];
-    if (r) items.push({ kind: 'result', player: r.winner, text: this.result(r, !!match) });
-    const k = JSON.stringify(items);
-    if (k === this.logKey) return;
-    this.logKey = k;
-    const ol = this.q('.log');
-    ol.setAttribute('aria-label', this.word('log'));
-    ol.textContent = '';
-    for (const it of items) {
-      const li = document.createElement('li');
-      li.className = it.kind;
-      if (it.player) li.dataset.player = it.player;
-      if (it.rec) li.dataset.record = it.rec;
-      if (it.n) li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${it.n}.` }));
-      li.append(it.text);
-      ol.append(li);
-    }
-    ol.scrollTop = ol.scrollHeight;
   }
 }

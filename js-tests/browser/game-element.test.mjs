@@ -42,7 +42,7 @@ test('bad attributes: steere-error for each, a message in the element, and a pla
   // the engine's reason travels in the event (English); the element words it by the error's code
   assert.ok(errs.some((e) => /size must be 4 or 6, not 5/.test(e.detail.error.message)));
   assert.match(msg, /size="5" was ignored \(a value that is not allowed here\)/);
-  assert.match(msg, /opponent="robot" was ignored \(expected bot \| human\)/);
+  assert.match(msg, /opponent="robot" was ignored \(expected bot \| human \| remote\)/);
   // the default game: Jokerball side 6, a lone game against the computer, Red to roll
   assert.equal(await page.$$eval('.g >> [data-cell]', (c) => c.length), 91);
   assert.equal(await page.evaluate(() => document.querySelector('.g').game.constructor.name), 'Jokerball');

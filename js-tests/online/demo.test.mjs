@@ -6,7 +6,7 @@
 // And the demo as `make demo` serves it (no boardgame.io server): the online option says what it needs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -39,39 +39,49 @@ async function person(url) {
   return { context, page, errors };
 }
 
-/** What the online section draws: the lines, the buttons a click would work on, the board's targets, the log. */
+/**
+ * What the online section draws, as seen on the screen (an element counts when it is laid out with a
+ * size, not hidden): its lines of online play, and its <steere-game>'s turn line, buttons, the board's
+ * targets, winner, cube and log.
+ */
 const drawn = (page) =>
   page.evaluate(() => {
     const s = document.querySelector('section.online');
     if (!s) return null;
-    const text = (sel) => {
-      const e = s.querySelector(sel);
-      return e && !e.hidden ? e.textContent : null;
+    const shows = (e) => !!e && e.getClientRects().length > 0 && e.getBoundingClientRect().width > 0;
+    const text = (root, sel) => {
+      const e = root?.querySelector(sel);
+      return shows(e) ? e.textContent : null;
     };
-    const board = s.querySelector('steere-board');
-    const targets = [...board.shadowRoot.querySelectorAll('[data-target]')].map((e) => ({
+    const game = s.querySelector('steere-game');
+    const g = shows(game) ? game.shadowRoot : null;
+    const board = g?.querySelector('steere-board');
+    const box = board?.getBoundingClientRect();
+    const targets = [...(board?.shadowRoot.querySelectorAll('[data-target]') ?? [])].filter(shows).map((e) => ({
       sel: `section.online steere-board >> ${e.dataset.cell ? `[data-cell="${e.dataset.cell}"]` : `[data-goal="${e.dataset.goal}"]`}`,
       kind: e.dataset.target,
       goal: !!e.dataset.goal,
       occupied: !!e.querySelector('[data-piece=red],[data-piece=blue]'),
     }));
-    const buttons = Object.fromEntries(
-      [...s.querySelectorAll('.bar button')].filter((b) => !b.hidden).map((b) => [b.dataset.action, !b.disabled]),
-    );
+    const buttons = Object.fromEntries([...(g?.querySelectorAll('.bar button') ?? [])].filter(shows).map((b) => [b.dataset.action, !b.disabled]));
     return {
       version: Number(s.dataset.version || 0),
-      seat: text('.seat'),
-      turn: text('.turn'),
-      other: text('.other'),
-      winner: text('.winner'),
-      refused: text('.refused'),
-      problem: text('.problem'),
-      lost: text('.lost'),
+      seat: text(s, '.seat'),
+      other: text(s, '.other'),
+      outcome: text(s, '.outcome'),
+      refused: text(s, '.refused'),
+      problem: text(s, '.problem'),
+      lost: text(s, '.lost'),
+      link: shows(s.querySelector('.invite')),
+      board: box ? { width: box.width, height: box.height } : null,
+      turn: text(g, '.turn'),
+      winner: text(g, '.winner'),
+      cube: text(g, '.cube'),
       buttons,
       targets,
-      dice: board.shadowRoot.querySelector('[part=dice]')?.getAttribute('aria-label') ?? null,
-      log: [...s.querySelectorAll('.log li')].map((li) => li.textContent),
-      records: [...s.querySelectorAll('.log li[data-record]')].map((li) => li.dataset.record),
+      dice: board?.shadowRoot.querySelector('[part=dice]')?.getAttribute('aria-label') ?? null,
+      log: [...(g?.querySelectorAll('.log li') ?? [])].map((li) => li.textContent),
+      records: [...(g?.querySelectorAll('.log li[data-record]') ?? [])].map((li) => li.dataset.record),
     };
   });
 
@@ -99,13 +109,20 @@ function rng(seed) {
 }
 
 /** Creates an online match from the settings panel by clicks; resolves to the link shown for the opponent. */
-async function createMatch(page, { colour = 'red' } = {}) {
+async function createMatch(page, { colour = 'red', size, length } = {}) {
   await page.selectOption('[data-option=opponent]', 'online');
   await page.selectOption('[data-option=human]', colour);
+  if (size) await page.selectOption('[data-option=size]', size);
+  if (length) {
+    await page.selectOption('[data-option=length]', length);
+    await page.check('[data-option=cube]');
+  }
   await page.waitForSelector('[data-online-note][data-ok=true]', { timeout: 20000 });
   assert.equal(await page.textContent('[data-action=new-game]'), 'Create online match');
   await page.click('[data-action=new-game]');
-  await until(page, (d) => d.version > 0, 'the new match');
+  const d = await until(page, (x) => x.version > 0 && x.turn, 'the new match');
+  assert.ok(d.link, 'the link box is on the screen while the other seat is free');
+  assert.ok(d.board && d.board.width > 200 && d.board.height > 150, `the board is drawn: ${JSON.stringify(d.board)}`);
   const link = await page.inputValue('#online-link');
   assert.match(link, /\/www\/\?match=[\w-]+$/);
   assert.equal(page.url(), link, 'the page shows the match at its link (a reload opens it again)');
@@ -162,22 +179,28 @@ async function playUntil(people, done, { random, maxMoves = 2000 } = {}) {
   }
 }
 
-test('two people play a whole Jokerball game online by clicks, through the reference server', async (t) => {
+test('two people play a whole Jokerball game online by clicks on <steere-game>; then its record is saved, shared, replayed and reviewed', async (t) => {
   const server = await startServer();
   try {
     const host = await person(`${server.url}/www/`);
-    const link = await createMatch(host.page);
+    const link = await createMatch(host.page, { size: '4' });
     let h = await drawn(host.page);
     assert.equal(h.seat, 'You play Red.');
-    assert.equal(h.turn, 'Your turn: roll.');
+    assert.equal(h.turn, 'Red to roll');
+    assert.deepEqual(h.buttons, { roll: true });
     assert.equal(h.other, 'Blue has not joined yet: send them the link.');
+    // the local game waits aside: one game element on the screen, the online match's
+    assert.equal(await host.page.locator('steere-game:visible').count(), 1);
 
     const guest = await person(link);
-    let g = await until(guest.page, (d) => d.version > 0, 'the guest in the match');
+    let g = await until(guest.page, (d) => d.version > 0 && d.turn, 'the guest in the match');
     assert.equal(g.seat, 'You play Blue.');
-    assert.equal(g.turn, 'Red to roll.');
+    assert.equal(g.turn, 'Red to roll');
     assert.deepEqual(g.buttons, { roll: false });
+    assert.equal(g.targets.length, 0);
+    assert.equal(g.link, false, 'both seats are taken: no link box for the guest');
     h = await until(host.page, (d) => d.other === 'Blue is connected.', 'the host seeing the guest');
+    assert.equal(h.link, false, 'both seats are taken: the link box is gone');
     assert.equal(g.other, 'Red is connected.');
     // the guest's panel shows the match's game and their colour
     assert.equal(await guest.page.inputValue('[data-option=opponent]'), 'online');
@@ -196,28 +219,108 @@ test('two people play a whole Jokerball game online by clicks, through the refer
     const ms = Date.now() - t0;
     [h, g] = await Promise.all(people.map((p) => drawn(p.page)));
     t.diagnostic(`a whole Jokerball game: ${moves} moves by clicks in ${(ms / 1000).toFixed(1)} s, ${h.records.length} records`);
-    // both pages draw the same end: the winner (with who won for each person) and the same log
-    const [winner, how] = /^(Red|Blue) wins the game \((.+)\)/.exec(h.winner).slice(1);
+    // both pages draw the same end: the winner, who won for each person, and the same log
+    const [winner, how] = /^(Red|Blue) wins the game \((.+)\)$/.exec(h.winner).slice(1);
     assert.equal(how, 'the ball went through the goal');
-    assert.equal(h.winner, `${winner} wins the game (the ball went through the goal). ${winner === 'Red' ? 'You win!' : 'You lose.'}`);
-    assert.equal(g.winner, `${winner} wins the game (the ball went through the goal). ${winner === 'Blue' ? 'You win!' : 'You lose.'}`);
+    assert.equal(g.winner, h.winner);
+    assert.equal(h.outcome, winner === 'Red' ? 'You win!' : 'You lose.');
+    assert.equal(g.outcome, winner === 'Blue' ? 'You win!' : 'You lose.');
     assert.deepEqual(g.log, h.log);
     assert.equal(h.log[h.log.length - 1], `${winner} wins the game (the ball went through the goal)`);
     assert.ok(h.records.length >= 2, 'the log lists the turns');
     for (const rec of h.records) assert.match(rec, /^\d\/\d( \S+)*$/, 'each record: the dice, the man, the ball');
     assert.equal(h.turn, '');
-    assert.deepEqual(h.buttons, {}, 'no Roll once the game is over');
+    assert.deepEqual(h.buttons, { roll: false }, 'no Roll once the game is over');
     assert.equal(h.targets.length + g.targets.length, 0);
+    assert.equal(h.link || g.link, false, 'the link box stays away after the game');
     // the server recorded the same winner
-    const res = await fetch(`${server.url}/games/jokerball/${new URL(link).searchParams.get('match')}`);
+    const res = await fetch(`${server.url}/games/jokerball-4/${new URL(link).searchParams.get('match')}`);
     const info = await res.json();
     assert.deepEqual(info.gameover, { winner: winner === 'Red' ? '0' : '1' });
+
+    // the review comes after the game, as at one screen
+    const page = host.page;
+    await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 180000 });
+    const marks = await page.locator('.rv-totals tr[data-total=moves] td').allTextContents();
+    assert.equal(marks.map(Number).reduce((a, b) => a + b, 0), h.records.length, 'every turn reviewed');
+    // Save record: the download holds the game's records and result
+    for (const sel of ['[data-action=save-record]', '[data-action=share-record]', '[data-action=replay]']) {
+      assert.ok(await page.locator(sel).isVisible(), `${sel} on the screen`);
+    }
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=save-record]')]);
+    assert.match(file.suggestedFilename(), /^jokerball-\d{4}-\d\d-\d\d\.txt$/);
+    const text = readFileSync(await file.path(), 'utf8');
+    assert.match(text, /^\[Game "Jokerball"\]/m);
+    assert.match(text, /^\[Size "4"\]/m);
+    assert.match(text, new RegExp(`^${winner} wins$`, 'm'));
+    for (const rec of h.records) assert.ok(text.includes(rec), `${rec} in the record`);
+    // Replay: the positions of the online game, its last one counted
+    await page.click('[data-action=replay]');
+    await page.locator('#replay').waitFor({ state: 'visible' });
+    assert.equal(await page.locator('section.online').isVisible(), false, 'the replay in place of the game');
+    assert.equal(await page.locator('.rp-count').textContent(), `0 / ${h.records.length}`);
+    assert.deepEqual(await page.locator('.rp-log li[data-record]').evaluateAll((li) => li.map((e) => e.dataset.record)), h.records);
+    await page.click('[data-action=replay-last]');
+    assert.equal(await page.locator('.rp-count').textContent(), `${h.records.length} / ${h.records.length}`);
+    await page.click('[data-action=replay-close]');
+    await page.locator('section.online').waitFor({ state: 'visible' });
+    // Share link: opened in the guest's browser, it shows the same game in the replay view
+    await page.click('[data-action=share-record]');
+    await page.waitForFunction(() => document.querySelector('#share-link').value.includes('#record='));
+    assert.ok(await page.locator('#share-link').isVisible(), 'the link is shown');
+    const shared = await page.inputValue('#share-link');
+    assert.match(shared, /#record=/);
+    const reader = await person(shared);
+    await reader.page.locator('#replay').waitFor({ state: 'visible' });
+    assert.deepEqual(await reader.page.locator('.rp-log li[data-record]').evaluateAll((li) => li.map((e) => e.dataset.record)), h.records);
     await host.page.screenshot({ path: join(outDir, 'online-demo-host.png') });
     await guest.page.screenshot({ path: join(outDir, 'online-demo-guest.png') });
     assert.deepEqual(host.errors, []);
     assert.deepEqual(guest.errors, []);
-    await host.context.close();
-    await guest.context.close();
+    assert.deepEqual(reader.errors, []);
+    for (const p of [host, guest, reader]) await p.context.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a match with the cube online: a double taken and a resignation through the buttons, drawn alike on both pages', async () => {
+  const server = await startServer();
+  try {
+    const host = await person(`${server.url}/www/`);
+    const link = await createMatch(host.page, { length: '3' });
+    const guest = await person(link);
+    let g = await until(guest.page, (d) => d.version > 0 && d.turn, 'the guest in the match');
+    let h = await until(host.page, (d) => d.other === 'Blue is connected.', 'the host seeing the guest');
+    assert.deepEqual(h.buttons, { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
+    assert.deepEqual(g.buttons, { roll: false, double: false, take: false, drop: false, resign: true, 'next-game': false });
+    assert.equal(h.cube, 'Cube 1, centred');
+    // Red doubles; Blue is asked and takes
+    await host.page.click('section.online [data-action=double]');
+    g = await until(guest.page, (d) => d.buttons.take, 'the double on the guest');
+    assert.equal(g.turn, 'Red doubles: Blue to take or drop');
+    assert.deepEqual(g.buttons, { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+    await guest.page.click('section.online [data-action=take]');
+    h = await until(host.page, (d) => d.cube === 'Cube 2, owned by Blue' && d.buttons.roll, 'the take on the host');
+    g = await until(guest.page, (d) => d.cube === 'Cube 2, owned by Blue', 'the take on the guest');
+    // the log's cube lines are the match's own (its lines), the same on both pages
+    assert.deepEqual(h.log, ['Game 1', 'Red doubles', 'Blue takes']);
+    assert.deepEqual(g.log, h.log);
+    // Blue resigns (asked first): Red wins 2 points; either may start the next game
+    await guest.page.click('section.online [data-action=resign]');
+    await guest.page.click('section.online [data-action=confirm-resign]');
+    h = await until(host.page, (d) => d.winner, 'the resignation on the host');
+    assert.equal(h.winner, 'Red wins 2 points (resignation)');
+    g = await until(guest.page, (d) => d.buttons['next-game'], 'the end of game 1 on the guest');
+    assert.deepEqual(g.log, ['Game 1', 'Red doubles', 'Blue takes', 'Blue resigns', 'Red wins 2 points (resignation)']);
+    assert.deepEqual(h.log, g.log);
+    await guest.page.click('section.online [data-action=next-game]');
+    h = await until(host.page, (d) => d.log.includes('Game 2'), 'game 2 on the host');
+    assert.match(h.turn, /^(Red|Blue) to roll$/);
+    assert.deepEqual((await drawn(guest.page)).log, h.log);
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(guest.errors, []);
+    for (const p of [host, guest]) await p.context.close();
   } finally {
     await server.stop();
   }
@@ -231,7 +334,7 @@ test('a reload, and a lost connection, come back to the same seat in the middle 
     const host = await person(`${server.url}/www/`);
     const link = await createMatch(host.page, { colour: 'blue' });
     const guest = await person(link);
-    await until(guest.page, (d) => d.seat === 'You play Red.' && d.turn === 'Your turn: roll.', 'the guest as Red');
+    await until(guest.page, (d) => d.seat === 'You play Red.' && d.turn === 'Red to roll' && d.buttons.roll, 'the guest as Red');
     assert.equal((await drawn(host.page)).seat, 'You play Blue.');
     const people = [host, guest];
     const random = rng(11);
@@ -241,10 +344,13 @@ test('a reload, and a lost connection, come back to the same seat in the middle 
     // a reload: the kept credentials take the same seat, the game is where it was
     await guest.page.reload();
     await guest.page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    const after = await until(guest.page, (d) => d.version > 0, 'the reloaded page');
+    const after = await until(guest.page, (d) => d.version > 0 && d.turn, 'the reloaded page');
     assert.equal(after.seat, 'You play Red.');
     assert.deepEqual(after.log, before.log);
     assert.equal(after.turn, before.turn);
+    assert.deepEqual(after.buttons, before.buttons);
+    assert.deepEqual(after.targets, before.targets, 'the same targets on the board, on the same seat');
+    assert.ok(after.board.width > 200 && after.board.height > 150);
     assert.equal(guest.page.url(), link);
 
     // a lost connection: the server stops, both pages say so, and when it is back they go on

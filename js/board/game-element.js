@@ -5,14 +5,14 @@ import { Zola, Match, SteereError } from './engine.js';
 import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, upgrade, listen } from './common.js';
 import { actor, results, kindOfBoard, atTurnStart, passedLast } from './infer.js';
 import { readOptions, readLevel, make } from './game-options.js';
-import { GAME_HTML, texts, drawGame, entries } from './game-view.js';
+import { GAME_HTML, texts, drawGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
 import { WorkerBot } from './worker-bot.js';
 
 /** A whole game or match for a page: board, dice, buttons, score, cube, log and the computer. */
 export class SteereGame extends Base {
   static get observedAttributes() {
-    return ['orientation', 'level', 'lang', 'animation'];
+    return ['orientation', 'level', 'lang', 'animation', 'disabled'];
   }
 
   constructor() {
@@ -28,15 +28,13 @@ export class SteereGame extends Base {
     this._token = 0;
     this._errors = new Map();
     this._busy = false;
-    this._past = [];
-    this._events = [];
     this._over = 0;
     this._confirm = false;
     this._notice = [];
     for (const b of root.querySelectorAll('button')) b.type = 'button';
-    // the inner board's events stay inside; the game tells the page in its own words
+    // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
+    // inside, the game tells the page in its own words
     const b = this._board;
-    b.addEventListener('steere-move', (e) => e.stopPropagation());
     b.addEventListener('steere-played', (e) => {
       e.stopPropagation();
       this._played(e.detail.player, e.detail.move);
@@ -203,16 +201,19 @@ export class SteereGame extends Base {
     this._clearErrors('state');
     const o = readOptions(this);
     o.game = kindOfBoard(obj.board());
-    this._use(obj, o);
+    // bound to a remote state: each new state goes on from the one shown (which the element made)
+    const old = this._obj;
+    const follow = o.opponent === 'remote' && this._o?.opponent === 'remote' && !!old;
+    this._use(obj, o, follow);
+    if (follow && old === this._made) old.free();
+    this._made = obj;
   }
 
-  _use(obj, o) {
+  _use(obj, o, follow) {
     this._token++;
     this._obj = obj;
     this._o = o;
-    this._past = [];
-    this._events = [];
-    this._confirm = false;
+    this._confirm &&= follow;
     this._notice = [];
     this._cubeAsked = null;
     this._clearErrors('game');
@@ -223,7 +224,7 @@ export class SteereGame extends Base {
       this._bot.seed = o.seed;
     }
     try {
-      this._over = this._results().length;
+      if (!follow) this._over = this._results().length;
     } catch {
       this._over = 0;
     }
@@ -243,14 +244,20 @@ export class SteereGame extends Base {
   }
 
   _humanSide() {
-    if (this._o.opponent === 'human') return null;
+    if (this._o.opponent === 'human' || this._o.human === 'none') return null;
     const swapped = this._obj instanceof Zola && this._obj.swapped;
     return swapped ? OTHER[this._o.human] : this._o.human;
   }
 
+  /** Whether a person here may act now (the element not disabled). */
   _humanActs() {
     const a = this._actor();
-    return a !== null && (this._o.opponent === 'human' || a === this._humanSide());
+    return a !== null && this._person() && (this._o.opponent === 'human' || a === this._humanSide());
+  }
+
+  /** Whether a person here plays (not disabled, not only watching a remote game). */
+  _person() {
+    return !this.hasAttribute('disabled') && (this._o.opponent !== 'remote' || this._humanSide() !== null);
   }
 
   _results() {
@@ -259,52 +266,52 @@ export class SteereGame extends Base {
 
   // -- actions
 
+  /** A person's click or key: each action is told first by a cancelable event (steere-action, steere-move). */
   _action(name, keyboard) {
-    const m = this._match();
     const who = this._actor();
+    if (name === 'restart') return this._start();
+    if (name.endsWith('resign')) this._confirm = name === 'resign';
+    if (name === 'resign' || name === 'cancel-resign') {
+      this._render();
+      if (this._confirm) this._q('[data-action=confirm-resign]').focus();
+      return;
+    }
+    const action = { 'confirm-resign': 'resign', 'next-game': 'nextGame' }[name] ?? name;
+    const player = action === 'resign' ? (this._humanSide() ?? who) : who;
+    const swap = name === 'swap' && this._obj.legalMovesVerbose().find((m) => m.kind === 'swap');
+    const go = swap ? this._emit('steere-move', { move: swap, player }, true) : this._emit('steere-action', { player, action }, true);
+    if (go) this._do(action, player, keyboard);
+    this._render();
+  }
+
+  /** Applies an action of `who` (a person's, or the computer's roll and cube answers). */
+  _do(action, who, keyboard) {
+    const m = this._match();
     try {
-      if (name === 'roll') {
+      if (action === 'roll') {
         const r = this._obj.roll();
         this._note([['rolled', { player: [who], distance: r.distance, direction: r.direction }], this._skips(who, r.skipped)]);
-        this._emit('steere-played', { player: who, action: 'roll', dice: { distance: r.distance, direction: r.direction } });
+        this._emit('steere-played', { player: who, action, dice: { distance: r.distance, direction: r.direction } });
         if (keyboard) this._render(() => this._board._focus(this._board._active));
-      } else if (name === 'double' || name === 'take' || name === 'drop') {
-        m[name]();
-        this._cube(who, name);
-      } else if (name === 'resign') {
-        this._confirm = true;
-        this._render();
-        this._q('[data-action=confirm-resign]').focus();
-        return;
-      } else if (name === 'confirm-resign') {
-        this._confirm = false;
-        const loser = this._humanSide() ?? who;
-        m.resign(loser);
-        this._token++;
-        this._cube(loser, 'resign');
-      } else if (name === 'cancel-resign') {
-        this._confirm = false;
-      } else if (name === 'swap') {
+      } else if (action === 'swap') {
         this._board.play('swap');
         this._note([['didSwap', { player: [who] }]]);
-        this._emit('steere-played', { player: who, action: 'swap' });
-      } else if (name === 'next-game') {
-        this._past[m.gameNumber - 1] = entries(this);
+        this._emit('steere-played', { player: who, action });
+      } else if (action === 'nextGame') {
         m.nextGame();
         this._notice = [];
-      } else if (name === 'restart') {
-        this._start();
-        return;
+      } else {
+        // double, take, drop, resign
+        m[action](...(action === 'resign' ? [who] : []));
+        if (action === 'resign') this._token++;
+        this._cube(who, action);
       }
     } catch (e) {
       this._fail('game', asError(e));
     }
-    this._render();
   }
 
   _cube(player, action) {
-    const m = this._match();
-    this._events.push({ game: m.gameNumber, at: m.history().length, player, action });
     const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[action];
     this._note([[key, { player: [player] }]]);
     this._emit('steere-played', { player, action });
@@ -354,14 +361,15 @@ export class SteereGame extends Base {
     return this._notice.map((m) => tell(this._l, m)).join('. ');
   }
 
-  _emit(type, detail) {
+  /** Fires event `type` with `detail` and the object's phase; false when it was cancelable and cancelled. */
+  _emit(type, detail, cancelable = false) {
     let phase = null;
     try {
       phase = this._obj.phase;
     } catch {
       // a freed object: the event goes out without it
     }
-    this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true }));
+    return this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true, cancelable }));
   }
 
   /** Records an error; `msg` is a catalogue message (by default chosen by the error's code) or a function. */
@@ -444,8 +452,7 @@ export class SteereGame extends Base {
     if (m && m.phase === 'double') {
       const a = await this._bot.cubeAction(m);
       if (!still()) return;
-      m[a === 'take' ? 'take' : 'drop']();
-      this._cube(who, a === 'take' ? 'take' : 'drop');
+      this._do(a === 'take' ? 'take' : 'drop', who);
       return;
     }
     const phase = m ? m.gamePhase : this._obj.phase;
@@ -455,13 +462,12 @@ export class SteereGame extends Base {
       const a = await this._bot.cubeAction(m);
       if (!still()) return;
       if (a === 'double') {
-        m.double();
-        this._cube(who, 'double');
+        this._do('double', who);
         return;
       }
     }
     if (phase === 'roll') {
-      this._action('roll', false);
+      this._do('roll', who);
       return;
     }
     const mv = await this._bot.chooseMove(this._obj);

@@ -42,8 +42,9 @@ export function readOptions(el) {
   };
   const o = {};
   o.game = oneOf('game', ['jokerball', 'zola'], 'jokerball');
-  o.opponent = oneOf('opponent', ['bot', 'human'], 'bot');
-  o.human = oneOf('human', ['red', 'blue'], 'red');
+  o.opponent = oneOf('opponent', ['bot', 'human', 'remote'], 'bot');
+  // bound to a remote state, the person here may only watch
+  o.human = oneOf('human', o.opponent === 'remote' ? ['red', 'blue', 'none'] : ['red', 'blue'], 'red');
   o.cube = oneOf('cube', ['on', 'off'], 'off') === 'on';
   const pie = el.getAttribute('pie');
   o.pie = pie !== null && pie !== 'off';

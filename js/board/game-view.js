@@ -1,7 +1,7 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
 import { say, tell, attr } from './common.js';
-import { actor as actorOf, results, movers } from './infer.js';
+import { actor as actorOf, results, movers, readLines, alternate } from './infer.js';
 
 const GAME_CSS = `
 :host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }
@@ -78,8 +78,9 @@ export function drawGame(el) {
   const side = el._humanSide();
   const b = el._board;
   const orient = el.getAttribute('orientation');
-  attr(b, 'orientation', orient ?? (o.opponent === 'bot' ? o.human : 'red'));
-  attr(b, 'interactive', o.opponent === 'human' ? 'red blue' : side);
+  const person = el._person();
+  attr(b, 'orientation', orient ?? (o.opponent === 'human' || o.human === 'none' ? 'red' : o.human));
+  attr(b, 'interactive', !person ? null : o.opponent === 'human' ? 'red blue' : side);
   attr(b, 'animation', el.getAttribute('animation'));
   b.refresh();
 
@@ -92,7 +93,9 @@ export function drawGame(el) {
   else if (actor && !human && o.opponent === 'bot') line = t('thinking', { player: [actor] });
   else if (actor) line = t({ roll: 'toRoll', man: 'toMan', ball: 'toBall' }[phase] ?? 'toMove', { player: [actor] });
   turn.textContent = line;
-  el._q('.seat').textContent = o.opponent === 'human' ? t('twoPlay') : t('youPlay', { player: [side], level: [o.level] });
+  const seat = el._q('.seat');
+  seat.textContent = o.opponent === 'remote' ? '' : o.opponent === 'human' ? t('twoPlay') : t('youPlay', { player: [side], level: [o.level] });
+  seat.hidden = !seat.textContent;
   el._q('.status').textContent = el._noticeText();
 
   // buttons: enabled exactly when the rules allow the action and a person is to take it
@@ -110,12 +113,12 @@ export function drawGame(el) {
   btn('take', human && cube && m.phase === 'double', cube);
   btn('drop', human && cube && m.phase === 'double', cube);
   btn('swap', human && pie && obj.legalMoves().includes('swap'), pie);
-  btn('resign', !!live && !el._confirm, !!m);
-  btn('next-game', !!m && m.phase === 'game-over', !!m);
-  btn('restart', true, !m ? phase === 'over' : m.phase === 'match-over');
+  btn('resign', person && !!live && !el._confirm, !!m);
+  btn('next-game', person && !!m && m.phase === 'game-over', !!m);
+  btn('restart', true, o.opponent !== 'remote' && (!m ? phase === 'over' : m.phase === 'match-over'));
   const confirm = el._q('.confirm');
-  confirm.hidden = !(el._confirm && live);
-  if (el._confirm && live) {
+  confirm.hidden = !(el._confirm && live && person);
+  if (!confirm.hidden) {
     const loser = side ?? actor;
     const points = m.cube ? m.cube.value : 1;
     confirm.firstChild.textContent = t('confirmResign', { player: [loser], points });
@@ -151,34 +154,35 @@ export function drawGame(el) {
   drawLog(el);
 }
 
-/** The current game's lines: records with who made them, cube actions, the half-played turn, the result. */
-export function entries(el) {
+const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
+
+/**
+ * The lines of game `g` of a match (an entry of its `games`; the cube actions from its lines) or of the
+ * lone game: records with who made them, cube actions, the half-played turn, the result.
+ */
+export function entries(el, g) {
   const obj = el._obj;
   const m = el._match();
-  const hist = obj.history();
-  const state = obj.toJSON();
-  const g = m ? state.current : state;
-  const who = movers(obj, state, hist);
-  const over = (m ? m.gamePhase : obj.phase) === 'over';
-  const events = el._events.filter((e) => !m || e.game === m.gameNumber);
+  const now = !m || g.number === m.gameNumber;
+  const lines = m ? readLines(g.lines) : obj.history().map((rec) => ({ rec }));
+  const who = m ? alternate(g.first, lines) : movers(obj, obj.toJSON(), obj.history());
   const out = [];
-  const cubeLine = (e) => {
-    const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[e.action];
-    out.push({ kind: 'cube', player: e.player, text: [key, { player: [e.player] }] });
-  };
-  hist.forEach((rec, i) => {
-    for (const e of events) if (e.at === i) cubeLine(e);
-    out.push({ kind: 'record', player: who[i], n: i + 1, rec, text: rec });
-  });
-  // cube actions come before a turn's dice; a resignation may come after them
-  for (const e of events) if (e.at === hist.length && e.action !== 'resign') cubeLine(e);
-  if (g.game === 'jokerball' && g.turn && !over) {
-    const t = g.turn;
-    const p = obj.turn;
-    out.push({ kind: 'partial', player: p, n: hist.length + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
+  const later = [];
+  let k = 0;
+  for (const l of lines) {
+    if (l.rec === undefined) {
+      // cube actions come before a turn's dice; a resignation may come after them
+      (l.action === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.action], { player: [l.player] }] });
+    } else out.push({ kind: 'record', player: who[k], n: ++k, rec: l.rec, text: l.rec });
   }
-  for (const e of events) if (e.at === hist.length && e.action === 'resign') cubeLine(e);
-  const r = m ? (m.results.length >= m.gameNumber ? m.results[m.gameNumber - 1] : null) : results(obj)[0];
+  const state = now && obj.toJSON();
+  const cur = m ? state.current : state;
+  if (now && cur.game === 'jokerball' && cur.turn && (m ? m.gamePhase : obj.phase) !== 'over') {
+    const t = cur.turn;
+    out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
+  }
+  out.push(...later);
+  const r = m ? g.result : results(obj)[0];
   if (r) out.push(resultLine(el, r));
   return out;
 }
@@ -189,21 +193,14 @@ export function resultLine(el, r) {
   return { kind: 'result', player: r.winner, text: [el._match() ? 'winsPoints' : 'wins', vars] };
 }
 
-/** The log: every game of a match (past games kept as they were drawn), the current game's lines. */
+/** The log: every game of a match (from the match's own lines), or the lone game's lines. */
 export function drawLog(el) {
   const ol = el._q('.log');
   const m = el._match();
   const items = [];
-  const head = (n) => items.push({ kind: 'head', text: ['gameNo', { game: n }] });
   if (m) {
-    for (let i = 0; i < m.gameNumber - 1; i++) {
-      head(i + 1);
-      if (el._past[i]) items.push(...el._past[i]);
-      else if (m.results[i]) items.push(resultLine(el, m.results[i]));
-    }
-    head(m.gameNumber);
-  }
-  items.push(...entries(el));
+    for (const g of m.games) items.push({ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g));
+  } else items.push(...entries(el));
   const key = JSON.stringify([el._l, items]);
   if (key === el._logKey) return;
   el._logKey = key;

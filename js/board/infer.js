@@ -1,6 +1,7 @@
 // The rules the elements still work out for themselves, each in one function, until the engine says
 // them (issue 25, item 4): the board from a position string, the ball's direction, the last move's
-// cells, who acts now, a lone game's result, who made each record, a turn's start and a Zola pass.
+// cells, who acts now (../actor.js, shared with the boardgame.io adapter), a lone game's result, who made
+// each record and the cube actions among a match game's lines, a turn's start and a Zola pass.
 import { Zola, Match } from './engine.js';
 import { OTHER } from './common.js';
 
@@ -68,13 +69,7 @@ export function lastMoveCells(record, isCell) {
   return out;
 }
 
-/** The player who must act now (the answerer of a pending double), or null when the game is over. */
-export function actor(obj) {
-  if (obj instanceof Match) {
-    return obj.phase === 'double' ? OTHER[obj.pendingDouble] : obj.phase === 'playing' ? obj.turn : null;
-  }
-  return obj.phase === 'over' ? null : obj.turn;
-}
+export { actor } from '../actor.js';
 
 /** The results of a match's games, or a lone game's result (once it is won) as a list of one. */
 export function results(obj) {
@@ -107,6 +102,30 @@ export function movers(obj, state, hist) {
   }
   return who;
 }
+
+const COLOURS = { Red: 'red', Blue: 'blue' };
+const ACTIONS = { doubles: 'double', takes: 'take', drops: 'drop', resigns: 'resign' };
+
+/**
+ * A match game's body lines (its `lines`, RULES 4.2) as { rec } for a record and { player, action } for a
+ * cube action or a resignation; the result line is left out.
+ */
+export function readLines(lines) {
+  const out = [];
+  for (const line of lines) {
+    const [who, verb, more] = line.split(' ');
+    const player = COLOURS[who];
+    if (!player) out.push({ rec: line });
+    else if (more === undefined && ACTIONS[verb]) out.push({ player, action: ACTIONS[verb] });
+  }
+  return out;
+}
+
+/** Who made each record of a match game that `first` began: they alternate (no swap in a match). */
+export const alternate = (first, lines) => {
+  let p = OTHER[first];
+  return lines.filter((l) => l.rec !== undefined).map(() => (p = OTHER[p]));
+};
 
 /** Whether a game in `phase` is at the start of a turn (before its dice, or before its move). */
 export const atTurnStart = (phase) => phase === 'roll' || phase === 'move';
