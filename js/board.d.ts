@@ -55,6 +55,16 @@ export type SteereGamePlayedDetail =
       dice?: { distance: number; direction: number };
       phase: JokerballPhase | ZolaPhase | MatchPhase | null;
     };
+/**
+ * `steere-action` of a game element: a person's roll, cube action, resignation (`player`: the one who
+ * resigns) or next game, about to be applied; `preventDefault()` leaves the object untouched (a page
+ * bound to a server sends it there instead).
+ */
+export interface SteereActionDetail {
+  player: Player;
+  action: 'roll' | 'double' | 'take' | 'drop' | 'resign' | 'nextGame';
+  phase: JokerballPhase | ZolaPhase | MatchPhase | null;
+}
 /** `steere-gameover`: a game ended (in a lone game, `results` holds that one game). */
 export interface SteereGameOverDetail {
   winner: Player;
@@ -70,6 +80,8 @@ export interface SteereBoardEventMap extends HTMLElementEventMap {
 }
 
 export interface SteereGameEventMap extends HTMLElementEventMap {
+  'steere-move': CustomEvent<SteereMoveDetail>;
+  'steere-action': CustomEvent<SteereActionDetail>;
   'steere-played': CustomEvent<SteereGamePlayedDetail>;
   'steere-gameover': CustomEvent<SteereGameOverDetail>;
   'steere-error': CustomEvent<SteereErrorDetail>;
@@ -117,13 +129,25 @@ export class SteereBoard extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
-/** `<steere-game>`: a whole game or match with its buttons, score, log and the computer opponent. */
+/**
+ * `<steere-game>`: a whole game or match with its buttons, score, log and the computer opponent, or bound
+ * to a game played elsewhere (`opponent="remote"`: the page gives it each new `state` and sends the
+ * person's actions, told by the cancelable `steere-move` and `steere-action`). While the attribute
+ * `disabled` is present no person's action is taken (buttons off, no targets).
+ */
 export class SteereGame extends HTMLElement {
   /** The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to play a given object. */
   game: Playable | null;
-  /** The played object's toJSON(); set it to restore a game or match. */
+  /**
+   * The played object's toJSON(); set it to restore a game or match. With `opponent="remote"`, each state
+   * set after the first goes on from the one shown: the element draws it and fires `steere-gameover` when
+   * it ends a game.
+   */
   state: JokerballState | ZolaState | MatchState | null;
-  /** The side a person plays against the computer now (a Zola swap exchanges it); null with two people. */
+  /**
+   * The side a person plays here now (attribute `human`; a Zola swap exchanges it); null with two people at
+   * one screen, or watching a remote game (`human="none"`).
+   */
   readonly humanSide: Player | null;
   /** Draws these cells of the board as a hint until the position changes; null: none (see SteereBoard's hint). */
   set hint(cells: string[] | null);

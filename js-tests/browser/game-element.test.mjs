@@ -137,7 +137,7 @@ test('a match with the cube through the buttons: enabled exactly when allowed; r
   assert.ok(await page.isVisible('.g >> .badge'));
   assert.equal(await page.$$eval('.g >> [data-winner]', (w) => w.length), 0);
   assert.equal((await buttons(page, '.g')).double, false);
-  // the inner board's own events never left the element
+  // no move was made on the board: no steere-move came out of the element
   assert.deepEqual(await events(page, 'steere-move'), []);
   assert.ok((await page.evaluate(() => window.events)).every((e) => e.target === 'steere-game'));
   await page.screenshot({ path: `${outDir}/game-element-match.png` });
@@ -282,6 +282,86 @@ test('WorkerBot from the board module: legal moves and cube actions off the page
   });
   assert.deepEqual(r, { legal: true, cube: r.cube, code: 'SteereError:wrong_phase' });
   assert.ok(['double', 'no-double'].includes(r.cube));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bound to a remote state (opponent="remote"): actions are told by cancelable steere-action and steere-move, the element draws each state given, a watcher and disabled take none', async () => {
+  const { context, page, errors } = await elementPage(
+    browser,
+    base,
+    `<steere-game class="g" opponent="remote" human="blue" animation="0" style="width:900px"></steere-game>`,
+    { head: RECORD },
+  );
+  // the page's own engine object stands for the server: each state of it is given to the element
+  await page.evaluate(async () => {
+    const { Match } = await import('/pkg/steere_games.js');
+    window.m = new Match({ length: 3, cube: true, seed: 5, jokerball: { size: 4 } });
+    window.sent = [];
+    const g = document.querySelector('.g');
+    for (const t of ['steere-action', 'steere-move']) {
+      g.addEventListener(t, (e) => {
+        e.preventDefault();
+        window.sent.push([t, e.detail.player, e.detail.action ?? e.detail.move.notation]);
+      });
+    }
+    g.state = window.m.toJSON();
+  });
+  await drawn(page, '.g');
+  const give = (code) => page.evaluate((c) => { new Function(c)(); document.querySelector('.g').state = window.m.toJSON(); }, code);
+  // Red to act, the person here plays Blue: nothing on, no seat line, no New game; Blue's side at the bottom
+  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: false, drop: false, resign: true, 'next-game': false });
+  assert.ok(await page.isHidden('.g >> .seat'));
+  assert.equal(await page.getAttribute('.g >> steere-board', 'orientation'), 'blue');
+  // Red doubles on the "server": Blue is asked; Take is sent, not played
+  await give('window.m.double()');
+  assert.equal(await page.$eval('.g >> .turn', (t) => t.textContent), 'Red doubles: Blue to take or drop');
+  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+  await page.click('.g >> [data-action=take]');
+  assert.deepEqual(await page.evaluate(() => window.sent), [['steere-action', 'blue', 'take']]);
+  assert.equal(await page.evaluate(() => document.querySelector('.g').game.phase), 'double', 'the cancelled take is not played');
+  // the take comes back as a new state: the log shows the match's own cube lines
+  await give('window.m.take(); window.m.roll();');
+  assert.equal(await page.$eval('.g >> .cube', (c) => c.textContent), 'Cube 2, owned by Blue');
+  const log = await page.$$eval('.g >> .log li', (li) => li.map((e) => [e.className, e.dataset.player ?? '', e.textContent]));
+  assert.deepEqual(log.slice(0, 3), [['head', '', 'Game 1'], ['cube', 'red', 'Red doubles'], ['cube', 'blue', 'Blue takes']]);
+  // Red moves on the "server" until Blue is to roll; then Blue's roll is sent
+  await give('const b = window.m; while (b.turn === "red" && b.gamePhase !== "roll") b.play(b.legalMoves()[0]);');
+  assert.deepEqual((await buttons(page, '.g')).roll, true);
+  await page.click('.g >> [data-action=roll]');
+  assert.deepEqual((await page.evaluate(() => window.sent)).at(-1), ['steere-action', 'blue', 'roll']);
+  await give('window.m.roll()');
+  // a move on the board: its target is drawn; the click sends it, the object stays as it was
+  const target = page.locator('.g >> steere-board >> [data-target]').first();
+  assert.ok(await target.isVisible());
+  const before = await page.evaluate(() => document.querySelector('.g').game.position());
+  const box = await target.boundingBox();
+  assert.ok(box.width > 10 && box.height > 10);
+  await target.click();
+  const dest = page.locator('.g >> steere-board >> [data-target=move]').first();
+  await dest.click();
+  assert.deepEqual((await page.evaluate(() => window.sent)).at(-1)[0], 'steere-move');
+  assert.equal(await page.evaluate(() => document.querySelector('.g').game.position()), before);
+  // disabled: no target, no button on
+  await page.evaluate(() => document.querySelector('.g').setAttribute('disabled', ''));
+  assert.equal(await page.locator('.g >> steere-board >> [data-target]').count(), 0);
+  assert.ok(Object.values(await buttons(page, '.g')).every((on) => !on));
+  await page.evaluate(() => document.querySelector('.g').removeAttribute('disabled'));
+  // a state that ends a game fires steere-gameover; Blue resigns through the buttons (asked first)
+  await page.click('.g >> [data-action=resign]');
+  await page.click('.g >> [data-action=confirm-resign]');
+  assert.deepEqual((await page.evaluate(() => window.sent)).at(-1), ['steere-action', 'blue', 'resign']);
+  assert.equal((await events(page, 'steere-gameover')).length, 0);
+  await give('window.m.resign("blue")');
+  const over = await events(page, 'steere-gameover');
+  assert.deepEqual(over.map((e) => [e.detail.winner, e.detail.results.length]), [['red', 1]]);
+  assert.equal(await page.getAttribute('.g >> [data-winner]', 'data-winner'), 'red');
+  assert.deepEqual((await buttons(page, '.g'))['next-game'], true);
+  // a watcher (human="none"): the same state, nothing to do
+  await page.evaluate(() => document.querySelector('.g').setAttribute('human', 'none'));
+  await give('');
+  assert.ok(Object.values(await buttons(page, '.g')).every((on) => !on));
+  assert.equal((await events(page, 'steere-played')).length, 0, 'states given from outside fire no steere-played');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -233,7 +233,7 @@ test('the message for a steere-error is chosen by its code, in the element\'s la
   await drawn(page, '.g');
   let s = await shown(page, '.g');
   assert.match(s.message, /Атрибут size="5" не учтён \(такое значение здесь недопустимо\); взято значение по умолчанию\./);
-  assert.match(s.message, /Атрибут opponent="robot" не учтён \(ожидалось bot \| human\)/);
+  assert.match(s.message, /Атрибут opponent="robot" не учтён \(ожидалось bot \| human \| remote\)/);
   const errs = await page.evaluate(() => window.errs);
   assert.ok(errs.some(([code, message]) => code === 'invalid_option' && /size must be 4 or 6, not 5/.test(message)), JSON.stringify(errs));
   // the shown message follows the language; no new event

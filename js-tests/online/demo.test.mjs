@@ -284,7 +284,7 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
   }
 });
 
-test('a match with the cube online: a double taken and a resignation through the buttons, drawn alike on both pages', async () => {
+test('a match with the cube online: a double taken and a resignation through the buttons, drawn alike on both pages and for a watcher', async () => {
   const server = await startServer();
   try {
     const host = await person(`${server.url}/www/`);
@@ -314,13 +314,22 @@ test('a match with the cube online: a double taken and a resignation through the
     g = await until(guest.page, (d) => d.buttons['next-game'], 'the end of game 1 on the guest');
     assert.deepEqual(g.log, ['Game 1', 'Red doubles', 'Blue takes', 'Blue resigns', 'Red wins 2 points (resignation)']);
     assert.deepEqual(h.log, g.log);
+    // a third browser opening the link watches: the same match drawn, nothing to click, no link box
+    const watcher = await person(link);
+    const w = await until(watcher.page, (d) => d.version > 0 && d.winner, 'the watcher');
+    assert.equal(w.seat, 'Both seats of this match are taken: you are watching it.');
+    assert.deepEqual(w.log, g.log);
+    assert.equal(w.winner, h.winner);
+    assert.ok(Object.values(w.buttons).every((on) => !on) && w.targets.length === 0 && !w.link);
     await guest.page.click('section.online [data-action=next-game]');
     h = await until(host.page, (d) => d.log.includes('Game 2'), 'game 2 on the host');
     assert.match(h.turn, /^(Red|Blue) to roll$/);
     assert.deepEqual((await drawn(guest.page)).log, h.log);
+    assert.deepEqual((await until(watcher.page, (d) => d.log.includes('Game 2'), 'game 2 on the watcher')).log, h.log);
     assert.deepEqual(host.errors, []);
     assert.deepEqual(guest.errors, []);
-    for (const p of [host, guest]) await p.context.close();
+    assert.deepEqual(watcher.errors.filter((e) => !/status of 409/.test(e)), [], 'only the refused join (both seats taken)');
+    for (const p of [host, guest, watcher]) await p.context.close();
   } finally {
     await server.stop();
   }
