@@ -10,6 +10,27 @@ function same(a, b) {
 }
 
 /**
+ * One phase ('man' or 'ball') of a turn in both engines: when the package is in that phase, its legal
+ * moves must be js's (`generate` fills js's list), and one of them, chosen by `rng`, is played in both;
+ * else js must have none. Returns whether the phase was played. Throws naming `where` on a disagreement.
+ */
+function playPhase(name, trial, js, generate, rng, where) {
+  const jsMoves = (generate(), js.notations());
+  if (trial.phase !== name) {
+    if (jsMoves.length !== 0) throw new Error(`${name} phase skipped by the package but not by js at ${where}: ${jsMoves}`);
+    return false;
+  }
+  const pkgMoves = trial.legalMoves();
+  if (!same(pkgMoves, jsMoves)) throw new Error(`${name} moves differ at ${where}: package ${pkgMoves} js ${jsMoves}`);
+  const i = rng.below(pkgMoves.length);
+  trial.play(pkgMoves[i]);
+  generate();
+  const mv = Array.from(js.list.subarray(0, js.len)).find((m) => js.notation(m) === pkgMoves[i]);
+  js.apply(mv);
+  return true;
+}
+
+/**
  * Compares the engines on `positions` random positions of each setup; returns the number of
  * comparisons made. Throws on the first disagreement, naming the position, dice and move lists.
  */
@@ -38,27 +59,8 @@ export function checkAgainstPackage(Jokerball, positions = 200, seed = 1) {
           js.load(pos);
           const trial = game.clone();
           trial.setDice(d, face);
-          const jsMen = (js.manMoves(d), js.notations());
-          if (trial.phase === 'man') {
-            const pkgMen = trial.legalMoves();
-            if (!same(pkgMen, jsMen)) throw new Error(`man moves differ at ${where}: package ${pkgMen} js ${jsMen}`);
-            const i = rng.below(pkgMen.length);
-            trial.play(pkgMen[i]);
-            js.manMoves(d);
-            const mv = Array.from(js.list.subarray(0, js.len)).find((m) => js.notation(m) === pkgMen[i]);
-            js.apply(mv);
-          } else if (jsMen.length !== 0) {
-            throw new Error(`man phase skipped by the package but not by js at ${where}: ${jsMen}`);
-          }
-          const jsBalls = (js.ballMoves(face), js.notations());
-          if (trial.phase === 'ball') {
-            const pkgBalls = trial.legalMoves();
-            if (!same(pkgBalls, jsBalls)) throw new Error(`ball moves differ at ${where}: package ${pkgBalls} js ${jsBalls}`);
-            const i = rng.below(pkgBalls.length);
-            trial.play(pkgBalls[i]);
-            js.ballMoves(face);
-            const mv = Array.from(js.list.subarray(0, js.len)).find((m) => js.notation(m) === pkgBalls[i]);
-            js.apply(mv);
+          playPhase('man', trial, js, () => js.manMoves(d), rng, where);
+          if (playPhase('ball', trial, js, () => js.ballMoves(face), rng, where)) {
             js.endTurn();
             if (trial.phase === 'over') {
               const winner = js.winner === 0 ? 'red' : js.winner === 1 ? 'blue' : null;
@@ -66,8 +68,6 @@ export function checkAgainstPackage(Jokerball, positions = 200, seed = 1) {
             } else if (trial.position() !== js.position()) {
               throw new Error(`positions differ at ${where}: ${trial.position()} / ${js.position()}`);
             }
-          } else if (jsBalls.length !== 0) {
-            throw new Error(`ball phase skipped by the package but not by js at ${where}: ${jsBalls}`);
           }
           comparisons++;
         }

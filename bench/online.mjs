@@ -14,7 +14,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, loadavg, cpus } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { engine, startServer, newMatch, chooser, sleep } from '../js-tests/online/helpers.mjs';
+import { engine, startServer, newMatch, chooser, sleep, stateWaiters } from '../js-tests/online/helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const { io } = createRequire(require.resolve('boardgame.io/package.json'))('socket.io-client');
@@ -47,10 +47,7 @@ function seatClient(url, matchID, seat) {
   const socket = io(`${url}/${NAME}`, { forceNew: true, transports: ['websocket'] });
   socket.on('connect_error', () => connectErrors++);
   let state = null;
-  const waiters = new Set();
-  const notify = () => {
-    for (const w of [...waiters]) w();
-  };
+  const { notify, waitFor } = stateWaiters(() => state);
   socket.on('connect', () => socket.emit('sync', matchID, seat.playerID, seat.credentials, 2));
   socket.on('sync', (id, info) => {
     if (id === matchID) {
@@ -66,23 +63,7 @@ function seatClient(url, matchID, seat) {
   });
   return {
     state: () => state,
-    waitFor(pred, ms, what) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (state && pred(state)) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(state);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`timed out waiting for ${what}`));
-        }, ms);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor,
     move(name, moveArgs) {
       const payload = { type: name, args: moveArgs, playerID: seat.playerID, credentials: seat.credentials };
       socket.emit('update', { type: 'MAKE_MOVE', payload }, state._stateID, matchID, seat.playerID);

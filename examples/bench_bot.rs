@@ -289,6 +289,21 @@ fn bot_against(n: u32, level: Level, other: impl Fn(u32) -> Box<dyn JPlayer> + S
 }
 
 /// A one-sided binomial summary: wins, rate, and the 95% interval.
+/// `n` Jokerball games of the bot at each of `all` (those of LEVELS, in this order) against the player
+/// `other` makes for game i, reported as "jokerball LEVEL vs NAME".
+fn bot_against_each(
+    name: &str,
+    n: u32,
+    all: [Level; 3],
+    other: impl Fn(u32) -> Box<dyn JPlayer> + Sync,
+) {
+    for level in levels(all) {
+        let t = Instant::now();
+        let w = bot_against(n, level, &other);
+        report(&format!("jokerball {} vs {name}", level.name()), w, n, t);
+    }
+}
+
 fn report(name: &str, wins: u32, n: u32, t: Instant) {
     let p = f64::from(wins) / f64::from(n);
     let se = (p * (1.0 - p) / f64::from(n)).sqrt();
@@ -755,22 +770,20 @@ fn main() {
     }
     if want("random") {
         let rn = env("RGAMES", 400);
-        for level in levels([Level::Easy, Level::Medium, Level::Hard]) {
-            let t = Instant::now();
-            let w = bot_against(rn, level, |i| {
-                Box::new(RandomPlayer(DiceRng::from_seed(&Seed::Number(8_000 + i))))
-            });
-            report(&format!("jokerball {} vs random", level.name()), w, rn, t);
-        }
+        bot_against_each(
+            "random",
+            rn,
+            [Level::Easy, Level::Medium, Level::Hard],
+            |i| Box::new(RandomPlayer(DiceRng::from_seed(&Seed::Number(8_000 + i)))),
+        );
     }
     if want("greedy") {
-        for level in levels([Level::Hard, Level::Medium, Level::Easy]) {
-            let t = Instant::now();
-            let w = bot_against(n, level, |i| {
-                Box::new(GreedyPlayer(DiceRng::from_seed(&Seed::Number(9_000 + i))))
-            });
-            report(&format!("jokerball {} vs greedy", level.name()), w, n, t);
-        }
+        bot_against_each(
+            "greedy",
+            n,
+            [Level::Hard, Level::Medium, Level::Easy],
+            |i| Box::new(GreedyPlayer(DiceRng::from_seed(&Seed::Number(9_000 + i)))),
+        );
     }
     if want("zola") {
         let zn = env("ZGAMES", 100);

@@ -8,28 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as mod from '../pkg/node.js';
 import { CODES } from './error-codes.mjs';
+import { prng } from './prng.mjs';
 
 const { Jokerball, Zola, Match, SteereError } = mod;
 await mod.default();
 
 const ALL = [...CODES];
-
-/** mulberry32: a tiny seeded generator, enough to pick hostile inputs reproducibly. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n) => Math.floor(next() * n),
-    pick: (xs) => xs[Math.floor(next() * xs.length)],
-  };
-}
 
 const FRAGMENTS = ['a1', 'b3', 'k6', 'j6', 'off', '-', 'x', '>', '/', ' ', 'swap', 'r', 'b', 'o', '2/3',
   'c3xd3', '10', 'zz9', '\u0000', '\ud800', '💥', 'é', '\n', '6', '11', 'red', 'blue', 'classic', '2025'];

@@ -3,9 +3,11 @@
 // naming their line, and random games and matches of every variant written, read and written again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Zola, Match, SteereError } from '../pkg/node.js';
 import { code } from './error-codes.mjs';
+import { prng } from './prng.mjs';
 
 function error(fn) {
   try {
@@ -17,41 +19,9 @@ function error(fn) {
   assert.fail('did not throw');
 }
 
-/** mulberry32, for reproducible random play. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n) => Math.floor(next() * n), pick: (xs) => xs[Math.floor(next() * xs.length)] };
-}
-
-const EXAMPLE = `[Game "Jokerball"]
-[Rules "2025"]
-[Size "6"]
-[Rows "2"]
-[Length "3"]
-[Cube "on"]
-[Red "Ana"]
-[Blue "computer (easy)"]
-[Result "*"]
-
-Game 1
-1. 4/5 b1-f5 f6>f10
-2. 5/1 j9xf5 f10>g11
-3. 1/1 b7-c7 g11>f10
-4. 3/6 j10-g10 -
-Red doubles
-Blue drops
-Red wins 1 point
-
-Game 2
-1. 6/2 j6-e1 f6>f11
-`;
+// The example of RULES 4: a 3-point Jokerball match with the cube, the second game on (tests/records_rules.rs
+// reads it too).
+const EXAMPLE = readFileSync(new URL('../tests/data/rules_4_example.txt', import.meta.url), 'utf8');
 
 const ZOLA_PASS = `[Game "Zola"]
 [Size "6"]

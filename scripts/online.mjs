@@ -13,8 +13,9 @@
 // Also importable: `const { url, stop } = await startServer({ port: 0, host: '127.0.0.1' })`.
 import { createRequire } from 'node:module';
 import { readFile, stat } from 'node:fs/promises';
-import { join, normalize, extname, sep, dirname, resolve } from 'node:path';
+import { join, normalize, sep, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typeOf } from './mime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -252,20 +253,6 @@ async function checkPacket([event, ...args], db) {
 // ---------------------------------------------------------------------------------------------------
 // Static files: www/ and pkg/ only, and the browser build of boardgame.io's client.
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ts': 'text/plain; charset=utf-8',
-  '.md': 'text/plain; charset=utf-8',
-};
-
 async function vendorBundle() {
   const { build } = await import('esbuild');
   const out = await build({
@@ -294,7 +281,7 @@ function staticFiles(vendor) {
       return;
     }
     if (path === '/vendor/boardgameio.js' && vendor) {
-      ctx.type = TYPES['.js'];
+      ctx.type = typeOf(path);
       ctx.set('cache-control', 'no-cache');
       ctx.body = vendor;
       return;
@@ -316,7 +303,7 @@ function staticFiles(vendor) {
         file = join(file, 'index.html');
       }
       const body = await readFile(file);
-      ctx.type = TYPES[extname(file)] || 'application/octet-stream';
+      ctx.type = typeOf(file);
       ctx.set('cache-control', 'no-cache');
       ctx.body = body;
     } catch {

@@ -4,27 +4,12 @@
 // `const { server, url } = await serve(0)`.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { join, normalize, extname, sep, dirname } from 'node:path';
+import { join, normalize, sep, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typeOf } from './mime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVED = [join(root, 'www'), join(root, 'pkg')];
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/plain; charset=utf-8',
-  '.ts': 'text/plain; charset=utf-8',
-};
 
 async function handle(req, res) {
   let path;
@@ -60,7 +45,7 @@ async function handle(req, res) {
     }
     const body = await readFile(target);
     res.writeHead(200, {
-      'content-type': TYPES[extname(target)] || 'application/octet-stream',
+      'content-type': typeOf(target),
       'content-length': body.length,
       'cache-control': 'no-cache',
     });

@@ -70,23 +70,11 @@ fn move_count_table() {
     }
     assert!(rows >= 8 + 2 + 8, "{rows} rows");
     // The starts of every rule set, size and row count are in the table.
-    for rules in [RuleSet::Classic, RuleSet::Y2025] {
-        for size in [4u8, 6] {
-            for rows in 1..size {
-                let s = Setup {
-                    rules,
-                    size: Some(size),
-                    rows,
-                    first: Player::Red,
-                    ..Setup::default()
-                };
-                let p = Position::start(&s).expect("setup").to_position_string();
-                assert!(
-                    seen.contains(&(rules.name().to_string(), p.clone())),
-                    "missing start {p}"
-                );
-            }
-        }
+    for (rules, p) in starts() {
+        assert!(
+            seen.contains(&(rules.name().to_string(), p.clone())),
+            "missing start {p}"
+        );
     }
 }
 
@@ -111,20 +99,7 @@ fn print_count_table() {
     ] {
         out.push((RuleSet::from_name(r).expect("r"), p.to_string()));
     }
-    for rules in [RuleSet::Classic, RuleSet::Y2025] {
-        for size in [4u8, 6] {
-            for rows in 1..size {
-                let s = Setup {
-                    rules,
-                    size: Some(size),
-                    rows,
-                    first: Player::Red,
-                    ..Setup::default()
-                };
-                out.push((rules, Position::start(&s).expect("s").to_position_string()));
-            }
-        }
-    }
+    out.extend(starts());
     // Mid-game positions from seeded random play (phase roll), both rule sets and sizes.
     for (i, (rules, size, rows)) in [
         (RuleSet::Y2025, 6, 2),
@@ -177,4 +152,27 @@ fn print_count_table() {
             total
         );
     }
+}
+
+/// The start position of every rule set, size and row count (Red to move), with its rule set.
+fn starts() -> Vec<(RuleSet, String)> {
+    let mut out = Vec::new();
+    for rules in [RuleSet::Classic, RuleSet::Y2025] {
+        for size in [4u8, 6] {
+            for rows in 1..size {
+                let s = Setup {
+                    rules,
+                    size: Some(size),
+                    rows,
+                    first: Player::Red,
+                    ..Setup::default()
+                };
+                out.push((
+                    rules,
+                    Position::start(&s).expect("setup").to_position_string(),
+                ));
+            }
+        }
+    }
+    out
 }

@@ -17,29 +17,9 @@ use Player::{Blue, Red};
 type JMatch = Match<jokerball::Game>;
 type ZMatch = Match<zola::Game>;
 
-/// The example of RULES 4: a 3-point Jokerball match with the cube, the second game on.
-const RULES_EXAMPLE: &str = "[Game \"Jokerball\"]
-[Rules \"2025\"]
-[Size \"6\"]
-[Rows \"2\"]
-[Length \"3\"]
-[Cube \"on\"]
-[Red \"Ana\"]
-[Blue \"computer (easy)\"]
-[Result \"*\"]
-
-Game 1
-1. 4/5 b1-f5 f6>f10
-2. 5/1 j9xf5 f10>g11
-3. 1/1 b7-c7 g11>f10
-4. 3/6 j10-g10 -
-Red doubles
-Blue drops
-Red wins 1 point
-
-Game 2
-1. 6/2 j6-e1 f6>f11
-";
+/// The example of RULES 4: a 3-point Jokerball match with the cube, the second game on (read by
+/// js-tests/records.test.mjs too).
+const RULES_EXAMPLE: &str = include_str!("data/rules_4_example.txt");
 
 /// A finished Jokerball game on side 4 with one row (docs/records.md).
 const JOKERBALL_GAME: &str = "[Game \"Jokerball\"]
@@ -146,39 +126,17 @@ Game 2
 
 /// The message of a refused match record; checks that it is a parse_error naming `line`.
 fn match_error(text: &str, line: usize) -> String {
-    let e = JMatch::from_record(text, None).expect_err("the record must be refused");
-    assert_eq!(e.code(), ErrorCode::ParseError);
-    let prefix = format!("line {line}: ");
-    assert!(
-        e.message.starts_with(&prefix),
-        "expected '{prefix}...', got '{}'",
-        e.message
-    );
-    e.message
+    refusal(JMatch::from_record(text, None), line)
 }
 
 /// The message of a refused Jokerball game record, naming `line`.
 fn jokerball_error(text: &str, line: usize) -> String {
-    let e = jokerball::Game::from_record(text, None).expect_err("the record must be refused");
-    assert_eq!(e.code(), ErrorCode::ParseError);
-    assert!(
-        e.message.starts_with(&format!("line {line}: ")),
-        "line {line} expected: {}",
-        e.message
-    );
-    e.message
+    refusal(jokerball::Game::from_record(text, None), line)
 }
 
 /// The message of a refused Zola game record, naming `line`.
 fn zola_error(text: &str, line: usize) -> String {
-    let e = zola::Game::from_record(text, None).expect_err("the record must be refused");
-    assert_eq!(e.code(), ErrorCode::ParseError);
-    assert!(
-        e.message.starts_with(&format!("line {line}: ")),
-        "line {line} expected: {}",
-        e.message
-    );
-    e.message
+    refusal(zola::Game::from_record(text, None), line)
 }
 
 /// `text` with line `n` (from 1) replaced by `with` (or removed when `with` is `None`).
@@ -737,4 +695,20 @@ fn rules_4_a_saved_log_must_replay_to_its_match() {
     assert!(serde_json::from_str::<steere_games::SavedMatch<jokerball::GameState>>(&bad).is_err());
     s.tags = Tags::new();
     assert!(!serde_json::to_string(&s).unwrap().contains("\"tags\""));
+}
+
+/// The message of a refused record: `read` must be a parse_error whose message names `line`.
+fn refusal<T: std::fmt::Debug, E: Coded + std::fmt::Debug>(
+    read: Result<T, E>,
+    line: usize,
+) -> String {
+    let e = read.expect_err("the record must be refused");
+    assert_eq!(e.code(), ErrorCode::ParseError);
+    let message = e.to_string();
+    let prefix = format!("line {line}: ");
+    assert!(
+        message.starts_with(&prefix),
+        "expected '{prefix}...', got '{message}'"
+    );
+    message
 }

@@ -17,6 +17,23 @@ fn write(target: &str, name: &str, bytes: &[u8]) {
     fs::write(dir.join(name), bytes).expect("corpus file");
 }
 
+/// Writes the JSON state of match `m` of `variant` (its current game's state as `json_round_trip` saves it)
+/// to the `json_state` corpus as `name`.
+fn write_match<G: FuzzGame>(m: &Match<G>, variant: &str, name: &str) {
+    let json = MatchJson {
+        format: 1,
+        game: "match".into(),
+        variant: variant.into(),
+        state: m.state().to_data(),
+        current: m.game().to_state(G::STATE_WITH_RNG),
+    };
+    write(
+        "json_state",
+        name,
+        &serde_json::to_vec(&json).expect("json"),
+    );
+}
+
 fn play<G: FuzzGame>(game: &mut G, rng: &mut DiceRng, steps: u32) {
     for _ in 0..steps {
         if !random_step(game, rng) {
@@ -67,18 +84,7 @@ fn main() {
         let game = mj.game().clone();
         let mut g = game;
         play(&mut g, &mut rng, u32::from(i) * 3);
-        let mj_json = MatchJson {
-            format: 1,
-            game: "match".into(),
-            variant: "jokerball".into(),
-            state: mj.state().to_data(),
-            current: mj.game().to_state(true),
-        };
-        write(
-            "json_state",
-            &format!("match-jokerball-{i}.json"),
-            &serde_json::to_vec(&mj_json).expect("json"),
-        );
+        write_match(&mj, "jokerball", &format!("match-jokerball-{i}.json"));
         let mz = Match::<zola::Game>::new(&MatchSetup {
             length: 1 + u32::from(i),
             cube: true,
@@ -86,18 +92,7 @@ fn main() {
         })
         .expect("match");
         assert_eq!(mz.state().first(), Player::Red);
-        let mz_json = MatchJson {
-            format: 1,
-            game: "match".into(),
-            variant: "zola".into(),
-            state: mz.state().to_data(),
-            current: mz.game().to_state(false),
-        };
-        write(
-            "json_state",
-            &format!("match-zola-{i}.json"),
-            &serde_json::to_vec(&mz_json).expect("json"),
-        );
+        write_match(&mz, "zola", &format!("match-zola-{i}.json"));
 
         // moves: game byte, setup byte, seed, plies, then a few chunks (dice, mangled move, step, text).
         let mut program = vec![i, i.wrapping_mul(29), i, 0, 0, 0, i * 9];

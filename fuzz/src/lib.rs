@@ -63,12 +63,21 @@ impl<'a> Bytes<'a> {
 
 /// What the targets need of a game, the same for both games.
 pub trait FuzzGame: Engine + Clone + PartialEq + Debug {
+    /// Whether the JSON state saved by `json_round_trip` keeps the dice generator (Jokerball).
+    const STATE_WITH_RNG: bool;
     /// The legal moves of the current phase, as notations (sorted, distinct).
-    fn legal(&self) -> Vec<String>;
+    fn legal(&self) -> Vec<String> {
+        self.legal_notations()
+    }
     /// The game's own legality check of a move text.
-    fn is_legal_text(&self, text: &str) -> bool;
+    fn is_legal_text(&self, text: &str) -> bool {
+        self.is_legal(text)
+    }
     /// Plays a move text; returns the notation of the move played.
-    fn play_text(&mut self, text: &str) -> Result<String, PlayError>;
+    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
+        let mv = self.play(text)?;
+        Ok(self.notation(mv))
+    }
     /// Rolls the dice when the game waits for them (Jokerball); `None` when the game has no dice phase now.
     fn roll_if_needed(&mut self) -> Option<Result<(), DiceError>>;
     /// Sets the dice (Jokerball); `None` for a game without dice.
@@ -76,22 +85,18 @@ pub trait FuzzGame: Engine + Clone + PartialEq + Debug {
     /// Whether the game is over.
     fn over(&self) -> bool;
     /// Saves to the JSON state and restores from it (`None` when the state is refused).
-    fn json_round_trip(&self) -> Result<Self, ParseError>;
+    fn json_round_trip(&self) -> Result<Self, ParseError> {
+        let text = serde_json::to_string(&self.to_state(Self::STATE_WITH_RNG))
+            .expect("a state serialises");
+        let state: Self::State = serde_json::from_str(&text).expect("a state parses");
+        Self::from_state(&state)
+    }
     /// The current position string, when the game is not over, parsed back and printed again.
     fn position_round_trip(&self);
 }
 
 impl FuzzGame for jokerball::Game {
-    fn legal(&self) -> Vec<String> {
-        self.legal_notations()
-    }
-    fn is_legal_text(&self, text: &str) -> bool {
-        self.is_legal(text)
-    }
-    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
-        let mv = self.play(text)?;
-        Ok(jokerball::write_move(self.size(), mv))
-    }
+    const STATE_WITH_RNG: bool = true;
     fn roll_if_needed(&mut self) -> Option<Result<(), DiceError>> {
         (self.phase() == JPhase::Roll).then(|| self.roll().map(|_| ()))
     }
@@ -100,11 +105,6 @@ impl FuzzGame for jokerball::Game {
     }
     fn over(&self) -> bool {
         self.phase() == JPhase::Over
-    }
-    fn json_round_trip(&self) -> Result<Self, ParseError> {
-        let text = serde_json::to_string(&self.to_state(true)).expect("a state serialises");
-        let state: jokerball::GameState = serde_json::from_str(&text).expect("a state parses");
-        jokerball::Game::from_state(&state)
     }
     fn position_round_trip(&self) {
         if self.over() {
@@ -119,16 +119,7 @@ impl FuzzGame for jokerball::Game {
 }
 
 impl FuzzGame for zola::Game {
-    fn legal(&self) -> Vec<String> {
-        self.legal_notations()
-    }
-    fn is_legal_text(&self, text: &str) -> bool {
-        self.is_legal(text)
-    }
-    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
-        let mv = self.play(text)?;
-        Ok(self.notation(mv))
-    }
+    const STATE_WITH_RNG: bool = false;
     fn roll_if_needed(&mut self) -> Option<Result<(), DiceError>> {
         None
     }
@@ -137,11 +128,6 @@ impl FuzzGame for zola::Game {
     }
     fn over(&self) -> bool {
         self.phase() == ZPhase::Over
-    }
-    fn json_round_trip(&self) -> Result<Self, ParseError> {
-        let text = serde_json::to_string(&self.to_state(false)).expect("a state serialises");
-        let state: zola::GameState = serde_json::from_str(&text).expect("a state parses");
-        zola::Game::from_state(&state)
     }
     fn position_round_trip(&self) {
         if self.over() {

@@ -2,21 +2,11 @@
 // (a bad string, a bad attribute, a freed object, an object of another copy of the module) reported by
 // steere-error and never thrown, the cancelable steere-move, targets drawn (computed fill, not only
 // attributes), theming by custom properties and parts, animation and reduced motion, dragging, labels.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, elementPage, drawn, outDir } from './helpers.mjs';
+import { demo, drawn, outDir } from './helpers.mjs';
 
-let browser;
-let server;
-let base;
-before(async () => {
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+const D = demo();
 
 const ZOLA6 = 'brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r';
 const JB4 = 'bbbb/bbbbb/6/3o3/6/rrrrr/rrrr r';
@@ -37,6 +27,14 @@ async function bind(page, sel, make) {
   );
 }
 
+/** An element page with `body`, its board of class "b" bound to the object `make` (as in bind) and drawn. */
+async function boardPage(body, make, options) {
+  const opened = await D.element(body, options);
+  await bind(opened.page, '.b', make);
+  await drawn(opened.page, '.b');
+  return opened;
+}
+
 const fills = (page, sel, cells) =>
   page.evaluate(
     ({ sel, cells }) => {
@@ -47,9 +45,7 @@ const fills = (page, sel, cells) =>
   );
 
 test('two boards on one page: each its own game, no ids; a move on one leaves the other alone', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<div style="display:flex;gap:8px"><steere-board class="one" interactive="red blue" animation="0" style="width:420px"></steere-board>
      <steere-board class="two" interactive="red blue" animation="0" style="width:420px"></steere-board></div>`,
   );
@@ -74,9 +70,7 @@ test('two boards on one page: each its own game, no ids; a move on one leaves th
 });
 
 test('a display-only position: pieces where the string puts them, nothing to click; a bad string fires steere-error and shows no pieces', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-board class="z" position="${ZOLA6}" style="width:300px"></steere-board>
      <steere-board class="j" position="${JB4}" interactive="red" style="width:300px"></steere-board>
      <steere-board class="bad" style="width:300px"></steere-board>`,
@@ -111,7 +105,7 @@ test('a display-only position: pieces where the string puts them, nothing to cli
 });
 
 test('bad input never throws in the page: bad attributes, a freed object, an object of another copy of the module', async () => {
-  const { context, page, errors } = await elementPage(browser, base, `<steere-board class="b" interactive="red" style="width:300px"></steere-board>`);
+  const { context, page, errors } = await D.element(`<steere-board class="b" interactive="red" style="width:300px"></steere-board>`);
   await drawn(page, '.b');
   const codes = await page.evaluate(async () => {
     const b = document.querySelector('.b');
@@ -160,9 +154,7 @@ test('bad input never throws in the page: bad attributes, a freed object, an obj
 });
 
 test('steere-move is cancelable: preventDefault leaves the game untouched; steere-played follows a move', async () => {
-  const { context, page, errors } = await elementPage(browser, base, `<steere-board class="b" interactive="red blue" animation="0" style="width:360px"></steere-board>`);
-  await bind(page, '.b', 'new api.Zola()');
-  await drawn(page, '.b');
+  const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red blue" animation="0" style="width:360px"></steere-board>`, 'new api.Zola()');
   await page.evaluate(() => {
     const b = document.querySelector('.b');
     window.log = [];
@@ -198,9 +190,7 @@ test('steere-move is cancelable: preventDefault leaves the game untouched; steer
 });
 
 test('targets are highlighted by their computed fill (Zola and Jokerball, goals too), selection differs again', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-board class="z" interactive="red" style="width:360px"></steere-board><steere-board class="j" interactive="red" style="width:360px"></steere-board>`,
   );
   await bind(page, '.z', 'new api.Zola()');
@@ -249,9 +239,7 @@ test('targets are highlighted by their computed fill (Zola and Jokerball, goals 
 });
 
 test('theming: custom properties and ::part change what is drawn', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<div class="dark" style="--steere-red: rgb(0, 128, 0); --steere-cell: rgb(10, 20, 30)">
        <steere-board class="b" position="${ZOLA6}" style="width:300px"></steere-board></div>
      <steere-board class="plain" position="${ZOLA6}" style="width:300px"></steere-board>`,
@@ -282,9 +270,7 @@ test('animation: a man slides, the ball runs, a capture fades; none with prefers
     ['reduce', '', false],
     ['no-preference', 'animation="0"', false],
   ]) {
-    const { context, page, errors } = await elementPage(browser, base, `<steere-board class="b" interactive="red" ${attrs} style="width:360px"></steere-board>`, { reducedMotion: motion });
-    await bind(page, '.b', "(() => { const g = new api.Jokerball({ seed: 1, size: 4 }); g.setDice(2, 3); return g; })()");
-    await drawn(page, '.b');
+    const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red" ${attrs} style="width:360px"></steere-board>`, "(() => { const g = new api.Jokerball({ seed: 1, size: 4 }); g.setDice(2, 3); return g; })()", { reducedMotion: motion });
     const from = await page.$eval('.b >> [data-target=select]', (e) => e.dataset.cell);
     await page.click(`.b >> [data-cell="${from}"]`);
     await page.click('.b >> [data-target=move]');
@@ -307,9 +293,7 @@ test('animation: a man slides, the ball runs, a capture fades; none with prefers
     await context.close();
   }
   // a capture: the captured checker fades while the capturer slides
-  const { context, page, errors } = await elementPage(browser, base, `<steere-board class="b" interactive="red" style="width:360px"></steere-board>`);
-  await bind(page, '.b', 'new api.Zola()');
-  await drawn(page, '.b');
+  const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red" style="width:360px"></steere-board>`, 'new api.Zola()');
   const kinds = await page.evaluate(() => {
     document.querySelector('.b').play('a1xa2');
     return window.boardRoot('.b').getAnimations().map((a) => a.effect.getKeyframes().map((k) => k.opacity ?? null).join());
@@ -320,9 +304,7 @@ test('animation: a man slides, the ball runs, a capture fades; none with prefers
 });
 
 test('a piece can be dragged onto its destination', async () => {
-  const { context, page, errors } = await elementPage(browser, base, `<steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board>`);
-  await bind(page, '.b', 'new api.Zola()');
-  await drawn(page, '.b');
+  const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board>`, 'new api.Zola()');
   const a = await page.locator('.b >> [data-cell=a1]').boundingBox();
   const b = await page.locator('.b >> [data-cell=b1]').boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -337,9 +319,7 @@ test('a piece can be dragged onto its destination', async () => {
 });
 
 test('keyboard and screen readers: one tab stop, arrows, Enter, Escape; labels, dice and a polite live region', async () => {
-  const { context, page, errors } = await elementPage(browser, base, `<button>before</button><steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board><button>after</button>`);
-  await bind(page, '.b', "(() => { const g = new api.Jokerball({ seed: 2, size: 4 }); g.setDice(1, 4); return g; })()");
-  await drawn(page, '.b');
+  const { context, page, errors } = await boardPage(`<button>before</button><steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board><button>after</button>`, "(() => { const g = new api.Jokerball({ seed: 2, size: 4 }); g.setDice(1, 4); return g; })()");
   assert.equal(await page.$$eval('.b >> [tabindex="0"]', (c) => c.length), 1);
   const focused = () => page.evaluate(() => window.boardRoot('.b').activeElement?.getAttribute('data-cell') ?? null);
   await page.focus('text=before');
@@ -388,9 +368,7 @@ test('keyboard and screen readers: one tab stop, arrows, Enter, Escape; labels, 
 });
 
 test('320 px wide: the board keeps its aspect ratio and the page does not scroll sideways', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-board class="j" position="${JB4}"></steere-board><steere-game class="g" game="zola" opponent="human"></steere-game>`,
     { viewport: { width: 320, height: 700 } },
   );

@@ -1,30 +1,20 @@
 // Against the computer (issue 6, item 1 "opponent"; API.md "Bot"): the Bot runs in a Web Worker (a module
 // worker when served, a Blob worker with the wasm posted to it from file://) and plays Blue: its moves,
 // its rolls and its cube decisions. Whole games by clicks only; fails on any console or page error.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, startServer, stopServer, newPage, ready, playGame, gameState, rng, outDir, root } from './helpers.mjs';
+import { demo, newPage, ready, playGame, gameState, rng, outDir, root } from './helpers.mjs';
 
-let browser;
-let server;
-let base;
-before(async () => {
-  execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+before(() => execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' }));
+const D = demo();
 
 const offline = pathToFileURL(join(root, 'dist', 'steere-games-offline.html')).href;
 
 async function vsBot(url, seed, shot) {
-  const context = await browser.newContext();
+  const context = await D.browser.newContext();
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const { page, errors } = await newPage(context);
   await page.goto(url);
@@ -42,11 +32,11 @@ async function vsBot(url, seed, shot) {
 }
 
 test('served: a whole Jokerball game against the computer', async () => {
-  await vsBot(`${base}/www/?seed=51&size=4&opponent=bot&level=medium&botdelay=0`, 51, 'bot-jokerball-served');
+  await vsBot(`${D.base}/www/?seed=51&size=4&opponent=bot&level=medium&botdelay=0`, 51, 'bot-jokerball-served');
 });
 
 test('served: a whole Zola game against the computer', async () => {
-  await vsBot(`${base}/www/?seed=52&game=zola&opponent=bot&level=easy&botdelay=0`, 52, 'bot-zola-served');
+  await vsBot(`${D.base}/www/?seed=52&game=zola&opponent=bot&level=easy&botdelay=0`, 52, 'bot-zola-served');
 });
 
 test('offline file (file://, Blob worker): a whole Jokerball game against the computer', async () => {
@@ -58,10 +48,7 @@ test('offline file (file://, Blob worker): a whole Zola game against the compute
 });
 
 test('the computer answers a double and plays a cube match on its own (RULES 3.2)', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await newPage(context);
-  await page.goto(`${base}/www/?seed=55&size=4&length=3&cube=on&opponent=bot&level=easy&botdelay=0`);
-  await ready(page);
+  const { context, page, errors } = await D.open('?seed=55&size=4&length=3&cube=on&opponent=bot&level=easy&botdelay=0');
   await page.click('[data-action=double]');
   // the computer takes or drops by itself; nothing for the person to do meanwhile
   assert.ok(await page.isDisabled('[data-action=take]'));
@@ -98,10 +85,7 @@ test('the computer answers a double and plays a cube match on its own (RULES 3.2
 });
 
 test('a newcomer plays the computer: it is the default opponent, with its level', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await newPage(context);
-  await page.goto(`${base}/www/`);
-  await ready(page);
+  const { context, page, errors } = await D.open('');
   assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
   assert.ok(await page.isEnabled('[data-option=level]'));
   assert.deepEqual(await page.$$eval('[data-option=level] option', (o) => o.map((x) => x.value)), ['easy', 'medium', 'hard']);

@@ -1,20 +1,10 @@
 // A match with the doubling cube played through the buttons (RULES 3, API.md "Match"): double, take,
 // drop, resign, next game; the buttons are enabled exactly when the Match allows the action.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, newPage, ready, playGame, gameState, rng, outDir } from './helpers.mjs';
+import { demo, playGame, gameState, rng, outDir } from './helpers.mjs';
 
-let browser;
-let server;
-let base;
-before(async () => {
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+const D = demo();
 
 const enabled = async (page) => {
   const { swap, ...out } = (await gameState(page)).buttons;
@@ -32,10 +22,7 @@ async function resign(page) {
 }
 
 test('match to 5 with the cube: double/take, game to the end, double/drop, resign (RULES 3.1-3.5)', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await newPage(context);
-  await page.goto(`${base}/www/?seed=31&size=4&length=5&cube=on&opponent=human`);
-  await ready(page);
+  const { context, page, errors } = await D.open('?seed=31&size=4&length=5&cube=on&opponent=human');
   assert.equal((await state(page)).cube, 'Cube 1, centred');
   assert.deepEqual(await enabled(page), { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
 
@@ -85,10 +72,7 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
 });
 
 test('Crawford game: no double when a player is one point from the match (RULES 3.4)', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await newPage(context);
-  await page.goto(`${base}/www/?seed=32&game=zola&length=2&cube=on&opponent=human`);
-  await ready(page);
+  const { context, page, errors } = await D.open('?seed=32&game=zola&length=2&cube=on&opponent=human');
   assert.equal((await state(page)).crawford, false);
   // Red resigns game 1: Blue at 1 = length - 1, so game 2 is the Crawford game
   await resign(page);

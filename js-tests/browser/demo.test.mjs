@@ -3,30 +3,13 @@
 // stated, the how-to-play, Zola targets highlighted, the pie rule against the computer, cube actions and
 // colours in the log, the last move marked and the computer's moves animated, confirmation before
 // resigning and before abandoning a game, taking back in a single game with the same dice.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, newPage, ready, gameState, rng, outDir } from './helpers.mjs';
+import { demo, ready, gameState, rng, outDir } from './helpers.mjs';
 
-let browser;
-let server;
-let base;
-before(async () => {
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+const D = demo();
 
-async function open(query, viewport) {
-  const context = await browser.newContext();
-  const { page, errors } = await newPage(context);
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${base}/www/${query}`);
-  await ready(page);
-  return { context, page, errors };
-}
+const open = D.open;
 
 const seat = (page) => page.textContent('steere-game >> .seat');
 const history = (page) => page.evaluate(() => document.querySelector('steere-game').game.history());
@@ -63,7 +46,7 @@ test('bad URL parameters are each named in a message beside a playable default g
   await page.click('[data-action=roll]');
   assert.notEqual((await game(page)).phase, 'roll');
   // a good address shows no notice
-  await page.goto(`${base}/www/?game=zola&size=8`);
+  await page.goto(`${D.base}/www/?game=zola&size=8`);
   await ready(page);
   assert.ok(await page.isHidden('#notice'));
   assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 64);

@@ -1,21 +1,11 @@
 // <steere-game> (API.md "Board elements"): attributes (a bad one reported beside a playable default),
 // start(), game, state, its events, buttons enabled exactly when the rules allow, resignation confirmed,
 // the pie rule against the computer, a whole Zola game by keyboard alone, bad objects never thrown.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, elementPage, drawn, rng, outDir } from './helpers.mjs';
+import { demo, drawn, rng, outDir } from './helpers.mjs';
 
-let browser;
-let server;
-let base;
-before(async () => {
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+const D = demo();
 
 // Every event of the elements, as the page sees them (listeners in place before the elements connect).
 const RECORD = `<script>window.events = [];
@@ -28,9 +18,7 @@ const buttons = (page, sel) =>
 const events = (page, type) => page.evaluate((type) => window.events.filter((e) => e.type === type), type);
 
 test('bad attributes: steere-error for each, a message in the element, and a playable default game', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-game class="g" size="5" rows="9" length="50" level="insane" opponent="robot" cube="maybe" bot-delay="0"></steere-game>`,
     { head: RECORD },
   );
@@ -54,7 +42,7 @@ test('bad attributes: steere-error for each, a message in the element, and a pla
 });
 
 test('a freed game, a bad state, a bad object: steere-error and a message, nothing thrown; a good state or object plays', async () => {
-  const { context, page, errors } = await elementPage(browser, base, `<steere-game class="g" game="zola" opponent="human"></steere-game>`, { head: RECORD });
+  const { context, page, errors } = await D.element(`<steere-game class="g" game="zola" opponent="human"></steere-game>`, { head: RECORD });
   await drawn(page, '.g');
   const out = await page.evaluate(async () => {
     const g = document.querySelector('.g');
@@ -96,9 +84,7 @@ test('a freed game, a bad state, a bad object: steere-error and a message, nothi
 });
 
 test('a match with the cube through the buttons: enabled exactly when allowed; resign asks first; events and log', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-game class="g" length="3" cube="on" opponent="human" size="4" seed="31" animation="0" style="width:900px"></steere-game>`,
     { head: RECORD },
   );
@@ -148,9 +134,7 @@ test('a match with the cube through the buttons: enabled exactly when allowed; r
 test('pie rule against the computer: after a3xa4 it swaps and does not move; after a swap the person plays the other colour', async () => {
   // the computer (medium) swaps after a3xa4 (not after every first move: its evaluation decides); the
   // person then holds Blue and moves
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-game class="a" game="zola" pie="on" level="medium" seed="1" bot-delay="0" animation="0"></steere-game>
      <steere-game class="b" game="zola" pie="on" human="blue" level="easy" seed="1" bot-delay="0" animation="0"></steere-game>`,
     { head: RECORD },
@@ -208,9 +192,7 @@ async function walkTo(page, sel, cell) {
 }
 
 test('a whole Zola game against the computer by keyboard alone', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<p><a href="#top">a link before</a></p><steere-game class="g" game="zola" level="easy" seed="7" bot-delay="0" animation="0" style="width:700px"></steere-game>`,
     { head: RECORD },
   );
@@ -260,7 +242,7 @@ test('a whole Zola game against the computer by keyboard alone', async () => {
 });
 
 test('WorkerBot from the board module: legal moves and cube actions off the page thread', async () => {
-  const { context, page, errors } = await elementPage(browser, base, '');
+  const { context, page, errors } = await D.element('');
   const r = await page.evaluate(async () => {
     const api = await import('/pkg/steere_games.js');
     const { WorkerBot } = await import('/pkg/board.js');

@@ -22,8 +22,9 @@ export const ARGS = [
   '--disable-sync',
 ];
 
-export function launch() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+/** Debian's Chromium, headless; `extra` switches come after the common ones. */
+export function launch(extra = []) {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...ARGS, ...extra] });
 }
 
 export async function startServer() {
@@ -54,8 +55,9 @@ export async function ready(page) {
 
 /**
  * The demo for a test file: starts the server and the browser before its tests and stops them after.
- * Returns { base, browser, open(address, viewport) }: open gives a new context's page at the demo's
- * `address` (a query such as '?size=4', or a whole URL), ready, with its errors collected.
+ * Returns { base, browser, open(address, viewport, contextOptions), element(body, options) }: open gives a
+ * new context's page at the demo's `address` (a query such as '?size=4', or a whole URL), ready, with its
+ * errors collected; element gives an elementPage (below) of that server.
  */
 export function demo() {
   const d = { base: null, browser: null, server: null };
@@ -67,28 +69,20 @@ export function demo() {
     await d.browser?.close();
     stopServer(d.server);
   });
-  d.open = async (address, viewport) => {
-    const context = await d.browser.newContext();
+  d.open = async (address, viewport, contextOptions = {}) => {
+    const context = await d.browser.newContext(contextOptions);
     const { page, errors } = await newPage(context);
     if (viewport) await page.setViewportSize(viewport);
     await page.goto(address.startsWith('http') ? address : `${d.base}/www/${address}`);
     await ready(page);
     return { context, page, errors };
   };
+  d.element = (body, options) => elementPage(d.browser, d.base, body, options);
   return d;
 }
 
-/** A small seeded generator (mulberry32) so the test's own choices repeat. */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator of numbers in [0, 1), so the test's own choices repeat. */
+export { rng } from '../prng.mjs';
 
 /**
  * What the page's <steere-game> shows: turn and phases, the clickable targets (with whether a piece stands

@@ -4,9 +4,9 @@
 // browser's languages count when no `lang` is set; the message for a steere-error is chosen by its code.
 // In each language, at desktop width and on a 360-pixel phone, every button's text fits in the button
 // (screenshots in test-output/lang-*.png).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, newPage, ready, elementPage, drawn, outDir } from './helpers.mjs';
+import { demo as served, ready, drawn, outDir } from './helpers.mjs';
 import en from '../../js/lang-en.js';
 import es from '../../js/lang-es.js';
 import ru from '../../js/lang-ru.js';
@@ -26,22 +26,16 @@ const ROLL = { en: 'Roll', es: 'Tirar', ru: 'Бросить' };
 /** A catalogue's text with `{name}` filled in. */
 const fill = (cat, key, vars = {}) => cat[key].replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 
-let browser;
-let server;
-let base;
-before(async () => {
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+const D = served();
 
-/** What a <steere-game> shows a person, read in the page. */
-const shown = (page, sel) =>
-  page.evaluate((sel) => {
+/**
+ * What a <steere-game> shows a person, read in the page; with `lang`, read in the same task as setting
+ * the element's lang attribute to it (so nothing can wait for a later render).
+ */
+const shown = (page, sel, lang) =>
+  page.evaluate(({ sel, lang }) => {
     const g = document.querySelector(sel);
+    if (lang !== undefined) g.setAttribute('lang', lang);
     const r = g.shadowRoot;
     const b = window.boardRoot(g);
     const red = b.querySelector('[data-cell]:has([data-piece=red])');
@@ -59,19 +53,19 @@ const shown = (page, sel) =>
       log: r.querySelector('.log').getAttribute('aria-label'),
       redCell: [red.dataset.cell, red.getAttribute('aria-label')],
       goal: b.querySelector('[data-goal=blue]').getAttribute('aria-label'),
+      goalRed: b.querySelector('[data-goal=red]').getAttribute('aria-label'),
       goalText: b.querySelector('[data-goal=blue] text').textContent,
       board: b.querySelector('svg').getAttribute('aria-label'),
       svgLang: b.querySelector('svg').getAttribute('lang'),
       dice: b.querySelector('[part=dice]').getAttribute('aria-label'),
       message: r.querySelector('.msg').hidden ? null : r.querySelector('.msg').textContent,
+      wrapLang: r.querySelector('.wrap').getAttribute('lang'),
     };
-  }, sel);
+  }, { sel, lang });
 
 for (const [l, cat] of Object.entries(CATS)) {
   test(`<steere-game lang="${l}">: buttons, turn and status lines, score, log and aria-labels in ${l}`, async () => {
-    const { context, page, errors } = await elementPage(
-      browser,
-      base,
+    const { context, page, errors } = await D.element(
       `<steere-game class="g" lang="${l}" size="4" seed="5" length="3" cube="on" opponent="human" animation="0" style="width:900px"></steere-game>`,
     );
     await drawn(page, '.g');
@@ -105,9 +99,7 @@ for (const [l, cat] of Object.entries(CATS)) {
 }
 
 test('changing lang redraws at once: every word, the status line and the log already shown, the board inside', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-game class="g" size="4" seed="5" length="3" cube="on" opponent="human" animation="0" style="width:900px"></steere-game>`,
   );
   await drawn(page, '.g');
@@ -115,21 +107,7 @@ test('changing lang redraws at once: every word, the status line and the log alr
   const before = await shown(page, '.g');
   assert.equal(before.language, 'en');
   // read in the same task as the change: nothing waits for a later render
-  const after = await page.evaluate(() => {
-    const g = document.querySelector('.g');
-    g.setAttribute('lang', 'ru');
-    const r = g.shadowRoot;
-    const b = window.boardRoot(g);
-    return {
-      language: g.language,
-      roll: r.querySelector('[data-action=roll]').textContent,
-      status: r.querySelector('.status').textContent,
-      turn: r.querySelector('.turn').textContent,
-      head: r.querySelector('.log li.head').textContent,
-      goal: b.querySelector('[data-goal=red]').getAttribute('aria-label'),
-      wrapLang: r.querySelector('.wrap').getAttribute('lang'),
-    };
-  });
+  const after = await shown(page, '.g', 'ru');
   const game = await page.evaluate(() => {
     const g = document.querySelector('.g').game;
     return { turn: g.turn, dice: g.dice };
@@ -138,8 +116,8 @@ test('changing lang redraws at once: every word, the status line and the log alr
   assert.equal(after.roll, 'Бросить');
   assert.ok(after.status.startsWith(fill(ru, 'rolled', { player: ru[game.turn], ...game.dice })), after.status);
   assert.ok(after.turn.startsWith(`${ru[game.turn]}: `), after.turn);
-  assert.equal(after.head, 'Партия 1');
-  assert.equal(after.goal, 'Ворота красных');
+  assert.equal(after.heads[0], 'Партия 1');
+  assert.equal(after.goalRed, 'Ворота красных');
   assert.equal(after.wrapLang, 'ru');
   // the game went on untouched, and back to English
   assert.deepEqual(await page.evaluate(() => document.querySelector('.g').game.dice), game.dice);
@@ -168,9 +146,7 @@ test('changing lang redraws at once: every word, the status line and the log alr
 });
 
 test('an ancestor\'s lang counts, and its change reaches the elements at once; es-419 is Spanish, fr is English', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<div class="outer" lang="es-419"><section><steere-game class="g" game="zola" opponent="human"></steere-game></section></div>
      <steere-board class="fr" lang="fr" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>
      <steere-board class="mx" lang="ES-mx" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>`,
@@ -203,7 +179,7 @@ test('an ancestor\'s lang counts, and its change reaches the elements at once; e
 });
 
 test('with no lang anywhere the browser\'s languages decide (first one with a catalogue), else English', async () => {
-  let { context, page, errors } = await elementPage(browser, base, `<steere-board class="b" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>`, {
+  let { context, page, errors } = await D.element(`<steere-board class="b" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>`, {
     lang: null,
     locale: 'ru-RU',
   });
@@ -216,7 +192,7 @@ test('with no lang anywhere the browser\'s languages decide (first one with a ca
   assert.deepEqual(errors, []);
   await context.close();
 
-  ({ context, page, errors } = await elementPage(browser, base, `<steere-board class="b"></steere-board>`, { lang: null, locale: 'fr-FR' }));
+  ({ context, page, errors } = await D.element(`<steere-board class="b"></steere-board>`, { lang: null, locale: 'fr-FR' }));
   await drawn(page, '.b');
   assert.equal(await page.evaluate(() => document.querySelector('.b').language), 'en');
   assert.deepEqual(errors, []);
@@ -224,9 +200,7 @@ test('with no lang anywhere the browser\'s languages decide (first one with a ca
 });
 
 test('the message for a steere-error is chosen by its code, in the element\'s language; the SteereError keeps its English', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-game class="g" lang="ru" size="5" opponent="robot" bot-delay="0"></steere-game>`,
     { head: `<script>window.errs = []; document.addEventListener('steere-error', (e) => window.errs.push([e.detail.error.code, e.detail.error.message]));</script>` },
   );
@@ -251,14 +225,7 @@ test('the message for a steere-error is chosen by its code, in the element\'s la
 
 // ---- the demo
 
-async function demo(query, { viewport, locale } = {}) {
-  const context = await browser.newContext(locale ? { locale } : {});
-  const { page, errors } = await newPage(context);
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${base}/www/${query}`);
-  await ready(page);
-  return { context, page, errors };
-}
+const demo = (query, { viewport, locale } = {}) => D.open(query, viewport, locale ? { locale } : {});
 
 /** What the demo page shows a person: its own texts and the game's. */
 const page$ = (page) =>
@@ -325,7 +292,7 @@ test('the demo: es-419 is Spanish; fr is named in the notice and the browser\'s 
   s = await page$(page);
   assert.deepEqual([s.html, s.language, s.roll, s.single], ['ru', 'ru', 'Бросить', '1 (одна партия)']);
   // a bad parameter is named in Russian, its reason chosen by the engine's code
-  await page.goto(`${base}/www/?size=5&opponent=robot`);
+  await page.goto(`${D.base}/www/?size=5&opponent=robot`);
   await ready(page);
   const notice = await page.textContent('#notice');
   assert.match(notice, /В адресе указано size=5, это не учтено \(такое значение здесь недопустимо\); в партии ниже — size=6\./);

@@ -19,15 +19,21 @@ after(async () => {
   await browser?.close();
 });
 
-/** A context that refuses every request that is not file:// (so "no network" is checked, not assumed). */
-async function offlineContext() {
+/**
+ * The offline file opened with `query` (ready, its errors collected), in a context that refuses every
+ * request that is not file:// and notes it in `requests` (so "no network" is checked, not assumed).
+ */
+async function openOffline(query) {
   const context = await browser.newContext();
   const requests = [];
   await context.route(/^(?!file:|data:|blob:)/, (route) => {
     requests.push(route.request().url());
     route.abort();
   });
-  return { context, requests };
+  const { page, errors } = await newPage(context);
+  await page.goto(pathToFileURL(file).href + query);
+  await ready(page);
+  return { context, requests, page, errors };
 }
 
 test('make offline: one self-contained file, no external references', () => {
@@ -44,10 +50,7 @@ for (const [name, query, seed] of [
   ['Zola', '?seed=43&game=zola&opponent=human', 43],
 ]) {
   test(`offline file from file://: a whole ${name} game by clicks, person against person`, async () => {
-    const { context, requests } = await offlineContext();
-    const { page, errors } = await newPage(context);
-    await page.goto(pathToFileURL(file).href + query);
-    await ready(page);
+    const { context, requests, page, errors } = await openOffline(query);
     const { winner } = await playGame(page, { random: rng(seed) });
     assert.ok(winner === 'red' || winner === 'blue');
     await page.screenshot({ path: `${outDir}/offline-${name.replace(/\s/g, '-').toLowerCase()}.png` });
@@ -58,10 +61,7 @@ for (const [name, query, seed] of [
 }
 
 test('offline file from file://: ?lang=ru speaks Russian, the picker switches to Spanish (catalogues inlined)', async () => {
-  const { context, requests } = await offlineContext();
-  const { page, errors } = await newPage(context);
-  await page.goto(pathToFileURL(file).href + '?seed=45&size=4&lang=ru');
-  await ready(page);
+  const { context, requests, page, errors } = await openOffline('?seed=45&size=4&lang=ru');
   const words = () =>
     page.evaluate(() => ({
       html: document.documentElement.lang,
@@ -78,11 +78,8 @@ test('offline file from file://: ?lang=ru speaks Russian, the picker switches to
 });
 
 test('offline file from file://: a record saved, opened from a share link (#record=) and replayed', async () => {
-  const { context, requests } = await offlineContext();
-  const { page, errors } = await newPage(context);
+  const { context, requests, page, errors } = await openOffline('?seed=46&size=4&opponent=human');
   const address = pathToFileURL(file).href;
-  await page.goto(`${address}?seed=46&size=4&opponent=human`);
-  await ready(page);
   await playGame(page, { random: rng(46) });
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=save-record]')]);
   const text = readFileSync(await download.path(), 'utf8');

@@ -1,35 +1,19 @@
 // The demo page served by scripts/serve.mjs (issue 6): whole games by clicks only, reload survival,
 // keyboard play, the phone width. Every test fails on any console error or page error.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer, stopServer, newPage, ready, playGame, gameState, rng, outDir } from './helpers.mjs';
+import { demo, ready, playGame, gameState, rng, outDir } from './helpers.mjs';
 
-let browser;
-let server;
-let base;
-before(async () => {
-  ({ server, url: base } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  stopServer(server);
-});
+const D = demo();
 
-async function open(query, viewport) {
-  const context = await browser.newContext();
-  const { page, errors } = await newPage(context);
-  if (viewport) await page.setViewportSize(viewport);
-  // these tests play both sides by clicks (the computer is the page's default opponent)
-  await page.goto(`${base}/www/${query}${query.includes('opponent=') ? '' : '&opponent=human'}`);
-  await ready(page);
-  return { context, page, errors };
-}
+// these tests play both sides by clicks (the computer is the page's default opponent)
+const open = (query, viewport) => D.open(`${query}${query.includes('opponent=') ? '' : '&opponent=human'}`, viewport);
 
 const logLines = async (page) => (await gameState(page)).records;
 const boardAttr = (page, name) => page.getAttribute('steere-game >> steere-board', name);
 
 test('serve.mjs: / redirects to /www/, wasm served as application/wasm; only /www/ and /pkg/ are served', async () => {
+  const { base } = D;
   const r = await fetch(`${base}/`, { redirect: 'manual' });
   assert.equal(r.status, 302);
   assert.equal(r.headers.get('location'), '/www/');
@@ -154,7 +138,7 @@ test('the game survives a reload (localStorage through the element\'s state)', a
   await ready(page);
   assert.deepEqual(await snap(), before);
   // a different game in the URL starts that game instead
-  await page.goto(`${base}/www/?seed=8&game=zola`);
+  await page.goto(`${D.base}/www/?seed=8&game=zola`);
   await ready(page);
   assert.equal(await boardAttr(page, 'data-game'), 'zola');
   assert.deepEqual(errors, []);

@@ -4,14 +4,12 @@
 // the game rejoins the same seat.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { startServer } from './helpers.mjs';
+import { launch } from '../browser/helpers.mjs';
 
 // The test page comes from the browser's route, not from 127.0.0.1, so Chromium would count its socket to
 // the server as local network access and block the WebSocket (socket.io would fall back to polling).
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-features=LocalNetworkAccessChecks'];
+const NO_LOCAL_NETWORK_CHECKS = ['--disable-features=LocalNetworkAccessChecks'];
 
 // The test page: served by the browser's own route at /online-test.html of the server's origin, so that
 // its modules come from the server (/pkg/, /vendor/).
@@ -55,7 +53,7 @@ let browser;
 
 before(async () => {
   server = await startServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launch(NO_LOCAL_NETWORK_CHECKS);
 });
 
 after(async () => {

@@ -6,21 +6,16 @@
 // And the demo as `make demo` serves it (no boardgame.io server): the online option says what it needs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer, root } from './helpers.mjs';
+import { startServer } from './helpers.mjs';
+import { launch, newPage, outDir, rng } from '../browser/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
-
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const outDir = join(root, 'test-output');
-mkdirSync(outDir, { recursive: true });
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();
@@ -29,11 +24,7 @@ after(async () => {
 /** A person: a browser context of their own and the demo page, with its errors collected. */
 async function person(url) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1100, height: 900 });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  const { page, errors } = await newPage(context);
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30000 });
   return { context, page, errors };
@@ -94,18 +85,6 @@ async function until(page, pred, what, ms = 20000) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; drawn: ${JSON.stringify(d && { ...d, targets: d.targets.length })}`);
     await page.waitForTimeout(40);
   }
-}
-
-/** A small seeded generator (mulberry32): the test's choices repeat. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Creates an online match from the settings panel by clicks; resolves to the link shown for the opponent. */

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { chooser } from '../prng.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -83,6 +84,38 @@ export async function newMatch(url, gameName) {
 }
 
 /**
+ * Waiting on a client's state, which `current()` gives: call `notify()` at every change of it;
+ * `waitFor(pred, ms, what)` resolves to the state once pred(state) holds (checked at once and at every
+ * change), or rejects after `ms` naming `what` and then `who`.
+ */
+export function stateWaiters(current, who = '') {
+  const waiters = new Set();
+  return {
+    notify() {
+      for (const w of [...waiters]) w();
+    },
+    waitFor(pred, ms = 10000, what = 'a state') {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const s = current();
+          if (s && pred(s)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(s);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${what}${who}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/**
  * A boardgame.io socket client of one seat. The game object is the client's own (built by `makeGame`),
  * with `roll` instrumented: `rollsRun` counts how often the client ran it (it must never).
  */
@@ -102,37 +135,19 @@ export function connect(url, makeGame, matchID, seat) {
     numPlayers: 2,
     debug: false,
   });
-  const waiters = new Set();
-  client.subscribe(() => {
-    for (const w of [...waiters]) w();
-  });
+  const seatID = seat ? seat.playerID : null;
+  const { notify, waitFor } = stateWaiters(() => client.getState(), ` (seat ${seatID})`);
+  client.subscribe(notify);
   client.start();
   const c = {
     client,
-    seat: seat ? seat.playerID : null,
+    seat: seatID,
     get rollsRun() {
       return rollsRun;
     },
     state: () => client.getState(),
     /** Resolves when pred(state) holds (checked at every change), or rejects after `ms`. */
-    waitFor(pred, ms = 10000, what = 'a state') {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const s = client.getState();
-          if (s && pred(s)) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(s);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`timed out waiting for ${what} (seat ${c.seat})`));
-        }, ms);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor,
     stop: () => client.stop(),
   };
   return c;
@@ -196,17 +211,8 @@ export async function refused(clients, from, name, ...args) {
   clients.forEach((c, i) => assert.equal(JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]), before[i], `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`));
 }
 
-/** A small seeded generator (mulberry32) for choosing moves. */
-export function chooser(seed) {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n);
-  };
-}
+/** A small seeded generator for choosing moves: chooser(seed)(n) is a whole number below n. */
+export { chooser };
 
 /**
  * Plays until `done(G)` through the client of the seat to act: Jokerball rolls, then random legal moves

@@ -33,6 +33,17 @@ after(async () => {
 
 const lone = (G) => G.state.phase === 'over';
 
+/** A new match of `name` with both seats connected by `make`'s game: body(clients, { matchID, seats }), then the clients stop. */
+async function withMatch(name, make, body) {
+  const { matchID, seats } = await newMatch(server.url, name);
+  const clients = await connectBoth(server.url, make, matchID, seats);
+  try {
+    return await body(clients, { matchID, seats });
+  } finally {
+    clients.forEach((c) => c.stop());
+  }
+}
+
 // Checks the end: both clients see boardgame.io's gameover naming the engine's winner, the winner's seat
 // is what the engine says, no client ran `roll`, and no client ever held the dice generator's state.
 function checkEnd(clients) {
@@ -62,9 +73,7 @@ for (const [name, options, seed] of [
 ]) {
   test(`a whole Jokerball game: ${name} (${options.rules}, side ${options.size})`, async () => {
     const make = () => jokerballGame({ ...options, name });
-    const { matchID, seats } = await newMatch(server.url, name);
-    const clients = await connectBoth(server.url, make, matchID, seats);
-    try {
+    await withMatch(name, make, async (clients) => {
       const start = clients[0].state().G.state;
       assert.equal(start.rules, options.rules);
       assert.equal(start.size, options.size);
@@ -82,17 +91,13 @@ for (const [name, options, seed] of [
       replayed.free();
       // After the end nothing is taken.
       await refused(clients, clients[0], 'roll');
-    } finally {
-      clients.forEach((c) => c.stop());
-    }
+    });
   });
 }
 
 test('a whole Zola game (8x8) and the refusals on its way', async () => {
   const make = () => zolaGame({ size: 8, name: 'zola-8' });
-  const { matchID, seats } = await newMatch(server.url, 'zola-8');
-  const clients = await connectBoth(server.url, make, matchID, seats);
-  try {
+  await withMatch('zola-8', make, async (clients) => {
     const [red, blue] = clients;
     // Out of turn, illegal, junk: refused, nothing changes on either client.
     await refused(clients, blue, 'play', 'a1-b2');
@@ -119,16 +124,12 @@ test('a whole Zola game (8x8) and the refusals on its way', async () => {
     await playUntil(clients, lone, { seed: 5 });
     await clients[1].waitFor((s) => s.ctx.gameover !== undefined);
     checkEnd(clients);
-  } finally {
-    clients.forEach((c) => c.stop());
-  }
+  });
 });
 
 test('Zola with the pie rule: the seats swap colours', async () => {
   const make = () => zolaGame({ size: 6, pie: true, name: 'zola-pie' });
-  const { matchID, seats } = await newMatch(server.url, 'zola-pie');
-  const clients = await connectBoth(server.url, make, matchID, seats);
-  try {
+  await withMatch('zola-pie', make, async (clients) => {
     const [s0, s1] = clients;
     const e = engineOf(s0.state().G);
     const first = e.legalMoves().find((m) => m !== 'swap');
@@ -150,18 +151,14 @@ test('Zola with the pie rule: the seats swap colours', async () => {
     await playUntil(clients, lone, { seed: 9 });
     await clients[1].waitFor((s) => s.ctx.gameover !== undefined);
     checkEnd(clients);
-  } finally {
-    clients.forEach((c) => c.stop());
-  }
+  });
 });
 
 test('a cube match to the end: double, take, drop, resign, nextGame from either seat', async () => {
   const name = 'jokerball-match-5';
   const make = () => matchGame({ game: 'jokerball', length: 5, cube: true, name });
-  const { matchID, seats } = await newMatch(server.url, name);
-  const clients = await connectBoth(server.url, make, matchID, seats);
   const seen = new Set();
-  try {
+  await withMatch(name, make, async (clients) => {
     const [s0, s1] = clients;
     // Game 1: Red (seat 0) doubles at once, Blue takes; both seats are active in a match, but only the
     // player to act may play, and the double is answered by the other seat only.
@@ -212,9 +209,7 @@ test('a cube match to the end: double, take, drop, resign, nextGame from either 
     for (const what of ['double', 'take', 'drop']) assert.ok(seen.has(what), `no ${what}`);
     for (const c of clients) assert.equal(c.rollsRun, 0);
     await refused(clients, s0, 'nextGame');
-  } finally {
-    clients.forEach((c) => c.stop());
-  }
+  });
 });
 
 function phaseOf(G) {
@@ -229,9 +224,7 @@ function phaseOf(G) {
 test('a Zola match: resign by the seat not to move, a resignation that answers a double, take', async () => {
   const name = 'zola-match-3';
   const make = () => matchGame({ game: 'zola', length: 3, cube: true, name });
-  const { matchID, seats } = await newMatch(server.url, name);
-  const clients = await connectBoth(server.url, make, matchID, seats);
-  try {
+  await withMatch(name, make, async (clients) => {
     const [s0, s1] = clients;
     await refused(clients, s0, 'roll'); // no dice in Zola
     assert.equal(seatToAct(s0.state().G), '0');
@@ -253,17 +246,13 @@ test('a Zola match: resign by the seat not to move, a resignation that answers a
     assert.deepEqual(s0.state().G.state.match.score, { red: 3, blue: 1 });
     await clients[1].waitFor((s) => s.ctx.gameover !== undefined);
     assert.deepEqual(s0.state().ctx.gameover, { winner: '0' });
-  } finally {
-    clients.forEach((c) => c.stop());
-  }
+  });
 });
 
 test('the socket guard: a move sent for the other seat is dropped; no match is made by a sync', async () => {
   const name = 'zola-match-5';
   const make = () => matchGame({ game: 'zola', length: 5, cube: true, name });
-  const { matchID, seats } = await newMatch(server.url, name);
-  const clients = await connectBoth(server.url, make, matchID, seats);
-  try {
+  await withMatch(name, make, async (clients, { matchID, seats }) => {
     const [s0, s1] = clients;
     // Seat 1 (its own credentials) sends a resign whose action says playerID '0'.
     const before = JSON.stringify(s0.state().G);
@@ -286,9 +275,7 @@ test('the socket guard: a move sent for the other seat is dropped; no match is m
     const m = e.legalMoves()[0];
     e.free();
     await send(clients, s0, 'play', m);
-  } finally {
-    clients.forEach((c) => c.stop());
-  }
+  });
   // A client syncing an unknown match gets nothing, and no match is created.
   const ghost = connect(server.url, () => zolaGame({ size: 6, name: 'zola' }), 'no-such-match', { playerID: '0', credentials: 'x' });
   await sleep(300);

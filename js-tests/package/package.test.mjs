@@ -34,6 +34,21 @@ after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Type-checks `files` of the folder `cwd` with tsc under --strict --noEmit (ES2022, modules resolved as
+ * Node does), `options` added to the compiler options, through the config file `config` written there;
+ * a failure shows tsc's output after `what`.
+ */
+function strictTsc(cwd, config, files, options, what = 'tsc --strict') {
+  const compilerOptions = { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', ...options };
+  writeFileSync(join(cwd, config), JSON.stringify({ compilerOptions, files }));
+  try {
+    execFileSync(bin('tsc'), ['-p', join(cwd, config)], { cwd, encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`${what} failed:\n${e.stdout}${e.stderr}`);
+  }
+}
+
 function runNode(code) {
   writeFileSync(join(dir, 'run.mjs'), code);
   return execFileSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' });
@@ -81,27 +96,7 @@ test('Node: a server validates a client move with the package', () => {
 
 test('TypeScript: a consumer compiles under tsc --strict --noEmit', () => {
   copyFileSync(join(here, 'consumer.ts'), join(dir, 'consumer.ts'));
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noEmit: true,
-        target: 'es2022',
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        lib: ['es2022', 'dom'],
-        skipLibCheck: false,
-        types: [],
-      },
-      files: ['consumer.ts'],
-    }),
-  );
-  try {
-    execFileSync(bin('tsc'), ['-p', dir], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-  } catch (e) {
-    assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
-  }
+  strictTsc(dir, 'tsconfig.json', ['consumer.ts'], { lib: ['es2022', 'dom'], skipLibCheck: false, types: [] });
   // The declarations never say `any`.
   const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'types.d.ts'), 'utf8');
   const anyUses = dts.split('\n').filter((l) => /\bany\b/.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//'));
@@ -129,28 +124,8 @@ test('TypeScript: a Node-only project (lib ES2022, @types/node, no DOM) type-che
   mkdirSync(project, { recursive: true });
   copyFileSync(join(here, 'node-consumer.ts'), join(project, 'server.ts'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'node-only', private: true, type: 'module' }));
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noEmit: true,
-        target: 'es2022',
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        lib: ['es2022'],
-        skipLibCheck: false,
-        typeRoots: [typeRoots],
-        types: ['node'],
-      },
-      files: ['server.ts'],
-    }),
-  );
-  try {
-    execFileSync(bin('tsc'), ['-p', project], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
-  } catch (e) {
-    assert.fail(`tsc (Node only, no DOM library) failed:\n${e.stdout}${e.stderr}`);
-  }
+  strictTsc(project, 'tsconfig.json', ['server.ts'], { lib: ['es2022'], skipLibCheck: false, typeRoots: [typeRoots], types: ['node'] },
+    'tsc (Node only, no DOM library)');
   // It resolved the Node entry, and that entry does not reach the browser's declarations.
   const files = execFileSync(bin('tsc'), ['-p', project, '--listFilesOnly'], { cwd: project, encoding: 'utf8' });
   assert.match(files, /steere-games[\\/]node\.d\.ts/);
@@ -284,18 +259,7 @@ test('board.d.ts: element classes, tag names and event details compile under tsc
     join(dir, 'board-consumer.ts'),
     readFileSync(join(here, 'board-consumer.ts'), 'utf8'),
   );
-  writeFileSync(
-    join(dir, 'tsconfig.board.json'),
-    JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [] },
-      files: ['board-consumer.ts'],
-    }),
-  );
-  try {
-    execFileSync(bin('tsc'), ['-p', 'tsconfig.board.json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-  } catch (e) {
-    assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
-  }
+  strictTsc(dir, 'tsconfig.board.json', ['board-consumer.ts'], { lib: ['es2022', 'dom'], types: [] });
   const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'board.d.ts'), 'utf8');
   const typesOnly = dts.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
   assert.doesNotMatch(typesOnly, /\bany\b/);
@@ -381,25 +345,5 @@ test('steere-games/boardgameio: works without boardgame.io (an optional peer), a
   // the package's .d.ts files are, by the consumer of the test above.
   symlinkSync(join(root, 'node_modules', 'boardgame.io'), join(dir, 'node_modules', 'boardgame.io'), 'dir');
   copyFileSync(join(here, 'consumer-boardgameio.ts'), join(dir, 'consumer-boardgameio.ts'));
-  writeFileSync(
-    join(dir, 'tsconfig.bgio.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noEmit: true,
-        target: 'es2022',
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        lib: ['es2022', 'dom'],
-        skipLibCheck: true,
-        types: [],
-      },
-      files: ['consumer-boardgameio.ts'],
-    }),
-  );
-  try {
-    execFileSync(bin('tsc'), ['-p', join(dir, 'tsconfig.bgio.json')], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-  } catch (e) {
-    assert.fail(`tsc --strict failed:\n${e.stdout}${e.stderr}`);
-  }
+  strictTsc(dir, 'tsconfig.bgio.json', ['consumer-boardgameio.ts'], { lib: ['es2022', 'dom'], skipLibCheck: true, types: [] });
 });
