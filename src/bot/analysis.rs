@@ -12,12 +12,16 @@
 //!   the mean of that over every equally likely pair of dice (36 on side 6, 24 on side 4): it measures
 //!   the dice, however well they were then played.
 
+use super::base::Bot;
 use super::cube::{away, cube_equities, match_equity, DOUBLE_MARGIN};
+use super::games::BotGame;
 use super::net::P_ONE;
-use super::Bot;
-use crate::engine::Engine;
+use super::rank::{split, Step};
 use crate::error::PlayError;
-use crate::matchplay::{ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState, Replay};
+use crate::matchplay::{
+    replay_action, replay_result, ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState,
+    Replay,
+};
 use crate::player::{ByPlayer, Player};
 
 /// A choice of [`Bot::hint`]: a Jokerball turn as `legalTurns()` writes it, or a Zola move.
@@ -27,20 +31,6 @@ pub struct Choice {
     pub choice: String,
     /// The mover's chance of winning the game after it.
     pub win: f64,
-}
-
-/// What the review learns of one record: the move played against the best one (chances in units of
-/// [`P_ONE`]). Made by the games' [`Engine::bot_review`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Step {
-    /// The mover's chance after the move played.
-    pub win: i32,
-    /// The best move, written as the record is (with the same dice).
-    pub best: String,
-    /// The mover's chance after it.
-    pub best_win: i32,
-    /// The luck of the roll (Jokerball), in units of [`P_ONE`].
-    pub luck: Option<f64>,
 }
 
 /// One entry of a review: a move (Jokerball turn, Zola move or pass) or a cube decision.
@@ -99,6 +89,39 @@ pub struct Evaluation {
     pub matches: Option<ByPlayer<f64>>,
 }
 
+/// What the analysis needs of a match, whatever its game: its replay, and the bot's view of its
+/// current game (object-safe, so that the analysis is written once for both games).
+trait Judged {
+    /// The match's replay.
+    fn replay(&self) -> &dyn Replay;
+    /// The match's replay, to play on.
+    fn replay_mut(&mut self) -> &mut dyn Replay;
+    /// The bot's chance that the player to move wins the current game.
+    fn win_chance(&self, bot: &mut Bot) -> f64;
+    /// The bot's review of the next record of the current game ([`BotGame::bot_review`]).
+    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
+    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind.
+    fn fresh(&self, state: MatchState) -> Box<dyn Judged + '_>;
+}
+
+impl<G: BotGame> Judged for Match<G> {
+    fn replay(&self) -> &dyn Replay {
+        self
+    }
+    fn replay_mut(&mut self) -> &mut dyn Replay {
+        self
+    }
+    fn win_chance(&self, bot: &mut Bot) -> f64 {
+        bot.win_chance(self.game())
+    }
+    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
+        self.game().bot_review(bot, record)
+    }
+    fn fresh(&self, state: MatchState) -> Box<dyn Judged + '_> {
+        Box::new(self.fresh_match(state))
+    }
+}
+
 /// The error mark of an error (the convention of backgammon programs).
 fn mark(error: f64) -> &'static str {
     if error >= 0.10 {
@@ -116,13 +139,6 @@ fn chance(v: i32) -> f64 {
     f64::from(v) / f64::from(P_ONE)
 }
 
-/// `p` for `me`, `1 - p` for the other.
-pub(super) fn split(me: Player, p: f64) -> ByPlayer<f64> {
-    let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
-    *out.get_mut(me) = p;
-    out
-}
-
 /// The match-winning chance of not doubling: the dead cube's `nd`, plus the value of keeping the cube
 /// centred ([`DOUBLE_MARGIN`], as the bot's own cube decisions count it) when a double would be
 /// taken (`dt <= dp`).
@@ -132,55 +148,6 @@ fn kept(nd: f64, dt: f64, dp: f64) -> f64 {
     } else {
         nd
     }
-}
-
-/// Sorts by value, best first, keeping the order of equal values (an insertion sort: the lists are
-/// short, and it stays small in the wasm).
-#[allow(
-    clippy::indexing_slicing,
-    reason = "indices below the slice's length: 1 <= j <= i < len"
-)]
-pub(crate) fn sort_best_first<T>(v: &mut [(i32, T)]) {
-    for i in 1..v.len() {
-        let mut j = i;
-        while j > 0 && v[j - 1].0 < v[j].0 {
-            v.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
-/// A hint's list: `first` (the bot's choice and its chance), then the others of `ranked` (chances and
-/// indices into `names`) best first, equal chances in notation order (the order of `legal_turns()` and
-/// of `legalMoves()` in JavaScript).
-pub(crate) fn hint_list(
-    first: (i32, String),
-    ranked: Vec<(i32, usize)>,
-    names: &[String],
-) -> Vec<(i32, String)> {
-    let mut value: Vec<Option<i32>> = vec![None; names.len()];
-    for (v, i) in ranked {
-        if let Some(slot) = value.get_mut(i) {
-            *slot = Some(v);
-        }
-    }
-    // In notation order, then best first by a stable sort.
-    let mut sorted: Vec<(i32, usize)> = Vec::with_capacity(names.len());
-    for i in crate::notation::notation_order(names) {
-        if let Some(&Some(v)) = value.get(i) {
-            sorted.push((v, i));
-        }
-    }
-    sort_best_first(&mut sorted);
-    let mut out = Vec::with_capacity(sorted.len() + 1);
-    for (v, i) in sorted {
-        match names.get(i) {
-            Some(name) if *name != first.1 => out.push((v, name.clone())),
-            _ => {}
-        }
-    }
-    out.insert(0, first);
-    out
 }
 
 /// A review's progress report: `(done, total)` records; `false` stops the review.
@@ -260,7 +227,7 @@ fn entry(
 
 impl Bot {
     /// Each player's chance of winning `game` by this bot ([`Bot::evaluate`]), for the API.
-    pub fn evaluate_game<G: Engine>(&mut self, game: &G) -> Evaluation {
+    pub fn evaluate_game<G: BotGame>(&mut self, game: &G) -> Evaluation {
         Evaluation {
             game: self.evaluate(game),
             matches: None,
@@ -270,15 +237,15 @@ impl Bot {
     /// Each player's chance of winning the current game and the match: the game's chance through the
     /// match equity table (the cube at its value; a pending double as the doubled player would best
     /// answer it; after a game, the table at the new score; after the match, 1 and 0).
-    pub fn evaluate_match<G: Engine>(&mut self, m: &Match<G>) -> Evaluation {
+    pub fn evaluate_match<G: BotGame>(&mut self, m: &Match<G>) -> Evaluation {
         self.evaluate_replay(m)
     }
 
     /// [`Bot::evaluate_match`] for any game.
-    fn evaluate_replay(&mut self, m: &dyn Replay) -> Evaluation {
-        let st = m.state();
-        let me = m.turn();
+    fn evaluate_replay(&mut self, m: &dyn Judged) -> Evaluation {
         let p = m.win_chance(self).clamp(0.0, 1.0);
+        let st = m.replay().state();
+        let me = m.replay().turn();
         let t = match_equity(st.length());
         let done = st.crawford() || st.post_crawford();
         let (a, b) = (away(st, me), away(st, me.other()));
@@ -315,7 +282,7 @@ impl Bot {
     /// two-ply chance (the first too), the rest their one-ply chance; where a deeper look made the bot
     /// prefer a turn that is not the best by two plies, a turn after the first shows a slightly higher
     /// chance. `wrong_phase` when there is nothing to choose.
-    pub fn hint<G: Engine>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
+    pub fn hint<G: BotGame>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
         let ranked = game.bot_hint(self);
         if ranked.is_empty() {
             return Err(PlayError::WrongPhase("nothing to choose".into()));
@@ -332,7 +299,11 @@ impl Bot {
     /// The review of a lone game from its start to its last completed record. `progress(done, total)`
     /// is called before the first record and after each; when it returns `false` the review stops
     /// (`wrong_phase`).
-    pub fn review<G: Engine>(&mut self, game: &G, progress: Progress) -> Result<Review, PlayError> {
+    pub fn review<G: BotGame>(
+        &mut self,
+        game: &G,
+        progress: Progress,
+    ) -> Result<Review, PlayError> {
         let g = game.restart();
         let mut m = Match::from_parts(alone(g.turn())?, g)?;
         self.review_alone(&mut m, &game.history(), progress)
@@ -341,7 +312,7 @@ impl Bot {
     /// [`Bot::review`] for any game, `m` its start as a 1-point match.
     fn review_alone(
         &mut self,
-        m: &mut dyn Replay,
+        m: &mut dyn Judged,
         history: &[String],
         progress: Progress,
     ) -> Result<Review, PlayError> {
@@ -357,7 +328,7 @@ impl Bot {
     /// winning the match as the bot's cube decisions judge them: the game's chance through the match
     /// equity table, the cube dead, and not doubling credited with the value of the centred cube
     /// ([`DOUBLE_MARGIN`]) when the double would be taken. Progress as in [`Bot::review`].
-    pub fn review_match<G: Engine>(
+    pub fn review_match<G: BotGame>(
         &mut self,
         m: &Match<G>,
         progress: Progress,
@@ -368,11 +339,11 @@ impl Bot {
     /// [`Bot::review_match`] for any game.
     fn review_log(
         &mut self,
-        m: &dyn Replay,
+        m: &dyn Judged,
         log: &MatchLog,
         progress: Progress,
     ) -> Result<Review, PlayError> {
-        let st = m.state();
+        let st = m.replay().state();
         let bad = |e: String| PlayError::Illegal(e);
         let games: Vec<(Option<Vec<String>>, &[MatchAction])> = (1..=st.game_number())
             .map(|n| match log.past.get(n as usize - 1) {
@@ -381,7 +352,7 @@ impl Bot {
                     p.actions.as_slice(),
                 ),
                 None => (
-                    Some(m.history()).filter(|_| n >= log.known),
+                    Some(m.replay().history()).filter(|_| n >= log.known),
                     log.actions.as_slice(),
                 ),
             })
@@ -400,7 +371,7 @@ impl Bot {
                 let r = st.results().get(number as usize - 1).ok_or_else(|| {
                     bad("a game before a restore from a format-1 state has no result".into())
                 })?;
-                crate::matchplay::replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
+                replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
                 continue;
             };
             let mut cur = m.fresh(sc.clone());
@@ -412,7 +383,7 @@ impl Bot {
                 &mut count,
                 &mut out,
             )?;
-            sc = cur.state().clone();
+            sc = cur.replay().state().clone();
         }
         Ok(out)
     }
@@ -421,7 +392,7 @@ impl Bot {
     /// `cur`, a match at the game's start.
     fn review_one(
         &mut self,
-        cur: &mut dyn Replay,
+        cur: &mut dyn Judged,
         number: u32,
         history: &[String],
         actions: &[MatchAction],
@@ -429,18 +400,18 @@ impl Bot {
         out: &mut Review,
     ) -> Result<(), PlayError> {
         let bad = |e: String| PlayError::Illegal(e);
-        let t = match_equity(cur.state().length());
+        let t = match_equity(cur.replay().state().length());
         let mut next = actions.iter().peekable();
         for i in 0..=history.len() {
             let at = (number, i);
             // The cube decisions before record i: the equities of the player on roll.
-            let cube = if cur.state().phase() == MatchPhase::Playing
-                && cur.history_len() <= i
-                && cur.may_double()
+            let cube = if cur.replay().state().phase() == MatchPhase::Playing
+                && cur.replay().history_len() <= i
+                && cur.replay().may_double()
             {
-                let me = cur.turn();
+                let me = cur.replay().turn();
                 let p = cur.win_chance(self);
-                let s = cur.state();
+                let s = cur.replay().state();
                 let (nd, dt, dp) = cube_equities(
                     &t,
                     away(s, me),
@@ -472,7 +443,7 @@ impl Bot {
                         out.push(entry(at, who, rec, win, best.into(), best_win, None), false);
                     }
                 }
-                crate::matchplay::replay_action(cur, a.kind, a.player).map_err(bad)?;
+                replay_action(cur.replay_mut(), a.kind, a.player).map_err(bad)?;
             }
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, nd, _)), false) = (cube, doubled) {
@@ -482,11 +453,11 @@ impl Bot {
                     false,
                 );
             }
-            if cur.state().phase() != MatchPhase::Playing {
+            if cur.replay().state().phase() != MatchPhase::Playing {
                 break;
             }
             self.review_record(cur, at, rec, out)?;
-            cur.record(i, rec).map_err(bad)?;
+            cur.replay_mut().record(i, rec).map_err(bad)?;
             count.step()?;
         }
         Ok(())
@@ -495,16 +466,16 @@ impl Bot {
     /// The entry of record `at.1` (from 0) of game `at.0`, played next on the current game of `m`.
     fn review_record(
         &mut self,
-        m: &dyn Replay,
+        m: &dyn Judged,
         at: (u32, usize),
         rec: &str,
         out: &mut Review,
     ) -> Result<(), PlayError> {
-        if m.history_len() > at.1 {
+        if m.replay().history_len() > at.1 {
             // A pass the game made itself: the passer had no choice.
             let v = 1.0 - m.win_chance(self);
             out.push(
-                entry(at, m.turn().other(), rec, v, rec.into(), v, None),
+                entry(at, m.replay().turn().other(), rec, v, rec.into(), v, None),
                 true,
             );
             return Ok(());
@@ -519,7 +490,7 @@ impl Bot {
         out.push(
             entry(
                 at,
-                m.turn(),
+                m.replay().turn(),
                 rec,
                 chance(s.win),
                 best,
