@@ -36,6 +36,15 @@ pub fn parse_grid(
     row_lengths: impl Fn(usize) -> Option<Vec<usize>>,
     pieces: &[u8],
 ) -> Result<Grid, ParseError> {
+    read_grid(text, &row_lengths, pieces)
+}
+
+/// [`parse_grid`], written once for every board (the package carries one copy).
+fn read_grid(
+    text: &str,
+    row_lengths: &dyn Fn(usize) -> Option<Vec<usize>>,
+    pieces: &[u8],
+) -> Result<Grid, ParseError> {
     if text.len() > MAX_INPUT_LEN {
         return Err(ParseError::new(format!(
             "position string is longer than {MAX_INPUT_LEN} characters"

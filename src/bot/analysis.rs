@@ -89,36 +89,26 @@ pub struct Evaluation {
     pub matches: Option<ByPlayer<f64>>,
 }
 
-/// What the analysis needs of a match, whatever its game: its replay, and the bot's view of its
+/// What the analysis needs of a match, whatever its game, beyond its replay: the bot's view of its
 /// current game (object-safe, so that the analysis is written once for both games).
-trait Judged {
-    /// The match's replay.
-    fn replay(&self) -> &dyn Replay;
-    /// The match's replay, to play on.
-    fn replay_mut(&mut self) -> &mut dyn Replay;
+trait Judged: Replay {
     /// The bot's chance that the player to move wins the current game.
     fn win_chance(&self, bot: &mut Bot) -> f64;
     /// The bot's review of the next record of the current game ([`BotGame::bot_review`]).
     fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
-    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind.
-    fn fresh(&self, state: MatchState) -> Box<dyn Judged + '_>;
+    /// A cube action or resignation read from a match's log ([`replay_action`]).
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
 }
 
 impl<G: BotGame> Judged for Match<G> {
-    fn replay(&self) -> &dyn Replay {
-        self
-    }
-    fn replay_mut(&mut self) -> &mut dyn Replay {
-        self
-    }
     fn win_chance(&self, bot: &mut Bot) -> f64 {
         bot.win_chance(self.game())
     }
     fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         self.game().bot_review(bot, record)
     }
-    fn fresh(&self, state: MatchState) -> Box<dyn Judged + '_> {
-        Box::new(self.fresh_match(state))
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+        replay_action(self, kind, player)
     }
 }
 
@@ -244,8 +234,8 @@ impl Bot {
     /// [`Bot::evaluate_match`] for any game.
     fn evaluate_replay(&mut self, m: &dyn Judged) -> Evaluation {
         let p = m.win_chance(self).clamp(0.0, 1.0);
-        let st = m.replay().state();
-        let me = m.replay().turn();
+        let st = m.state();
+        let me = m.turn();
         let t = match_equity(st.length());
         let done = st.crawford() || st.post_crawford();
         let (a, b) = (away(st, me), away(st, me.other()));
@@ -333,17 +323,18 @@ impl Bot {
         m: &Match<G>,
         progress: Progress,
     ) -> Result<Review, PlayError> {
-        self.review_log(m, m.log(), progress)
+        self.review_log(m, &mut m.clone(), m.log(), progress)
     }
 
-    /// [`Bot::review_match`] for any game.
+    /// [`Bot::review_match`] for any game: each game replayed on `cur`, a match of the same game.
     fn review_log(
         &mut self,
         m: &dyn Judged,
+        cur: &mut dyn Judged,
         log: &MatchLog,
         progress: Progress,
     ) -> Result<Review, PlayError> {
-        let st = m.replay().state();
+        let st = m.state();
         let bad = |e: String| PlayError::Illegal(e);
         let games: Vec<(Option<Vec<String>>, &[MatchAction])> = (1..=st.game_number())
             .map(|n| match log.past.get(n as usize - 1) {
@@ -352,7 +343,7 @@ impl Bot {
                     p.actions.as_slice(),
                 ),
                 None => (
-                    Some(m.replay().history()).filter(|_| n >= log.known),
+                    Some(m.history()).filter(|_| n >= log.known),
                     log.actions.as_slice(),
                 ),
             })
@@ -374,16 +365,9 @@ impl Bot {
                 replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
                 continue;
             };
-            let mut cur = m.fresh(sc.clone());
-            self.review_one(
-                cur.as_mut(),
-                number,
-                &history,
-                actions,
-                &mut count,
-                &mut out,
-            )?;
-            sc = cur.replay().state().clone();
+            cur.reset(sc.clone());
+            self.review_one(cur, number, &history, actions, &mut count, &mut out)?;
+            sc = cur.state().clone();
         }
         Ok(out)
     }
@@ -400,18 +384,18 @@ impl Bot {
         out: &mut Review,
     ) -> Result<(), PlayError> {
         let bad = |e: String| PlayError::Illegal(e);
-        let t = match_equity(cur.replay().state().length());
+        let t = match_equity(cur.state().length());
         let mut next = actions.iter().peekable();
         for i in 0..=history.len() {
             let at = (number, i);
             // The cube decisions before record i: the equities of the player on roll.
-            let cube = if cur.replay().state().phase() == MatchPhase::Playing
-                && cur.replay().history_len() <= i
-                && cur.replay().may_double()
+            let cube = if cur.state().phase() == MatchPhase::Playing
+                && cur.history_len() <= i
+                && cur.may_double()
             {
-                let me = cur.replay().turn();
+                let me = cur.turn();
                 let p = cur.win_chance(self);
-                let s = cur.replay().state();
+                let s = cur.state();
                 let (nd, dt, dp) = cube_equities(
                     &t,
                     away(s, me),
@@ -443,7 +427,7 @@ impl Bot {
                         out.push(entry(at, who, rec, win, best.into(), best_win, None), false);
                     }
                 }
-                replay_action(cur.replay_mut(), a.kind, a.player).map_err(bad)?;
+                cur.replay_action(a.kind, a.player).map_err(bad)?;
             }
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, nd, _)), false) = (cube, doubled) {
@@ -453,11 +437,11 @@ impl Bot {
                     false,
                 );
             }
-            if cur.replay().state().phase() != MatchPhase::Playing {
+            if cur.state().phase() != MatchPhase::Playing {
                 break;
             }
             self.review_record(cur, at, rec, out)?;
-            cur.replay_mut().record(i, rec).map_err(bad)?;
+            cur.record(i, rec).map_err(bad)?;
             count.step()?;
         }
         Ok(())
@@ -471,11 +455,11 @@ impl Bot {
         rec: &str,
         out: &mut Review,
     ) -> Result<(), PlayError> {
-        if m.replay().history_len() > at.1 {
+        if m.history_len() > at.1 {
             // A pass the game made itself: the passer had no choice.
             let v = 1.0 - m.win_chance(self);
             out.push(
-                entry(at, m.replay().turn().other(), rec, v, rec.into(), v, None),
+                entry(at, m.turn().other(), rec, v, rec.into(), v, None),
                 true,
             );
             return Ok(());
@@ -490,7 +474,7 @@ impl Bot {
         out.push(
             entry(
                 at,
-                m.replay().turn(),
+                m.turn(),
                 rec,
                 chance(s.win),
                 best,

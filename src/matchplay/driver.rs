@@ -232,7 +232,7 @@ impl<G: Engine> Match<G> {
 
     /// Takes `log` as this match's games after checking that it replays to this match.
     fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
-        check_log(&self, &log)?;
+        check_log(&self, &mut self.clone(), &log)?;
         self.log = log;
         Ok(self)
     }
@@ -290,18 +290,6 @@ impl<G: Engine> Match<G> {
         m.tags = saved.tags.clone();
         Ok(m)
     }
-
-    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind,
-    /// started by `state`'s starter, without log or tags (for replays and reviews).
-    pub(crate) fn fresh_match(&self, state: MatchState) -> Match<G> {
-        let game = self.game.next_game(state.starter());
-        Match {
-            state,
-            game,
-            log: MatchLog::default(),
-            tags: Tags::new(),
-        }
-    }
 }
 
 /// The dice of a Jokerball match.
@@ -353,8 +341,14 @@ impl<G: Engine> Replay for Match<G> {
     fn may_double(&self) -> bool {
         self.can_double().is_ok()
     }
-    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_> {
-        Box::new(self.fresh_match(state))
+    fn reset(&mut self, state: MatchState) {
+        let game = self.game.next_game(state.starter());
+        *self = Match {
+            state,
+            game,
+            log: MatchLog::default(),
+            tags: Tags::new(),
+        };
     }
 }
 

@@ -153,9 +153,9 @@ pub(crate) trait Replay {
     fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
     /// Starts the next game.
     fn start_next(&mut self) -> Result<(), String>;
-    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind,
-    /// started by `state`'s starter.
-    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_>;
+    /// Makes this a match at `state` (phase playing) whose current game is a fresh one of its kind,
+    /// started by `state`'s starter, without log or tags (a scratch match for replays).
+    fn reset(&mut self, state: MatchState);
     /// May the player to move double now.
     fn may_double(&self) -> bool;
 }
@@ -277,8 +277,13 @@ fn replay_game(
 
 /// Checks that `log` replays to the match `m`: every wholly known game replayed with its cube actions
 /// from the start gives the saved results, cube, pending double and Crawford flags; a game not wholly
-/// known (before a format-1 restore) must agree with its result.
-pub(super) fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
+/// known (before a format-1 restore) must agree with its result. The games are replayed on
+/// `scratch`, a match of the same game.
+pub(super) fn check_log(
+    m: &dyn Replay,
+    scratch: &mut dyn Replay,
+    log: &MatchLog,
+) -> Result<(), String> {
     let st = m.state();
     let n = st.game_number();
     if log.past.len() as u64 + 1 != u64::from(n) || log.known == 0 || log.known > n + 1 {
@@ -303,7 +308,8 @@ pub(super) fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
                     .get(number as usize - 1)
                     .ok_or("a result is missing")?;
                 if let Some(h) = &p.history {
-                    check_records(m, MatchState::new(st.length(), false, sc.starter()), h, r)?;
+                    let alone = MatchState::new(st.length(), false, sc.starter());
+                    check_records(scratch, alone, h, r)?;
                 }
                 replay_result(&mut sc, r)?;
             }
@@ -313,8 +319,8 @@ pub(super) fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
             Some(p) => p.history.clone().ok_or("a game's records are missing")?,
             None => m.history(),
         };
-        let mut scratch = m.fresh(sc);
-        replay_game(scratch.as_mut(), &history, actions)?;
+        scratch.reset(sc);
+        replay_game(scratch, &history, actions)?;
         if past.is_some() && !scratch.state().game_over() {
             return Err("a finished game did not end".into());
         }
@@ -329,12 +335,12 @@ pub(super) fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
 /// The records of a game whose cube actions are unknown (before a format-1 restore) must agree with
 /// its result: a win on the board by its winner, or (a drop, a resignation) a game still on.
 fn check_records(
-    m: &dyn Replay,
+    bare: &mut dyn Replay,
     alone: Result<MatchState, crate::error::OptionError>,
     history: &[String],
     r: &GameResult,
 ) -> Result<(), String> {
-    let mut bare = m.fresh(alone.map_err(|e| e.to_string())?);
+    bare.reset(alone.map_err(|e| e.to_string())?);
     for (i, rec) in history.iter().enumerate() {
         bare.record(i, rec)?;
     }
