@@ -88,7 +88,7 @@ impl Default for MatchLog {
     }
 }
 
-/// One game of a match as [`Match::games`] shows it.
+/// One game of a match as [`Match::games`](super::Match::games) shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MatchGame {
     /// Its number, from 1.
