@@ -3,20 +3,16 @@
 //! check that a saved log replays to the saved match.
 //!
 //! The replay is written once, against [`Replay`] (what it needs of a match, whatever its game), so
-//! that the package carries one copy of it for both games.
+//! that the package carries one copy of it for both games. The lines of a game as a record writes
+//! them (records, cube actions, results) are made here too, for [`MatchGame::lines`] and the records.
 
 use serde::{Deserialize, Serialize};
 
-use super::driver::Match;
 use super::restore::replay_result;
 use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
-use crate::bot::analysis::Step;
-use crate::bot::Bot;
-use crate::engine::Engine;
-use crate::error::PlayError;
+use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
-use crate::record::{body_lines, cat, match_result_line, next_record, Tags};
 
 /// What a player did outside the moves of a game (RULES 3.2, 3.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,7 +88,7 @@ impl Default for MatchLog {
     }
 }
 
-/// One game of a match as [`Match::games`] shows it.
+/// One game of a match as [`Match::games`](super::Match::games) shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MatchGame {
     /// Its number, from 1.
@@ -157,66 +153,11 @@ pub(crate) trait Replay {
     fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
     /// Starts the next game.
     fn start_next(&mut self) -> Result<(), String>;
-    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind,
-    /// started by `state`'s starter.
-    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_>;
+    /// Makes this a match at `state` (phase playing) whose current game is a fresh one of its kind,
+    /// started by `state`'s starter, without log or tags (a scratch match for replays).
+    fn reset(&mut self, state: MatchState);
     /// May the player to move double now.
     fn may_double(&self) -> bool;
-    /// The bot's chance that the player to move wins the current game.
-    fn win_chance(&self, bot: &mut Bot) -> f64;
-    /// The bot's review of the next record of the current game ([`Engine::bot_review`]).
-    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
-}
-
-impl<G: Engine> Replay for Match<G> {
-    fn state(&self) -> &MatchState {
-        &self.state
-    }
-    fn turn(&self) -> Player {
-        self.game.turn()
-    }
-    fn history_len(&self) -> usize {
-        self.game.history_len()
-    }
-    fn record_at(&self, index: usize) -> Option<String> {
-        self.game.record_at(index)
-    }
-    fn history(&self) -> Vec<String> {
-        self.game.history()
-    }
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
-        self.act(|g| next_record(g, done, text))
-            .map_err(|e| e.to_string())
-    }
-    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
-        match kind {
-            ActionKind::Double => self.double().map_err(|e| e.to_string()),
-            ActionKind::Take => self.take().map_err(|e| e.to_string()),
-            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(|e| e.to_string()),
-            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(|e| e.to_string()),
-        }
-    }
-    fn start_next(&mut self) -> Result<(), String> {
-        self.next_game().map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn may_double(&self) -> bool {
-        self.can_double().is_ok()
-    }
-    fn win_chance(&self, bot: &mut Bot) -> f64 {
-        bot.win_chance(&self.game)
-    }
-    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
-        self.game.bot_review(bot, record)
-    }
-    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_> {
-        let game = self.game.next_game(state.starter());
-        Box::new(Match {
-            state,
-            game,
-            log: MatchLog::default(),
-            tags: Tags::new(),
-        })
-    }
 }
 
 /// `Red` or `Blue`.
@@ -225,6 +166,60 @@ pub(crate) fn colour(p: Player) -> &'static str {
         Player::Red => "Red",
         Player::Blue => "Blue",
     }
+}
+
+/// The verb of an action line.
+fn verb(kind: ActionKind) -> &'static str {
+    match kind {
+        ActionKind::Double => " doubles",
+        ActionKind::Take => " takes",
+        ActionKind::Drop => " drops",
+        ActionKind::Resign => " resigns",
+    }
+}
+
+/// The line of a cube action or resignation: `Red doubles`, `Blue takes`, ...
+pub(crate) fn action_line(a: &MatchAction) -> String {
+    let mut s = String::from(colour(a.player));
+    s.push_str(verb(a.kind));
+    s
+}
+
+/// The result line of a game of a match: `Red wins 1 point`, `Blue wins 4 points and the match`.
+pub(crate) fn match_result_line(winner: Player, points: u32, match_won: bool) -> String {
+    let mut s = String::from(colour(winner));
+    s.push_str(" wins ");
+    push_num(&mut s, points as usize);
+    s.push_str(if points == 1 { " point" } else { " points" });
+    if match_won {
+        s.push_str(" and the match");
+    }
+    s
+}
+
+/// The body lines of one game, without the record numbers (the `lines` of a match's games): each
+/// record, with the actions placed before the record they precede, then the result line. Each entry
+/// says whether it is a record.
+pub(crate) fn body_lines(
+    history: &[String],
+    actions: &[MatchAction],
+    result: Option<String>,
+) -> Vec<(bool, String)> {
+    let mut out = Vec::with_capacity(history.len() + actions.len() + 1);
+    let mut next = actions.iter().peekable();
+    for (i, rec) in history.iter().enumerate() {
+        while let Some(a) = next.next_if(|a| a.at as usize <= i) {
+            out.push((false, action_line(a)));
+        }
+        out.push((true, rec.clone()));
+    }
+    for a in next {
+        out.push((false, action_line(a)));
+    }
+    if let Some(r) = result {
+        out.push((false, r));
+    }
+    out
 }
 
 /// A cube action or resignation read from a record or a saved log: `player` must be the one who can
@@ -282,8 +277,13 @@ fn replay_game(
 
 /// Checks that `log` replays to the match `m`: every wholly known game replayed with its cube actions
 /// from the start gives the saved results, cube, pending double and Crawford flags; a game not wholly
-/// known (before a format-1 restore) must agree with its result.
-fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
+/// known (before a format-1 restore) must agree with its result. The games are replayed on
+/// `scratch`, a match of the same game.
+pub(super) fn check_log(
+    m: &dyn Replay,
+    scratch: &mut dyn Replay,
+    log: &MatchLog,
+) -> Result<(), String> {
     let st = m.state();
     let n = st.game_number();
     if log.past.len() as u64 + 1 != u64::from(n) || log.known == 0 || log.known > n + 1 {
@@ -308,7 +308,8 @@ fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
                     .get(number as usize - 1)
                     .ok_or("a result is missing")?;
                 if let Some(h) = &p.history {
-                    check_records(m, MatchState::new(st.length(), false, sc.starter()), h, r)?;
+                    let alone = MatchState::new(st.length(), false, sc.starter());
+                    check_records(scratch, alone, h, r)?;
                 }
                 replay_result(&mut sc, r)?;
             }
@@ -318,8 +319,8 @@ fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
             Some(p) => p.history.clone().ok_or("a game's records are missing")?,
             None => m.history(),
         };
-        let mut scratch = m.fresh(sc);
-        replay_game(scratch.as_mut(), &history, actions)?;
+        scratch.reset(sc);
+        replay_game(scratch, &history, actions)?;
         if past.is_some() && !scratch.state().game_over() {
             return Err("a finished game did not end".into());
         }
@@ -334,12 +335,12 @@ fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
 /// The records of a game whose cube actions are unknown (before a format-1 restore) must agree with
 /// its result: a win on the board by its winner, or (a drop, a resignation) a game still on.
 fn check_records(
-    m: &dyn Replay,
+    bare: &mut dyn Replay,
     alone: Result<MatchState, crate::error::OptionError>,
     history: &[String],
     r: &GameResult,
 ) -> Result<(), String> {
-    let mut bare = m.fresh(alone.map_err(|e| e.to_string())?);
+    bare.reset(alone.map_err(|e| e.to_string())?);
     for (i, rec) in history.iter().enumerate() {
         bare.record(i, rec)?;
     }
@@ -376,7 +377,7 @@ pub(crate) fn game_body(
 }
 
 /// Every game of a match: from its state, its log and the current game's records.
-fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchGame> {
+pub(super) fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchGame> {
     let mut current = Some(current);
     (1..=st.game_number())
         .map(|number| {
@@ -394,29 +395,4 @@ fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchG
             }
         })
         .collect()
-}
-
-impl<G: Engine> Match<G> {
-    /// The games of the match as they were played (for saving).
-    pub fn log(&self) -> &MatchLog {
-        &self.log
-    }
-
-    /// Every game so far, the current one last (after [`Match::next_game`], the new game too).
-    pub fn games(&self) -> Vec<MatchGame> {
-        games_of(&self.state, &self.log, self.game.history())
-    }
-
-    /// Records a cube action or resignation of the current game at its place.
-    pub(super) fn log_action(&mut self, kind: ActionKind, player: Player) {
-        let at = self.game.history_len() as u32;
-        self.log.actions.push(MatchAction { at, player, kind });
-    }
-
-    /// Takes `log` as this match's games after checking that it replays to this match.
-    pub(super) fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
-        check_log(&self, &log)?;
-        self.log = log;
-        Ok(self)
-    }
 }

@@ -1,22 +1,25 @@
 //! Match play (RULES 3), independent of the game being played: the score, the doubling cube, the
 //! Crawford rule, who starts each game, and the record of finished games.
 //!
-//! - this file: the value types (the cube, results, phases, errors);
+//! The files, lowest first (each uses only those before it):
+//! - this file: the value types (the cube, results, phases, errors; [`GameEnd`] is the engine's);
 //! - `state`: [`MatchState`], the bookkeeping alone; its one doubling rule, [`MatchState::can_double`],
 //!   is what the API, the bot and replays all ask;
-//! - `restore`: the checked restoration of a match state from plain data, and the saved form of a
-//!   whole match ([`SavedMatch`]);
-//! - `driver`: [`Match`], which drives any [`Engine`](crate::Engine) game through a match: it refuses
-//!   moves while a double is pending or after the game ended, and records the result when the game ends
-//!   on the board;
-//! - `log`: every game of a match as it was played ([`MatchLog`], [`Match::games`]), and the check that
-//!   a saved log replays to its match. Records of matches (RULES 4) are written and read in
-//!   [`crate::record`].
+//! - `restore`: the checked restoration of a match state from plain data;
+//! - `log`: every game of a match as it was played ([`MatchLog`], [`MatchGame`]), the lines a record
+//!   writes of them, and the check that a saved log replays to its match, written once against
+//!   the object-safe `Replay`;
+//! - `driver`: [`Match`], with all its methods, which drives any [`Engine`](crate::Engine) game through
+//!   a match: it refuses moves while a double is pending or after the game ended, and records the
+//!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match.
+//!
+//! Records of matches (RULES 4) are written and read in `record`, above this module.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::engine::GameEnd;
 use crate::error::{Coded, DiceError, ErrorCode, OptionError, PlayError};
 use crate::player::Player;
 
@@ -25,11 +28,10 @@ mod log;
 mod restore;
 mod state;
 
-pub use driver::{Match, MatchSetup};
-pub(crate) use log::{colour, game_body, replay_action, Replay};
+pub use driver::{Match, MatchSetup, SavedMatch};
+pub(crate) use log::{body_lines, colour, game_body, match_result_line, replay_action, Replay};
 pub use log::{ActionKind, MatchAction, MatchGame, MatchLog, PastGame};
 pub(crate) use restore::replay_result;
-pub use restore::SavedMatch;
 pub use state::{MatchState, MatchStateData};
 
 /// The longest match allowed (RULES 3.1).
@@ -65,37 +67,6 @@ impl Cube {
         value: 1,
         owner: None,
     };
-}
-
-/// How a game of a match ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameEnd {
-    /// Jokerball: the ball left the board through a goal (RULES 1.7).
-    Goal,
-    /// Zola: the last enemy checker was captured (RULES 2.3).
-    CapturedAll,
-    /// A double was dropped (RULES 3.2).
-    Drop,
-    /// A player resigned (RULES 3.5).
-    Resign,
-}
-
-impl GameEnd {
-    /// The name used by the JavaScript API.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameEnd::Goal => "goal",
-            GameEnd::CapturedAll => "captured-all",
-            GameEnd::Drop => "drop",
-            GameEnd::Resign => "resign",
-        }
-    }
-
-    /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
-    pub const fn on_the_board(self) -> bool {
-        matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
-    }
 }
 
 /// One finished game of a match.
