@@ -24,8 +24,8 @@ use crate::dice::Seed;
 use crate::engine::{Engine, GameKind};
 use crate::error::{OptionError, ParseError, PlayError};
 use crate::matchplay::{
-    colour, game_body, replay_action, ActionKind, Match, MatchAction, MatchError, MatchSetup,
-    MatchState, Replay,
+    game_body, lone_result_line, match_result_line, replay_action, ActionKind, LineKind, LogEntry,
+    Match, MatchError, MatchSetup, MatchState, Replay,
 };
 use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
@@ -338,67 +338,6 @@ fn read_count(text: &str) -> Option<usize> {
     text.parse().ok()
 }
 
-/// The verb of an action line.
-fn verb(kind: ActionKind) -> &'static str {
-    match kind {
-        ActionKind::Double => " doubles",
-        ActionKind::Take => " takes",
-        ActionKind::Drop => " drops",
-        ActionKind::Resign => " resigns",
-    }
-}
-
-/// The line of a cube action or resignation: `Red doubles`, `Blue takes`, ...
-pub(crate) fn action_line(a: &MatchAction) -> String {
-    let mut s = String::from(colour(a.player));
-    s.push_str(verb(a.kind));
-    s
-}
-
-/// The result line of a game of a match: `Red wins 1 point`, `Blue wins 4 points and the match`.
-pub(crate) fn match_result_line(winner: Player, points: u32, match_won: bool) -> String {
-    let mut s = String::from(colour(winner));
-    s.push_str(" wins ");
-    push_num(&mut s, points as usize);
-    s.push_str(if points == 1 { " point" } else { " points" });
-    if match_won {
-        s.push_str(" and the match");
-    }
-    s
-}
-
-/// The result line of a lone game: `Red wins`.
-fn lone_result_line(winner: Player) -> String {
-    let mut s = String::from(colour(winner));
-    s.push_str(" wins");
-    s
-}
-
-/// The body lines of one game, without the record numbers (the `lines` of a match's games): each
-/// record, with the actions placed before the record they precede, then the result line. Each entry
-/// says whether it is a record.
-pub(crate) fn body_lines(
-    history: &[String],
-    actions: &[MatchAction],
-    result: Option<String>,
-) -> Vec<(bool, String)> {
-    let mut out = Vec::with_capacity(history.len() + actions.len() + 1);
-    let mut next = actions.iter().peekable();
-    for (i, rec) in history.iter().enumerate() {
-        while let Some(a) = next.next_if(|a| a.at as usize <= i) {
-            out.push((false, action_line(a)));
-        }
-        out.push((true, rec.clone()));
-    }
-    for a in next {
-        out.push((false, action_line(a)));
-    }
-    if let Some(r) = result {
-        out.push((false, r));
-    }
-    out
-}
-
 /// Writes `[Name "value"]` and a line break.
 fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
@@ -453,18 +392,16 @@ fn write_header(
 }
 
 /// Writes one game's section: `Game N`, then its lines with the records numbered.
-fn write_section(out: &mut String, number: usize, lines: &[(bool, String)]) {
+fn write_section(out: &mut String, number: usize, lines: &[LogEntry]) {
     out.push_str("Game ");
     push_num(out, number);
     out.push('\n');
-    let mut k = 0;
-    for (is_record, text) in lines {
-        if *is_record {
-            k += 1;
-            push_num(out, k);
+    for line in lines {
+        if line.kind == LineKind::Record {
+            push_num(out, line.step as usize);
             out.push_str(". ");
         }
-        out.push_str(text);
+        out.push_str(&line.text);
         out.push('\n');
     }
 }
@@ -475,8 +412,7 @@ pub(crate) fn write_game<G: Engine>(game: &G, extra: &Tags) -> String {
     let setup = game.setup_tags(true);
     let tags = game.tags().overlaid(extra);
     write_header(&mut out, G::KIND, &setup, None, &tags, game.winner());
-    let lines = body_lines(&game.history(), &[], game.winner().map(lone_result_line));
-    write_section(&mut out, 1, &lines);
+    write_section(&mut out, 1, &crate::matchplay::lone_log(game));
     out
 }
 
@@ -488,6 +424,7 @@ fn write_match(
     log: &crate::matchplay::MatchLog,
     current: Vec<String>,
     tags: &Tags,
+    after: fn(&str, Player) -> Player,
 ) -> Result<String, MatchError> {
     if log.known > 1 || setup.position.is_some() {
         return Err(MatchError::WrongPhase(
@@ -508,7 +445,7 @@ fn write_match(
         if number > 1 {
             out.push('\n');
         }
-        let (_, lines) = game_body(st, log, number, &mut current);
+        let (_, lines) = game_body(st, log, number, &mut current, after);
         write_section(&mut out, number as usize, &lines);
     }
     Ok(out)
@@ -527,6 +464,7 @@ impl<G: Engine> Match<G> {
             self.log(),
             self.game().history(),
             &self.tags().overlaid(tags),
+            G::mover_after,
         )
     }
 
@@ -606,8 +544,15 @@ impl<'a> Reading<'a> {
 
 /// Which game a record is of, from its `Game` tag (to choose the reader of a match record).
 pub fn record_kind(text: &str) -> Result<GameKind, ParseError> {
+    record_type(text).map(|(kind, _)| kind)
+}
+
+/// Which game a record is of (its `Game` tag) and whether it is a match's (it has a `Length` tag):
+/// which reader reads it ([`Engine::from_record`] or [`Match::from_record`]). Only the header is read.
+pub fn record_type(text: &str) -> Result<(GameKind, bool), ParseError> {
     let lines = split_lines(text)?;
-    read_header(&lines)?.kind()
+    let header = read_header(&lines)?;
+    Ok((header.kind()?, header.value("Length").is_some()))
 }
 
 /// An error on line `line`.

@@ -27,6 +27,8 @@ pub struct Choice {
     pub choice: String,
     /// The mover's chance of winning the game after it.
     pub win: f64,
+    /// The cells it names, of the part still to play ([`Engine::choice_cells`]), to draw it.
+    pub cells: Vec<String>,
 }
 
 /// What the review learns of one record: the move played against the best one (chances in units of
@@ -323,6 +325,7 @@ impl Bot {
         Ok(ranked
             .into_iter()
             .map(|(v, choice)| Choice {
+                cells: game.choice_cells(&choice),
                 choice,
                 win: chance(v),
             })

@@ -16,7 +16,7 @@ use crate::bot::Bot;
 use crate::engine::Engine;
 use crate::error::PlayError;
 use crate::player::{ByPlayer, Player};
-use crate::record::{body_lines, cat, match_result_line, next_record, Tags};
+use crate::record::{cat, next_record, push_num, Tags};
 
 /// What a player did outside the moves of a game (RULES 3.2, 3.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,6 +92,157 @@ impl Default for MatchLog {
     }
 }
 
+/// What a line of a game's log is (JS: `'record'`, `'double'`, `'take'`, `'drop'`, `'resign'`,
+/// `'result'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineKind {
+    /// A completed record: a Jokerball turn, a Zola move, `swap` or a pass.
+    Record,
+    /// A double offered.
+    Double,
+    /// A double taken.
+    Take,
+    /// A double dropped.
+    Drop,
+    /// A resignation.
+    Resign,
+    /// The game's result.
+    Result,
+}
+
+impl LineKind {
+    /// The name used in JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LineKind::Record => "record",
+            LineKind::Double => "double",
+            LineKind::Take => "take",
+            LineKind::Drop => "drop",
+            LineKind::Resign => "resign",
+            LineKind::Result => "result",
+        }
+    }
+}
+
+impl From<ActionKind> for LineKind {
+    fn from(kind: ActionKind) -> LineKind {
+        match kind {
+            ActionKind::Double => LineKind::Double,
+            ActionKind::Take => LineKind::Take,
+            ActionKind::Drop => LineKind::Drop,
+            ActionKind::Resign => LineKind::Resign,
+        }
+    }
+}
+
+/// One line of a game's log, as a record's body writes it, typed: what it is, who made it, where.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// What the line is.
+    pub kind: LineKind,
+    /// Who made the record, doubled, took, dropped or resigned; the winner of a result.
+    pub player: Player,
+    /// The number of the game's records played once this line is reached: a record's own number
+    /// (from 1); for a cube action, resignation or result, the records before it.
+    pub step: u32,
+    /// The line as a record writes it, without its number: the record itself (`2/3 b3-d3 f6>h6`,
+    /// `c3xd3`, `swap`, `-`), `Red doubles`, `Blue takes`, `Blue drops`, `Red resigns`, `Red wins`
+    /// (a lone game), `Blue wins 2 points`, `Red wins 1 point and the match`.
+    pub text: String,
+}
+
+/// The verb of an action line.
+fn verb(kind: ActionKind) -> &'static str {
+    match kind {
+        ActionKind::Double => " doubles",
+        ActionKind::Take => " takes",
+        ActionKind::Drop => " drops",
+        ActionKind::Resign => " resigns",
+    }
+}
+
+/// The line of a cube action or resignation: `Red doubles`, `Blue takes`, ...
+fn action_line(a: &MatchAction) -> String {
+    let mut s = String::from(colour(a.player));
+    s.push_str(verb(a.kind));
+    s
+}
+
+/// The result line of a game of a match: `Red wins 1 point`, `Blue wins 4 points and the match`.
+pub(crate) fn match_result_line(winner: Player, points: u32, match_won: bool) -> String {
+    let mut s = String::from(colour(winner));
+    s.push_str(" wins ");
+    push_num(&mut s, points as usize);
+    s.push_str(if points == 1 { " point" } else { " points" });
+    if match_won {
+        s.push_str(" and the match");
+    }
+    s
+}
+
+/// The result line of a lone game: `Red wins`.
+pub(crate) fn lone_result_line(winner: Player) -> String {
+    let mut s = String::from(colour(winner));
+    s.push_str(" wins");
+    s
+}
+
+/// The log of one game: each record with its mover (the first made by `first`, the next by `after`),
+/// the actions placed before the record they precede, then the result line and its winner.
+pub(crate) fn body_lines(
+    history: &[String],
+    first: Player,
+    after: fn(&str, Player) -> Player,
+    actions: &[MatchAction],
+    result: Option<(Player, String)>,
+) -> Vec<LogEntry> {
+    let mut out = Vec::with_capacity(history.len() + actions.len() + 1);
+    let mut next = actions.iter().peekable();
+    let action = |a: &MatchAction| LogEntry {
+        kind: a.kind.into(),
+        player: a.player,
+        step: a.at,
+        text: action_line(a),
+    };
+    let mut mover = first;
+    for (i, rec) in history.iter().enumerate() {
+        while let Some(a) = next.next_if(|a| a.at as usize <= i) {
+            out.push(action(a));
+        }
+        out.push(LogEntry {
+            kind: LineKind::Record,
+            player: mover,
+            step: i as u32 + 1,
+            text: rec.clone(),
+        });
+        mover = after(rec, mover);
+    }
+    for a in next {
+        out.push(action(a));
+    }
+    if let Some((winner, text)) = result {
+        out.push(LogEntry {
+            kind: LineKind::Result,
+            player: winner,
+            step: history.len() as u32,
+            text,
+        });
+    }
+    out
+}
+
+/// The log of a lone game: its records with their movers, then its result.
+pub fn lone_log<G: Engine>(game: &G) -> Vec<LogEntry> {
+    body_lines(
+        &game.history(),
+        game.first(),
+        G::mover_after,
+        &[],
+        game.winner().map(|w| (w, lone_result_line(w))),
+    )
+}
+
 /// One game of a match as [`Match::games`] shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MatchGame {
@@ -108,6 +259,10 @@ pub struct MatchGame {
     pub lines: Vec<String>,
     /// Its result, once it has ended.
     pub result: Option<GameResult>,
+    /// Its lines typed, with who made each: `lines` with their kinds, movers and places (not part of
+    /// the JavaScript `MatchGame`, whose shape stays as it was).
+    #[serde(skip)]
+    pub log: Vec<LogEntry>,
 }
 
 impl MatchLog {
@@ -353,34 +508,43 @@ fn check_records(
     Ok(())
 }
 
-/// The body of game `number` (its lines, each saying whether it is a record) and its records.
+/// The records of game `number` (`None`: unknown) and its log; `after` says who moves after a record.
 pub(crate) fn game_body(
     st: &MatchState,
     log: &MatchLog,
     number: u32,
     current: &mut Option<Vec<String>>,
-) -> (Option<Vec<String>>, Vec<(bool, String)>) {
+    after: fn(&str, Player) -> Player,
+) -> (Option<Vec<String>>, Vec<LogEntry>) {
     let (history, actions) = match log.past.get(number as usize - 1) {
         Some(p) => (p.history.clone(), p.actions.as_slice()),
         None => (current.take(), log.actions.as_slice()),
     };
-    let line = st.results().get(number as usize - 1).map(|r| {
+    let result = st.results().get(number as usize - 1).map(|r| {
         let last = number == st.game_number() && st.winner().is_some();
-        match_result_line(r.winner, r.points, last)
+        (r.winner, match_result_line(r.winner, r.points, last))
     });
-    let lines = match &history {
-        Some(h) => body_lines(h, actions, line),
-        None => line.into_iter().map(|l| (false, l)).collect(),
-    };
+    let lines = body_lines(
+        history.as_deref().unwrap_or_default(),
+        st.starter_of(number),
+        after,
+        if history.is_some() { actions } else { &[] },
+        result,
+    );
     (history, lines)
 }
 
 /// Every game of a match: from its state, its log and the current game's records.
-fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchGame> {
+fn games_of(
+    st: &MatchState,
+    log: &MatchLog,
+    current: Vec<String>,
+    after: fn(&str, Player) -> Player,
+) -> Vec<MatchGame> {
     let mut current = Some(current);
     (1..=st.game_number())
         .map(|number| {
-            let (history, lines) = game_body(st, log, number, &mut current);
+            let (history, log_lines) = game_body(st, log, number, &mut current, after);
             MatchGame {
                 number,
                 first: st.starter_of(number),
@@ -389,8 +553,9 @@ fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchG
                     .get(number as usize - 1)
                     .map_or(st.crawford(), |p| p.crawford),
                 history,
-                lines: lines.into_iter().map(|(_, l)| l).collect(),
+                lines: log_lines.iter().map(|l| l.text.clone()).collect(),
                 result: st.results().get(number as usize - 1).copied(),
+                log: log_lines,
             }
         })
         .collect()
@@ -404,7 +569,7 @@ impl<G: Engine> Match<G> {
 
     /// Every game so far, the current one last (after [`Match::next_game`], the new game too).
     pub fn games(&self) -> Vec<MatchGame> {
-        games_of(&self.state, &self.log, self.game.history())
+        games_of(&self.state, &self.log, self.game.history(), G::mover_after)
     }
 
     /// Records a cube action or resignation of the current game at its place.

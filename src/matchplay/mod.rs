@@ -9,6 +9,8 @@
 //! - `driver`: [`Match`], which drives any [`Engine`](crate::Engine) game through a match: it refuses
 //!   moves while a double is pending or after the game ended, and records the result when the game ends
 //!   on the board;
+//! - `view`: what a user interface draws of a game or a match ([`View`]) and who acts in a match
+//!   ([`Match::to_act`]);
 //! - `log`: every game of a match as it was played ([`MatchLog`], [`Match::games`]), and the check that
 //!   a saved log replays to its match. Records of matches (RULES 4) are written and read in
 //!   [`crate::record`].
@@ -24,13 +26,17 @@ mod driver;
 mod log;
 mod restore;
 mod state;
+mod view;
 
 pub use driver::{Match, MatchSetup};
-pub(crate) use log::{colour, game_body, replay_action, Replay};
-pub use log::{ActionKind, MatchAction, MatchGame, MatchLog, PastGame};
+pub(crate) use log::{game_body, lone_result_line, match_result_line, replay_action, Replay};
+pub use log::{
+    lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
+};
 pub(crate) use restore::replay_result;
 pub use restore::SavedMatch;
 pub use state::{MatchState, MatchStateData};
+pub use view::{view_of, View};
 
 /// The longest match allowed (RULES 3.1).
 pub const MAX_MATCH_LENGTH: u32 = 21;
