@@ -12,6 +12,9 @@
 //!
 //! The state (key and 128-bit word position) serialises as a 64-character hex key and the word position
 //! as a safe integer.
+//!
+//! Beside it, [`SimRng`]: the small fast generator of the simulator's and the learner's choices (never
+//! of dice).
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -182,6 +185,66 @@ impl Dice {
     }
 }
 
+/// A small, fast, seeded generator for the players' choices (xoshiro128++ by Blackman and Vigna, 32-bit
+/// words, which suits wasm32). Never used for dice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimRng {
+    s: [u32; 4],
+}
+
+impl SimRng {
+    /// A generator from four words; an all-zero state (the one fixed point) is replaced by a constant.
+    pub fn new(words: [u32; 4]) -> SimRng {
+        let s = if words == [0; 4] {
+            [0x9e37_79b9, 0x7f4a_7c15, 0xf39c_c060, 0x5ced_c834]
+        } else {
+            words
+        };
+        SimRng { s }
+    }
+
+    /// A generator keyed from the next four words of a dice generator.
+    pub fn from_dice(dice: &mut DiceRng) -> SimRng {
+        SimRng::new([
+            dice.next_u32(),
+            dice.next_u32(),
+            dice.next_u32(),
+            dice.next_u32(),
+        ])
+    }
+
+    /// The next 32-bit word.
+    #[inline(always)]
+    pub fn next_u32(&mut self) -> u32 {
+        let [s0, s1, s2, s3] = self.s;
+        let out = s0.wrapping_add(s3).rotate_left(7).wrapping_add(s0);
+        let t = s1 << 9;
+        let mut s = [s0, s1, s2 ^ s0, s3 ^ s1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(11);
+        self.s = s;
+        out
+    }
+
+    /// A uniform index below `n` (`0` when `n` is 0), without bias (Lemire's multiply-and-reject).
+    #[inline(always)]
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        if n <= 1 {
+            return 0;
+        }
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let m = u64::from(self.next_u32()) * u64::from(n);
+            if (m as u32) >= threshold {
+                return (m >> 32) as usize;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,5 +302,31 @@ mod tests {
         let a = DiceRng::from_entropy().unwrap().state();
         let b = DiceRng::from_entropy().unwrap().state();
         assert_ne!(a.key, b.key);
+    }
+
+    #[test]
+    fn below_is_in_range_and_covers() {
+        let mut r = SimRng::new([1, 2, 3, 4]);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            seen[r.below(7)] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+        assert_eq!(r.below(1), 0);
+        assert_eq!(r.below(0), 0);
+    }
+
+    #[test]
+    fn xoshiro128pp_reference_output() {
+        // xoshiro128++ from state [1, 2, 3, 4]: the first outputs of the reference C implementation.
+        let mut r = SimRng::new([1, 2, 3, 4]);
+        let v: Vec<u32> = (0..3).map(|_| r.next_u32()).collect();
+        assert_eq!(v, [641, 1_573_767, 3_222_811_527]);
+    }
+
+    #[test]
+    fn zero_state_is_replaced() {
+        let mut r = SimRng::new([0; 4]);
+        assert_ne!((0..4).map(|_| r.next_u32()).sum::<u32>(), 0);
     }
 }

@@ -1,17 +1,17 @@
 //! The one shape of both games: the [`Engine`] trait that Jokerball's and Zola's `Game` implement, and
-//! that match play, the computer opponent, the simulator and the JavaScript binding are written against.
+//! that match play, the records, the computer opponent, the simulator and the JavaScript binding are
+//! written against. It holds the rules only: the records and the bot reach the games through traits of
+//! their own (`record::Recorded`, `bot::BotGame`).
 
 use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::bot::Bot;
 use crate::dice::Seed;
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::matchplay::GameEnd;
+use crate::notation::cat;
 use crate::player::Player;
-use crate::record::{RecordSetup, TagError, Tags};
 
 /// Which game: `"jokerball"` or `"zola"` (the `game` of a JSON state, a match's `variant`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -31,6 +31,37 @@ impl GameKind {
             GameKind::Jokerball => "jokerball",
             GameKind::Zola => "zola",
         }
+    }
+}
+
+/// How a game of a match ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameEnd {
+    /// Jokerball: the ball left the board through a goal (RULES 1.7).
+    Goal,
+    /// Zola: the last enemy checker was captured (RULES 2.3).
+    CapturedAll,
+    /// A double was dropped (RULES 3.2).
+    Drop,
+    /// A player resigned (RULES 3.5).
+    Resign,
+}
+
+impl GameEnd {
+    /// The name used by the JavaScript API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameEnd::Goal => "goal",
+            GameEnd::CapturedAll => "captured-all",
+            GameEnd::Drop => "drop",
+            GameEnd::Resign => "resign",
+        }
+    }
+
+    /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
+    pub const fn on_the_board(self) -> bool {
+        matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
     }
 }
 
@@ -343,32 +374,14 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// dice generator (if any) going on from where this game left it.
     fn next_game(&self, first: Player) -> Self;
 
-    /// The computer opponent's choice of a move now, `None` when there is nothing to choose.
-    fn bot_choice(&self, bot: &mut Bot) -> Option<Self::Move>;
-
-    /// The computer opponent's estimate of the chance that the player to move wins this game.
-    fn bot_win_chance(&self, bot: &mut Bot) -> f64;
-
-    /// The computer opponent's ranking of the choices now (see [`Bot::hint`]): each choice written as
-    /// the hint writes it with the mover's chance after it (units of [`crate::bot::net::P_ONE`]), the
-    /// bot's own choice first; empty when there is nothing to choose.
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)>;
-
-    /// The review of `record`, the next completed record to be played on this game (see
-    /// [`Bot::review`]); a record that cannot be played here is an error.
-    fn bot_review(
-        &self,
-        bot: &mut Bot,
-        record: &str,
-    ) -> Result<crate::bot::analysis::Step, PlayError>;
-
     /// A new game from this one's start, with its settings and no dice generator.
     fn restart(&self) -> Self;
 
-    // Records (RULES 4). The provided methods serve any game; both games override the hooks.
+    /// Whether the game began from a position that no standard setup makes (from a position string:
+    /// its record then writes that string; a match's games never do).
+    fn custom_start(&self) -> bool;
 
-    /// The names of the header tags that this game's setup makes (RULES 4.1), in writing order.
-    const SETUP_TAGS: &'static [&'static str] = &[];
+    // The completed records, one by one (RULES 4): what replays, the records and the review read.
 
     /// The number of completed records ([`Engine::history`]'s length).
     fn history_len(&self) -> usize {
@@ -390,43 +403,27 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// Replaces the dice generator with one seeded by `seed` (`None`: none, the game goes on only with
     /// dice set from outside). Games without dice ignore it.
     fn set_dice_seed(&mut self, _seed: Option<&Seed>) {}
+}
 
-    /// The record tags of the game (RULES 4.1: names, event, ...; none for a game that keeps none).
-    fn tags(&self) -> &Tags {
-        Tags::none()
+/// Plays record `done` (from 0) of `game` as [`Engine::history`] writes it; a record the game made
+/// itself (Zola's automatic pass) must be written as it stands.
+pub(crate) fn next_record<G: Engine>(
+    game: &mut G,
+    done: usize,
+    text: &str,
+) -> Result<(), PlayError> {
+    if game.history_len() > done {
+        return match game.record_at(done) {
+            Some(r) if r == text => Ok(()),
+            Some(r) => Err(PlayError::WrongPhase(cat(&[
+                "expected '",
+                &r,
+                "' (made by the game itself: the side to move had no legal move)",
+            ]))),
+            None => Err(PlayError::WrongPhase("no such record".into())),
+        };
     }
-
-    /// Replaces the record tags (a game that keeps none ignores them).
-    fn set_tags(&mut self, _tags: Tags) {}
-
-    /// The header tags that this game's setup makes (`lone`: a lone game's record, not a match's).
-    fn setup_tags(&self, _lone: bool) -> RecordSetup {
-        RecordSetup {
-            tags: Vec::new(),
-            first: self.turn(),
-            position: None,
-        }
-    }
-
-    /// The setup that a record's header describes (its game tags, who starts, the position string);
-    /// the error names the tag at fault.
-    fn setup_from_tags(_setup: &RecordSetup, _lone: bool) -> Result<Self::Setup, TagError> {
-        Ok(Self::Setup::default())
-    }
-
-    /// The game as a record (RULES 4): the header (the game's tags overlaid with `tags`), then its
-    /// records and result. A game in the middle of a Jokerball turn is written up to its last
-    /// completed turn.
-    fn to_record(&self, tags: &Tags) -> String {
-        crate::record::write_game(self, tags)
-    }
-
-    /// Reads a lone game's record (RULES 4), checking every line; the game goes on with dice from a
-    /// generator seeded by `seed` (without one: only dice set from outside). A wrong record is a
-    /// `parse_error` naming its line (`line 7: ...`, from 1).
-    fn from_record(text: &str, seed: Option<&Seed>) -> Result<Self, ParseError> {
-        crate::record::read_game(text, seed)
-    }
+    game.play_record(text)
 }
 
 /// Who made each record of `history`, the first made by `first` (see [`Engine::mover_after`]).

@@ -8,10 +8,21 @@
 //! binding lives in `src/wasm/` behind the default feature `wasm`; a Rust server builds the plain
 //! library with `default-features = false` (no wasm-bindgen, no js-sys).
 //!
+//! ## A one-way stack
+//! The modules form a stack, lowest first; each uses only its own level and those below (a test,
+//! `tests/architecture.rs`, reads every `use crate::` path and keeps it so):
+//!
+//! `player`, `hex`, `error`, `movelist` -> `dice`, `notation` -> `engine` (the rules trait) ->
+//! [`jokerball`], [`zola`] -> `matchplay` -> [`record`] -> [`bot`] -> `sim` -> `wasm` (the binding).
+//!
+//! The rules know neither the records nor the bot: those reach both games through traits of their
+//! own, [`Recorded`] (with [`GameRecord`], in [`record`]) and [`BotGame`] (in [`bot`]). Bring
+//! [`Recorded`] into scope to write and read records.
+//!
 //! ## One shape for both games
 //! [`jokerball`] and [`zola`] have the same files (`setup`, `moves`, `movegen`, `position`, `notation`,
 //! `game`, `state`) and the same vocabulary. Each `Game` implements [`Engine`], which [`Match`], the
-//! [`Bot`], [`simulate`] and the binding are written against:
+//! records, the [`Bot`], [`simulate`] and the binding are written against:
 //!
 //! | what | name |
 //! |---|---|
@@ -24,7 +35,7 @@
 //! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
 //! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
 //! | the whole game as plain data | [`Engine::to_state`], [`Engine::from_state`] (`GameState`, serde) |
-//! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Engine::to_record`], [`Engine::from_record`], [`Match::to_record`], [`Match::from_record`], [`Tags`] ([`record`]) |
+//! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Recorded::to_record`], [`Recorded::from_record`] (games and matches alike), [`Tags`] ([`record`]) |
 //! | every game of a match as played | [`Match::games`] ([`MatchGame`]), saved as [`MatchLog`] in [`SavedMatch`] (format 2) |
 //! | one move list | [`MoveList`] (`jokerball::MoveList`, `zola::MoveList`) |
 //!
@@ -32,7 +43,7 @@
 //! A match, a client's move checked and applied, the match saved to JSON and restored:
 //!
 //! ```
-//! use steere_games::{jokerball, Engine, Match, MatchSetup, Seed, SavedMatch};
+//! use steere_games::{jokerball, Engine, Match, MatchSetup, Recorded, SavedMatch, Seed, Tags};
 //!
 //! // A 5-point Jokerball match with the cube; the server seeds (or draws) the dice.
 //! let setup = MatchSetup {
@@ -54,6 +65,11 @@
 //! let back = Match::<jokerball::Game>::from_saved(&saved).unwrap();
 //! assert_eq!(back.game().history(), m.game().history());
 //! assert_eq!(back.game().position_string(), m.game().position_string());
+//!
+//! // Its record (RULES 4), up to the last completed turn, read back.
+//! let text = m.to_record(&Tags::new()).unwrap();
+//! let read = Match::<jokerball::Game>::from_record(&text, None).unwrap();
+//! assert_eq!(read.game().history(), m.game().history());
 //! ```
 //!
 //! The rules, in full and with diagrams, are in `docs/rules.md`; the JavaScript API is in `docs/api.md`.
@@ -74,8 +90,8 @@ mod sim;
 mod wasm;
 pub mod zola;
 
-pub use bot::{Bot, CubeAction, Level};
-pub use dice::{Dice, DiceRng, RngState, Seed, MAX_SAFE_INTEGER};
+pub use bot::{Bot, BotGame, CubeAction, Level};
+pub use dice::{Dice, DiceRng, RngState, Seed, SimRng, MAX_SAFE_INTEGER};
 pub use engine::{
     movers, Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,
 };
@@ -91,8 +107,8 @@ pub use matchplay::{
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
-pub use record::{RecordSetup, TagError, Tags, MAX_RECORD_LEN};
+pub use record::{GameRecord, RecordSetup, Recorded, TagError, Tags, MAX_RECORD_LEN};
 pub use sim::{
     jokerball_game, simulate, zola_game, JokerballLists, Outcome, SimGame, SimOptions, SimPlayer,
-    SimResult, SimRng, DEFAULT_MAX_TURNS, MAX_GAMES,
+    SimResult, DEFAULT_MAX_TURNS, MAX_GAMES,
 };

@@ -1,7 +1,18 @@
-//! Position strings shared by both games (RULES 1.9, 2.3): rows of piece letters and run-length numbers
-//! joined by `/`, one space, and the side to move. Only the canonical form is read.
+//! The text shared by both games, their matches and records:
+//! - position strings (RULES 1.9, 2.3): rows of piece letters and run-length numbers joined by `/`, one
+//!   space, and the side to move; only the canonical form is read;
+//! - the order of notations (JavaScript's string order);
+//! - [`Tags`], the optional tags of a record (RULES 4.1) that games and matches keep, each checked
+//!   when it is set (the records themselves are written and read in `record`);
+//! - small writers of messages and numbers without `std::fmt`.
 
-use crate::error::ParseError;
+use std::fmt;
+
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::error::{OptionError, ParseError};
 use crate::player::Player;
 
 /// The longest input (position string, move, JSON text) any parser accepts, in characters.
@@ -23,6 +34,15 @@ pub struct Grid {
 pub fn parse_grid(
     text: &str,
     row_lengths: impl Fn(usize) -> Option<Vec<usize>>,
+    pieces: &[u8],
+) -> Result<Grid, ParseError> {
+    read_grid(text, &row_lengths, pieces)
+}
+
+/// [`parse_grid`], written once for every board (the package carries one copy).
+fn read_grid(
+    text: &str,
+    row_lengths: &dyn Fn(usize) -> Option<Vec<usize>>,
     pieces: &[u8],
 ) -> Result<Grid, ParseError> {
     if text.len() > MAX_INPUT_LEN {
@@ -231,6 +251,232 @@ pub(crate) fn sorted_notations<M: Copy>(moves: &[M], write: impl Fn(M) -> String
     names
 }
 
+/// The parts joined (messages without `std::fmt`).
+pub(crate) fn cat(parts: &[&str]) -> String {
+    let mut s = String::new();
+    for p in parts {
+        s.push_str(p);
+    }
+    s
+}
+
+/// Appends a decimal number (without `std::fmt`).
+pub(crate) fn push_num(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or(&[]) {
+        out.push(char::from(d));
+    }
+}
+
+/// The tags a record's header derives from the game or match itself; never optional tags.
+pub const DERIVED_TAGS: [&str; 10] = [
+    "Game", "Rules", "Size", "Rows", "Pie", "Length", "Cube", "First", "Position", "Result",
+];
+
+/// The optional tags named by RULES 4.1, written first and in this order; other tags follow in the
+/// order they were given.
+pub const STANDARD_TAGS: [&str; 5] = ["Red", "Blue", "Event", "Site", "Date"];
+
+/// The optional tags of a record (RULES 4.1): player names, event, site, date and any other tag, each
+/// name once, kept in writing order (the [`STANDARD_TAGS`] in their order, then the others in the
+/// order they were added). Every name and value is checked when it is set: a name
+/// `[A-Z][A-Za-z0-9_]*` that is not one of the [`DERIVED_TAGS`], a value without line breaks of at
+/// most 4096 characters, a `Date` as `YYYY.MM.DD`. In JSON (and JavaScript) a plain object of
+/// strings, in its order.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
+pub struct Tags(Vec<(String, String)>);
+
+static NO_TAGS: Tags = Tags::new();
+
+impl Tags {
+    /// No tags.
+    pub const fn new() -> Tags {
+        Tags(Vec::new())
+    }
+
+    /// An empty set of tags, borrowed for as long as needed (what games that keep no tags return).
+    pub fn none() -> &'static Tags {
+        &NO_TAGS
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many tags there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The value of the tag `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The tags as (name, value) pairs, in writing order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// Sets a tag (replacing a tag of the same name where it stands), after checking the name and
+    /// value (`invalid_option`: a derived tag, a malformed name, a line break, a malformed `Date`).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        check_tag(name, value).map_err(OptionError::new)?;
+        self.put(name, value);
+        Ok(())
+    }
+
+    /// Sets a tag where it stands, or adds it in writing order: a standard tag before the tags that
+    /// come after it in [`STANDARD_TAGS`] and before every other tag; another tag last.
+    fn put(&mut self, name: &str, value: &str) {
+        if let Some(slot) = self.0.iter_mut().find(|(n, _)| n == name) {
+            slot.1 = value.to_string();
+            return;
+        }
+        let rank = |n: &str| STANDARD_TAGS.iter().position(|s| *s == n);
+        let at = match rank(name) {
+            Some(r) => self
+                .0
+                .iter()
+                .position(|(n, _)| rank(n).is_none_or(|q| q > r))
+                .unwrap_or(self.0.len()),
+            None => self.0.len(),
+        };
+        self.0.insert(at, (name.to_string(), value.to_string()));
+    }
+
+    /// These tags overlaid with `over`: its values replace those of the same names, its new names
+    /// come after.
+    pub fn overlaid(&self, over: &Tags) -> Tags {
+        let mut out = self.clone();
+        for (n, v) in over.iter() {
+            out.put(n, v);
+        }
+        out
+    }
+}
+
+/// The error of a malformed tag name.
+pub(crate) fn not_a_name(name: &str) -> String {
+    cat(&[
+        "'",
+        name,
+        "' is not a tag name (a capital letter, then letters, digits or _)",
+    ])
+}
+
+/// The error of a tag given twice.
+pub(crate) fn twice(name: &str) -> String {
+    cat(&["the tag ", name, " appears twice"])
+}
+
+/// Whether `name` is a tag name: `[A-Z][A-Za-z0-9_]*`, at most 4096 characters.
+pub(crate) fn is_tag_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.first().is_some_and(u8::is_ascii_uppercase)
+        && b.len() <= MAX_INPUT_LEN
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+/// Checks an optional tag: the name's form, not derived, the value's length and line breaks, `Date`.
+fn check_tag(name: &str, value: &str) -> Result<(), String> {
+    if !is_tag_name(name) {
+        return Err(not_a_name(name));
+    }
+    if DERIVED_TAGS.contains(&name) {
+        return Err(cat(&[
+            "the tag ",
+            name,
+            " is written from the game itself and cannot be given",
+        ]));
+    }
+    if value.contains(['\n', '\r']) {
+        return Err(cat(&["the value of ", name, " holds a line break"]));
+    }
+    if value.chars().count() > MAX_INPUT_LEN {
+        return Err(cat(&[
+            "the value of ",
+            name,
+            " is longer than 4096 characters",
+        ]));
+    }
+    if name == "Date" && !is_date(value) {
+        return Err(cat(&["Date must be written YYYY.MM.DD, not '", value, "'"]));
+    }
+    Ok(())
+}
+
+/// `YYYY.MM.DD` in digits.
+fn is_date(value: &str) -> bool {
+    let b = value.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'.'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+}
+impl Serialize for Tags {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (n, v) in &self.0 {
+            map.serialize_entry(n, v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Tags {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TagsVisitor;
+        impl<'de> Visitor<'de> for TagsVisitor {
+            type Value = Tags;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object of tag names and string values")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tags, A::Error> {
+                let mut tags = Tags::new();
+                while let Some((name, value)) = map.next_entry::<String, String>()? {
+                    tags.add_new(&name, &value)
+                        .map_err(serde::de::Error::custom)?;
+                }
+                Ok(tags)
+            }
+        }
+        deserializer.deserialize_map(TagsVisitor)
+    }
+}
+
+impl Tags {
+    /// Adds a tag that must not be there yet (reading JSON or a record).
+    pub(crate) fn add_new(&mut self, name: &str, value: &str) -> Result<(), String> {
+        check_tag(name, value)?;
+        if self.get(name).is_some() {
+            return Err(twice(name));
+        }
+        self.put(name, value);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,5 +555,34 @@ mod tests {
         let e = parse_grid("r2/bz9o r", lens, b"rbo").unwrap_err();
         assert!(e.message.contains("row 2"), "{}", e.message);
         assert!(e.message.contains("'z'"), "{}", e.message);
+    }
+
+    #[test]
+    fn numbers_without_fmt() {
+        for n in [0usize, 7, 10, 99, 1234567, usize::MAX] {
+            let mut s = String::new();
+            push_num(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+    }
+
+    #[test]
+    fn tags_are_checked() {
+        let mut t = Tags::new();
+        assert!(t.set("Red", "Ana").is_ok());
+        assert!(t.set("Size", "6").is_err());
+        assert!(t.set("red", "x").is_err());
+        assert!(t.set("Event", "a\nb").is_err());
+        assert!(t.set("Date", "2026-01-02").is_err());
+        assert!(t.set("Date", "2026.01.02").is_ok());
+        assert!(t.set("Opening", "x").is_ok());
+        assert!(t.set("Red", "Bo").is_ok());
+        let order: Vec<_> = t.iter().map(|(n, _)| n).collect();
+        assert_eq!(order, ["Red", "Date", "Opening"]);
+        assert_eq!(t.get("Red"), Some("Bo"));
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(json, r#"{"Red":"Bo","Date":"2026.01.02","Opening":"x"}"#);
+        assert_eq!(serde_json::from_str::<Tags>(&json).unwrap(), t);
+        assert!(serde_json::from_str::<Tags>(r#"{"Game":"x"}"#).is_err());
     }
 }

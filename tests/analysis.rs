@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use steere_games::bot::analysis::Progress;
+use steere_games::record::Recorded;
 use steere_games::{
     jokerball, zola, Bot, CubeAction, Engine, Level, Match, MatchPhase, MatchSetup, PlayError,
     Player, Seed, Tags,

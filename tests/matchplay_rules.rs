@@ -9,9 +9,9 @@
 )]
 
 use steere_games::{
-    Awaits, Bot, Coded, Cube, CubeError, DiceError, Engine, ErrorCode, GameEnd, GameKind,
-    GameResult, LastMove, Match, MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData,
-    MoveClass, MoveInfo, OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
+    Awaits, Coded, Cube, CubeError, DiceError, Engine, ErrorCode, GameEnd, GameKind, GameResult,
+    LastMove, Match, MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass,
+    MoveInfo, OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
 };
 use Player::{Blue, Red};
 
@@ -830,24 +830,11 @@ impl Engine for Fake {
             started: self.started + 1,
         }
     }
-    fn bot_choice(&self, _bot: &mut Bot) -> Option<&'static str> {
-        None
-    }
-    fn bot_win_chance(&self, _bot: &mut Bot) -> f64 {
-        0.5
-    }
-    fn bot_hint(&self, _bot: &mut Bot) -> Vec<(i32, String)> {
-        Vec::new()
-    }
-    fn bot_review(
-        &self,
-        _bot: &mut Bot,
-        record: &str,
-    ) -> Result<steere_games::bot::analysis::Step, PlayError> {
-        Err(PlayError::Illegal(record.to_string()))
-    }
     fn restart(&self) -> Self {
         self.next_game(self.to_move)
+    }
+    fn custom_start(&self) -> bool {
+        false
     }
 }
 

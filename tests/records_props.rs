@@ -10,6 +10,7 @@
 )]
 
 use proptest::prelude::*;
+use steere_games::record::{GameRecord, Recorded};
 use steere_games::{
     jokerball, zola, DiceRng, Engine, Match, MatchPhase, MatchSetup, Player, Seed, Tags,
 };
@@ -68,7 +69,7 @@ fn play_zola(g: &mut zola::Game, rng: &mut DiceRng, plies: usize) {
 }
 
 /// Written, read back and written again byte for byte; equal when at the start of a turn.
-fn check_game<G: Engine>(g: &G, tags: &Tags, turn_start: bool) {
+fn check_game<G: GameRecord>(g: &G, tags: &Tags, turn_start: bool) {
     let text = g.to_record(tags);
     let back = G::from_record(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.to_record(&Tags::new()), text);
@@ -275,7 +276,7 @@ fn finish_randomly<G: Engine>(m: &mut Match<G>, rng: &mut DiceRng) {
 
 /// Written, read back, written again byte for byte; the games shown are the same; equal when the
 /// current game is at the start of a turn; the JSON state (format 2) restores to an equal match.
-fn check_match<G: Engine>(m: &Match<G>, tags: &Tags, turn_start: bool) {
+fn check_match<G: GameRecord>(m: &Match<G>, tags: &Tags, turn_start: bool) {
     let text = m.to_record(tags).unwrap();
     let back = Match::<G>::from_record(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.to_record(&Tags::new()).unwrap(), text);

@@ -7,6 +7,7 @@
     clippy::panic
 )]
 
+use steere_games::record::Recorded;
 use steere_games::{
     jokerball, zola, Coded, Engine, ErrorCode, GameEnd, Match, MatchPhase, MatchSetup, MatchState,
     Player, Seed, Tags,

@@ -10,7 +10,7 @@
 )]
 
 use steere_games::jokerball::{self, ball_direction, RuleSet};
-use steere_games::record::record_type;
+use steere_games::record::{record_type, Recorded};
 use steere_games::{
     view_of, zola, Awaits, Bot, Engine, GameEnd, GameKind, HexDirection, Level, LineKind, Match,
     MatchSetup, Player, Seed, ToAct,

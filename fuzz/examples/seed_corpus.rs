@@ -9,6 +9,7 @@ use std::path::Path;
 use fuzz_support::{
     jokerball_game, jokerball_setup, random_step, zola_game, zola_setup, FuzzGame, MatchJson,
 };
+use steere_games::record::Recorded;
 use steere_games::{jokerball, zola, DiceRng, Engine, Match, MatchSetup, Player, Seed, Tags};
 
 fn write(target: &str, name: &str, bytes: &[u8]) {

@@ -6,6 +6,7 @@
 
 use fuzz_support::{check_game, check_match, FuzzGame};
 use libfuzzer_sys::fuzz_target;
+use steere_games::record::Recorded;
 use steere_games::{jokerball, zola, Coded, ErrorCode, Match, ParseError, Tags};
 
 /// A refusal names a line of the text (or the size limit).

@@ -9,6 +9,7 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 use steere_games::jokerball::{self, Phase as JPhase};
+use steere_games::record::{GameRecord, Recorded};
 use steere_games::zola::{self, Phase as ZPhase};
 use steere_games::{
     Coded, DiceError, DiceRng, Engine, ErrorCode, Match, MatchState, MatchStateData, ParseError,
@@ -62,7 +63,7 @@ impl<'a> Bytes<'a> {
 }
 
 /// What the targets need of a game, the same for both games.
-pub trait FuzzGame: Engine + Clone + PartialEq + Debug {
+pub trait FuzzGame: GameRecord + Clone + PartialEq + Debug {
     /// The legal moves of the current phase, as notations (sorted, distinct).
     fn legal(&self) -> Vec<String>;
     /// The game's own legality check of a move text.

@@ -12,12 +12,16 @@
 //!   the mean of that over every equally likely pair of dice (36 on side 6, 24 on side 4): it measures
 //!   the dice, however well they were then played.
 
+use super::base::Bot;
 use super::cube::{away, cube_equities, match_equity, DOUBLE_MARGIN};
+use super::games::BotGame;
 use super::net::P_ONE;
-use super::Bot;
-use crate::engine::Engine;
+use super::rank::{split, Step};
 use crate::error::PlayError;
-use crate::matchplay::{ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState, Replay};
+use crate::matchplay::{
+    replay_action, replay_result, ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState,
+    Replay,
+};
 use crate::player::{ByPlayer, Player};
 
 /// A choice of [`Bot::hint`]: a Jokerball turn as `legalTurns()` writes it, or a Zola move.
@@ -29,20 +33,6 @@ pub struct Choice {
     pub win: f64,
     /// The cells it names, of the part still to play ([`Engine::choice_cells`]), to draw it.
     pub cells: Vec<String>,
-}
-
-/// What the review learns of one record: the move played against the best one (chances in units of
-/// [`P_ONE`]). Made by the games' [`Engine::bot_review`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Step {
-    /// The mover's chance after the move played.
-    pub win: i32,
-    /// The best move, written as the record is (with the same dice).
-    pub best: String,
-    /// The mover's chance after it.
-    pub best_win: i32,
-    /// The luck of the roll (Jokerball), in units of [`P_ONE`].
-    pub luck: Option<f64>,
 }
 
 /// One entry of a review: a move (Jokerball turn, Zola move or pass) or a cube decision.
@@ -101,6 +91,29 @@ pub struct Evaluation {
     pub matches: Option<ByPlayer<f64>>,
 }
 
+/// What the analysis needs of a match, whatever its game, beyond its replay: the bot's view of its
+/// current game (object-safe, so that the analysis is written once for both games).
+trait Judged: Replay {
+    /// The bot's chance that the player to move wins the current game.
+    fn win_chance(&self, bot: &mut Bot) -> f64;
+    /// The bot's review of the next record of the current game ([`BotGame::bot_review`]).
+    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
+    /// A cube action or resignation read from a match's log ([`replay_action`]).
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+}
+
+impl<G: BotGame> Judged for Match<G> {
+    fn win_chance(&self, bot: &mut Bot) -> f64 {
+        bot.win_chance(self.game())
+    }
+    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
+        self.game().bot_review(bot, record)
+    }
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+        replay_action(self, kind, player)
+    }
+}
+
 /// The error mark of an error (the convention of backgammon programs).
 fn mark(error: f64) -> &'static str {
     if error >= 0.10 {
@@ -118,13 +131,6 @@ fn chance(v: i32) -> f64 {
     f64::from(v) / f64::from(P_ONE)
 }
 
-/// `p` for `me`, `1 - p` for the other.
-pub(super) fn split(me: Player, p: f64) -> ByPlayer<f64> {
-    let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
-    *out.get_mut(me) = p;
-    out
-}
-
 /// The match-winning chance of not doubling: the dead cube's `nd`, plus the value of keeping the cube
 /// centred ([`DOUBLE_MARGIN`], as the bot's own cube decisions count it) when a double would be
 /// taken (`dt <= dp`).
@@ -134,55 +140,6 @@ fn kept(nd: f64, dt: f64, dp: f64) -> f64 {
     } else {
         nd
     }
-}
-
-/// Sorts by value, best first, keeping the order of equal values (an insertion sort: the lists are
-/// short, and it stays small in the wasm).
-#[allow(
-    clippy::indexing_slicing,
-    reason = "indices below the slice's length: 1 <= j <= i < len"
-)]
-pub(crate) fn sort_best_first<T>(v: &mut [(i32, T)]) {
-    for i in 1..v.len() {
-        let mut j = i;
-        while j > 0 && v[j - 1].0 < v[j].0 {
-            v.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
-/// A hint's list: `first` (the bot's choice and its chance), then the others of `ranked` (chances and
-/// indices into `names`) best first, equal chances in notation order (the order of `legal_turns()` and
-/// of `legalMoves()` in JavaScript).
-pub(crate) fn hint_list(
-    first: (i32, String),
-    ranked: Vec<(i32, usize)>,
-    names: &[String],
-) -> Vec<(i32, String)> {
-    let mut value: Vec<Option<i32>> = vec![None; names.len()];
-    for (v, i) in ranked {
-        if let Some(slot) = value.get_mut(i) {
-            *slot = Some(v);
-        }
-    }
-    // In notation order, then best first by a stable sort.
-    let mut sorted: Vec<(i32, usize)> = Vec::with_capacity(names.len());
-    for i in crate::notation::notation_order(names) {
-        if let Some(&Some(v)) = value.get(i) {
-            sorted.push((v, i));
-        }
-    }
-    sort_best_first(&mut sorted);
-    let mut out = Vec::with_capacity(sorted.len() + 1);
-    for (v, i) in sorted {
-        match names.get(i) {
-            Some(name) if *name != first.1 => out.push((v, name.clone())),
-            _ => {}
-        }
-    }
-    out.insert(0, first);
-    out
 }
 
 /// A review's progress report: `(done, total)` records; `false` stops the review.
@@ -262,7 +219,7 @@ fn entry(
 
 impl Bot {
     /// Each player's chance of winning `game` by this bot ([`Bot::evaluate`]), for the API.
-    pub fn evaluate_game<G: Engine>(&mut self, game: &G) -> Evaluation {
+    pub fn evaluate_game<G: BotGame>(&mut self, game: &G) -> Evaluation {
         Evaluation {
             game: self.evaluate(game),
             matches: None,
@@ -272,15 +229,15 @@ impl Bot {
     /// Each player's chance of winning the current game and the match: the game's chance through the
     /// match equity table (the cube at its value; a pending double as the doubled player would best
     /// answer it; after a game, the table at the new score; after the match, 1 and 0).
-    pub fn evaluate_match<G: Engine>(&mut self, m: &Match<G>) -> Evaluation {
+    pub fn evaluate_match<G: BotGame>(&mut self, m: &Match<G>) -> Evaluation {
         self.evaluate_replay(m)
     }
 
     /// [`Bot::evaluate_match`] for any game.
-    fn evaluate_replay(&mut self, m: &dyn Replay) -> Evaluation {
+    fn evaluate_replay(&mut self, m: &dyn Judged) -> Evaluation {
+        let p = m.win_chance(self).clamp(0.0, 1.0);
         let st = m.state();
         let me = m.turn();
-        let p = m.win_chance(self).clamp(0.0, 1.0);
         let t = match_equity(st.length());
         let done = st.crawford() || st.post_crawford();
         let (a, b) = (away(st, me), away(st, me.other()));
@@ -317,7 +274,7 @@ impl Bot {
     /// two-ply chance (the first too), the rest their one-ply chance; where a deeper look made the bot
     /// prefer a turn that is not the best by two plies, a turn after the first shows a slightly higher
     /// chance. `wrong_phase` when there is nothing to choose.
-    pub fn hint<G: Engine>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
+    pub fn hint<G: BotGame>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
         let ranked = game.bot_hint(self);
         if ranked.is_empty() {
             return Err(PlayError::WrongPhase("nothing to choose".into()));
@@ -335,7 +292,11 @@ impl Bot {
     /// The review of a lone game from its start to its last completed record. `progress(done, total)`
     /// is called before the first record and after each; when it returns `false` the review stops
     /// (`wrong_phase`).
-    pub fn review<G: Engine>(&mut self, game: &G, progress: Progress) -> Result<Review, PlayError> {
+    pub fn review<G: BotGame>(
+        &mut self,
+        game: &G,
+        progress: Progress,
+    ) -> Result<Review, PlayError> {
         let g = game.restart();
         let mut m = Match::from_parts(alone(g.turn())?, g)?;
         self.review_alone(&mut m, &game.history(), progress)
@@ -344,7 +305,7 @@ impl Bot {
     /// [`Bot::review`] for any game, `m` its start as a 1-point match.
     fn review_alone(
         &mut self,
-        m: &mut dyn Replay,
+        m: &mut dyn Judged,
         history: &[String],
         progress: Progress,
     ) -> Result<Review, PlayError> {
@@ -360,18 +321,19 @@ impl Bot {
     /// winning the match as the bot's cube decisions judge them: the game's chance through the match
     /// equity table, the cube dead, and not doubling credited with the value of the centred cube
     /// ([`DOUBLE_MARGIN`]) when the double would be taken. Progress as in [`Bot::review`].
-    pub fn review_match<G: Engine>(
+    pub fn review_match<G: BotGame>(
         &mut self,
         m: &Match<G>,
         progress: Progress,
     ) -> Result<Review, PlayError> {
-        self.review_log(m, m.log(), progress)
+        self.review_log(m, &mut m.clone(), m.log(), progress)
     }
 
-    /// [`Bot::review_match`] for any game.
+    /// [`Bot::review_match`] for any game: each game replayed on `cur`, a match of the same game.
     fn review_log(
         &mut self,
-        m: &dyn Replay,
+        m: &dyn Judged,
+        cur: &mut dyn Judged,
         log: &MatchLog,
         progress: Progress,
     ) -> Result<Review, PlayError> {
@@ -403,18 +365,11 @@ impl Bot {
                 let r = st.results().get(number as usize - 1).ok_or_else(|| {
                     bad("a game before a restore from a format-1 state has no result".into())
                 })?;
-                crate::matchplay::replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
+                replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
                 continue;
             };
-            let mut cur = m.fresh(sc.clone());
-            self.review_one(
-                cur.as_mut(),
-                number,
-                &history,
-                actions,
-                &mut count,
-                &mut out,
-            )?;
+            cur.reset(sc.clone());
+            self.review_one(cur, number, &history, actions, &mut count, &mut out)?;
             sc = cur.state().clone();
         }
         Ok(out)
@@ -424,7 +379,7 @@ impl Bot {
     /// `cur`, a match at the game's start.
     fn review_one(
         &mut self,
-        cur: &mut dyn Replay,
+        cur: &mut dyn Judged,
         number: u32,
         history: &[String],
         actions: &[MatchAction],
@@ -475,7 +430,7 @@ impl Bot {
                         out.push(entry(at, who, rec, win, best.into(), best_win, None), false);
                     }
                 }
-                crate::matchplay::replay_action(cur, a.kind, a.player).map_err(bad)?;
+                cur.replay_action(a.kind, a.player).map_err(bad)?;
             }
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, nd, _)), false) = (cube, doubled) {
@@ -498,7 +453,7 @@ impl Bot {
     /// The entry of record `at.1` (from 0) of game `at.0`, played next on the current game of `m`.
     fn review_record(
         &mut self,
-        m: &dyn Replay,
+        m: &dyn Judged,
         at: (u32, usize),
         rec: &str,
         out: &mut Review,

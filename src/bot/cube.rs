@@ -25,8 +25,8 @@
     reason = "the match equity table is indexed by scores below the match length, which the table spans"
 )]
 
-use super::Bot;
-use crate::engine::Engine;
+use super::base::Bot;
+use super::games::BotGame;
 use crate::matchplay::{Match, MatchPhase, MatchState};
 use crate::player::Player;
 
@@ -196,7 +196,7 @@ impl Bot {
     /// The bot's cube action in a match, for the side that must act: while a double is pending, the
     /// doubled player's take or drop; otherwise `Double` only when the player to move may double now
     /// ([`Match::can_double`]) and the bot would, else `NoDouble`.
-    pub fn cube_action<G: Engine>(&mut self, m: &Match<G>) -> CubeAction {
+    pub fn cube_action<G: BotGame>(&mut self, m: &Match<G>) -> CubeAction {
         let st = m.state();
         let t = match_equity(st.length());
         let done = st.crawford() || st.post_crawford();

@@ -19,10 +19,11 @@
     reason = "turn lists indexed below their lengths, in the search hot path"
 )]
 
-use super::analysis::{hint_list, sort_best_first, Step};
+use super::base::{Bot, Level};
+use super::base::{Budget, Plan};
 use super::jokerball_eval::{self as je, roll_bit, Eval, Turn};
 use super::net::{Base, Net, P_ONE};
-use super::{Bot, Level};
+use super::rank::{hint_list, sort_best_first, Step};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::error::{ParseError, PlayError};
@@ -254,55 +255,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// A level's search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    /// How many of the best turns by one ply are searched two plies deep.
-    pub width: usize,
-    /// The work (evaluated positions) after which no further turn is searched two plies deep.
-    pub work: u64,
-    /// How many of the best turns by two plies are searched three plies deep (selectively: after the
-    /// opponent's best turn by the evaluation for each of its rolls, and its second best when within
-    /// `close`), among those within `margin` of the best by two plies.
-    pub refine: usize,
-    /// See `refine` (units of [`P_ONE`]).
-    pub close: i32,
-    /// See `refine` (units of [`P_ONE`]).
-    pub margin: i32,
-}
-
-impl Budget {
-    /// The budget of a level.
-    pub const fn of(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget {
-                width: 0,
-                work: 0,
-                refine: 0,
-                close: 0,
-                margin: 0,
-            },
-            Level::Medium => Budget {
-                width: 4,
-                work: 20_000,
-                refine: 0,
-                close: 0,
-                margin: 0,
-            },
-            Level::Hard => Budget {
-                width: 12,
-                work: 120_000,
-                refine: 2,
-                close: 0,
-                margin: P_ONE,
-            },
-        }
-    }
-}
-
 /// The network of the Jokerball evaluation.
 fn net() -> &'static Net {
-    &super::nets().jokerball
+    &super::base::nets().jokerball
 }
 
 /// The turn the bot plays from `game` (phase man or ball), its value by the deepest look that chose
@@ -390,15 +345,6 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32, i32)> {
         let two = deep.iter().find(|d| d.1.after == b.1.after);
         (b.1, b.0, two.map_or(best2.0, |d| d.0))
     }))
-}
-
-/// A turn planned in phase man, kept for the ball phase that follows it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Plan {
-    /// The position after the planned man move (the same side still to move).
-    pos: Position,
-    dice: Dice,
-    ball: Move,
 }
 
 impl Bot {

@@ -458,8 +458,8 @@ pub fn turns(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::SimRng;
     use crate::jokerball::Setup;
-    use crate::sim::SimRng;
 
     /// Positions from random play under both rule sets and sizes.
     fn positions() -> Vec<Position> {
@@ -557,20 +557,38 @@ mod tests {
 
     #[test]
     fn shared_men_part_gives_the_same_value() {
+        // A network of random weights (the weights file's format, see `net`), so that every input counts.
         let mut rng = SimRng::new([3, 1, 4, 1]);
-        let float = crate::bot::learn::FloatNet::new(
-            INPUTS,
-            16,
-            crate::bot::learn::jokerball_scales(),
-            &mut rng,
-        );
-        let net = &float.quantised();
+        let hidden = 16;
+        let mut bytes = b"SGW1\x01\x00".to_vec();
+        bytes.extend_from_slice(&(INPUTS as u16).to_le_bytes());
+        bytes.extend_from_slice(&[hidden as u8, 8]);
+        bytes.extend(std::iter::repeat_n(7u8, INPUTS));
+        let mut random_byte = || (rng.next_u32() & 0xff) as u8;
+        bytes.extend((0..INPUTS * hidden).map(|_| random_byte()));
+        for _ in 0..hidden {
+            bytes.extend_from_slice(&(i32::from(random_byte()) << 8).to_le_bytes());
+        }
+        bytes.extend((0..hidden).map(|_| random_byte()));
+        bytes.extend_from_slice(&0i32.to_le_bytes());
+        let net = &super::super::net::read_weights(&bytes)
+            .unwrap()
+            .pop()
+            .unwrap()
+            .1;
         let mut e = Eval::new();
         let mut scratch = MoveList::new();
+        let mut seen = std::collections::BTreeSet::new();
         for pos in positions() {
             let whole = value(net, &pos, &mut e, &mut scratch);
             let base = net.base(&men_counts(&pos, pos.turn()));
             assert_eq!(value_from(net, &base, &pos, &mut e, &mut scratch), whole);
+            seen.insert(whole);
         }
+        assert!(
+            seen.len() > 50,
+            "the network tells positions apart: {} values",
+            seen.len()
+        );
     }
 }

@@ -25,10 +25,10 @@
 use super::jokerball_eval::{self as je, Eval, Turn};
 use super::net::{read_weights, Inputs, Net, P_ONE};
 use super::zola_eval as ze;
+use crate::dice::SimRng;
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::jokerball::{MoveList, Position, RuleSet, Setup};
 use crate::player::Player;
-use crate::sim::SimRng;
 use crate::zola;
 
 /// A float network of the shape of [`Net`]: `hidden` clipped linear units over `n_in` inputs (input
@@ -613,28 +613,6 @@ fn jokerball_game(net: &FloatNet, cfg: &JokerballConfig, rng: &mut SimRng, out: 
     }
 }
 
-/// Self-play games on two threads with the weights frozen; the examples in a fixed order.
-fn jokerball_samples(net: &FloatNet, cfg: &JokerballConfig, seed: [u32; 4]) -> Vec<Sample> {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut rng = SimRng::new([seed[0], seed[1], seed[2], seed[3] ^ (t + 1)]);
-                    let mut out = Vec::new();
-                    for _ in 0..cfg.games.div_ceil(2) {
-                        jokerball_game(net, cfg, &mut rng, &mut out);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
-}
-
 /// Plays one Jokerball game between two evaluations at one ply (greedy turns, ties to the first),
 /// dice from `dice`; returns the winner (`None` after 400 turns).
 pub fn jokerball_duel(
@@ -708,53 +686,38 @@ pub struct CurvePoint {
     pub vs_first: (u32, u32),
 }
 
-/// Trains the Jokerball network; `log` receives each iteration's point of the curve.
-pub fn train_jokerball(cfg: &JokerballConfig, mut log: impl FnMut(&CurvePoint)) -> FloatNet {
-    let mut rng = SimRng::new([cfg.seed, 0x4a6f_6b65, 0x7262_616c, 0x6c21_0001]);
-    let mut net = FloatNet::new(je::INPUTS, cfg.hidden, jokerball_scales(), &mut rng);
-    let mut adam = Adam::new(&net);
-    let first = net.quantised();
-    let mut previous = first.clone();
-    let mut games = 0u64;
-    for it in 1..=cfg.iterations {
-        let seed = [
-            rng.next_u32(),
-            rng.next_u32(),
-            rng.next_u32(),
-            rng.next_u32(),
-        ];
-        let samples = jokerball_samples(&net, cfg, seed);
-        games += u64::from(cfg.games.div_ceil(2) * 2);
-        let frac = if cfg.iterations > 1 {
-            (it - 1) as f32 / (cfg.iterations - 1) as f32
-        } else {
-            0.0
-        };
-        let lr = cfg.lr.0 * (cfg.lr.1 / cfg.lr.0).powf(frac);
-        let loss = fit(&mut net, &mut adam, &samples, cfg.batch, lr, &mut rng);
-        let mut point = CurvePoint {
-            iteration: it,
-            games,
-            loss,
-            vs_previous: (0, 0),
-            vs_first: (0, 0),
-        };
-        if cfg.check_pairs > 0 && (it % cfg.check_every.max(1) == 0 || it == cfg.iterations) {
-            let now = net.quantised();
-            let check_seed = 900_000 + it * 10_000;
-            point.vs_previous = (
-                jokerball_match(&now, &previous, cfg.check_pairs, check_seed),
-                2 * cfg.check_pairs,
-            );
-            point.vs_first = (
-                jokerball_match(&now, &first, cfg.check_pairs, check_seed + 5_000),
-                2 * cfg.check_pairs,
-            );
-            previous = now;
+/// The [`Schedule`] of a game's configuration (both name its fields alike).
+macro_rules! schedule_of {
+    ($cfg:expr) => {
+        Schedule {
+            iterations: $cfg.iterations,
+            games: $cfg.games,
+            hidden: $cfg.hidden,
+            lr: $cfg.lr,
+            batch: $cfg.batch,
+            check_pairs: $cfg.check_pairs,
+            check_every: $cfg.check_every,
         }
-        log(&point);
+    };
+}
+
+/// Trains the Jokerball network; `log` receives each iteration's point of the curve.
+pub fn train_jokerball(cfg: &JokerballConfig, log: impl FnMut(&CurvePoint)) -> FloatNet {
+    train(&jokerball_course(cfg), log)
+}
+
+/// The Jokerball part of the training loop.
+fn jokerball_course(cfg: &JokerballConfig) -> Course<'_, JokerballConfig> {
+    Course {
+        cfg,
+        rng: [cfg.seed, 0x4a6f_6b65, 0x7262_616c, 0x6c21_0001],
+        inputs: je::INPUTS,
+        scales: jokerball_scales(),
+        schedule: schedule_of!(cfg),
+        play: jokerball_game,
+        versus: jokerball_match,
+        check_seeds: |it| (900_000 + it * 10_000, 905_000 + it * 10_000),
     }
-    net
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -939,27 +902,6 @@ fn zola_game(net: &FloatNet, cfg: &ZolaConfig, rng: &mut SimRng, out: &mut Vec<S
     }
 }
 
-fn zola_samples(net: &FloatNet, cfg: &ZolaConfig, seed: [u32; 4]) -> Vec<Sample> {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut rng = SimRng::new([seed[0], seed[1], seed[2], seed[3] ^ (t + 1)]);
-                    let mut out = Vec::new();
-                    for _ in 0..cfg.games.div_ceil(2) {
-                        zola_game(net, cfg, &mut rng, &mut out);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
-}
-
 /// Plays one Zola game on 6x6 between two one-ply evaluations after `opening` (random moves from
 /// `rng`, the same for both games of a pair); returns the winner.
 fn zola_duel(red: &mut dyn ZValue, blue: &mut dyn ZValue, opening: &[u32]) -> Option<Player> {
@@ -1022,29 +964,104 @@ pub fn zola_match(a: &Net, b: &Net, pairs: u32, seed: u32) -> u32 {
 }
 
 /// Trains the Zola network; `log` receives each iteration's point of the curve.
-pub fn train_zola(cfg: &ZolaConfig, mut log: impl FnMut(&CurvePoint)) -> FloatNet {
-    let mut rng = SimRng::new([cfg.seed, 0x5a6f_6c61, 0x0000_0006, 0x7a21_0001]);
-    let mut net = FloatNet::new(ze::INPUTS, cfg.hidden, zola_scales(), &mut rng);
+pub fn train_zola(cfg: &ZolaConfig, log: impl FnMut(&CurvePoint)) -> FloatNet {
+    train(&zola_course(cfg), log)
+}
+
+/// The Zola part of the training loop.
+fn zola_course(cfg: &ZolaConfig) -> Course<'_, ZolaConfig> {
+    Course {
+        cfg,
+        rng: [cfg.seed, 0x5a6f_6c61, 0x0000_0006, 0x7a21_0001],
+        inputs: ze::INPUTS,
+        scales: zola_scales(),
+        schedule: schedule_of!(cfg),
+        play: zola_game,
+        versus: zola_match,
+        check_seeds: |it| (700_000 + it, 800_000 + it),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The training loop of both games
+
+/// How long and how hard a network is trained: the common part of [`JokerballConfig`] and
+/// [`ZolaConfig`], whose fields have these names.
+struct Schedule {
+    iterations: u32,
+    games: u32,
+    hidden: usize,
+    lr: (f32, f32),
+    batch: usize,
+    check_pairs: u32,
+    check_every: u32,
+}
+
+/// One game's training: its configuration, the first words of its generator, its network's shape, its
+/// self-play, and its strength check (`versus(a, b, pairs, seed)`: `a`'s wins; the check's seeds of
+/// an iteration against the previous and the first weights).
+struct Course<'a, C> {
+    cfg: &'a C,
+    rng: [u32; 4],
+    inputs: usize,
+    scales: Vec<f32>,
+    schedule: Schedule,
+    play: fn(&FloatNet, &C, &mut SimRng, &mut Vec<Sample>),
+    versus: fn(&Net, &Net, u32, u32) -> u32,
+    check_seeds: fn(u32) -> (u32, u32),
+}
+
+/// Self-play games on two threads with the weights frozen; the examples in a fixed order.
+fn self_play<C: Sync>(net: &FloatNet, course: &Course<'_, C>, seed: [u32; 4]) -> Vec<Sample> {
+    let (cfg, play, games) = (course.cfg, course.play, course.schedule.games);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2u32)
+            .map(|t| {
+                s.spawn(move || {
+                    let mut rng = SimRng::new([seed[0], seed[1], seed[2], seed[3] ^ (t + 1)]);
+                    let mut out = Vec::new();
+                    for _ in 0..games.div_ceil(2) {
+                        play(net, cfg, &mut rng, &mut out);
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// The training loop of both games: per iteration, self-play with the weights frozen, one pass of
+/// Adam over its examples (the step size going geometrically from its first to its last value), and
+/// every `check_every` iterations a strength check against the previous check's weights and the
+/// untrained ones.
+fn train<C: Sync>(course: &Course<'_, C>, mut log: impl FnMut(&CurvePoint)) -> FloatNet {
+    let sc = &course.schedule;
+    let mut rng = SimRng::new(course.rng);
+    let mut net = FloatNet::new(course.inputs, sc.hidden, course.scales.clone(), &mut rng);
     let mut adam = Adam::new(&net);
     let first = net.quantised();
     let mut previous = first.clone();
     let mut games = 0u64;
-    for it in 1..=cfg.iterations {
+    for it in 1..=sc.iterations {
         let seed = [
             rng.next_u32(),
             rng.next_u32(),
             rng.next_u32(),
             rng.next_u32(),
         ];
-        let samples = zola_samples(&net, cfg, seed);
-        games += u64::from(cfg.games.div_ceil(2) * 2);
-        let frac = if cfg.iterations > 1 {
-            (it - 1) as f32 / (cfg.iterations - 1) as f32
+        let samples = self_play(&net, course, seed);
+        games += u64::from(sc.games.div_ceil(2) * 2);
+        let frac = if sc.iterations > 1 {
+            (it - 1) as f32 / (sc.iterations - 1) as f32
         } else {
             0.0
         };
-        let lr = cfg.lr.0 * (cfg.lr.1 / cfg.lr.0).powf(frac);
-        let loss = fit(&mut net, &mut adam, &samples, cfg.batch, lr, &mut rng);
+        let lr = sc.lr.0 * (sc.lr.1 / sc.lr.0).powf(frac);
+        let loss = fit(&mut net, &mut adam, &samples, sc.batch, lr, &mut rng);
         let mut point = CurvePoint {
             iteration: it,
             games,
@@ -1052,15 +1069,16 @@ pub fn train_zola(cfg: &ZolaConfig, mut log: impl FnMut(&CurvePoint)) -> FloatNe
             vs_previous: (0, 0),
             vs_first: (0, 0),
         };
-        if cfg.check_pairs > 0 && (it % cfg.check_every.max(1) == 0 || it == cfg.iterations) {
+        if sc.check_pairs > 0 && (it % sc.check_every.max(1) == 0 || it == sc.iterations) {
             let now = net.quantised();
+            let (vs_previous, vs_first) = (course.check_seeds)(it);
             point.vs_previous = (
-                zola_match(&now, &previous, cfg.check_pairs, 700_000 + it),
-                2 * cfg.check_pairs,
+                (course.versus)(&now, &previous, sc.check_pairs, vs_previous),
+                2 * sc.check_pairs,
             );
             point.vs_first = (
-                zola_match(&now, &first, cfg.check_pairs, 800_000 + it),
-                2 * cfg.check_pairs,
+                (course.versus)(&now, &first, sc.check_pairs, vs_first),
+                2 * sc.check_pairs,
             );
             previous = now;
         }
@@ -1138,14 +1156,14 @@ mod tests {
         };
         let mut rng = SimRng::new([5, 6, 7, 8]);
         let net = FloatNet::new(je::INPUTS, 8, jokerball_scales(), &mut rng);
-        let samples = jokerball_samples(&net, &cfg, [1, 2, 3, 4]);
+        let samples = self_play(&net, &jokerball_course(&cfg), [1, 2, 3, 4]);
         assert!(!samples.is_empty());
         assert!(samples
             .iter()
             .all(|s| (0.0..=1.0).contains(&s.target) && s.weight > 0.0 && s.weight <= 1.0));
         assert_eq!(
             samples.len(),
-            jokerball_samples(&net, &cfg, [1, 2, 3, 4]).len()
+            self_play(&net, &jokerball_course(&cfg), [1, 2, 3, 4]).len()
         );
     }
 }

@@ -7,10 +7,10 @@
     reason = "move lists indexed by ply below the search depth"
 )]
 
-use super::analysis::{hint_list, Step};
+use super::base::{Bot, Level};
 use super::net::{sigmoid, Inputs, Net, P_ONE};
+use super::rank::{hint_list, Step};
 use super::zola_eval;
-use super::{Bot, Level};
 use crate::engine::Engine;
 use crate::error::PlayError;
 use crate::zola::notation::write_move;
@@ -30,7 +30,7 @@ fn budget(level: Level) -> (u64, u32) {
 
 /// The network of the Zola evaluation.
 fn net() -> &'static Net {
-    &super::nets().zola
+    &super::base::nets().zola
 }
 
 /// Search state: one reusable move list per ply, the evaluation's scratch.

@@ -1,47 +1,15 @@
 //! The turn state machine of RULES 1.4: roll, man phase, ball phase, then the opponent's turn or the end.
 
-use serde::{Deserialize, Serialize};
-
 use super::moves::{Dest, Move, MoveKind, MoveList, Piece};
 use super::notation::{parse_move, write_move, write_part};
 use super::position::Position;
 use super::setup::{RuleSet, Setup};
-use super::state::GameState;
-use crate::bot::analysis::Step;
-use crate::bot::Bot;
+use super::state::{GameState, Phase, TurnState};
 use crate::dice::{Dice, DiceRng, Seed};
-use crate::engine::{Awaits, BallLine, Engine, GameKind, LastMove, MoveClass, MoveInfo};
+use crate::engine::{Awaits, BallLine, Engine, GameEnd, GameKind, LastMove, MoveClass, MoveInfo};
 use crate::error::{DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::matchplay::GameEnd;
-use crate::notation::{named_cells, MAX_INPUT_LEN};
+use crate::notation::{named_cells, Tags, MAX_INPUT_LEN};
 use crate::player::Player;
-use crate::record::{RecordSetup, TagError, Tags};
-
-/// The phase of a game (RULES 1.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Phase {
-    /// The side to move must roll (or set) the dice.
-    Roll,
-    /// The side to move must move a man.
-    Man,
-    /// The side to move must move the ball.
-    Ball,
-    /// The ball has left the board.
-    Over,
-}
-
-impl Phase {
-    /// The name used by JavaScript: `"roll"`, `"man"`, `"ball"`, `"over"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Roll => "roll",
-            Phase::Man => "man",
-            Phase::Ball => "ball",
-            Phase::Over => "over",
-        }
-    }
-}
 
 /// One completed turn: the dice, the man move (or none: skipped) and the ball move (or none: skipped).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,6 +82,33 @@ impl Game {
     /// The dice generator, if any.
     pub fn rng(&self) -> Option<&DiceRng> {
         self.rng.as_ref()
+    }
+
+    /// The record tags of the game (RULES 4.1: names, event, ...), kept in its state.
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// Replaces the record tags.
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
+    }
+
+    /// The number of starting rows of the standard start this game began from (its rules, size and
+    /// first player), `None` when it began from some other position.
+    pub fn start_rows(&self) -> Option<u8> {
+        let (rules, size, first) = (self.rules(), self.size(), self.start.turn());
+        (1..size).find(|&rows| {
+            let setup = Setup {
+                rules,
+                size: Some(size),
+                rows,
+                first,
+                position: None,
+                seed: None,
+            };
+            Position::start(&setup).is_ok_and(|p| p == self.start)
+        })
     }
 
     /// The current position (board and side to move).
@@ -730,11 +725,11 @@ impl Engine for Game {
     }
 
     fn to_state(&self, with_rng: bool) -> GameState {
-        GameState::of(self, with_rng)
+        self.state_of(with_rng)
     }
 
     fn from_state(state: &GameState) -> Result<Game, ParseError> {
-        state.restore()
+        Game::restore(state)
     }
 
     fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
@@ -753,32 +748,13 @@ impl Engine for Game {
         Game::from_start(start, self.rng.clone())
     }
 
-    fn bot_choice(&self, bot: &mut Bot) -> Option<Move> {
-        bot.choose_jokerball(self)
-    }
-
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
-        bot.jokerball_hint(self)
-    }
-
-    fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
-        bot.jokerball_review(self, record)
-    }
-
     fn restart(&self) -> Game {
         Game::from_start(self.start, None)
     }
 
-    fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
-        match self.phase {
-            Phase::Man | Phase::Ball => bot
-                .jokerball_turn_value(self)
-                .map_or(0.0, |v| f64::from(v) / f64::from(crate::bot::net::P_ONE)),
-            _ => bot.jokerball_win_chance(&self.pos),
-        }
+    fn custom_start(&self) -> bool {
+        self.start_rows().is_none()
     }
-
-    const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];
 
     fn history_len(&self) -> usize {
         self.history.len()
@@ -796,86 +772,91 @@ impl Engine for Game {
     fn set_dice_seed(&mut self, seed: Option<&Seed>) {
         self.rng = seed.map(DiceRng::from_seed);
     }
+}
 
-    fn tags(&self) -> &Tags {
-        &self.tags
-    }
-
-    fn set_tags(&mut self, tags: Tags) {
-        self.tags = tags;
-    }
-
-    /// `Rules`, `Size` and `Rows` when the game began from the starting men of some row count (with
-    /// the player who moved first), else `Rules`, `Size` and the start's position string.
-    fn setup_tags(&self, _lone: bool) -> RecordSetup {
-        let (rules, size, first) = (self.rules(), self.size(), self.start.turn());
-        let mut tags = vec![
-            ("Rules", rules.name().to_string()),
-            ("Size", {
-                let mut s = String::new();
-                crate::record::push_num(&mut s, usize::from(size));
-                s
-            }),
-        ];
-        let rows = (1..size).find(|&rows| {
-            let setup = Setup {
-                rules,
-                size: Some(size),
-                rows,
-                first,
-                position: None,
-                seed: None,
-            };
-            Position::start(&setup).is_ok_and(|p| p == self.start)
+impl Game {
+    /// The state of this game; `with_rng: false` leaves the dice generator out.
+    fn state_of(&self, with_rng: bool) -> GameState {
+        let game = self;
+        let size = game.size();
+        let turn = game.dice().map(|dice| TurnState {
+            dice,
+            man: game
+                .turn_man_move()
+                .map(|m| m.map_or_else(|| "-".to_string(), |m| write_move(size, m))),
         });
-        let position = match rows {
-            Some(rows) => {
-                let mut s = String::new();
-                crate::record::push_num(&mut s, usize::from(rows));
-                tags.push(("Rows", s));
+        GameState {
+            format: 1,
+            game: "jokerball".to_string(),
+            rules: game.rules(),
+            size,
+            start: game.start().to_position_string(),
+            history: game.history(),
+            turn,
+            phase: game.phase(),
+            position: game.position_string(),
+            winner: game.winner(),
+            rng: if with_rng {
+                game.rng().map(DiceRng::state)
+            } else {
                 None
-            }
-            None => Some(self.start.to_position_string()),
-        };
-        RecordSetup {
-            tags,
-            first,
-            position,
+            },
+            tags: game.tags().clone(),
         }
     }
 
-    fn setup_from_tags(setup: &RecordSetup, _lone: bool) -> Result<Setup, TagError> {
-        let rules = if setup.choice("Rules", &["2025", "classic"])? == 0 {
-            RuleSet::Y2025
-        } else {
-            RuleSet::Classic
-        };
-        let size = if setup.choice("Size", &["4", "6"])? == 0 {
-            4
-        } else {
-            6
-        };
-        let rows = match (setup.get("Rows"), &setup.position) {
-            (Some(_), Some(_)) => {
-                return Err(TagError::new(
-                    "Rows",
-                    "Rows does not go with Position (the position string shows the men)",
-                ))
+    /// Restores a game from its state, refusing malformed or impossible states.
+    fn restore(state: &GameState) -> Result<Game, ParseError> {
+        if state.format != 1 {
+            return Err(ParseError::new(format!(
+                "unknown state format {}",
+                state.format
+            )));
+        }
+        if state.game != "jokerball" {
+            return Err(ParseError::new(format!(
+                "not a Jokerball state: game is '{}'",
+                state.game
+            )));
+        }
+        let start = Position::from_position_string(state.rules, &state.start, Some(state.size))
+            .map_err(|e| ParseError::new(format!("start: {e}")))?;
+        let mut game = Game::from_start(start, None);
+        for record in &state.history {
+            game.play_turn_record(record, false)
+                .map_err(|e| ParseError::new(format!("history: {e}")))?;
+            if game.phase() == Phase::Over && game.records().len() < state.history.len() {
+                return Err(ParseError::new("history goes on after the end of the game"));
             }
-            (None, Some(_)) => 2,
-            (None, None) => return Err(crate::record::missing("Rows")),
-            (Some(_), None) => {
-                let allowed = ["1", "2", "3", "4", "5"];
-                1 + setup.choice("Rows", allowed.get(..usize::from(size - 1)).unwrap_or(&[]))? as u8
+        }
+        if let Some(turn) = &state.turn {
+            game.set_dice(turn.dice.distance, turn.dice.direction)
+                .map_err(|e| ParseError::new(format!("turn: {e}")))?;
+            if let Some(man) = turn.man.as_deref() {
+                if man != "-" {
+                    game.play(man)
+                        .map_err(|e| ParseError::new(format!("turn.man: {e}")))?;
+                }
             }
+        }
+        game.set_tags(state.tags.clone());
+        let check = game.to_state(false);
+        let rng = match &state.rng {
+            Some(s) => {
+                Some(DiceRng::from_state(s).map_err(|e| ParseError::new(format!("rng: {e}")))?)
+            }
+            None => None,
         };
-        Ok(Setup {
-            rules,
-            size: Some(size),
-            rows,
-            first: setup.first,
-            position: setup.position.clone(),
-            seed: None,
-        })
+        let stored = GameState {
+            rng: None,
+            ..state.clone()
+        };
+        if check != stored {
+            return Err(ParseError::new(
+                "impossible state: the position, phase, turn or winner disagree with the history",
+            ));
+        }
+        game.set_rng(rng);
+        Ok(game)
     }
 }

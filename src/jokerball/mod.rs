@@ -16,11 +16,11 @@ mod setup;
 mod state;
 
 pub(crate) use game::parse_dice;
-pub use game::{BoardView, Game, Phase, TurnRecord};
+pub use game::{BoardView, Game, TurnRecord};
 pub use geometry::{Geometry, Step, MAX_CELLS};
 pub use movegen::{ball_direction, forward};
 pub use moves::{Dest, Move, MoveKind, MoveList, Piece, MOVE_LIST_CAPACITY};
 pub use notation::{parse_move, write_move, write_part, MoveText, Target};
 pub use position::Position;
 pub use setup::{RuleSet, Setup, DEFAULT_SIZE};
-pub use state::{GameState, TurnState};
+pub use state::{GameState, Phase, TurnState};

@@ -42,7 +42,7 @@ impl RuleSet {
 /// The board side when none is given.
 pub const DEFAULT_SIZE: u8 = 6;
 
-/// The options of a new game as plain, unchecked data; [`Game::new`](super::Game::new) checks them.
+/// The options of a new game as plain, unchecked data; [`Engine::new`](crate::Engine::new) checks them.
 /// `Setup::default()` is the standard game: 2025 rules, side 6, two rows each, Red first, dice from the
 /// operating system's random source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

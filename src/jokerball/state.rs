@@ -14,17 +14,40 @@
 //! (`"-"` when the man phase was skipped, `null` in phase man). Restoring replays `history` and the
 //! current turn from `start` and refuses the state unless the stored position, phase, turn and winner
 //! agree with the replay.
+//!
+//! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
 
-use super::game::{Game, Phase};
-use super::notation::write_move;
-use super::position::Position;
 use super::setup::RuleSet;
-use crate::dice::{Dice, DiceRng, RngState};
-use crate::engine::Engine;
-use crate::error::ParseError;
+use crate::dice::{Dice, RngState};
+use crate::notation::Tags;
 use crate::player::Player;
-use crate::record::Tags;
+
+/// The phase of a game (RULES 1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The side to move must roll (or set) the dice.
+    Roll,
+    /// The side to move must move a man.
+    Man,
+    /// The side to move must move the ball.
+    Ball,
+    /// The ball has left the board.
+    Over,
+}
+
+impl Phase {
+    /// The name used by JavaScript: `"roll"`, `"man"`, `"ball"`, `"over"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Roll => "roll",
+            Phase::Man => "man",
+            Phase::Ball => "ball",
+            Phase::Over => "over",
+        }
+    }
+}
 
 /// The half-played turn of a [`GameState`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,91 +88,4 @@ pub struct GameState {
     /// The record tags (RULES 4.1), left out when there are none.
     #[serde(default, skip_serializing_if = "Tags::is_empty")]
     pub tags: Tags,
-}
-
-impl GameState {
-    /// The state of `game`; `with_rng: false` leaves the dice generator out.
-    pub(super) fn of(game: &Game, with_rng: bool) -> GameState {
-        let size = game.size();
-        let turn = game.dice().map(|dice| TurnState {
-            dice,
-            man: game
-                .turn_man_move()
-                .map(|m| m.map_or_else(|| "-".to_string(), |m| write_move(size, m))),
-        });
-        GameState {
-            format: 1,
-            game: "jokerball".to_string(),
-            rules: game.rules(),
-            size,
-            start: game.start().to_position_string(),
-            history: game.history(),
-            turn,
-            phase: game.phase(),
-            position: game.position_string(),
-            winner: game.winner(),
-            rng: if with_rng {
-                game.rng().map(DiceRng::state)
-            } else {
-                None
-            },
-            tags: game.tags().clone(),
-        }
-    }
-
-    /// Restores the game, refusing malformed or impossible states.
-    pub(super) fn restore(&self) -> Result<Game, ParseError> {
-        let state = self;
-        if state.format != 1 {
-            return Err(ParseError::new(format!(
-                "unknown state format {}",
-                state.format
-            )));
-        }
-        if state.game != "jokerball" {
-            return Err(ParseError::new(format!(
-                "not a Jokerball state: game is '{}'",
-                state.game
-            )));
-        }
-        let start = Position::from_position_string(state.rules, &state.start, Some(state.size))
-            .map_err(|e| ParseError::new(format!("start: {e}")))?;
-        let mut game = Game::from_start(start, None);
-        for record in &state.history {
-            game.play_turn_record(record, false)
-                .map_err(|e| ParseError::new(format!("history: {e}")))?;
-            if game.phase() == Phase::Over && game.records().len() < state.history.len() {
-                return Err(ParseError::new("history goes on after the end of the game"));
-            }
-        }
-        if let Some(turn) = &state.turn {
-            game.set_dice(turn.dice.distance, turn.dice.direction)
-                .map_err(|e| ParseError::new(format!("turn: {e}")))?;
-            if let Some(man) = turn.man.as_deref() {
-                if man != "-" {
-                    game.play(man)
-                        .map_err(|e| ParseError::new(format!("turn.man: {e}")))?;
-                }
-            }
-        }
-        game.set_tags(state.tags.clone());
-        let check = game.to_state(false);
-        let rng = match &state.rng {
-            Some(s) => {
-                Some(DiceRng::from_state(s).map_err(|e| ParseError::new(format!("rng: {e}")))?)
-            }
-            None => None,
-        };
-        let stored = GameState {
-            rng: None,
-            ..state.clone()
-        };
-        if check != stored {
-            return Err(ParseError::new(
-                "impossible state: the position, phase, turn or winner disagree with the history",
-            ));
-        }
-        game.set_rng(rng);
-        Ok(game)
-    }
 }

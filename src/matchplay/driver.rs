@@ -1,14 +1,18 @@
-//! [`Match`]: a match of any [`Engine`] game, driven through its phases (RULES 3).
+//! [`Match`]: a match of any [`Engine`] game, driven through its phases (RULES 3), with every method
+//! of it in this file; and [`SavedMatch`], the saved form of a whole match.
 
 use serde::{Deserialize, Serialize};
 
-use super::log::{ActionKind, MatchLog, PastGame};
-use super::state::MatchState;
+use super::log::{
+    check_log, games_of, ActionKind, MatchAction, MatchGame, MatchLog, PastGame, Replay,
+};
+use super::state::{MatchState, MatchStateData};
+use super::view::{match_to_act, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
-use crate::engine::Engine;
-use crate::error::{DiceError, ParseError, SetupError};
+use crate::engine::{next_record, Engine, GameKind, ToAct};
+use crate::error::{DiceError, OptionError, ParseError, SetupError};
+use crate::notation::Tags;
 use crate::player::Player;
-use crate::record::Tags;
 
 /// The options of a new match as plain data: the length, the cube, and the first game's setup (whose
 /// `first` starts the match; later games alternate, RULES 3.6).
@@ -29,10 +33,10 @@ pub struct MatchSetup<S> {
 /// board; cube actions and resignations are logged in their places.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match<G> {
-    pub(super) state: MatchState,
-    pub(super) game: G,
-    pub(super) log: MatchLog,
-    pub(super) tags: Tags,
+    state: MatchState,
+    game: G,
+    log: MatchLog,
+    tags: Tags,
 }
 
 impl<G: Engine> Match<G> {
@@ -210,6 +214,122 @@ impl<G: Engine> Match<G> {
         });
         Ok(first)
     }
+
+    /// The games of the match as they were played (for saving).
+    pub fn log(&self) -> &MatchLog {
+        &self.log
+    }
+
+    /// Every game so far, the current one last (after [`Match::next_game`], the new game too).
+    pub fn games(&self) -> Vec<MatchGame> {
+        games_of(&self.state, &self.log, self.game.history(), G::mover_after)
+    }
+
+    /// Records a cube action or resignation of the current game at its place.
+    fn log_action(&mut self, kind: ActionKind, player: Player) {
+        let at = self.game.history_len() as u32;
+        self.log.actions.push(MatchAction { at, player, kind });
+    }
+
+    /// Takes `log` as this match's games after checking that it replays to this match.
+    fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
+        check_log(&self, &mut self.clone(), &log)?;
+        self.log = log;
+        Ok(self)
+    }
+
+    /// The whole match as plain data (format 2); `with_rng: false` leaves the dice generator out.
+    pub fn to_saved(&self, with_rng: bool) -> SavedMatch<G::State> {
+        SavedMatch {
+            format: 2,
+            game: "match".into(),
+            variant: G::KIND,
+            state: self.state().to_data(),
+            current: self.game().to_state(with_rng),
+            log: Some(self.log.clone()),
+            tags: self.tags.clone(),
+        }
+    }
+
+    /// Restores a match saved by [`Match::to_saved`], checking the bookkeeping, the game, that they
+    /// agree and (format 2) that the log of games replays to them (`parse_error` otherwise). A format-1
+    /// state is read too: its earlier games are unknown, and the match has no record
+    /// (its `to_record` is `wrong_phase`).
+    pub fn from_saved(saved: &SavedMatch<G::State>) -> Result<Match<G>, ParseError> {
+        if !(saved.format == 1 || saved.format == 2)
+            || saved.game != "match"
+            || saved.variant != G::KIND
+        {
+            return Err(ParseError::new(
+                "bad JSON state: expected format 1 or 2, game 'match' and a matching variant",
+            ));
+        }
+        let state = MatchState::from_data(saved.state.clone())?;
+        let mut m = Match::from_parts(state, G::from_state(&saved.current)?)?;
+        if saved.format == 1 {
+            if saved.log.is_some() || !saved.tags.is_empty() {
+                return Err(ParseError::new(
+                    "bad JSON state: format 1 has no log and no tags",
+                ));
+            }
+            // Format 1 held the current game only: however little happened before, the match is
+            // not known from its start, and has no record.
+            m.log.known = m.state.game_number() + 1;
+            return Ok(m);
+        }
+        let Some(log) = &saved.log else {
+            return Err(ParseError::new("bad JSON state: format 2 needs its log"));
+        };
+        if m.game().custom_start() {
+            return Err(ParseError::new(
+                "bad match: its games start from the starting position",
+            ));
+        }
+        let mut m = m
+            .with_log(log.clone())
+            .map_err(|e| ParseError::new(format!("bad match log: {e}")))?;
+        m.tags = saved.tags.clone();
+        Ok(m)
+    }
+
+    /// Who acts now: the player to move while a game is played ([`Engine::to_act`]); the doubled
+    /// player, to answer, while a double is pending; either player (`player: None`) to start the next
+    /// game; nobody once the match is over.
+    pub fn to_act(&self) -> Option<ToAct> {
+        match self.state.phase() {
+            MatchPhase::Playing => self.game.to_act(),
+            _ => match_to_act(&self.state),
+        }
+    }
+
+    /// The match as a user interface draws it: its current game's [`View`] with who acts in the
+    /// match, the current game's result (also by a drop or resignation) and its log with the cube
+    /// actions.
+    pub fn view(&self) -> View {
+        Facts::of(&self.game).in_match(&self.state, &self.log)
+    }
+
+    /// Game `number` (from 1) from its start, without a dice generator, with its first `step` records
+    /// played (all of them when `step` is larger): the position a replay shows. A number that is not
+    /// a game of the match so far is an `invalid_option`, a game whose records are unknown (before a
+    /// restore from format 1) `wrong_phase`.
+    pub fn replay_to(&self, number: u32, step: usize) -> Result<G, MatchError> {
+        if number == 0 || number > self.state.game_number() {
+            return Err(MatchError::Invalid(OptionError::new(
+                "no game of this number in the match",
+            )));
+        }
+        let history = match self.log.past.get(number as usize - 1) {
+            Some(p) => p.history.clone(),
+            None => Some(self.game.history()),
+        }
+        .ok_or_else(|| MatchError::WrongPhase("the records of this game are unknown".into()))?;
+        self.game
+            .next_game(self.state.starter_of(number))
+            .restart()
+            .replay_prefix(&history, step)
+            .map_err(|e| MatchError::WrongPhase(e.to_string()))
+    }
 }
 
 /// The dice of a Jokerball match.
@@ -225,4 +345,76 @@ impl Match<crate::jokerball::Game> {
         self.game.check_dice(distance, direction)?;
         self.act(|g| g.set_dice(distance, direction))
     }
+}
+
+impl<G: Engine> Replay for Match<G> {
+    fn state(&self) -> &MatchState {
+        &self.state
+    }
+    fn turn(&self) -> Player {
+        self.game.turn()
+    }
+    fn history_len(&self) -> usize {
+        self.game.history_len()
+    }
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.game.record_at(index)
+    }
+    fn history(&self) -> Vec<String> {
+        self.game.history()
+    }
+    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
+        self.act(|g| next_record(g, done, text))
+            .map_err(|e| e.to_string())
+    }
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+        match kind {
+            ActionKind::Double => self.double().map_err(|e| e.to_string()),
+            ActionKind::Take => self.take().map_err(|e| e.to_string()),
+            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(|e| e.to_string()),
+            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(|e| e.to_string()),
+        }
+    }
+    fn start_next(&mut self) -> Result<(), String> {
+        self.next_game().map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn may_double(&self) -> bool {
+        self.can_double().is_ok()
+    }
+    fn reset(&mut self, state: MatchState) {
+        let game = self.game.next_game(state.starter());
+        *self = Match {
+            state,
+            game,
+            log: MatchLog::default(),
+            tags: Tags::new(),
+        };
+    }
+}
+
+/// A whole match as plain data (the JSON state of a match): `{ format: 2, game: "match", variant,
+/// match, current, log, tags }`, with `match` the bookkeeping, `current` the current game's own state,
+/// `log` every game as it was played ([`MatchLog`]) and `tags` the record tags (left out when there are
+/// none). Format 1, written before matches kept their games, has no `log` and no `tags`; it is still
+/// read, its earlier games then unknown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedMatch<S> {
+    /// 2 (1 for a state written before matches kept their games).
+    pub format: u32,
+    /// Always `"match"`.
+    pub game: String,
+    /// Which game the match plays.
+    pub variant: GameKind,
+    /// The match bookkeeping.
+    #[serde(rename = "match")]
+    pub state: MatchStateData,
+    /// The current game's state.
+    pub current: S,
+    /// Every game as it was played (format 2; `None` in format 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<MatchLog>,
+    /// The record tags (format 2).
+    #[serde(default, skip_serializing_if = "Tags::is_empty")]
+    pub tags: Tags,
 }

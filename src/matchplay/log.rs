@@ -3,20 +3,17 @@
 //! check that a saved log replays to the saved match.
 //!
 //! The replay is written once, against [`Replay`] (what it needs of a match, whatever its game), so
-//! that the package carries one copy of it for both games.
+//! that the package carries one copy of it for both games. The lines of a game as a record writes
+//! them (records, cube actions, results) are made here too, for [`MatchGame::lines`] and the records.
 
 use serde::{Deserialize, Serialize};
 
-use super::driver::Match;
 use super::restore::replay_result;
 use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
-use crate::bot::analysis::Step;
-use crate::bot::Bot;
 use crate::engine::Engine;
-use crate::error::PlayError;
+use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
-use crate::record::{cat, next_record, push_num, Tags};
 
 /// What a player did outside the moves of a game (RULES 3.2, 3.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,6 +89,28 @@ impl Default for MatchLog {
     }
 }
 
+/// One game of a match as [`Match::games`](super::Match::games) shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchGame {
+    /// Its number, from 1.
+    pub number: u32,
+    /// Who started it (RULES 3.6).
+    pub first: Player,
+    /// Whether it was (or is) the Crawford game.
+    pub crawford: bool,
+    /// Its completed records (`None` for a game before a restore from a format-1 state).
+    pub history: Option<Vec<String>>,
+    /// Its body lines as a record writes them, without the record numbers: records, cube actions,
+    /// resignation, result.
+    pub lines: Vec<String>,
+    /// Its result, once it has ended.
+    pub result: Option<GameResult>,
+    /// Its lines typed, with who made each: `lines` with their kinds, movers and places (not part of
+    /// the JavaScript `MatchGame`, whose shape stays as it was).
+    #[serde(skip)]
+    pub log: Vec<LogEntry>,
+}
+
 /// What a line of a game's log is (JS: `'record'`, `'double'`, `'take'`, `'drop'`, `'resign'`,
 /// `'result'`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -152,6 +171,68 @@ pub struct LogEntry {
     pub text: String,
 }
 
+impl MatchLog {
+    /// The log of a match known only by its bookkeeping and current game (a format-1 state): the
+    /// earlier games unknown, the current one wholly known only when nothing but moves can have
+    /// happened in it (the cube centred, no double pending, not ended by a drop or resignation).
+    pub(super) fn unknown_before(st: &MatchState) -> MatchLog {
+        let mut score = ByPlayer::new(0, 0);
+        let (mut crawford, mut post) = (false, false);
+        let mut past = Vec::new();
+        for r in st.results().iter().take(st.game_number() as usize - 1) {
+            past.push(PastGame {
+                crawford,
+                history: None,
+                actions: Vec::new(),
+            });
+            *score.get_mut(r.winner) += r.points;
+            (crawford, post) = next_crawford_flags(st.length(), score, crawford, post);
+        }
+        let ended_off_the_board =
+            st.game_over() && st.results().last().is_some_and(|r| !r.how.on_the_board());
+        let hidden = st.pending_double().is_some() || st.cube_value() > 1 || ended_off_the_board;
+        MatchLog {
+            known: st.game_number() + u32::from(hidden),
+            past,
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// What the replay of a match's games needs of a match, whatever its game (object-safe: the replay,
+/// the check of a saved log and the record reader are written once for both games).
+pub(crate) trait Replay {
+    /// The match state.
+    fn state(&self) -> &MatchState;
+    /// The player to move in the current game.
+    fn turn(&self) -> Player;
+    /// The number of completed records of the current game.
+    fn history_len(&self) -> usize;
+    /// A completed record of the current game.
+    fn record_at(&self, index: usize) -> Option<String>;
+    /// The completed records of the current game.
+    fn history(&self) -> Vec<String>;
+    /// Plays record `done` (from 0) of the current game through the match.
+    fn record(&mut self, done: usize, text: &str) -> Result<(), String>;
+    /// A cube action or resignation, as the API does it.
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+    /// Starts the next game.
+    fn start_next(&mut self) -> Result<(), String>;
+    /// Makes this a match at `state` (phase playing) whose current game is a fresh one of its kind,
+    /// started by `state`'s starter, without log or tags (a scratch match for replays).
+    fn reset(&mut self, state: MatchState);
+    /// May the player to move double now.
+    fn may_double(&self) -> bool;
+}
+
+/// `Red` or `Blue`.
+pub(crate) fn colour(p: Player) -> &'static str {
+    match p {
+        Player::Red => "Red",
+        Player::Blue => "Blue",
+    }
+}
+
 /// The verb of an action line.
 fn verb(kind: ActionKind) -> &'static str {
     match kind {
@@ -163,7 +244,7 @@ fn verb(kind: ActionKind) -> &'static str {
 }
 
 /// The line of a cube action or resignation: `Red doubles`, `Blue takes`, ...
-fn action_line(a: &MatchAction) -> String {
+pub(crate) fn action_line(a: &MatchAction) -> String {
     let mut s = String::from(colour(a.player));
     s.push_str(verb(a.kind));
     s
@@ -188,8 +269,9 @@ pub(crate) fn lone_result_line(winner: Player) -> String {
     s
 }
 
-/// The log of one game: each record with its mover (the first made by `first`, the next by `after`),
-/// the actions placed before the record they precede, then the result line and its winner.
+/// The log of one game (the `lines` of a match's games, typed): each record with its mover (the
+/// first made by `first`, each next one by `after`), the actions placed before the record they
+/// precede, then the result line and its winner.
 pub(crate) fn body_lines(
     history: &[String],
     first: Player,
@@ -241,145 +323,6 @@ pub fn lone_log<G: Engine>(game: &G) -> Vec<LogEntry> {
         &[],
         game.winner().map(|w| (w, lone_result_line(w))),
     )
-}
-
-/// One game of a match as [`Match::games`] shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MatchGame {
-    /// Its number, from 1.
-    pub number: u32,
-    /// Who started it (RULES 3.6).
-    pub first: Player,
-    /// Whether it was (or is) the Crawford game.
-    pub crawford: bool,
-    /// Its completed records (`None` for a game before a restore from a format-1 state).
-    pub history: Option<Vec<String>>,
-    /// Its body lines as a record writes them, without the record numbers: records, cube actions,
-    /// resignation, result.
-    pub lines: Vec<String>,
-    /// Its result, once it has ended.
-    pub result: Option<GameResult>,
-    /// Its lines typed, with who made each: `lines` with their kinds, movers and places (not part of
-    /// the JavaScript `MatchGame`, whose shape stays as it was).
-    #[serde(skip)]
-    pub log: Vec<LogEntry>,
-}
-
-impl MatchLog {
-    /// The log of a match known only by its bookkeeping and current game (a format-1 state): the
-    /// earlier games unknown, the current one wholly known only when nothing but moves can have
-    /// happened in it (the cube centred, no double pending, not ended by a drop or resignation).
-    pub(super) fn unknown_before(st: &MatchState) -> MatchLog {
-        let mut score = ByPlayer::new(0, 0);
-        let (mut crawford, mut post) = (false, false);
-        let mut past = Vec::new();
-        for r in st.results().iter().take(st.game_number() as usize - 1) {
-            past.push(PastGame {
-                crawford,
-                history: None,
-                actions: Vec::new(),
-            });
-            *score.get_mut(r.winner) += r.points;
-            (crawford, post) = next_crawford_flags(st.length(), score, crawford, post);
-        }
-        let ended_off_the_board =
-            st.game_over() && st.results().last().is_some_and(|r| !r.how.on_the_board());
-        let hidden = st.pending_double().is_some() || st.cube_value() > 1 || ended_off_the_board;
-        MatchLog {
-            known: st.game_number() + u32::from(hidden),
-            past,
-            actions: Vec::new(),
-        }
-    }
-}
-
-/// What the replay of a match's games needs of a match, whatever its game (object-safe: the replay,
-/// the check of a saved log and the record reader are written once for both games).
-pub(crate) trait Replay {
-    /// The match state.
-    fn state(&self) -> &MatchState;
-    /// The player to move in the current game.
-    fn turn(&self) -> Player;
-    /// The number of completed records of the current game.
-    fn history_len(&self) -> usize;
-    /// A completed record of the current game.
-    fn record_at(&self, index: usize) -> Option<String>;
-    /// The completed records of the current game.
-    fn history(&self) -> Vec<String>;
-    /// Plays record `done` (from 0) of the current game through the match.
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String>;
-    /// A cube action or resignation, as the API does it.
-    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
-    /// Starts the next game.
-    fn start_next(&mut self) -> Result<(), String>;
-    /// A match at `state` (phase playing) whose current game is a fresh one of this match's kind,
-    /// started by `state`'s starter.
-    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_>;
-    /// May the player to move double now.
-    fn may_double(&self) -> bool;
-    /// The bot's chance that the player to move wins the current game.
-    fn win_chance(&self, bot: &mut Bot) -> f64;
-    /// The bot's review of the next record of the current game ([`Engine::bot_review`]).
-    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
-}
-
-impl<G: Engine> Replay for Match<G> {
-    fn state(&self) -> &MatchState {
-        &self.state
-    }
-    fn turn(&self) -> Player {
-        self.game.turn()
-    }
-    fn history_len(&self) -> usize {
-        self.game.history_len()
-    }
-    fn record_at(&self, index: usize) -> Option<String> {
-        self.game.record_at(index)
-    }
-    fn history(&self) -> Vec<String> {
-        self.game.history()
-    }
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
-        self.act(|g| next_record(g, done, text))
-            .map_err(|e| e.to_string())
-    }
-    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
-        match kind {
-            ActionKind::Double => self.double().map_err(|e| e.to_string()),
-            ActionKind::Take => self.take().map_err(|e| e.to_string()),
-            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(|e| e.to_string()),
-            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(|e| e.to_string()),
-        }
-    }
-    fn start_next(&mut self) -> Result<(), String> {
-        self.next_game().map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn may_double(&self) -> bool {
-        self.can_double().is_ok()
-    }
-    fn win_chance(&self, bot: &mut Bot) -> f64 {
-        bot.win_chance(&self.game)
-    }
-    fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
-        self.game.bot_review(bot, record)
-    }
-    fn fresh(&self, state: MatchState) -> Box<dyn Replay + '_> {
-        let game = self.game.next_game(state.starter());
-        Box::new(Match {
-            state,
-            game,
-            log: MatchLog::default(),
-            tags: Tags::new(),
-        })
-    }
-}
-
-/// `Red` or `Blue`.
-pub(crate) fn colour(p: Player) -> &'static str {
-    match p {
-        Player::Red => "Red",
-        Player::Blue => "Blue",
-    }
 }
 
 /// A cube action or resignation read from a record or a saved log: `player` must be the one who can
@@ -437,8 +380,13 @@ fn replay_game(
 
 /// Checks that `log` replays to the match `m`: every wholly known game replayed with its cube actions
 /// from the start gives the saved results, cube, pending double and Crawford flags; a game not wholly
-/// known (before a format-1 restore) must agree with its result.
-fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
+/// known (before a format-1 restore) must agree with its result. The games are replayed on
+/// `scratch`, a match of the same game.
+pub(super) fn check_log(
+    m: &dyn Replay,
+    scratch: &mut dyn Replay,
+    log: &MatchLog,
+) -> Result<(), String> {
     let st = m.state();
     let n = st.game_number();
     if log.past.len() as u64 + 1 != u64::from(n) || log.known == 0 || log.known > n + 1 {
@@ -463,7 +411,8 @@ fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
                     .get(number as usize - 1)
                     .ok_or("a result is missing")?;
                 if let Some(h) = &p.history {
-                    check_records(m, MatchState::new(st.length(), false, sc.starter()), h, r)?;
+                    let alone = MatchState::new(st.length(), false, sc.starter());
+                    check_records(scratch, alone, h, r)?;
                 }
                 replay_result(&mut sc, r)?;
             }
@@ -473,8 +422,8 @@ fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
             Some(p) => p.history.clone().ok_or("a game's records are missing")?,
             None => m.history(),
         };
-        let mut scratch = m.fresh(sc);
-        replay_game(scratch.as_mut(), &history, actions)?;
+        scratch.reset(sc);
+        replay_game(scratch, &history, actions)?;
         if past.is_some() && !scratch.state().game_over() {
             return Err("a finished game did not end".into());
         }
@@ -489,12 +438,12 @@ fn check_log(m: &dyn Replay, log: &MatchLog) -> Result<(), String> {
 /// The records of a game whose cube actions are unknown (before a format-1 restore) must agree with
 /// its result: a win on the board by its winner, or (a drop, a resignation) a game still on.
 fn check_records(
-    m: &dyn Replay,
+    bare: &mut dyn Replay,
     alone: Result<MatchState, crate::error::OptionError>,
     history: &[String],
     r: &GameResult,
 ) -> Result<(), String> {
-    let mut bare = m.fresh(alone.map_err(|e| e.to_string())?);
+    bare.reset(alone.map_err(|e| e.to_string())?);
     for (i, rec) in history.iter().enumerate() {
         bare.record(i, rec)?;
     }
@@ -535,7 +484,7 @@ pub(crate) fn game_body(
 }
 
 /// Every game of a match: from its state, its log and the current game's records.
-fn games_of(
+pub(super) fn games_of(
     st: &MatchState,
     log: &MatchLog,
     current: Vec<String>,
@@ -559,29 +508,4 @@ fn games_of(
             }
         })
         .collect()
-}
-
-impl<G: Engine> Match<G> {
-    /// The games of the match as they were played (for saving).
-    pub fn log(&self) -> &MatchLog {
-        &self.log
-    }
-
-    /// Every game so far, the current one last (after [`Match::next_game`], the new game too).
-    pub fn games(&self) -> Vec<MatchGame> {
-        games_of(&self.state, &self.log, self.game.history(), G::mover_after)
-    }
-
-    /// Records a cube action or resignation of the current game at its place.
-    pub(super) fn log_action(&mut self, kind: ActionKind, player: Player) {
-        let at = self.game.history_len() as u32;
-        self.log.actions.push(MatchAction { at, player, kind });
-    }
-
-    /// Takes `log` as this match's games after checking that it replays to this match.
-    pub(super) fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
-        check_log(&self, &log)?;
-        self.log = log;
-        Ok(self)
-    }
 }

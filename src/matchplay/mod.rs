@@ -1,24 +1,27 @@
 //! Match play (RULES 3), independent of the game being played: the score, the doubling cube, the
 //! Crawford rule, who starts each game, and the record of finished games.
 //!
-//! - this file: the value types (the cube, results, phases, errors);
+//! The files, lowest first (each uses only those before it):
+//! - this file: the value types (the cube, results, phases, errors; [`GameEnd`] is the engine's);
 //! - `state`: [`MatchState`], the bookkeeping alone; its one doubling rule, [`MatchState::can_double`],
 //!   is what the API, the bot and replays all ask;
-//! - `restore`: the checked restoration of a match state from plain data, and the saved form of a
-//!   whole match ([`SavedMatch`]);
-//! - `driver`: [`Match`], which drives any [`Engine`](crate::Engine) game through a match: it refuses
-//!   moves while a double is pending or after the game ended, and records the result when the game ends
-//!   on the board;
-//! - `view`: what a user interface draws of a game or a match ([`View`]) and who acts in a match
-//!   ([`Match::to_act`]);
-//! - `log`: every game of a match as it was played ([`MatchLog`], [`Match::games`]), and the check that
-//!   a saved log replays to its match. Records of matches (RULES 4) are written and read in
-//!   [`crate::record`].
+//! - `restore`: the checked restoration of a match state from plain data;
+//! - `log`: every game of a match as it was played ([`MatchLog`], [`MatchGame`]), the lines a record
+//!   writes of them (typed: [`LogEntry`], with who made each), and the check that a saved log replays
+//!   to its match, written once against the object-safe `Replay`;
+//! - `view`: what a user interface draws of a game or a match ([`View`]: who acts, the board, the
+//!   result, the last move, the ball's line, the log), built once for both games;
+//! - `driver`: [`Match`], with all its methods, which drives any [`Engine`](crate::Engine) game through
+//!   a match: it refuses moves while a double is pending or after the game ended, and records the
+//!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match.
+//!
+//! Records of matches (RULES 4) are written and read in `record`, above this module.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::engine::GameEnd;
 use crate::error::{Coded, DiceError, ErrorCode, OptionError, PlayError};
 use crate::player::Player;
 
@@ -28,13 +31,12 @@ mod restore;
 mod state;
 mod view;
 
-pub use driver::{Match, MatchSetup};
+pub use driver::{Match, MatchSetup, SavedMatch};
 pub(crate) use log::{game_body, lone_result_line, match_result_line, replay_action, Replay};
 pub use log::{
     lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
 };
 pub(crate) use restore::replay_result;
-pub use restore::SavedMatch;
 pub use state::{MatchState, MatchStateData};
 pub use view::{view_of, View};
 
@@ -71,37 +73,6 @@ impl Cube {
         value: 1,
         owner: None,
     };
-}
-
-/// How a game of a match ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameEnd {
-    /// Jokerball: the ball left the board through a goal (RULES 1.7).
-    Goal,
-    /// Zola: the last enemy checker was captured (RULES 2.3).
-    CapturedAll,
-    /// A double was dropped (RULES 3.2).
-    Drop,
-    /// A player resigned (RULES 3.5).
-    Resign,
-}
-
-impl GameEnd {
-    /// The name used by the JavaScript API.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameEnd::Goal => "goal",
-            GameEnd::CapturedAll => "captured-all",
-            GameEnd::Drop => "drop",
-            GameEnd::Resign => "resign",
-        }
-    }
-
-    /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
-    pub const fn on_the_board(self) -> bool {
-        matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
-    }
 }
 
 /// One finished game of a match.

@@ -1,16 +1,9 @@
-//! Restoring a match from plain data, checking every invariant (RULES 3.2-3.4), and the saved form of a
-//! whole match: its bookkeeping and its current game.
+//! Restoring a match's bookkeeping from plain data, checking every invariant (RULES 3.2-3.4).
 
-use serde::{Deserialize, Serialize};
-
-use super::driver::Match;
-use super::log::MatchLog;
 use super::state::{MatchState, MatchStateData};
 use super::{Cube, GameEnd, GameResult, MatchPhase};
-use crate::engine::{Engine, GameKind};
 use crate::error::ParseError;
 use crate::player::{ByPlayer, Player};
-use crate::record::Tags;
 
 impl MatchState {
     /// Restores a match from its plain form, checking every invariant: the length, the scores against
@@ -169,89 +162,6 @@ fn result_possible(st: &MatchState, r: &GameResult) -> bool {
             Some(r.winner),
         ),
         _ => reachable(st.length, st.score, r.cube, None),
-    }
-}
-
-/// A whole match as plain data (the JSON state of a match): `{ format: 2, game: "match", variant,
-/// match, current, log, tags }`, with `match` the bookkeeping, `current` the current game's own state,
-/// `log` every game as it was played ([`MatchLog`]) and `tags` the record tags (left out when there are
-/// none). Format 1, written before matches kept their games, has no `log` and no `tags`; it is still
-/// read, its earlier games then unknown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedMatch<S> {
-    /// 2 (1 for a state written before matches kept their games).
-    pub format: u32,
-    /// Always `"match"`.
-    pub game: String,
-    /// Which game the match plays.
-    pub variant: GameKind,
-    /// The match bookkeeping.
-    #[serde(rename = "match")]
-    pub state: MatchStateData,
-    /// The current game's state.
-    pub current: S,
-    /// Every game as it was played (format 2; `None` in format 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub log: Option<MatchLog>,
-    /// The record tags (format 2).
-    #[serde(default, skip_serializing_if = "Tags::is_empty")]
-    pub tags: Tags,
-}
-
-impl<G: Engine> Match<G> {
-    /// The whole match as plain data (format 2); `with_rng: false` leaves the dice generator out.
-    pub fn to_saved(&self, with_rng: bool) -> SavedMatch<G::State> {
-        SavedMatch {
-            format: 2,
-            game: "match".into(),
-            variant: G::KIND,
-            state: self.state().to_data(),
-            current: self.game().to_state(with_rng),
-            log: Some(self.log.clone()),
-            tags: self.tags.clone(),
-        }
-    }
-
-    /// Restores a match saved by [`Match::to_saved`], checking the bookkeeping, the game, that they
-    /// agree and (format 2) that the log of games replays to them (`parse_error` otherwise). A format-1
-    /// state is read too: its earlier games are unknown, and the match has no record
-    /// ([`Match::to_record`] is `wrong_phase`).
-    pub fn from_saved(saved: &SavedMatch<G::State>) -> Result<Match<G>, ParseError> {
-        if !(saved.format == 1 || saved.format == 2)
-            || saved.game != "match"
-            || saved.variant != G::KIND
-        {
-            return Err(ParseError::new(
-                "bad JSON state: expected format 1 or 2, game 'match' and a matching variant",
-            ));
-        }
-        let state = MatchState::from_data(saved.state.clone())?;
-        let mut m = Match::from_parts(state, G::from_state(&saved.current)?)?;
-        if saved.format == 1 {
-            if saved.log.is_some() || !saved.tags.is_empty() {
-                return Err(ParseError::new(
-                    "bad JSON state: format 1 has no log and no tags",
-                ));
-            }
-            // Format 1 held the current game only: however little happened before, the match is
-            // not known from its start, and has no record.
-            m.log.known = m.state.game_number() + 1;
-            return Ok(m);
-        }
-        let Some(log) = &saved.log else {
-            return Err(ParseError::new("bad JSON state: format 2 needs its log"));
-        };
-        if m.game().setup_tags(false).position.is_some() {
-            return Err(ParseError::new(
-                "bad match: its games start from the starting position",
-            ));
-        }
-        let mut m = m
-            .with_log(log.clone())
-            .map_err(|e| ParseError::new(format!("bad match log: {e}")))?;
-        m.tags = saved.tags.clone();
-        Ok(m)
     }
 }
 

@@ -2,16 +2,15 @@
 //! that no front end works a rule out for itself: who acts, the board, the result, the last move, the
 //! ball's line and the log.
 //!
-//! The view is built once for both games: the generic part only gathers a game's [`Facts`].
+//! The view is built once for both games: the generic part only gathers a game's facts. The
+//! methods of [`Match`](super::Match) that use it are in `driver`, with all the others.
 
 use serde::Serialize;
 
-use super::driver::Match;
 use super::log::{body_lines, game_body, lone_result_line, LogEntry};
 use super::state::MatchState;
-use super::{MatchError, MatchPhase};
+use super::MatchPhase;
 use crate::engine::{Awaits, BallLine, Engine, GameKind, GameWon, LastMove, ToAct};
-use crate::error::OptionError;
 use crate::player::Player;
 
 /// A game or match as a user interface draws it (JS: `view()`).
@@ -38,7 +37,7 @@ pub struct View {
 }
 
 /// What a view takes from a game, gathered by the one generic step ([`Facts::of`]).
-struct Facts {
+pub(super) struct Facts {
     kind: GameKind,
     side: u8,
     to_act: Option<ToAct>,
@@ -52,7 +51,7 @@ struct Facts {
 }
 
 impl Facts {
-    fn of<G: Engine>(game: &G) -> Facts {
+    pub(super) fn of<G: Engine>(game: &G) -> Facts {
         Facts {
             kind: G::KIND,
             side: game.side(),
@@ -83,7 +82,7 @@ impl Facts {
     }
 
     /// The view of the current game of a match at `st` with `log`.
-    fn in_match(self, st: &MatchState, log: &super::MatchLog) -> View {
+    pub(super) fn in_match(self, st: &MatchState, log: &super::MatchLog) -> View {
         let phase = st.phase();
         let number = st.game_number();
         let to_act = match phase {
@@ -110,7 +109,7 @@ impl Facts {
 
 /// Who acts in a match outside play: the doubled player answers, either player starts the next game,
 /// nobody after the match.
-fn match_to_act(st: &MatchState) -> Option<ToAct> {
+pub(super) fn match_to_act(st: &MatchState) -> Option<ToAct> {
     match st.phase() {
         MatchPhase::Double => st.pending_double().map(|p| ToAct {
             player: Some(p.other()),
@@ -127,45 +126,4 @@ fn match_to_act(st: &MatchState) -> Option<ToAct> {
 /// The view of a lone game.
 pub fn view_of<G: Engine>(game: &G) -> View {
     Facts::of(game).lone()
-}
-
-impl<G: Engine> Match<G> {
-    /// Who acts now: the player to move while a game is played ([`Engine::to_act`]); the doubled
-    /// player, to answer, while a double is pending; either player (`player: None`) to start the next
-    /// game; nobody once the match is over.
-    pub fn to_act(&self) -> Option<ToAct> {
-        match self.state.phase() {
-            MatchPhase::Playing => self.game.to_act(),
-            _ => match_to_act(&self.state),
-        }
-    }
-
-    /// The match as a user interface draws it: its current game's [`View`] with who acts in the
-    /// match, the current game's result (also by a drop or resignation) and its log with the cube
-    /// actions.
-    pub fn view(&self) -> View {
-        Facts::of(&self.game).in_match(&self.state, &self.log)
-    }
-
-    /// Game `number` (from 1) from its start, without a dice generator, with its first `step` records
-    /// played (all of them when `step` is larger): the position a replay shows. A number that is not
-    /// a game of the match so far is an `invalid_option`, a game whose records are unknown (before a
-    /// restore from format 1) `wrong_phase`.
-    pub fn replay_to(&self, number: u32, step: usize) -> Result<G, MatchError> {
-        if number == 0 || number > self.state.game_number() {
-            return Err(MatchError::Invalid(OptionError::new(
-                "no game of this number in the match",
-            )));
-        }
-        let history = match self.log.past.get(number as usize - 1) {
-            Some(p) => p.history.clone(),
-            None => Some(self.game.history()),
-        }
-        .ok_or_else(|| MatchError::WrongPhase("the records of this game are unknown".into()))?;
-        self.game
-            .next_game(self.state.starter_of(number))
-            .restart()
-            .replay_prefix(&history, step)
-            .map_err(|e| MatchError::WrongPhase(e.to_string()))
-    }
 }

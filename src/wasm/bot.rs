@@ -5,12 +5,11 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::args::{freed_argument, js_error, options, state};
 use super::matches::{AnyMatch, Match};
 use super::out::to_js;
-use super::plain::{BotOptions, EvaluationOut};
-use super::{freed_argument, js_error, options, state};
-use crate::bot::{Bot as CoreBot, CubeAction, Level};
-use crate::dice::Seed;
+use super::plain::{BotOptions, BotSettings, EvaluationOut};
+use crate::bot::{Bot as CoreBot, BotGame, CubeAction};
 use crate::engine::Engine;
 use crate::error::{OptionError, PlayError};
 use crate::matchplay::MatchPhase;
@@ -29,14 +28,6 @@ export interface ReviewOptions {
   onProgress?: (done: number, total: number) => void;
 }
 "#;
-
-/// The plain settings of `new Bot(...)` (see `BotOptions`).
-#[derive(Debug, Default)]
-pub(crate) struct BotSettings {
-    pub(crate) level: Level,
-    pub(crate) seed: Option<Seed>,
-    pub(crate) time_ms: Option<f64>,
-}
 
 /// The level, seed and wall-clock cap of the options; any problem is an `invalid_option`.
 fn bot_options(value: JsValue) -> Result<BotSettings, OptionError> {
@@ -124,8 +115,8 @@ impl Bot {
 
     fn arm_clock(&mut self) {
         let deadline = self.time_ms.map(|t| {
-            let end = super::now() + t;
-            Box::new(move || super::now() >= end) as crate::bot::Deadline
+            let end = super::args::now() + t;
+            Box::new(move || super::args::now() >= end) as crate::bot::Deadline
         });
         self.bot.set_deadline(deadline);
     }
@@ -159,7 +150,7 @@ impl Bot {
     }
 
     /// The bot's move in `game`, or `wrong_phase` saying `why` there is nothing to choose.
-    fn choose<G: Engine>(&mut self, game: &G, why: &str) -> Result<String, JsValue> {
+    fn choose<G: BotGame>(&mut self, game: &G, why: &str) -> Result<String, JsValue> {
         match self.bot.choose_move(game) {
             Some(m) => Ok(game.notation(m)),
             None => Err(nothing_to_choose(why)),

@@ -2,17 +2,20 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::args::{
+    arg_move, arg_record, arg_strings, arg_tags, options, state, to_js, to_json_options,
+};
 use super::plain::{
     Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
     Piece, Played, RecordOptions, Rolled,
 };
-use super::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js, to_json_options};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::engine::MoveClass;
 use crate::error::OptionError;
 use crate::hex::Hex;
 use crate::jokerball::{Game, GameState, Geometry, MoveKind};
+use crate::record::Recorded;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
@@ -213,7 +216,7 @@ impl Jokerball {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let name = super::arg_string(&cell, "cell")?;
+        let name = super::args::arg_string(&cell, "cell")?;
         Ok(self.game.dests(&name)?)
     }
 

@@ -4,30 +4,19 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::args::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
 use super::jokerball::{dice_args, verbose_moves, Jokerball};
 use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;
-use super::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
 use crate::dice::Dice;
 use crate::engine::{Engine, GameKind};
 use crate::error::{DiceError, OptionError, ParseError, PlayError};
 use crate::jokerball;
 use crate::matchplay::{Match as CoreMatch, MatchPhase, MatchSetup, MatchState, SavedMatch};
 use crate::player::Player;
+use crate::record::Recorded;
 use crate::zola;
-
-/// The plain settings of `new Match(...)` (see `MatchOptions`).
-#[derive(Debug, Default)]
-pub(crate) struct MatchSettings {
-    pub(crate) game: GameKind,
-    pub(crate) length: Option<u32>,
-    pub(crate) cube: bool,
-    pub(crate) first: Option<Player>,
-    pub(crate) seed: Option<crate::dice::Seed>,
-    pub(crate) jokerball: Option<super::plain::JokerballGameOptions>,
-    pub(crate) zola: Option<super::plain::ZolaGameOptions>,
-}
 
 /// A match of either game. (One per `Match` object: boxing the larger variant would gain nothing.)
 #[derive(Clone)]
@@ -297,7 +286,7 @@ impl Match {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let name = super::arg_string(&cell, "cell")?;
+        let name = super::args::arg_string(&cell, "cell")?;
         Ok(each!(&self.inner, m => {
             let dests = m.game().dests(&name)?;
             if m.phase() == MatchPhase::Playing { dests } else { Vec::new() }
@@ -326,7 +315,7 @@ impl Match {
         each!(&self.inner, m => if m.phase() == MatchPhase::Playing {
             verbose_moves(m.game())
         } else {
-            super::to_js::<[u8]>(&[])
+            super::args::to_js::<[u8]>(&[])
         })
     }
 
@@ -535,8 +524,8 @@ impl Match {
 /// A saved match read from its tree (every key checked).
 fn saved<S>(tree: &Tree) -> Result<SavedMatch<S>, ParseError>
 where
-    SavedMatch<S>: super::FromTree,
+    SavedMatch<S>: super::tree::FromTree,
 {
-    <SavedMatch<S> as super::FromTree>::from_tree(tree)
+    <SavedMatch<S> as super::tree::FromTree>::from_tree(tree)
         .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
 }

@@ -18,15 +18,79 @@
 
 use super::out::ToJs;
 use super::tree::{FromTree, Tree};
+use crate::bot::Level;
 use crate::dice::{Dice, RngState, Seed};
 use crate::engine::{GameKind, MoveInfo};
 use crate::matchplay::{
     ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
     PastGame, SavedMatch,
 };
+use crate::notation::Tags;
 use crate::player::{ByPlayer, Player};
-use crate::record::Tags;
 use crate::{jokerball, zola};
+
+// The plain settings that options objects are read into.
+
+/// The settings of `toJSON`.
+#[derive(Debug)]
+pub(crate) struct ToJson {
+    /// Whether to save the dice generator.
+    pub(crate) rng: bool,
+}
+
+impl Default for ToJson {
+    fn default() -> Self {
+        ToJson { rng: true }
+    }
+}
+
+/// The settings of `fromRecord`.
+#[derive(Debug, Default)]
+pub(crate) struct RecordSettings {
+    /// The seed of the dice the game goes on with.
+    pub(crate) seed: Option<crate::dice::Seed>,
+}
+
+/// The plain settings of `new Match(...)` (see `MatchOptions`).
+#[derive(Debug, Default)]
+pub(crate) struct MatchSettings {
+    pub(crate) game: GameKind,
+    pub(crate) length: Option<u32>,
+    pub(crate) cube: bool,
+    pub(crate) first: Option<Player>,
+    pub(crate) seed: Option<Seed>,
+    pub(crate) jokerball: Option<JokerballGameOptions>,
+    pub(crate) zola: Option<ZolaGameOptions>,
+}
+
+/// The plain settings of `new Bot(...)` (see `BotOptions`).
+#[derive(Debug, Default)]
+pub(crate) struct BotSettings {
+    pub(crate) level: Level,
+    pub(crate) seed: Option<Seed>,
+    pub(crate) time_ms: Option<f64>,
+}
+
+/// The plain settings of `simulate(...)` (see `SimulateOptions`).
+#[derive(Debug, Default)]
+pub(crate) struct SimSettings {
+    pub(crate) game: GameKind,
+    pub(crate) games: Option<u32>,
+    pub(crate) seed: Option<Seed>,
+    pub(crate) jokerball: Option<JokerballGameOptions>,
+    pub(crate) zola: Option<ZolaGameOptions>,
+    pub(crate) first: Option<Player>,
+    pub(crate) max_turns: Option<u32>,
+    pub(crate) players: Option<SimPlayers>,
+}
+
+/// Reads a bot level name.
+impl FromTree for Level {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let name = String::from_tree(tree)?;
+        Level::from_name(&name).ok_or_else(|| format!("'{name}' is not 'easy', 'medium' or 'hard'"))
+    }
+}
 
 /// The interface text of a declaration (only the wasm build keeps custom sections).
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
@@ -477,7 +541,7 @@ plain! {
     }
 
     "Options of `new Match(...)`: `length` (1..21) is required. Zola's pie rule is not available in a match."
-    options MatchOptions(super::matches::MatchSettings) {
+    options MatchOptions(MatchSettings) {
         game: "game" => "GameKind",
         length: "length" required => "number",
         cube: "cube" => "boolean",
@@ -487,13 +551,13 @@ plain! {
         zola: "zola" => "ZolaGameOptions",
     }
     "Options of `new Bot(...)`. `timeMs` caps each decision's wall-clock time (giving up the same choice on any machine)."
-    options BotOptions(super::bot::BotSettings) {
+    options BotOptions(BotSettings) {
         level: "level" => "BotLevel",
         seed: "seed" => "number | string",
         time_ms: "timeMs" => "number",
     }
     "Options of `simulate(...)`: `games` 1..1e7; `maxTurns` (default 10000) ends a game as unfinished."
-    options SimulateOptions(super::sim::SimSettings) {
+    options SimulateOptions(SimSettings) {
         game: "game" => "GameKind",
         games: "games" required => "number",
         seed: "seed" => "number | string",
@@ -509,7 +573,7 @@ plain! {
         blue: "blue" => "SimPlayerName",
     }
     "Options of `toJSON`: `rng: false` leaves the dice generator out."
-    options ToJsonOptions(super::ToJson) { rng: "rng" => "boolean" }
+    options ToJsonOptions(ToJson) { rng: "rng" => "boolean" }
 
     "The two dice of a Jokerball turn."
     state Dice = Dice { distance: "distance" => "number", direction: "direction" => "number" }
@@ -621,7 +685,7 @@ plain! {
         tags: "tags" optional => "RecordTags",
     }
     "Options of `fromRecord`: the seed of the dice the game goes on with (without it, only `setDice`)."
-    options RecordOptions(super::RecordSettings) { seed: "seed" => "number | string" }
+    options RecordOptions(RecordSettings) { seed: "seed" => "number | string" }
 }
 
 /// The saved match of either game, read by one reader: only `current` is read by the game's own

@@ -3,10 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::options;
-use super::plain::{JokerballGameOptions, SimPlayers, SimulateOptions, ZolaGameOptions};
+use super::args::options;
+use super::plain::SimulateOptions;
 use super::tree::{FromTree, Tree};
-use crate::dice::Seed;
 use crate::engine::GameKind;
 use crate::error::OptionError;
 use crate::player::Player;
@@ -27,19 +26,6 @@ export interface SimulateResult {
   ms: number;
 }
 "#;
-
-/// The plain settings of `simulate(...)` (see `SimulateOptions`).
-#[derive(Debug, Default)]
-pub(crate) struct SimSettings {
-    pub(crate) game: GameKind,
-    pub(crate) games: Option<u32>,
-    pub(crate) seed: Option<Seed>,
-    pub(crate) jokerball: Option<JokerballGameOptions>,
-    pub(crate) zola: Option<ZolaGameOptions>,
-    pub(crate) first: Option<Player>,
-    pub(crate) max_turns: Option<u32>,
-    pub(crate) players: Option<SimPlayers>,
-}
 
 impl FromTree for SimPlayer {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
@@ -98,16 +84,16 @@ pub fn simulate(
     #[wasm_bindgen(unchecked_param_type = "SimulateOptions")] opts: JsValue,
 ) -> Result<JsValue, JsValue> {
     let opts = sim_options(opts)?;
-    let t0 = super::now();
+    let t0 = super::args::now();
     let r = crate::sim::simulate(&opts)?;
-    let ms = super::now() - t0;
+    let ms = super::args::now() - t0;
     // `turns.mean` and `ms` are fractional: set as numbers directly rather than written as JSON text.
     let turns = js_sys::Object::new();
     set(&turns, "mean", r.turns_mean().into());
     set(&turns, "max", r.turns_max.into());
     let result = js_sys::Object::new();
     set(&result, "games", r.games.into());
-    set(&result, "wins", super::to_js(&r.wins));
+    set(&result, "wins", super::args::to_js(&r.wins));
     set(&result, "unfinished", r.unfinished.into());
     set(&result, "turns", turns.into());
     set(&result, "ms", ms.into());

@@ -2,14 +2,15 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::args::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js};
 use super::jokerball::verbose_moves;
 use super::plain::{
     Piece, RecordOptions, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions,
 };
-use super::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js};
 use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::error::PlayError;
+use crate::record::Recorded;
 use crate::zola::{Game, GameState, Size, Square};
 
 #[wasm_bindgen]
@@ -140,7 +141,7 @@ impl Zola {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let name = super::arg_string(&cell, "cell")?;
+        let name = super::args::arg_string(&cell, "cell")?;
         Ok(self.game.dests(&name)?)
     }
 

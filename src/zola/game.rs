@@ -1,41 +1,15 @@
 //! A game of Zola: setup, moves with automatic passes, the pie rule and the end (RULES 2.1-2.3).
-use serde::{Deserialize, Serialize};
-
 use super::board::{Size, Square};
 use super::movegen;
 use super::moves::{Move, MoveList};
 use super::notation::{parse_move, write_move};
 use super::position::Position;
 use super::setup::Setup;
-use super::state::GameState;
-use crate::bot::analysis::Step;
-use crate::bot::Bot;
-use crate::engine::{Awaits, Engine, GameKind, LastMove, MoveClass, MoveInfo};
+use super::state::{GameState, Phase};
+use crate::engine::{Awaits, Engine, GameEnd, GameKind, LastMove, MoveClass, MoveInfo};
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::matchplay::GameEnd;
-use crate::notation::named_cells;
+use crate::notation::{named_cells, Tags};
 use crate::player::Player;
-use crate::record::{RecordSetup, TagError, Tags};
-
-/// The phase of a game: a side is to move, or the game is over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Phase {
-    /// The side to move must move.
-    Move,
-    /// Someone has captured every enemy checker.
-    Over,
-}
-
-impl Phase {
-    /// The name used by JavaScript: `"move"` or `"over"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Move => "move",
-            Phase::Over => "over",
-        }
-    }
-}
 
 /// A game of Zola in progress or finished: the start, the current position, the history and the result.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,6 +86,16 @@ impl Game {
     /// The position the game started from (before any automatic pass).
     pub fn start(&self) -> &Position {
         &self.start
+    }
+
+    /// The record tags of the game (RULES 4.1: names, event, ...), kept in its state.
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// Replaces the record tags.
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
     }
 
     /// Whether the players exchanged colours with `swap` (see the module docs).
@@ -391,11 +375,11 @@ impl Engine for Game {
 
     /// The whole game as plain data (Zola has no dice: `with_rng` changes nothing).
     fn to_state(&self, _with_rng: bool) -> GameState {
-        GameState::of(self)
+        self.state_of()
     }
 
     fn from_state(state: &GameState) -> Result<Game, ParseError> {
-        state.restore()
+        Game::restore(state)
     }
 
     fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
@@ -417,27 +401,13 @@ impl Engine for Game {
         Game::begin(Position::start(self.size, first), false, true)
     }
 
-    fn bot_choice(&self, bot: &mut Bot) -> Option<Move> {
-        bot.choose_zola(self)
-    }
-
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
-        bot.zola_hint(self)
-    }
-
-    fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
-        bot.zola_review(self, record)
-    }
-
     fn restart(&self) -> Game {
         Game::begin(self.start, self.pie, self.from_setup)
     }
 
-    fn bot_win_chance(&self, bot: &mut Bot) -> f64 {
-        bot.zola_win_chance(&self.position)
+    fn custom_start(&self) -> bool {
+        !self.from_setup
     }
-
-    const SETUP_TAGS: &'static [&'static str] = &["Size", "Pie"];
 
     fn history_len(&self) -> usize {
         self.history.len()
@@ -458,56 +428,79 @@ impl Engine for Game {
         }
         self.play_move(mv)
     }
+}
 
-    fn tags(&self) -> &Tags {
-        &self.tags
-    }
-
-    fn set_tags(&mut self, tags: Tags) {
-        self.tags = tags;
-    }
-
-    /// `Size`, and `Pie` for a lone game from the setup; a game from a position string gives its
-    /// start's string.
-    fn setup_tags(&self, lone: bool) -> RecordSetup {
-        let mut size = String::new();
-        crate::record::push_num(&mut size, usize::from(self.size.n()));
-        let mut tags = vec![("Size", size)];
-        if self.from_setup && lone {
-            tags.push(("Pie", if self.pie { "on" } else { "off" }.to_string()));
-        }
-        RecordSetup {
-            tags,
-            first: self.start.turn(),
-            position: (!self.from_setup).then(|| self.start.to_position_string()),
+impl Game {
+    /// The whole game as plain data.
+    fn state_of(&self) -> GameState {
+        let game = self;
+        GameState {
+            format: 1,
+            game: "zola".to_owned(),
+            size: game.size().n(),
+            pie: game.pie(),
+            first: game.start().turn(),
+            start: (!game.from_setup()).then(|| game.start().to_position_string()),
+            history: game.history(),
+            position: game.position_string(),
+            turn: game.turn(),
+            phase: game.phase(),
+            swapped: game.swapped(),
+            winner: game.winner(),
+            tags: game.tags().clone(),
         }
     }
 
-    fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<Setup, TagError> {
-        let size = 6 + 2 * setup.choice("Size", &["6", "8", "10"])? as u8;
-        let pie = match (setup.get("Pie"), lone, &setup.position) {
-            (Some(_), false, _) => {
-                return Err(TagError::new(
-                    "Pie",
-                    "a match has no pie rule: no Pie tag in a match record",
-                ))
-            }
-            (Some(_), true, Some(_)) => {
-                return Err(TagError::new(
-                    "Pie",
-                    "Pie does not go with Position (no swap in a game from a position)",
-                ))
-            }
-            (Some(_), true, None) => setup.choice("Pie", &["on", "off"])? == 0,
-            (None, true, None) => return Err(crate::record::missing("Pie")),
-            (None, _, _) => false,
+    /// Restores the game: replays the history from the start and refuses (`parse_error`) any state
+    /// whose stored fields disagree with the replay.
+    fn restore(state: &GameState) -> Result<Game, ParseError> {
+        if state.format != 1 {
+            return Err(ParseError::new(format!(
+                "unknown state format {}",
+                state.format
+            )));
+        }
+        if state.game != "zola" {
+            return Err(ParseError::new(format!(
+                "this state is a '{}' game, not zola",
+                state.game
+            )));
+        }
+        let setup = Setup {
+            size: Some(state.size),
+            pie: state.pie,
+            first: state.first,
+            position: state.start.clone(),
         };
-        Ok(Setup {
-            size: Some(size),
-            pie,
-            first: setup.first,
-            position: setup.position.clone(),
-        })
+        let begin = match &state.start {
+            None => Game::new(&setup).map_err(|e| ParseError::new(format!("bad state: {e}")))?,
+            Some(_) => {
+                let g = Game::new(&setup)
+                    .map_err(|e| ParseError::new(format!("bad start position: {e}")))?;
+                if g.start().turn() != state.first {
+                    return Err(ParseError::new(
+                        "bad state: first disagrees with the start position",
+                    ));
+                }
+                g
+            }
+        };
+        let mut game = begin
+            .replay_onto(&state.history)
+            .map_err(|e| ParseError::new(format!("bad state history: {e}")))?;
+        game.set_tags(state.tags.clone());
+        let mine = game.state_of();
+        if mine.history != state.history {
+            return Err(ParseError::new(
+                "bad state: the history does not replay to itself",
+            ));
+        }
+        if mine != *state {
+            return Err(ParseError::new(
+                "bad state: stored fields disagree with the replayed history",
+            ));
+        }
+        Ok(game)
     }
 }
 
@@ -552,5 +545,31 @@ mod tests {
         assert_eq!(g.winner(), Some(Player::Red));
         assert_eq!(g.play("zz").unwrap_err().code(), ErrorCode::ParseError);
         assert_eq!(g.play("f1-e2").unwrap_err().code(), ErrorCode::GameOver);
+    }
+
+    #[test]
+    fn round_trip_and_refusal() {
+        let mut g = Game::new(&Setup {
+            pie: true,
+            ..Setup::default()
+        })
+        .unwrap();
+        g.play("c3-b2").unwrap_err();
+        let mut list = MoveList::new();
+        g.legal_moves_into(&mut list);
+        let first = list[0];
+        g.play_move(first).unwrap();
+        g.play("swap").unwrap();
+        let st = g.to_state(false);
+        assert_eq!(Game::from_state(&st), Ok(g.clone()));
+        let mut bad = st.clone();
+        bad.swapped = false;
+        assert!(Game::from_state(&bad).is_err());
+        let mut bad = st.clone();
+        bad.turn = bad.turn.other();
+        assert!(Game::from_state(&bad).is_err());
+        let mut bad = st;
+        bad.history.pop();
+        assert!(Game::from_state(&bad).is_err());
     }
 }

@@ -23,8 +23,8 @@ mod setup;
 mod state;
 
 pub use board::{Geometry, Size, Square, DIRECTIONS, MAX_SQUARES};
-pub use game::{Game, Phase};
+pub use game::Game;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::Position;
 pub use setup::{Setup, DEFAULT_SIZE};
-pub use state::GameState;
+pub use state::{GameState, Phase};

@@ -9,7 +9,7 @@ use crate::player::Player;
 /// The board side when none is given.
 pub const DEFAULT_SIZE: u8 = 6;
 
-/// The options of a new game as plain, unchecked data; [`Game::new`](super::Game::new) checks them.
+/// The options of a new game as plain, unchecked data; [`Engine::new`](crate::Engine::new) checks them.
 /// `Setup::default()` is the standard game: side 6, no pie rule, Red first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

@@ -1,13 +1,31 @@
 //! The serde form of a whole Zola game (`toJSON` / `fromJSON`), and its sound restoration: the history
 //! is replayed from the start and every stored field must agree.
+//!
+//! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
 
-use super::game::{Game, Phase};
-use super::setup::Setup;
-use crate::engine::Engine;
-use crate::error::ParseError;
+use crate::notation::Tags;
 use crate::player::Player;
-use crate::record::Tags;
+
+/// The phase of a game: a side is to move, or the game is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The side to move must move.
+    Move,
+    /// Someone has captured every enemy checker.
+    Over,
+}
+
+impl Phase {
+    /// The name used by JavaScript: `"move"` or `"over"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Move => "move",
+            Phase::Over => "over",
+        }
+    }
+}
 
 /// A whole game as plain data: `{ format: 1, game: 'zola', size, pie, first, start, history, position,
 /// turn, phase, swapped, winner, tags }`
@@ -43,109 +61,4 @@ pub struct GameState {
     /// The record tags (RULES 4.1), left out when there are none.
     #[serde(default, skip_serializing_if = "Tags::is_empty")]
     pub tags: Tags,
-}
-
-impl GameState {
-    /// The whole of `game` as plain data.
-    pub(super) fn of(game: &Game) -> GameState {
-        GameState {
-            format: 1,
-            game: "zola".to_owned(),
-            size: game.size().n(),
-            pie: game.pie(),
-            first: game.start().turn(),
-            start: (!game.from_setup()).then(|| game.start().to_position_string()),
-            history: game.history(),
-            position: game.position_string(),
-            turn: game.turn(),
-            phase: game.phase(),
-            swapped: game.swapped(),
-            winner: game.winner(),
-            tags: game.tags().clone(),
-        }
-    }
-
-    /// Restores the game: replays the history from the start and refuses (`parse_error`) any state
-    /// whose stored fields disagree with the replay.
-    pub(super) fn restore(&self) -> Result<Game, ParseError> {
-        let state = self;
-        if state.format != 1 {
-            return Err(ParseError::new(format!(
-                "unknown state format {}",
-                state.format
-            )));
-        }
-        if state.game != "zola" {
-            return Err(ParseError::new(format!(
-                "this state is a '{}' game, not zola",
-                state.game
-            )));
-        }
-        let setup = Setup {
-            size: Some(state.size),
-            pie: state.pie,
-            first: state.first,
-            position: state.start.clone(),
-        };
-        let begin = match &state.start {
-            None => Game::new(&setup).map_err(|e| ParseError::new(format!("bad state: {e}")))?,
-            Some(_) => {
-                let g = Game::new(&setup)
-                    .map_err(|e| ParseError::new(format!("bad start position: {e}")))?;
-                if g.start().turn() != state.first {
-                    return Err(ParseError::new(
-                        "bad state: first disagrees with the start position",
-                    ));
-                }
-                g
-            }
-        };
-        let mut game = begin
-            .replay_onto(&state.history)
-            .map_err(|e| ParseError::new(format!("bad state history: {e}")))?;
-        game.set_tags(state.tags.clone());
-        let mine = GameState::of(&game);
-        if mine.history != state.history {
-            return Err(ParseError::new(
-                "bad state: the history does not replay to itself",
-            ));
-        }
-        if mine != *state {
-            return Err(ParseError::new(
-                "bad state: stored fields disagree with the replayed history",
-            ));
-        }
-        Ok(game)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn round_trip_and_refusal() {
-        let mut g = Game::new(&Setup {
-            pie: true,
-            ..Setup::default()
-        })
-        .unwrap();
-        g.play("c3-b2").unwrap_err();
-        let mut list = crate::zola::MoveList::new();
-        g.legal_moves_into(&mut list);
-        let first = list[0];
-        g.play_move(first).unwrap();
-        g.play("swap").unwrap();
-        let st = g.to_state(false);
-        assert_eq!(Game::from_state(&st), Ok(g.clone()));
-        let mut bad = st.clone();
-        bad.swapped = false;
-        assert!(Game::from_state(&bad).is_err());
-        let mut bad = st.clone();
-        bad.turn = bad.turn.other();
-        assert!(Game::from_state(&bad).is_err());
-        let mut bad = st;
-        bad.history.pop();
-        assert!(Game::from_state(&bad).is_err());
-    }
 }

@@ -1,332 +1,18 @@
-//! Game and match records (RULES 4): a header of `[Tag "value"]` lines, one empty line, then one section
-//! per game (`Game 1`, numbered records, cube actions, resignations, the result).
-//!
-//! - [`Tags`]: the optional tags a record carries (names, events, dates, anything else), kept on the
-//!   game or match read from it and written back;
-//! - [`RecordSetup`]: the part of the header that a game's setup makes (the hooks
-//!   [`Engine::setup_tags`] and [`Engine::setup_from_tags`]);
-//! - the writers ([`Engine::to_record`], [`Match::to_record`](crate::Match::to_record)) and the
-//!   reader ([`Engine::from_record`], [`Match::from_record`](crate::Match::from_record)), which checks
-//!   every line and names the first wrong one (`line 7: ...`, counted from 1).
-//!
-//! The reader replays every record, cube action and resignation with the same rules as play, so a
-//! record that reads is a game that happened. Nothing of the text but its content is kept: comments,
-//! blank lines, CRLF line ends and trailing spaces are read and dropped, and writing gives the one
-//! canonical form.
+//! Reading records (RULES 4): every line checked, every record, cube action and resignation replayed
+//! with the same rules as play; the first wrong line is named (`line 7: ...`, counted from 1).
 
-use std::fmt;
-
-use serde::de::{MapAccess, Visitor};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
+use super::setup::{GameRecord, RecordSetup, TagError};
 use crate::dice::Seed;
-use crate::engine::{Engine, GameKind};
-use crate::error::{OptionError, ParseError, PlayError};
+use crate::engine::{next_record, Engine, GameKind};
+use crate::error::ParseError;
 use crate::matchplay::{
-    game_body, lone_result_line, match_result_line, replay_action, ActionKind, LineKind, LogEntry,
-    Match, MatchError, MatchSetup, MatchState, Replay,
+    lone_result_line, match_result_line, replay_action, ActionKind, Match, MatchSetup, Replay,
 };
-use crate::notation::MAX_INPUT_LEN;
+use crate::notation::{cat, is_tag_name, not_a_name, push_num, twice, Tags, DERIVED_TAGS};
 use crate::player::Player;
 
 /// The longest record read, in bytes of UTF-8 (1 MiB).
 pub const MAX_RECORD_LEN: usize = 1 << 20;
-
-/// The tags a record's header derives from the game or match itself; never optional tags.
-pub const DERIVED_TAGS: [&str; 10] = [
-    "Game", "Rules", "Size", "Rows", "Pie", "Length", "Cube", "First", "Position", "Result",
-];
-
-/// The optional tags named by RULES 4.1, written first and in this order; other tags follow in the
-/// order they were given.
-pub const STANDARD_TAGS: [&str; 5] = ["Red", "Blue", "Event", "Site", "Date"];
-
-/// The optional tags of a record (RULES 4.1): player names, event, site, date and any other tag, each
-/// name once, kept in writing order (the [`STANDARD_TAGS`] in their order, then the others in the
-/// order they were added). Every name and value is checked when it is set: a name
-/// `[A-Z][A-Za-z0-9_]*` that is not one of the [`DERIVED_TAGS`], a value without line breaks of at
-/// most 4096 characters, a `Date` as `YYYY.MM.DD`. In JSON (and JavaScript) a plain object of
-/// strings, in its order.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
-pub struct Tags(Vec<(String, String)>);
-
-static NO_TAGS: Tags = Tags::new();
-
-impl Tags {
-    /// No tags.
-    pub const fn new() -> Tags {
-        Tags(Vec::new())
-    }
-
-    /// An empty set of tags, borrowed for as long as needed (what games that keep no tags return).
-    pub fn none() -> &'static Tags {
-        &NO_TAGS
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// How many tags there are.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// The value of the tag `name`.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The tags as (name, value) pairs, in writing order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
-    }
-
-    /// Sets a tag (replacing a tag of the same name where it stands), after checking the name and
-    /// value (`invalid_option`: a derived tag, a malformed name, a line break, a malformed `Date`).
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        check_tag(name, value).map_err(OptionError::new)?;
-        self.put(name, value);
-        Ok(())
-    }
-
-    /// Sets a tag where it stands, or adds it in writing order: a standard tag before the tags that
-    /// come after it in [`STANDARD_TAGS`] and before every other tag; another tag last.
-    fn put(&mut self, name: &str, value: &str) {
-        if let Some(slot) = self.0.iter_mut().find(|(n, _)| n == name) {
-            slot.1 = value.to_string();
-            return;
-        }
-        let rank = |n: &str| STANDARD_TAGS.iter().position(|s| *s == n);
-        let at = match rank(name) {
-            Some(r) => self
-                .0
-                .iter()
-                .position(|(n, _)| rank(n).is_none_or(|q| q > r))
-                .unwrap_or(self.0.len()),
-            None => self.0.len(),
-        };
-        self.0.insert(at, (name.to_string(), value.to_string()));
-    }
-
-    /// These tags overlaid with `over`: its values replace those of the same names, its new names
-    /// come after.
-    pub fn overlaid(&self, over: &Tags) -> Tags {
-        let mut out = self.clone();
-        for (n, v) in over.iter() {
-            out.put(n, v);
-        }
-        out
-    }
-}
-
-/// The error of a malformed tag name.
-fn not_a_name(name: &str) -> String {
-    cat(&[
-        "'",
-        name,
-        "' is not a tag name (a capital letter, then letters, digits or _)",
-    ])
-}
-
-/// The error of a tag given twice.
-fn twice(name: &str) -> String {
-    cat(&["the tag ", name, " appears twice"])
-}
-
-/// Whether `name` is a tag name: `[A-Z][A-Za-z0-9_]*`, at most 4096 characters.
-fn is_tag_name(name: &str) -> bool {
-    let b = name.as_bytes();
-    b.first().is_some_and(u8::is_ascii_uppercase)
-        && b.len() <= MAX_INPUT_LEN
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_')
-}
-
-/// Checks an optional tag: the name's form, not derived, the value's length and line breaks, `Date`.
-fn check_tag(name: &str, value: &str) -> Result<(), String> {
-    if !is_tag_name(name) {
-        return Err(not_a_name(name));
-    }
-    if DERIVED_TAGS.contains(&name) {
-        return Err(cat(&[
-            "the tag ",
-            name,
-            " is written from the game itself and cannot be given",
-        ]));
-    }
-    if value.contains(['\n', '\r']) {
-        return Err(cat(&["the value of ", name, " holds a line break"]));
-    }
-    if value.chars().count() > MAX_INPUT_LEN {
-        return Err(cat(&[
-            "the value of ",
-            name,
-            " is longer than 4096 characters",
-        ]));
-    }
-    if name == "Date" && !is_date(value) {
-        return Err(cat(&["Date must be written YYYY.MM.DD, not '", value, "'"]));
-    }
-    Ok(())
-}
-
-/// `YYYY.MM.DD` in digits.
-fn is_date(value: &str) -> bool {
-    let b = value.as_bytes();
-    b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'.'
-            } else {
-                c.is_ascii_digit()
-            }
-        })
-}
-
-impl Serialize for Tags {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (n, v) in &self.0 {
-            map.serialize_entry(n, v)?;
-        }
-        map.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for Tags {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct TagsVisitor;
-        impl<'de> Visitor<'de> for TagsVisitor {
-            type Value = Tags;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object of tag names and string values")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tags, A::Error> {
-                let mut tags = Tags::new();
-                while let Some((name, value)) = map.next_entry::<String, String>()? {
-                    tags.add_new(&name, &value)
-                        .map_err(serde::de::Error::custom)?;
-                }
-                Ok(tags)
-            }
-        }
-        deserializer.deserialize_map(TagsVisitor)
-    }
-}
-
-impl Tags {
-    /// Adds a tag that must not be there yet (reading JSON or a record).
-    pub(crate) fn add_new(&mut self, name: &str, value: &str) -> Result<(), String> {
-        check_tag(name, value)?;
-        if self.get(name).is_some() {
-            return Err(twice(name));
-        }
-        self.put(name, value);
-        Ok(())
-    }
-}
-
-/// The part of a record's header that a game's setup makes (RULES 4.1): the game's own tags (Jokerball:
-/// `Rules`, `Size`, `Rows`; Zola: `Size`, and `Pie` for a lone game), who starts, and the position string
-/// of a game that did not start from the setup. Made by [`Engine::setup_tags`], read back by
-/// [`Engine::setup_from_tags`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordSetup {
-    /// The game's own tags, in writing order (names from the game's `SETUP_TAGS`).
-    pub tags: Vec<(&'static str, String)>,
-    /// Who moves first (game 1 of a match).
-    pub first: Player,
-    /// The start position string, for a game that began from one (then no `First` and no `Rows`).
-    pub position: Option<String>,
-}
-
-impl RecordSetup {
-    /// The value of the game tag `name`.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Reads the tag `name`, which must be one of `allowed`: its index there (`TagError` naming the tag
-    /// otherwise).
-    pub fn choice(&self, name: &'static str, allowed: &[&str]) -> Result<usize, TagError> {
-        let value = self.get(name).ok_or_else(|| missing(name))?;
-        allowed.iter().position(|a| *a == value).ok_or_else(|| {
-            let mut m = String::from(name);
-            m.push_str(" must be ");
-            for (i, a) in allowed.iter().enumerate() {
-                if i > 0 {
-                    m.push_str(" or ");
-                }
-                m.push_str(a);
-            }
-            TagError::new(name, m)
-        })
-    }
-}
-
-/// The error of a missing tag.
-pub(crate) fn missing(name: &'static str) -> TagError {
-    let mut m = String::from("the tag ");
-    m.push_str(name);
-    m.push_str(" is missing");
-    TagError::new(name, m)
-}
-
-/// A header tag that does not describe a game: which tag, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TagError {
-    /// The tag at fault (its line is named; a missing tag names the header's end).
-    pub tag: &'static str,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl TagError {
-    /// An error about the tag `tag`.
-    pub fn new(tag: &'static str, message: impl Into<String>) -> TagError {
-        TagError {
-            tag,
-            message: message.into(),
-        }
-    }
-}
-
-/// The parts joined (messages without `std::fmt`).
-pub(crate) fn cat(parts: &[&str]) -> String {
-    let mut s = String::new();
-    for p in parts {
-        s.push_str(p);
-    }
-    s
-}
-
-/// Appends a decimal number (without `std::fmt`).
-pub(crate) fn push_num(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        if let Some(d) = digits.get_mut(i) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 || i == 0 {
-            break;
-        }
-    }
-    for &d in digits.get(i..).unwrap_or(&[]) {
-        out.push(char::from(d));
-    }
-}
 
 /// A decimal count without leading zeros: `1..=999_999_999`.
 fn read_count(text: &str) -> Option<usize> {
@@ -338,155 +24,25 @@ fn read_count(text: &str) -> Option<usize> {
     text.parse().ok()
 }
 
-/// Writes `[Name "value"]` and a line break.
-fn write_tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push_str("\"]\n");
+/// Reads a match record (see [`Recorded::from_record`](super::Recorded::from_record)).
+pub(super) fn read_match<G: GameRecord>(
+    text: &str,
+    seed: Option<&Seed>,
+) -> Result<Match<G>, ParseError> {
+    let r = Reading::begin(text, G::KIND, G::SETUP_TAGS, false)?;
+    let game = G::setup_from_tags(&r.setup, false).map_err(|e| r.tag_error(e))?;
+    let (length, cube) = r.length_cube;
+    let mut m = Match::<G>::new(&MatchSetup { length, cube, game })
+        .map_err(|e| r.header.error_at("Length", &e.to_string()))?;
+    m.game_mut_for_record().set_dice_seed(None);
+    let tags = r.read(&mut MatchSink(&mut m))?;
+    m.game_mut_for_record().set_dice_seed(seed);
+    m.set_tags(tags);
+    Ok(m)
 }
 
-/// Writes a whole header: `Game`, the game's tags, `Length` and `Cube` for a match, `First` when Blue
-/// starts, `Position`, the optional tags, `Result`; then the empty line.
-fn write_header(
-    out: &mut String,
-    kind: GameKind,
-    setup: &RecordSetup,
-    length_cube: Option<(u32, bool)>,
-    tags: &Tags,
-    result: Option<Player>,
-) {
-    write_tag(
-        out,
-        "Game",
-        match kind {
-            GameKind::Jokerball => "Jokerball",
-            GameKind::Zola => "Zola",
-        },
-    );
-    for (n, v) in &setup.tags {
-        write_tag(out, n, v);
-    }
-    if let Some((length, cube)) = length_cube {
-        let mut l = String::new();
-        push_num(&mut l, length as usize);
-        write_tag(out, "Length", &l);
-        write_tag(out, "Cube", if cube { "on" } else { "off" });
-    }
-    match &setup.position {
-        Some(p) => write_tag(out, "Position", p),
-        None if setup.first == Player::Blue => write_tag(out, "First", "blue"),
-        None => {}
-    }
-    for (n, v) in tags.iter() {
-        write_tag(out, n, v);
-    }
-    write_tag(out, "Result", result.map_or("*", Player::name));
-    out.push('\n');
-}
-
-/// Writes one game's section: `Game N`, then its lines with the records numbered.
-fn write_section(out: &mut String, number: usize, lines: &[LogEntry]) {
-    out.push_str("Game ");
-    push_num(out, number);
-    out.push('\n');
-    for line in lines {
-        if line.kind == LineKind::Record {
-            push_num(out, line.step as usize);
-            out.push_str(". ");
-        }
-        out.push_str(&line.text);
-        out.push('\n');
-    }
-}
-
-/// The record of a lone game (see [`Engine::to_record`]).
-pub(crate) fn write_game<G: Engine>(game: &G, extra: &Tags) -> String {
-    let mut out = String::new();
-    let setup = game.setup_tags(true);
-    let tags = game.tags().overlaid(extra);
-    write_header(&mut out, G::KIND, &setup, None, &tags, game.winner());
-    write_section(&mut out, 1, &crate::matchplay::lone_log(game));
-    out
-}
-
-/// The record of a match (see [`Match::to_record`]), from its parts.
-fn write_match(
-    kind: GameKind,
-    setup: RecordSetup,
-    st: &MatchState,
-    log: &crate::matchplay::MatchLog,
-    current: Vec<String>,
-    tags: &Tags,
-    after: fn(&str, Player) -> Player,
-) -> Result<String, MatchError> {
-    if log.known > 1 || setup.position.is_some() {
-        return Err(MatchError::WrongPhase(
-            "this match has no record: it was restored from a format-1 state (its earlier games \
-             are unknown) or its games began from a position string"
-                .into(),
-        ));
-    }
-    let setup = RecordSetup {
-        first: st.first(),
-        ..setup
-    };
-    let mut out = String::new();
-    let lc = Some((st.length(), st.cube_enabled()));
-    write_header(&mut out, kind, &setup, lc, tags, st.winner());
-    let mut current = Some(current);
-    for number in 1..=st.game_number() {
-        if number > 1 {
-            out.push('\n');
-        }
-        let (_, lines) = game_body(st, log, number, &mut current, after);
-        write_section(&mut out, number as usize, &lines);
-    }
-    Ok(out)
-}
-
-impl<G: Engine> Match<G> {
-    /// The match as a record (RULES 4): its header (with this match's tags overlaid with `tags`) and
-    /// every game, the current one last. A game in the middle of a turn is written up to its last
-    /// completed record. Refused (`wrong_phase`) for a match restored from a format-1 state, whose
-    /// earlier games are unknown, and for a match whose games began from a position string.
-    pub fn to_record(&self, tags: &Tags) -> Result<String, MatchError> {
-        write_match(
-            G::KIND,
-            self.game().setup_tags(false),
-            self.state(),
-            self.log(),
-            self.game().history(),
-            &self.tags().overlaid(tags),
-            G::mover_after,
-        )
-    }
-
-    /// Reads a match record (RULES 4): the header, then every game, replayed and checked line by line.
-    /// The current game goes on with dice from a generator seeded by `seed` (without one: only
-    /// `set_dice`). A wrong record is a `parse_error` naming its line (`line 7: ...`).
-    pub fn from_record(text: &str, seed: Option<&Seed>) -> Result<Match<G>, ParseError> {
-        let r = Reading::begin(text, G::KIND, G::SETUP_TAGS, false)?;
-        let game = G::setup_from_tags(&r.setup, false).map_err(|e| r.tag_error(e))?;
-        let (length, cube) = r.length_cube;
-        let mut m = Match::<G>::new(&MatchSetup { length, cube, game })
-            .map_err(|e| r.header.error_at("Length", &e.to_string()))?;
-        m.game_mut_for_record().set_dice_seed(None);
-        let tags = r.read(&mut MatchSink(&mut m))?;
-        m.game_mut_for_record().set_dice_seed(seed);
-        m.set_tags(tags);
-        Ok(m)
-    }
-}
-
-/// The record of a lone game, read (see [`Engine::from_record`]).
-pub(crate) fn read_game<G: Engine>(text: &str, seed: Option<&Seed>) -> Result<G, ParseError> {
+/// The record of a lone game, read (see [`Recorded::from_record`](super::Recorded::from_record)).
+pub(super) fn read_game<G: GameRecord>(text: &str, seed: Option<&Seed>) -> Result<G, ParseError> {
     let r = Reading::begin(text, G::KIND, G::SETUP_TAGS, true)?;
     let setup = G::setup_from_tags(&r.setup, true).map_err(|e| r.tag_error(e))?;
     let mut game = G::new(&setup).map_err(|e| r.header.error_at("Position", &e.to_string()))?;
@@ -495,7 +51,7 @@ pub(crate) fn read_game<G: Engine>(text: &str, seed: Option<&Seed>) -> Result<G,
     let tags = r.read(&mut lone)?;
     let mut game = lone.game;
     game.set_dice_seed(seed);
-    game.set_tags(tags);
+    game.set_game_tags(tags);
     Ok(game)
 }
 
@@ -548,7 +104,7 @@ pub fn record_kind(text: &str) -> Result<GameKind, ParseError> {
 }
 
 /// Which game a record is of (its `Game` tag) and whether it is a match's (it has a `Length` tag):
-/// which reader reads it ([`Engine::from_record`] or [`Match::from_record`]). Only the header is read.
+/// which reader reads it. Only the header is read.
 pub fn record_type(text: &str) -> Result<(GameKind, bool), ParseError> {
     let lines = split_lines(text)?;
     let header = read_header(&lines)?;
@@ -838,27 +394,6 @@ trait Sink {
     fn winner(&self) -> Option<Player>;
 }
 
-/// Plays record `done` of `game` as `history()` writes it; a record the game made itself (Zola's
-/// automatic pass) must be written as it stands.
-pub(crate) fn next_record<G: Engine>(
-    game: &mut G,
-    done: usize,
-    text: &str,
-) -> Result<(), PlayError> {
-    if game.history_len() > done {
-        return match game.record_at(done) {
-            Some(r) if r == text => Ok(()),
-            Some(r) => Err(PlayError::WrongPhase(cat(&[
-                "expected '",
-                &r,
-                "' (made by the game itself: the side to move had no legal move)",
-            ]))),
-            None => Err(PlayError::WrongPhase("no such record".into())),
-        };
-    }
-    game.play_record(text)
-}
-
 /// A lone game being read.
 struct Lone<G> {
     game: G,
@@ -1077,16 +612,8 @@ fn end_of_section(sink: &dyn Sink, done: usize, result_read: bool) -> Result<(),
 
 #[cfg(test)]
 mod tests {
+    use super::super::write::write_tag;
     use super::*;
-
-    #[test]
-    fn numbers_without_fmt() {
-        for n in [0usize, 7, 10, 99, 1234567, usize::MAX] {
-            let mut s = String::new();
-            push_num(&mut s, n);
-            assert_eq!(s, n.to_string());
-        }
-    }
 
     #[test]
     fn tag_lines() {
@@ -1101,25 +628,5 @@ mod tests {
         let mut out = String::new();
         write_tag(&mut out, "Red", "A \"b\" \\c");
         assert_eq!(out, "[Red \"A \\\"b\\\" \\\\c\"]\n");
-    }
-
-    #[test]
-    fn tags_are_checked() {
-        let mut t = Tags::new();
-        assert!(t.set("Red", "Ana").is_ok());
-        assert!(t.set("Size", "6").is_err());
-        assert!(t.set("red", "x").is_err());
-        assert!(t.set("Event", "a\nb").is_err());
-        assert!(t.set("Date", "2026-01-02").is_err());
-        assert!(t.set("Date", "2026.01.02").is_ok());
-        assert!(t.set("Opening", "x").is_ok());
-        assert!(t.set("Red", "Bo").is_ok());
-        let order: Vec<_> = t.iter().map(|(n, _)| n).collect();
-        assert_eq!(order, ["Red", "Date", "Opening"]);
-        assert_eq!(t.get("Red"), Some("Bo"));
-        let json = serde_json::to_string(&t).unwrap();
-        assert_eq!(json, r#"{"Red":"Bo","Date":"2026.01.02","Opening":"x"}"#);
-        assert_eq!(serde_json::from_str::<Tags>(&json).unwrap(), t);
-        assert!(serde_json::from_str::<Tags>(r#"{"Game":"x"}"#).is_err());
     }
 }

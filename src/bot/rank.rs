@@ -1,0 +1,74 @@
+//! What the searches of both games share with the analysis: the hint's order of choices, and what the
+//! review learns of one record ([`Step`]).
+
+use crate::player::{ByPlayer, Player};
+
+/// What the review learns of one record: the move played against the best one (chances in units of
+/// [`P_ONE`](super::net::P_ONE)). Made by [`BotGame::bot_review`](super::BotGame::bot_review).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The mover's chance after the move played.
+    pub win: i32,
+    /// The best move, written as the record is (with the same dice).
+    pub best: String,
+    /// The mover's chance after it.
+    pub best_win: i32,
+    /// The luck of the roll (Jokerball), in units of [`P_ONE`](super::net::P_ONE).
+    pub luck: Option<f64>,
+}
+
+/// `p` for `me`, `1 - p` for the other.
+pub(crate) fn split(me: Player, p: f64) -> ByPlayer<f64> {
+    let mut out = ByPlayer::new(1.0 - p, 1.0 - p);
+    *out.get_mut(me) = p;
+    out
+}
+
+/// Sorts by value, best first, keeping the order of equal values (an insertion sort: the lists are
+/// short, and it stays small in the wasm).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "indices below the slice's length: 1 <= j <= i < len"
+)]
+pub(crate) fn sort_best_first<T>(v: &mut [(i32, T)]) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && v[j - 1].0 < v[j].0 {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// A hint's list: `first` (the bot's choice and its chance), then the others of `ranked` (chances and
+/// indices into `names`) best first, equal chances in notation order (the order of `legal_turns()` and
+/// of `legalMoves()` in JavaScript).
+pub(crate) fn hint_list(
+    first: (i32, String),
+    ranked: Vec<(i32, usize)>,
+    names: &[String],
+) -> Vec<(i32, String)> {
+    let mut value: Vec<Option<i32>> = vec![None; names.len()];
+    for (v, i) in ranked {
+        if let Some(slot) = value.get_mut(i) {
+            *slot = Some(v);
+        }
+    }
+    // In notation order, then best first by a stable sort.
+    let mut sorted: Vec<(i32, usize)> = Vec::with_capacity(names.len());
+    for i in crate::notation::notation_order(names) {
+        if let Some(&Some(v)) = value.get(i) {
+            sorted.push((v, i));
+        }
+    }
+    sort_best_first(&mut sorted);
+    let mut out = Vec::with_capacity(sorted.len() + 1);
+    for (v, i) in sorted {
+        match names.get(i) {
+            Some(name) if *name != first.1 => out.push((v, name.clone())),
+            _ => {}
+        }
+    }
+    out.insert(0, first);
+    out
+}

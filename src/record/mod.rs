@@ -1,0 +1,103 @@
+//! Game and match records (RULES 4): a header of `[Tag "value"]` lines, one empty line, then one section
+//! per game (`Game 1`, numbered records, cube actions, resignations, the result).
+//!
+//! - [`Recorded`]: what has a record, both games and a [`Match`] of either: `to_record`,
+//!   `from_record` (which checks every line and names the first wrong one, `line 7: ...`, counted from
+//!   1) and the tags kept;
+//! - [`Tags`]: the optional tags a record carries (names, events, dates, anything else), kept on the
+//!   game or match read from it and written back (the type lives low in the crate, in `notation`, so
+//!   that games and matches can keep it in their states);
+//! - [`GameRecord`] and [`RecordSetup`]: the part of the header that a game's setup makes, for each
+//!   game (`setup`);
+//! - the writer (`write`) and the reader (`read`).
+//!
+//! The reader replays every record, cube action and resignation with the same rules as play, so a
+//! record that reads is a game that happened. Nothing of the text but its content is kept: comments,
+//! blank lines, CRLF line ends and trailing spaces are read and dropped, and writing gives the one
+//! canonical form.
+
+use crate::dice::Seed;
+use crate::error::ParseError;
+use crate::matchplay::{Match, MatchError};
+
+mod read;
+mod setup;
+mod write;
+
+pub use crate::notation::{Tags, DERIVED_TAGS, STANDARD_TAGS};
+pub use read::{record_kind, record_type, MAX_RECORD_LEN};
+pub use setup::{GameRecord, RecordSetup, TagError};
+
+/// A game or a match that has a record (RULES 4), and the optional tags it keeps: both games (through
+/// [`GameRecord`]) and a [`Match`] of either. Bring it into scope to write and read records:
+/// `use steere_games::record::Recorded;`.
+pub trait Recorded: Sized {
+    /// What writing gives: a game's record; for a match, its record or why it has none
+    /// ([`MatchError`], `wrong_phase`).
+    type Written;
+
+    /// The record tags kept (RULES 4.1: names, event, ...).
+    fn tags(&self) -> &Tags;
+
+    /// Replaces the record tags.
+    fn set_tags(&mut self, tags: Tags);
+
+    /// The record (RULES 4): the header (the tags kept overlaid with `tags`), then every game and its
+    /// result. A game in the middle of a Jokerball turn is written up to its last completed turn. A
+    /// match restored from a format-1 state (its earlier games unknown) or whose games began from a
+    /// position string has none (`wrong_phase`).
+    fn to_record(&self, tags: &Tags) -> Self::Written;
+
+    /// Reads a record (RULES 4), checking every line; the game goes on with dice from a generator
+    /// seeded by `seed` (without one: only dice set from outside). A wrong record is a `parse_error`
+    /// naming its line (`line 7: ...`, from 1).
+    fn from_record(text: &str, seed: Option<&Seed>) -> Result<Self, ParseError>;
+}
+
+impl<G: GameRecord> Recorded for G {
+    type Written = String;
+
+    fn tags(&self) -> &Tags {
+        self.game_tags()
+    }
+
+    fn set_tags(&mut self, tags: Tags) {
+        self.set_game_tags(tags);
+    }
+
+    fn to_record(&self, tags: &Tags) -> String {
+        write::write_game(self, tags)
+    }
+
+    fn from_record(text: &str, seed: Option<&Seed>) -> Result<G, ParseError> {
+        read::read_game(text, seed)
+    }
+}
+
+impl<G: GameRecord> Recorded for Match<G> {
+    type Written = Result<String, MatchError>;
+
+    fn tags(&self) -> &Tags {
+        Match::tags(self)
+    }
+
+    fn set_tags(&mut self, tags: Tags) {
+        Match::set_tags(self, tags);
+    }
+
+    fn to_record(&self, tags: &Tags) -> Result<String, MatchError> {
+        write::write_match(
+            G::KIND,
+            self.game().setup_tags(false),
+            self.state(),
+            self.log(),
+            self.game().history(),
+            &Match::tags(self).overlaid(tags),
+            G::mover_after,
+        )
+    }
+
+    fn from_record(text: &str, seed: Option<&Seed>) -> Result<Match<G>, ParseError> {
+        read::read_match(text, seed)
+    }
+}

@@ -1,0 +1,226 @@
+//! The part of a record's header that a game's setup makes ([`RecordSetup`]), and what the records
+//! need of a game beyond its rules ([`GameRecord`]), implemented here for both games.
+
+use crate::engine::Engine;
+use crate::jokerball::{self, RuleSet};
+use crate::notation::{push_num, Tags};
+use crate::player::Player;
+use crate::zola;
+
+/// What the records need of a game beyond its rules (RULES 4.1): the header tags its setup makes and
+/// reads back, and the optional tags it keeps. Implemented here for Jokerball's and Zola's `Game`;
+/// through it both are [`Recorded`](super::Recorded).
+pub trait GameRecord: Engine {
+    /// The names of the header tags that this game's setup makes, in writing order.
+    const SETUP_TAGS: &'static [&'static str];
+
+    /// The header tags that this game's setup makes (`lone`: a lone game's record, not a match's).
+    fn setup_tags(&self, lone: bool) -> RecordSetup;
+
+    /// The setup that a record's header describes (its game tags, who starts, the position string);
+    /// the error names the tag at fault.
+    fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<Self::Setup, TagError>;
+
+    /// The record tags the game keeps.
+    fn game_tags(&self) -> &Tags;
+
+    /// Replaces the record tags the game keeps.
+    fn set_game_tags(&mut self, tags: Tags);
+}
+
+/// The part of a record's header that a game's setup makes (RULES 4.1): the game's own tags (Jokerball:
+/// `Rules`, `Size`, `Rows`; Zola: `Size`, and `Pie` for a lone game), who starts, and the position string
+/// of a game that did not start from the setup. Made by [`GameRecord::setup_tags`], read back by
+/// [`GameRecord::setup_from_tags`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordSetup {
+    /// The game's own tags, in writing order (names from the game's `SETUP_TAGS`).
+    pub tags: Vec<(&'static str, String)>,
+    /// Who moves first (game 1 of a match).
+    pub first: Player,
+    /// The start position string, for a game that began from one (then no `First` and no `Rows`).
+    pub position: Option<String>,
+}
+
+impl RecordSetup {
+    /// The value of the game tag `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads the tag `name`, which must be one of `allowed`: its index there (`TagError` naming the tag
+    /// otherwise).
+    pub fn choice(&self, name: &'static str, allowed: &[&str]) -> Result<usize, TagError> {
+        let value = self.get(name).ok_or_else(|| missing(name))?;
+        allowed.iter().position(|a| *a == value).ok_or_else(|| {
+            let mut m = String::from(name);
+            m.push_str(" must be ");
+            for (i, a) in allowed.iter().enumerate() {
+                if i > 0 {
+                    m.push_str(" or ");
+                }
+                m.push_str(a);
+            }
+            TagError::new(name, m)
+        })
+    }
+}
+
+/// The error of a missing tag.
+pub(super) fn missing(name: &'static str) -> TagError {
+    let mut m = String::from("the tag ");
+    m.push_str(name);
+    m.push_str(" is missing");
+    TagError::new(name, m)
+}
+
+/// A header tag that does not describe a game: which tag, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagError {
+    /// The tag at fault (its line is named; a missing tag names the header's end).
+    pub tag: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl TagError {
+    /// An error about the tag `tag`.
+    pub fn new(tag: &'static str, message: impl Into<String>) -> TagError {
+        TagError {
+            tag,
+            message: message.into(),
+        }
+    }
+}
+
+impl GameRecord for jokerball::Game {
+    const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];
+
+    fn game_tags(&self) -> &Tags {
+        self.tags()
+    }
+
+    fn set_game_tags(&mut self, tags: Tags) {
+        self.set_tags(tags);
+    }
+
+    /// `Rules`, `Size` and `Rows` when the game began from the starting men of some row count (with
+    /// the player who moved first), else `Rules`, `Size` and the start's position string.
+    fn setup_tags(&self, _lone: bool) -> RecordSetup {
+        let mut tags = vec![
+            ("Rules", self.rules().name().to_string()),
+            ("Size", {
+                let mut s = String::new();
+                push_num(&mut s, usize::from(self.size()));
+                s
+            }),
+        ];
+        let position = match self.start_rows() {
+            Some(rows) => {
+                let mut s = String::new();
+                push_num(&mut s, usize::from(rows));
+                tags.push(("Rows", s));
+                None
+            }
+            None => Some(self.start().to_position_string()),
+        };
+        RecordSetup {
+            tags,
+            first: self.start().turn(),
+            position,
+        }
+    }
+
+    fn setup_from_tags(setup: &RecordSetup, _lone: bool) -> Result<jokerball::Setup, TagError> {
+        let rules = if setup.choice("Rules", &["2025", "classic"])? == 0 {
+            RuleSet::Y2025
+        } else {
+            RuleSet::Classic
+        };
+        let size = if setup.choice("Size", &["4", "6"])? == 0 {
+            4
+        } else {
+            6
+        };
+        let rows = match (setup.get("Rows"), &setup.position) {
+            (Some(_), Some(_)) => {
+                return Err(TagError::new(
+                    "Rows",
+                    "Rows does not go with Position (the position string shows the men)",
+                ))
+            }
+            (None, Some(_)) => 2,
+            (None, None) => return Err(missing("Rows")),
+            (Some(_), None) => {
+                let allowed = ["1", "2", "3", "4", "5"];
+                1 + setup.choice("Rows", allowed.get(..usize::from(size - 1)).unwrap_or(&[]))? as u8
+            }
+        };
+        Ok(jokerball::Setup {
+            rules,
+            size: Some(size),
+            rows,
+            first: setup.first,
+            position: setup.position.clone(),
+            seed: None,
+        })
+    }
+}
+
+impl GameRecord for zola::Game {
+    const SETUP_TAGS: &'static [&'static str] = &["Size", "Pie"];
+
+    fn game_tags(&self) -> &Tags {
+        self.tags()
+    }
+
+    fn set_game_tags(&mut self, tags: Tags) {
+        self.set_tags(tags);
+    }
+
+    /// `Size`, and `Pie` for a lone game from the setup; a game from a position string gives its
+    /// start's string.
+    fn setup_tags(&self, lone: bool) -> RecordSetup {
+        let mut size = String::new();
+        push_num(&mut size, usize::from(self.size().n()));
+        let mut tags = vec![("Size", size)];
+        if self.from_setup() && lone {
+            tags.push(("Pie", if self.pie() { "on" } else { "off" }.to_string()));
+        }
+        RecordSetup {
+            tags,
+            first: self.start().turn(),
+            position: (!self.from_setup()).then(|| self.start().to_position_string()),
+        }
+    }
+
+    fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<zola::Setup, TagError> {
+        let size = 6 + 2 * setup.choice("Size", &["6", "8", "10"])? as u8;
+        let pie = match (setup.get("Pie"), lone, &setup.position) {
+            (Some(_), false, _) => {
+                return Err(TagError::new(
+                    "Pie",
+                    "a match has no pie rule: no Pie tag in a match record",
+                ))
+            }
+            (Some(_), true, Some(_)) => {
+                return Err(TagError::new(
+                    "Pie",
+                    "Pie does not go with Position (no swap in a game from a position)",
+                ))
+            }
+            (Some(_), true, None) => setup.choice("Pie", &["on", "off"])? == 0,
+            (None, true, None) => return Err(missing("Pie")),
+            (None, _, _) => false,
+        };
+        Ok(zola::Setup {
+            size: Some(size),
+            pie,
+            first: setup.first,
+            position: setup.position.clone(),
+        })
+    }
+}
