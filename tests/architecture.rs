@@ -452,6 +452,9 @@ fn check(sources: &[(String, String)]) -> Vec<String> {
             }
         }
     }
+    if std::env::var_os("ARCH_REPORT").is_some() {
+        report(&files, &edges);
+    }
     let mut problems = Vec::new();
     let top = |k: usize| files[k].module.first().cloned().unwrap_or_default();
     for f in &files {
@@ -557,6 +560,27 @@ fn circle_problems(
             )
         })
         .collect()
+}
+
+/// Prints the graph (`ARCH_REPORT=1 cargo test --test architecture -- --nocapture`): which top-level
+/// module uses which, with the number of uses, and within each folder which file uses which.
+fn report(files: &[File], edges: &BTreeMap<(usize, usize), (usize, String)>) {
+    let mut modules: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for &(from, to) in edges.keys() {
+        let (a, b) = (&files[from].module, &files[to].module);
+        match (a.first(), b.first()) {
+            (Some(x), Some(y)) if x != y => {
+                *modules.entry((x.clone(), y.clone())).or_default() += 1
+            }
+            (Some(_), Some(_)) if a.len() > 1 || b.len() > 1 => {
+                println!("  src/{} -> src/{}", files[from].path, files[to].path);
+            }
+            _ => {}
+        }
+    }
+    for ((a, b), n) in modules {
+        println!("{a} -> {b} ({n} file pairs)");
+    }
 }
 
 /// The child modules of a module.
