@@ -482,6 +482,17 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    #[test]
+    fn named_cells_of_moves_turns_and_records() {
+        let cells = |t: &str| named_cells(t);
+        assert_eq!(cells("2/3 b3-d3 f6>h6"), ["b3", "d3", "f6", "h6"]);
+        assert_eq!(cells("4/1 - e5>off"), ["e5"]);
+        assert_eq!(cells("b3xd5 d5>k11"), ["b3", "d5", "k11"]);
+        assert_eq!(cells("c3xf6"), ["c3", "f6"]);
+        assert!(cells("swap").is_empty() && cells("-").is_empty() && cells("").is_empty());
+        assert!(cells("k7-off").len() == 1 && cells("3/3 - -").is_empty());
+    }
+
     proptest! {
         /// The heapsort orders as the standard library's sort does (names may repeat).
         #[test]
