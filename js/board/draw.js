@@ -40,7 +40,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 .die.way rect { fill: var(--steere-direction, #2e8b57); }
 .die text { fill: #fff; font: 700 10px system-ui, sans-serif; }
 .dice[data-empty] { opacity: 0.3; }
-.dice[data-last] { opacity: 0.75; }
+.dice[data-past] { opacity: 0.75; }
 .arrow, .way-arrow { fill: var(--steere-direction, #2e8b57); pointer-events: none; }
 .arrow { opacity: 0.9; stroke: #fff; stroke-width: 0.6; }
 .way-arrow { fill: var(--steere-direction, #2e8b57); }
@@ -234,7 +234,7 @@ function drawDice(b, v) {
   const cat = b._cat;
   const dice = v?.dice;
   attr(d.g, 'data-empty', !dice);
-  attr(d.g, 'data-last', !!v?.last);
+  attr(d.g, 'data-past', !!v?.last);
   d.dist.textContent = dice ? String(dice.distance) : '';
   d.way.textContent = dice ? String(dice.direction) : '';
   attr(d.arrow, 'hidden', true);
