@@ -5,10 +5,9 @@
 // and keeps each seat's credentials (in localStorage by default), so that a reload rejoins the match.
 // boardgame.io itself is passed in ({ Client, SocketIO }): this module imports none of it.
 import { engineOf, whyIllegal } from './boardgameio.js';
-import { actor } from './actor.js';
 
 // The seat ('0' or '1') to act in a state, the colour a seat holds, and the winner's seat, from the engine
-// (who acts: actor.js, shared with the adapter and the board elements).
+// (who acts: the engine's toAct, the one definition the adapter and the board elements use too).
 function read(G, seat) {
   const engine = engineOf(G);
   try {
@@ -17,7 +16,7 @@ function read(G, seat) {
     const seatOf = (colour) => ((colour === 'red') !== swapped ? '0' : '1');
     const colour = seat === '0' || seat === '1' ? ((seat === '0') !== swapped ? 'red' : 'blue') : null;
     const over = engine.phase === (isMatch ? 'match-over' : 'over');
-    const who = actor(engine);
+    const who = engine.toAct?.player ?? null;
     return { colour, toAct: who === null ? null : seatOf(who), over, winner: over ? seatOf(engine.winner) : null };
   } finally {
     engine.free();

@@ -6,7 +6,6 @@
 // `client: false`, so they are drawn on the server only. Nothing here imports boardgame.io: a game is plain
 // data and functions, and boardgame.io stays a peer dependency of the package.
 import { Jokerball, Zola, Match, SteereError } from 'steere-games';
-import { actor } from './actor.js';
 
 const INVALID_MOVE = 'INVALID_MOVE'; // boardgame.io's constant (core/constants)
 const IDS = ['0', '1'];
@@ -83,11 +82,11 @@ function stateKey(G) {
 }
 
 // What the flow needs to know of a state; `moves` names its list of moves (MOVES_OF). The seat to act is
-// the one holding the colour that actor.js says acts now.
+// the one holding the colour the engine's toAct names.
 function describe(engine, kind, moves) {
   const swapped = kind === 'zola' ? engine.swapped : false;
   const over = engine.phase === (kind === 'match' ? 'match-over' : 'over');
-  const colour = actor(engine);
+  const colour = engine.toAct?.player ?? null;
   return {
     kind,
     moves,
@@ -106,14 +105,29 @@ function colourOf(id, swapped) {
   return (id === '0') !== swapped ? 'red' : 'blue';
 }
 
+// A match game's start as the engine reads it, its pieces (board()), without who moves first: that
+// alternates between the match's games.
+function pieces(game, start) {
+  if (typeof start !== 'string' || (game !== 'jokerball' && game !== 'zola')) return start;
+  try {
+    const g = new ENGINES[game]({ position: start });
+    try {
+      return g.board();
+    } finally {
+      g.free();
+    }
+  } catch {
+    return start;
+  }
+}
+
 // What fixes a variant, read from a state: two states of one factory's games agree on it.
 function fingerprint(state) {
   const s = state && typeof state === 'object' ? state : {};
   if (s.game === 'match') {
     const m = s.match && typeof s.match === 'object' ? s.match : {};
     const c = s.current && typeof s.current === 'object' ? s.current : {};
-    const start = typeof c.start === 'string' ? c.start.replace(/ [a-z]$/, '') : c.start;
-    return JSON.stringify([s.game, s.variant, m.length, m.first, m.cube === null, c.game, c.rules, c.size, c.pie, start]);
+    return JSON.stringify([s.game, s.variant, m.length, m.first, m.cube === null, c.game, c.rules, c.size, c.pie, pieces(c.game, c.start)]);
   }
   return JSON.stringify([s.game, s.rules, s.size, s.pie, s.first, s.start]);
 }

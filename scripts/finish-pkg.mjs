@@ -193,10 +193,9 @@ await bundle('worker.js', false);
 await bundle('lang.js', false);
 copyFileSync(join(root, 'js', 'board.d.ts'), join(pkg, 'board.d.ts'));
 // steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and
-// its browser client (js/boardgameio-client.js), with actor.js (who acts now), which both import and the
-// board elements bundle. They import the engine by the package's own name and never
+// its browser client (js/boardgameio-client.js). They import the engine by the package's own name and never
 // import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
-for (const f of ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts', 'actor.js']) {
+for (const f of ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts']) {
   copyFileSync(join(root, 'js', f), join(pkg, f));
 }
 
@@ -243,7 +242,6 @@ const manifest = {
     'boardgameio.d.ts',
     'boardgameio-client.js',
     'boardgameio-client.d.ts',
-    'actor.js',
     'snippets/',
     'docs/',
     ...BOARD_FILES,

@@ -26,12 +26,6 @@ function reviewLevel(obj) {
   return g.game === 'zola' && g.size > 6 ? 'easy' : 'medium';
 }
 
-/** The cells a hint's turn or move names: in Jokerball's phase 'ball' those of its ball part only. */
-function hintCells(move, phase) {
-  const part = phase === 'ball' ? (move.split(' ')[1] ?? '') : move;
-  return part.match(/[a-z]\d+/g) ?? [];
-}
-
 function el(name, attrs = {}, parent = null, ns = null) {
   const e = ns ? document.createElementNS(ns, name) : document.createElement(name);
   for (const [k, v] of Object.entries(attrs)) {
@@ -199,7 +193,7 @@ export class Analysis {
       this.say('hint', null);
       this.hinted = { list: list.slice(0, 3), phase };
       this.drawHints();
-      if (list.length) elem.hint = hintCells(list[0].move, phase);
+      if (list.length) elem.hint = list[0].cells;
     } catch (e) {
       if (n === this.n.hint) this.say('hint', 'an_failed', e.message);
     } finally {

@@ -165,12 +165,15 @@ function kindOf(obj) {
 
 /** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
 function rowsOf(g) {
-  const setup = (start) => start.replace(/ [rb]$/, '');
+  // the pieces as the engine reads them (board()), whoever moves first
+  const pieces = (game) => {
+    const text = JSON.stringify(game.board());
+    game.free();
+    return text;
+  };
+  const start = pieces(new Jokerball({ rules: g.rules, position: g.start }));
   for (let rows = 1; rows < g.size; rows++) {
-    const fresh = new Jokerball({ rules: g.rules, size: g.size, rows });
-    const same = setup(fresh.toJSON({ rng: false }).start) === setup(g.start);
-    fresh.free();
-    if (same) return String(rows);
+    if (pieces(new Jokerball({ rules: g.rules, size: g.size, rows })) === start) return String(rows);
   }
   return null;
 }

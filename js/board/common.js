@@ -22,6 +22,9 @@ export function asError(e) {
 /** What an element shows for an error: the catalogue's sentence, the reason chosen by the error's code. */
 export const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [`code_${error.code}`] }];
 
+/** Who must act now (the answerer of a pending double), or null: the engine's toAct. */
+export const actor = (obj) => obj.toAct?.player ?? null;
+
 export const kindOf = (obj) =>
   obj instanceof Match ? 'match' : obj instanceof Jokerball ? 'jokerball' : obj instanceof Zola ? 'zola' : null;
 

@@ -2,8 +2,8 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, upgrade, listen } from './common.js';
-import { actor, results, kindOfBoard, atTurnStart, passedLast } from './infer.js';
+import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen } from './common.js';
+import { results, kindOfBoard, atTurnStart, passedLast } from './infer.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, texts, drawGame } from './game-view.js';
 import { CLASSES } from './protocol.js';

@@ -1,7 +1,7 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, attr, OTHER } from './common.js';
-import { actor as actorOf, results, movers, readLines, alternate } from './infer.js';
+import { say, tell, attr, OTHER, actor as actorOf } from './common.js';
+import { results, movers, readLines, alternate } from './infer.js';
 
 const GAME_CSS = `
 :host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }

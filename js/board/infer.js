@@ -1,6 +1,6 @@
 // The rules the elements still work out for themselves, each in one function, until the engine says
 // them (issue 25, item 4): the board from a position string, the ball's direction, the last move's
-// cells, who acts now (../actor.js, shared with the boardgame.io adapter), a lone game's result, who made
+// cells, a lone game's result, who made
 // each record and the cube actions among a match game's lines, a turn's start and a Zola pass.
 import { Zola, Match } from './engine.js';
 import { OTHER } from './common.js';
@@ -69,7 +69,6 @@ export function lastMoveCells(record, isCell) {
   return out;
 }
 
-export { actor } from '../actor.js';
 
 /** The results of a match's games, or a lone game's result (once it is won) as a list of one. */
 export function results(obj) {

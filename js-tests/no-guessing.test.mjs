@@ -1,0 +1,139 @@
+// The front end asks the engine instead of guessing the rules (issue 25, item 4): no file of js/ or www/
+// reads notation, records, positions or hints with a regular expression, or plays trial moves on a copy
+// of a game to learn a rule. Every regular expression of those files must be one of the text patterns
+// listed here (URLs, catalogue fillers, attribute numbers, base64url), and `.clone()` is called only
+// where a copy is the working object of a real move (the boardgame.io adapter) or is not a game (the
+// service worker's responses). A new pattern or copy fails here until it is judged and listed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// file -> the regular expressions (their source) it may hold, each a text pattern reading no notation
+const ALLOWED = {
+  'js/boardgameio-client.js': ['\\/+$'], // a server address's trailing slashes
+  'js/boardgameio.js': ['^[A-Za-z0-9_.-]{1,64}$'], // a factory's name
+  'js/lang.js': ['[-_]', '\\{(\\w+)\\}'], // a language tag's parts; {name} in a catalogue's text
+  'js/steere_error.js': ['^(__|constructor$)'], // the names of an object's methods
+  'js/board/board-element.js': ['^\\d+$', '\\s+'], // an attribute's number; a list attribute's words
+  'js/board/game-options.js': ['^\\d+$', '^-?\\d+$'], // attribute numbers
+  'www/app.js': ['^#record=(.*)$', '^\\d+$'], // the share link's fragment; a URL parameter's number
+  'www/i18n.js': ['[A-Z]'], // a dataset name written as an attribute
+  'www/online.js': ['^https?:$'], // the page's protocol
+  'www/records.js': ['\\+', '\\/', '=+$', '^[\\w-]+$', '-', '_'], // base64url
+  'www/settings.js': ['^\\d+$'], // a URL parameter's number
+  'www/sw.js': ['from\\s*[\'"](\\.\\/snippets\\/[^\'"]+)[\'"]'], // the glue's imports
+};
+// Guesses not yet replaced (they wait for the engine's view() and record reader): to be emptied.
+const LEFT = {
+  'js/board/infer.js': ['[a-z]\\d', '[-x>]'], // the last move's cells from its record
+  'www/records.js': ['\\n\\s*\\n|$', '^\\[Length ', '^\\[Game "Zola"\\]'], // the class from the header
+  'www/replay.js': ['^(Red|Blue) (doubles|takes|drops|resigns)$', ' wins\\b', '[rb]$'], // lines, start
+};
+for (const [file, list] of Object.entries(LEFT)) ALLOWED[file] = [...(ALLOWED[file] ?? []), ...list];
+// file -> how many `.clone()` calls it may make, and why
+const CLONES = {
+  'js/board/infer.js': 2, // LEFT: the ball's direction by trial moves
+  'js/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
+  'www/sw.js': 1, // a fetched Response, cached
+};
+
+function files(dir) {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+  );
+}
+
+/**
+ * A file's code scanned once, as JavaScript reads it: `code` without comments and with each string
+ * literal emptied, and `regexes` the source of each regular expression literal (a slash where an
+ * operand is expected) and of each RegExp() call.
+ */
+export function scan(text) {
+  let code = '';
+  const regexes = [];
+  let prev = ''; // the last significant character or word of the code, to tell a regex from a division
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    const two = text.slice(i, i + 2);
+    if (two === '//') {
+      i = text.indexOf('\n', i);
+      if (i < 0) break;
+    } else if (two === '/*') {
+      i = text.indexOf('*/', i + 2) + 2;
+      if (i < 2) break;
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      code += c + c;
+      prev = c;
+      i = j + 1;
+    } else if (c === '/' && (prev === '' || /[=(,:[!&|?{};+\-*%<>~^]$/.test(prev) || /^(return|typeof|case|in|of)$/.test(prev))) {
+      let j = i + 1;
+      let cls = false;
+      while (j < text.length && (cls || text[j] !== '/') && text[j] !== '\n') {
+        if (text[j] === '\\') j++;
+        else if (text[j] === '[') cls = true;
+        else if (text[j] === ']') cls = false;
+        j++;
+      }
+      regexes.push(text.slice(i + 1, j));
+      j++;
+      while (/[a-z]/.test(text[j] ?? '')) j++;
+      code += '/r/';
+      prev = 'r';
+      i = j;
+    } else {
+      code += c;
+      if (/\w/.test(c)) {
+        let j = i;
+        while (j < text.length && /[\w$]/.test(text[j])) j++;
+        prev = text.slice(i, j);
+        code += text.slice(i + 1, j);
+        i = j;
+        continue;
+      }
+      if (!/\s/.test(c)) prev = c;
+      i++;
+    }
+  }
+  for (const m of code.matchAll(/\bRegExp\s*\(/g)) regexes.push(`RegExp() at ${m.index}`);
+  return { code, regexes };
+}
+
+const sources = [...files('js'), ...files('www')].map((f) => [relative(root, join(root, f)).split('\\').join('/'), readFileSync(join(root, f), 'utf8')]);
+
+test('every regular expression of js/ and www/ is a listed text pattern, none reads notation', () => {
+  const found = [];
+  for (const [file, text] of sources) {
+    for (const r of scan(text).regexes) if (!(ALLOWED[file] ?? []).includes(r)) found.push(`${file}: /${r}/`);
+  }
+  assert.deepEqual(found, []);
+});
+
+test('no trial moves on copies: .clone() only where listed', () => {
+  const found = [];
+  for (const [file, text] of sources) {
+    const n = (scan(text).code.match(/\.clone\s*\(/g) ?? []).length;
+    if (n !== (CLONES[file] ?? 0)) found.push(`${file}: ${n} .clone() calls`);
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the check finds what it is for', () => {
+  // the guesses it replaced: a record's cells, a start position's mover, a header, a hint's cells
+  const old = [
+    "for (const c of part.split(/[-x>]/)) if (isCell(c)) out.add(c);",
+    "const p = g.start.replace(/[rb]$/, first[0]);",
+    "const cls = /^\\[Length /m.test(header) ? Match : Jokerball;",
+    "return part.match(/[a-z]\\d+/g) ?? [];",
+    "const re = new RegExp('wins');",
+    "x = a / b / c; // a division, not a pattern: '/x/'",
+  ];
+  assert.deepEqual(old.map((line) => scan(line).regexes.length), [1, 1, 1, 1, 1, 0]);
+  assert.equal(scan("const c = copy.clone(); // c.clone()\nx = 'y.clone()';").code.match(/\.clone\s*\(/g).length, 1);
+});
