@@ -162,12 +162,11 @@ export class Analysis {
     const elem = this.page.element();
     const g = elem?.game;
     if (!g || !this.page.active()) return null;
-    const m = g instanceof Match ? g : null;
-    if (m && m.phase !== 'playing') return null;
-    const phase = m ? m.gamePhase : g.phase;
-    if (!['man', 'ball', 'move'].includes(phase)) return null;
+    // who acts now and what is awaited, as the engine says (a double's answer or the roll is no choice)
+    const a = g.toAct;
+    if (!a || !['man', 'ball', 'move'].includes(a.awaits)) return null;
     const side = elem.humanSide;
-    return side === null || g.turn === side ? phase : null;
+    return side === null || a.player === side ? a.awaits : null;
   }
 
   hintable() {
