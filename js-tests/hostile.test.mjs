@@ -133,10 +133,10 @@ function readGetters(obj, names) {
 }
 
 const GETTERS = {
-  Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags'],
-  Zola: ['turn', 'winner', 'phase', 'swapped', 'tags'],
+  Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags', 'toAct'],
+  Zola: ['turn', 'winner', 'phase', 'swapped', 'tags', 'toAct'],
   Match: ['length', 'score', 'gameNumber', 'cube', 'pendingDouble', 'crawford', 'phase', 'winner',
-    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags'],
+    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags', 'toAct'],
 };
 
 // Each method with the codes its failures may carry (API.md "Errors").

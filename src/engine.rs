@@ -110,6 +110,80 @@ pub struct MoveInfo {
     pub goal: Option<Player>,
 }
 
+/// What the player to act must do now (see [`ToAct`]; JS: `'roll'`, `'man'`, `'ball'`, `'move'`,
+/// `'answer'`, `'next'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Awaits {
+    /// Jokerball: roll (or set) the dice.
+    Roll,
+    /// Jokerball: move a man.
+    Man,
+    /// Jokerball: move the ball.
+    Ball,
+    /// Zola: move a checker (or `swap`).
+    Move,
+    /// A match: take or drop the pending double (or resign).
+    Answer,
+    /// A match: start the next game (either player may).
+    Next,
+}
+
+impl Awaits {
+    /// The name used in JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Awaits::Roll => "roll",
+            Awaits::Man => "man",
+            Awaits::Ball => "ball",
+            Awaits::Move => "move",
+            Awaits::Answer => "answer",
+            Awaits::Next => "next",
+        }
+    }
+}
+
+/// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
+/// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct ToAct {
+    /// The player who must act, `None` when either may.
+    pub player: Option<Player>,
+    /// What that player must do.
+    pub awaits: Awaits,
+}
+
+/// The last move made on the board: who made it and the cells its moves leave and reach.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct LastMove {
+    /// Who made it.
+    pub player: Player,
+    /// The cells each move left and reached, in order, each once (`'off'` left out); empty for a pass,
+    /// a Jokerball turn whose phases were all passed, or `swap`.
+    pub cells: Vec<String>,
+}
+
+/// How a lone game ended on the board (a game of a match also has its points: [`GameResult`]).
+///
+/// [`GameResult`]: crate::GameResult
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct GameWon {
+    /// Who won.
+    pub winner: Player,
+    /// How: a goal (Jokerball) or the last capture (Zola); in a match also a drop or resignation.
+    pub how: GameEnd,
+}
+
+/// The line of Jokerball's ball for the dice rolled (RULES 1.6), as the board stands now.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct BallLine {
+    /// The direction the green die gives the player to move.
+    pub direction: crate::hex::HexDirection,
+    /// Whether the ball cannot move along that line on the board as it stands (in phase man: before
+    /// the man move, which may change it).
+    pub blocked: bool,
+}
+
 /// A game of Jokerball or Zola: made from its plain-data setup, played by moves in notation or as
 /// values, saved to and restored from a plain-data state. Checks run in the order of the errors'
 /// codes: the notation (`parse_error`), then `game_over`, then `wrong_phase`, then legality; a failed
@@ -155,6 +229,69 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// Whether the player to move has not begun the turn (Jokerball: not rolled; Zola: always while the
     /// game is on). A match allows doubles only then.
     fn at_turn_start(&self) -> bool;
+
+    /// What the player to move must do now, `None` once the game is over.
+    fn awaits(&self) -> Option<Awaits>;
+
+    /// Who acts now (the player to move) and what is awaited; `None` once the game is over.
+    fn to_act(&self) -> Option<ToAct> {
+        self.awaits().map(|awaits| ToAct {
+            player: Some(self.turn()),
+            awaits,
+        })
+    }
+
+    /// The game's result once it ended on the board: the winner and [`Engine::WIN`].
+    fn outcome(&self) -> Option<GameWon> {
+        self.winner().map(|winner| GameWon {
+            winner,
+            how: Self::WIN,
+        })
+    }
+
+    /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
+    fn side(&self) -> u8;
+
+    /// The player to move in the start position: who made (or passed) the first record.
+    fn first(&self) -> Player;
+
+    /// Who makes the record after `record`, made by `mover`: the other player, but in Zola the same
+    /// colour after `swap` (RULES 2.2).
+    fn mover_after(_record: &str, mover: Player) -> Player {
+        mover.other()
+    }
+
+    /// Who made each completed record (as [`Engine::history`] lists them).
+    fn movers(&self) -> Vec<Player> {
+        movers::<Self>(self.first(), &self.history())
+    }
+
+    /// The last move made: the current Jokerball turn's man move once played, else the last completed
+    /// record's moves; `None` before the first record.
+    fn last_move(&self) -> Option<LastMove>;
+
+    /// The cells a choice of the bot's hint names (a Jokerball turn as `legal_turns` writes it, a Zola
+    /// move): each move's cells as [`LastMove::cells`] gives them, of the part still to play (in
+    /// Jokerball's phase ball the ball move only). A choice that is not legal now gives none.
+    fn choice_cells(&self, choice: &str) -> Vec<String>;
+
+    /// This game from its start, without a dice generator, with its first `step` completed records
+    /// played (all of them when `step` is larger).
+    fn replay_to(&self, step: usize) -> Result<Self, ReplayError> {
+        self.restart().replay_prefix(&self.history(), step)
+    }
+
+    /// This game with the first `step` records of `history` played on it (all of them when `step` is
+    /// larger).
+    fn replay_prefix(self, history: &[String], step: usize) -> Result<Self, ReplayError> {
+        self.replay_onto(history.get(..step).unwrap_or(history))
+    }
+
+    /// Jokerball with the dice rolled (phases man and ball): the ball's line for the green die; `None`
+    /// otherwise and in Zola.
+    fn ball_line(&self) -> Option<BallLine> {
+        None
+    }
 
     /// The legal moves now, unsorted (generation order), into `list` (cleared first); allocation-free,
     /// for bots and simulations that reuse one list.
@@ -287,4 +424,17 @@ pub(crate) fn next_record<G: Engine>(
         };
     }
     game.play_record(text)
+}
+
+/// Who made each record of `history`, the first made by `first` (see [`Engine::mover_after`]).
+pub fn movers<G: Engine>(first: Player, history: &[String]) -> Vec<Player> {
+    let mut p = first;
+    history
+        .iter()
+        .map(|rec| {
+            let me = p;
+            p = G::mover_after(rec, me);
+            me
+        })
+        .collect()
 }

@@ -8,8 +8,10 @@ pub struct Hex {
     pub r: i8,
 }
 
-/// One of the six directions between neighbouring cells (RULES 1.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One of the six directions between neighbouring cells (RULES 1.1); JSON and JavaScript name them
+/// `'e'`, `'w'`, `'ne'`, `'nw'`, `'se'`, `'sw'`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum HexDirection {
     /// `(+1, 0)`.
     E,
@@ -40,6 +42,18 @@ impl HexDirection {
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The name used in JSON and JavaScript: `"e"`, `"w"`, `"ne"`, `"nw"`, `"se"`, `"sw"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HexDirection::E => "e",
+            HexDirection::W => "w",
+            HexDirection::NE => "ne",
+            HexDirection::NW => "nw",
+            HexDirection::SE => "se",
+            HexDirection::SW => "sw",
+        }
     }
 
     /// The axial vector `(dq, dr)` of one step.

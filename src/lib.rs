@@ -92,15 +92,17 @@ pub mod zola;
 
 pub use bot::{Bot, BotGame, CubeAction, Level};
 pub use dice::{Dice, DiceRng, RngState, Seed, SimRng, MAX_SAFE_INTEGER};
-pub use engine::{Engine, GameKind, MoveClass, MoveInfo};
+pub use engine::{
+    movers, Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,
+};
 pub use error::{
     Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError, ReplayError, SetupError,
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    max_cube, ActionKind, Cube, CubeError, GameEnd, GameResult, Match, MatchAction, MatchError,
-    MatchGame, MatchLog, MatchPhase, MatchSetup, MatchState, MatchStateData, PastGame, SavedMatch,
-    MAX_MATCH_LENGTH,
+    lone_log, max_cube, view_of, ActionKind, Cube, CubeError, GameEnd, GameResult, LineKind,
+    LogEntry, Match, MatchAction, MatchError, MatchGame, MatchLog, MatchPhase, MatchSetup,
+    MatchState, MatchStateData, PastGame, SavedMatch, View, MAX_MATCH_LENGTH,
 };
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};

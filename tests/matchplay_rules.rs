@@ -9,9 +9,9 @@
 )]
 
 use steere_games::{
-    Coded, Cube, CubeError, DiceError, Engine, ErrorCode, GameEnd, GameKind, GameResult, Match,
-    MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo,
-    OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
+    Awaits, Coded, Cube, CubeError, DiceError, Engine, ErrorCode, GameEnd, GameKind, GameResult,
+    LastMove, Match, MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass,
+    MoveInfo, OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
 };
 use Player::{Blue, Red};
 
@@ -753,6 +753,25 @@ impl Engine for Fake {
     }
     fn at_turn_start(&self) -> bool {
         !self.rolled && self.winner.is_none()
+    }
+    fn awaits(&self) -> Option<Awaits> {
+        match (self.winner, self.rolled) {
+            (Some(_), _) => None,
+            (None, false) => Some(Awaits::Roll),
+            (None, true) => Some(Awaits::Move),
+        }
+    }
+    fn side(&self) -> u8 {
+        1
+    }
+    fn first(&self) -> Player {
+        self.to_move
+    }
+    fn last_move(&self) -> Option<LastMove> {
+        None
+    }
+    fn choice_cells(&self, _choice: &str) -> Vec<String> {
+        Vec::new()
     }
     fn legal_moves_into(&self, list: &mut Vec<&'static str>) {
         *list = self.legal_moves();

@@ -31,6 +31,8 @@ pub struct Choice {
     pub choice: String,
     /// The mover's chance of winning the game after it.
     pub win: f64,
+    /// The cells it names, of the part still to play ([`Engine::choice_cells`]), to draw it.
+    pub cells: Vec<String>,
 }
 
 /// One entry of a review: a move (Jokerball turn, Zola move or pass) or a cube decision.
@@ -280,6 +282,7 @@ impl Bot {
         Ok(ranked
             .into_iter()
             .map(|(v, choice)| Choice {
+                cells: game.choice_cells(&choice),
                 choice,
                 win: chance(v),
             })

@@ -6,9 +6,9 @@ use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::{GameState, Phase, TurnState};
 use crate::dice::{Dice, DiceRng, Seed};
-use crate::engine::{Engine, GameEnd, GameKind, MoveClass, MoveInfo};
+use crate::engine::{Awaits, BallLine, Engine, GameEnd, GameKind, LastMove, MoveClass, MoveInfo};
 use crate::error::{DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::notation::{Tags, MAX_INPUT_LEN};
+use crate::notation::{named_cells, Tags, MAX_INPUT_LEN};
 use crate::player::Player;
 
 /// One completed turn: the dice, the man move (or none: skipped) and the ball move (or none: skipped).
@@ -229,12 +229,8 @@ impl Game {
             self.man = Some(None);
             self.phase = Phase::Ball;
         }
-        if self.phase == Phase::Ball {
-            let mut list = MoveList::new();
-            self.pos.ball_moves(dice.direction, &mut list);
-            if list.is_empty() {
-                self.finish_turn(None);
-            }
+        if self.phase == Phase::Ball && !self.pos.has_ball_move(dice.direction) {
+            self.finish_turn(None);
         }
     }
 
@@ -526,6 +522,63 @@ impl Engine for Game {
 
     fn at_turn_start(&self) -> bool {
         self.phase == Phase::Roll
+    }
+
+    fn awaits(&self) -> Option<Awaits> {
+        match self.phase {
+            Phase::Roll => Some(Awaits::Roll),
+            Phase::Man => Some(Awaits::Man),
+            Phase::Ball => Some(Awaits::Ball),
+            Phase::Over => None,
+        }
+    }
+
+    fn side(&self) -> u8 {
+        self.size()
+    }
+
+    fn first(&self) -> Player {
+        self.start.turn()
+    }
+
+    fn last_move(&self) -> Option<LastMove> {
+        let (player, text) = match (self.man, self.history.last()) {
+            (Some(Some(man)), _) => (self.pos.turn(), write_move(self.size(), man)),
+            (_, Some(r)) => {
+                // The last record's mover: the player to move now, after the game the winner.
+                let mover = if self.phase == Phase::Over {
+                    self.pos.turn()
+                } else {
+                    self.pos.turn().other()
+                };
+                (mover, r.notation(self.size()))
+            }
+            _ => return None,
+        };
+        Some(LastMove {
+            player,
+            cells: named_cells(&text),
+        })
+    }
+
+    /// In phase ball only the ball part of the turn is still to play.
+    fn choice_cells(&self, choice: &str) -> Vec<String> {
+        let rest = match self.phase {
+            Phase::Ball => choice.split_once(' ').map_or("", |(_, ball)| ball),
+            _ => choice,
+        };
+        named_cells(rest)
+    }
+
+    fn ball_line(&self) -> Option<BallLine> {
+        let dice = self.dice?;
+        if !matches!(self.phase, Phase::Man | Phase::Ball) {
+            return None;
+        }
+        Some(BallLine {
+            direction: super::ball_direction(self.pos.turn(), dice.direction),
+            blocked: !self.pos.has_ball_move(dice.direction),
+        })
     }
 
     /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.

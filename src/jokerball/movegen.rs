@@ -244,6 +244,13 @@ impl Position {
         !list.is_empty()
     }
 
+    /// Whether the side to move has a ball move for direction-die face `face`.
+    pub fn has_ball_move(&self, face: u8) -> bool {
+        let mut list = MoveList::new();
+        self.ball_moves(face, &mut list);
+        !list.is_empty()
+    }
+
     /// The number of distinct complete turns for these dice: sequences (man move or none when there is
     /// none, then ball move or none when there is none), as in RULES' appendix.
     pub fn count_turns(&self, distance: u8, direction: u8) -> usize {

@@ -7,9 +7,10 @@ use super::log::{
     check_log, games_of, ActionKind, MatchAction, MatchGame, MatchLog, PastGame, Replay,
 };
 use super::state::{MatchState, MatchStateData};
+use super::view::{match_to_act, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
-use crate::engine::{next_record, Engine, GameKind};
-use crate::error::{DiceError, ParseError, SetupError};
+use crate::engine::{next_record, Engine, GameKind, ToAct};
+use crate::error::{DiceError, OptionError, ParseError, SetupError};
 use crate::notation::Tags;
 use crate::player::Player;
 
@@ -221,7 +222,7 @@ impl<G: Engine> Match<G> {
 
     /// Every game so far, the current one last (after [`Match::next_game`], the new game too).
     pub fn games(&self) -> Vec<MatchGame> {
-        games_of(&self.state, &self.log, self.game.history())
+        games_of(&self.state, &self.log, self.game.history(), G::mover_after)
     }
 
     /// Records a cube action or resignation of the current game at its place.
@@ -289,6 +290,45 @@ impl<G: Engine> Match<G> {
             .map_err(|e| ParseError::new(format!("bad match log: {e}")))?;
         m.tags = saved.tags.clone();
         Ok(m)
+    }
+
+    /// Who acts now: the player to move while a game is played ([`Engine::to_act`]); the doubled
+    /// player, to answer, while a double is pending; either player (`player: None`) to start the next
+    /// game; nobody once the match is over.
+    pub fn to_act(&self) -> Option<ToAct> {
+        match self.state.phase() {
+            MatchPhase::Playing => self.game.to_act(),
+            _ => match_to_act(&self.state),
+        }
+    }
+
+    /// The match as a user interface draws it: its current game's [`View`] with who acts in the
+    /// match, the current game's result (also by a drop or resignation) and its log with the cube
+    /// actions.
+    pub fn view(&self) -> View {
+        Facts::of(&self.game).in_match(&self.state, &self.log)
+    }
+
+    /// Game `number` (from 1) from its start, without a dice generator, with its first `step` records
+    /// played (all of them when `step` is larger): the position a replay shows. A number that is not
+    /// a game of the match so far is an `invalid_option`, a game whose records are unknown (before a
+    /// restore from format 1) `wrong_phase`.
+    pub fn replay_to(&self, number: u32, step: usize) -> Result<G, MatchError> {
+        if number == 0 || number > self.state.game_number() {
+            return Err(MatchError::Invalid(OptionError::new(
+                "no game of this number in the match",
+            )));
+        }
+        let history = match self.log.past.get(number as usize - 1) {
+            Some(p) => p.history.clone(),
+            None => Some(self.game.history()),
+        }
+        .ok_or_else(|| MatchError::WrongPhase("the records of this game are unknown".into()))?;
+        self.game
+            .next_game(self.state.starter_of(number))
+            .restart()
+            .replay_prefix(&history, step)
+            .map_err(|e| MatchError::WrongPhase(e.to_string()))
     }
 }
 

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::restore::replay_result;
 use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
+use crate::engine::Engine;
 use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
 
@@ -104,6 +105,70 @@ pub struct MatchGame {
     pub lines: Vec<String>,
     /// Its result, once it has ended.
     pub result: Option<GameResult>,
+    /// Its lines typed, with who made each: `lines` with their kinds, movers and places (not part of
+    /// the JavaScript `MatchGame`, whose shape stays as it was).
+    #[serde(skip)]
+    pub log: Vec<LogEntry>,
+}
+
+/// What a line of a game's log is (JS: `'record'`, `'double'`, `'take'`, `'drop'`, `'resign'`,
+/// `'result'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineKind {
+    /// A completed record: a Jokerball turn, a Zola move, `swap` or a pass.
+    Record,
+    /// A double offered.
+    Double,
+    /// A double taken.
+    Take,
+    /// A double dropped.
+    Drop,
+    /// A resignation.
+    Resign,
+    /// The game's result.
+    Result,
+}
+
+impl LineKind {
+    /// The name used in JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LineKind::Record => "record",
+            LineKind::Double => "double",
+            LineKind::Take => "take",
+            LineKind::Drop => "drop",
+            LineKind::Resign => "resign",
+            LineKind::Result => "result",
+        }
+    }
+}
+
+impl From<ActionKind> for LineKind {
+    fn from(kind: ActionKind) -> LineKind {
+        match kind {
+            ActionKind::Double => LineKind::Double,
+            ActionKind::Take => LineKind::Take,
+            ActionKind::Drop => LineKind::Drop,
+            ActionKind::Resign => LineKind::Resign,
+        }
+    }
+}
+
+/// One line of a game's log, as a record's body writes it, typed: what it is, who made it, where.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// What the line is.
+    pub kind: LineKind,
+    /// Who made the record, doubled, took, dropped or resigned; the winner of a result.
+    pub player: Player,
+    /// The number of the game's records played once this line is reached: a record's own number
+    /// (from 1); for a cube action, resignation or result, the records before it.
+    pub step: u32,
+    /// The line as a record writes it, without its number: the record itself (`2/3 b3-d3 f6>h6`,
+    /// `c3xd3`, `swap`, `-`), `Red doubles`, `Blue takes`, `Blue drops`, `Red resigns`, `Red wins`
+    /// (a lone game), `Blue wins 2 points`, `Red wins 1 point and the match`.
+    pub text: String,
 }
 
 impl MatchLog {
@@ -197,29 +262,67 @@ pub(crate) fn match_result_line(winner: Player, points: u32, match_won: bool) ->
     s
 }
 
-/// The body lines of one game, without the record numbers (the `lines` of a match's games): each
-/// record, with the actions placed before the record they precede, then the result line. Each entry
-/// says whether it is a record.
+/// The result line of a lone game: `Red wins`.
+pub(crate) fn lone_result_line(winner: Player) -> String {
+    let mut s = String::from(colour(winner));
+    s.push_str(" wins");
+    s
+}
+
+/// The log of one game (the `lines` of a match's games, typed): each record with its mover (the
+/// first made by `first`, each next one by `after`), the actions placed before the record they
+/// precede, then the result line and its winner.
 pub(crate) fn body_lines(
     history: &[String],
+    first: Player,
+    after: fn(&str, Player) -> Player,
     actions: &[MatchAction],
-    result: Option<String>,
-) -> Vec<(bool, String)> {
+    result: Option<(Player, String)>,
+) -> Vec<LogEntry> {
     let mut out = Vec::with_capacity(history.len() + actions.len() + 1);
     let mut next = actions.iter().peekable();
+    let action = |a: &MatchAction| LogEntry {
+        kind: a.kind.into(),
+        player: a.player,
+        step: a.at,
+        text: action_line(a),
+    };
+    let mut mover = first;
     for (i, rec) in history.iter().enumerate() {
         while let Some(a) = next.next_if(|a| a.at as usize <= i) {
-            out.push((false, action_line(a)));
+            out.push(action(a));
         }
-        out.push((true, rec.clone()));
+        out.push(LogEntry {
+            kind: LineKind::Record,
+            player: mover,
+            step: i as u32 + 1,
+            text: rec.clone(),
+        });
+        mover = after(rec, mover);
     }
     for a in next {
-        out.push((false, action_line(a)));
+        out.push(action(a));
     }
-    if let Some(r) = result {
-        out.push((false, r));
+    if let Some((winner, text)) = result {
+        out.push(LogEntry {
+            kind: LineKind::Result,
+            player: winner,
+            step: history.len() as u32,
+            text,
+        });
     }
     out
+}
+
+/// The log of a lone game: its records with their movers, then its result.
+pub fn lone_log<G: Engine>(game: &G) -> Vec<LogEntry> {
+    body_lines(
+        &game.history(),
+        game.first(),
+        G::mover_after,
+        &[],
+        game.winner().map(|w| (w, lone_result_line(w))),
+    )
 }
 
 /// A cube action or resignation read from a record or a saved log: `player` must be the one who can
@@ -354,34 +457,43 @@ fn check_records(
     Ok(())
 }
 
-/// The body of game `number` (its lines, each saying whether it is a record) and its records.
+/// The records of game `number` (`None`: unknown) and its log; `after` says who moves after a record.
 pub(crate) fn game_body(
     st: &MatchState,
     log: &MatchLog,
     number: u32,
     current: &mut Option<Vec<String>>,
-) -> (Option<Vec<String>>, Vec<(bool, String)>) {
+    after: fn(&str, Player) -> Player,
+) -> (Option<Vec<String>>, Vec<LogEntry>) {
     let (history, actions) = match log.past.get(number as usize - 1) {
         Some(p) => (p.history.clone(), p.actions.as_slice()),
         None => (current.take(), log.actions.as_slice()),
     };
-    let line = st.results().get(number as usize - 1).map(|r| {
+    let result = st.results().get(number as usize - 1).map(|r| {
         let last = number == st.game_number() && st.winner().is_some();
-        match_result_line(r.winner, r.points, last)
+        (r.winner, match_result_line(r.winner, r.points, last))
     });
-    let lines = match &history {
-        Some(h) => body_lines(h, actions, line),
-        None => line.into_iter().map(|l| (false, l)).collect(),
-    };
+    let lines = body_lines(
+        history.as_deref().unwrap_or_default(),
+        st.starter_of(number),
+        after,
+        if history.is_some() { actions } else { &[] },
+        result,
+    );
     (history, lines)
 }
 
 /// Every game of a match: from its state, its log and the current game's records.
-pub(super) fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) -> Vec<MatchGame> {
+pub(super) fn games_of(
+    st: &MatchState,
+    log: &MatchLog,
+    current: Vec<String>,
+    after: fn(&str, Player) -> Player,
+) -> Vec<MatchGame> {
     let mut current = Some(current);
     (1..=st.game_number())
         .map(|number| {
-            let (history, lines) = game_body(st, log, number, &mut current);
+            let (history, log_lines) = game_body(st, log, number, &mut current, after);
             MatchGame {
                 number,
                 first: st.starter_of(number),
@@ -390,8 +502,9 @@ pub(super) fn games_of(st: &MatchState, log: &MatchLog, current: Vec<String>) ->
                     .get(number as usize - 1)
                     .map_or(st.crawford(), |p| p.crawford),
                 history,
-                lines: lines.into_iter().map(|(_, l)| l).collect(),
+                lines: log_lines.iter().map(|l| l.text.clone()).collect(),
                 result: st.results().get(number as usize - 1).copied(),
+                log: log_lines,
             }
         })
         .collect()

@@ -7,8 +7,10 @@
 //!   is what the API, the bot and replays all ask;
 //! - `restore`: the checked restoration of a match state from plain data;
 //! - `log`: every game of a match as it was played ([`MatchLog`], [`MatchGame`]), the lines a record
-//!   writes of them, and the check that a saved log replays to its match, written once against
-//!   the object-safe `Replay`;
+//!   writes of them (typed: [`LogEntry`], with who made each), and the check that a saved log replays
+//!   to its match, written once against the object-safe `Replay`;
+//! - `view`: what a user interface draws of a game or a match ([`View`]: who acts, the board, the
+//!   result, the last move, the ball's line, the log), built once for both games;
 //! - `driver`: [`Match`], with all its methods, which drives any [`Engine`](crate::Engine) game through
 //!   a match: it refuses moves while a double is pending or after the game ended, and records the
 //!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match.
@@ -27,12 +29,16 @@ mod driver;
 mod log;
 mod restore;
 mod state;
+mod view;
 
 pub use driver::{Match, MatchSetup, SavedMatch};
-pub(crate) use log::{body_lines, colour, game_body, match_result_line, replay_action, Replay};
-pub use log::{ActionKind, MatchAction, MatchGame, MatchLog, PastGame};
+pub(crate) use log::{game_body, lone_result_line, match_result_line, replay_action, Replay};
+pub use log::{
+    lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
+};
 pub(crate) use restore::replay_result;
 pub use state::{MatchState, MatchStateData};
+pub use view::{view_of, View};
 
 /// The longest match allowed (RULES 3.1).
 pub const MAX_MATCH_LENGTH: u32 = 21;

@@ -25,7 +25,7 @@ mod setup;
 mod write;
 
 pub use crate::notation::{Tags, DERIVED_TAGS, STANDARD_TAGS};
-pub use read::{record_kind, MAX_RECORD_LEN};
+pub use read::{record_kind, record_type, MAX_RECORD_LEN};
 pub use setup::{GameRecord, RecordSetup, TagError};
 
 /// A game or a match that has a record (RULES 4), and the optional tags it keeps: both games (through
@@ -93,6 +93,7 @@ impl<G: GameRecord> Recorded for Match<G> {
             self.log(),
             self.game().history(),
             &Match::tags(self).overlaid(tags),
+            G::mover_after,
         )
     }
 

@@ -2,11 +2,12 @@
 //! with the same rules as play; the first wrong line is named (`line 7: ...`, counted from 1).
 
 use super::setup::{GameRecord, RecordSetup, TagError};
-use super::write::lone_result_line;
 use crate::dice::Seed;
 use crate::engine::{next_record, Engine, GameKind};
 use crate::error::ParseError;
-use crate::matchplay::{match_result_line, replay_action, ActionKind, Match, MatchSetup, Replay};
+use crate::matchplay::{
+    lone_result_line, match_result_line, replay_action, ActionKind, Match, MatchSetup, Replay,
+};
 use crate::notation::{cat, is_tag_name, not_a_name, push_num, twice, Tags, DERIVED_TAGS};
 use crate::player::Player;
 
@@ -99,8 +100,15 @@ impl<'a> Reading<'a> {
 
 /// Which game a record is of, from its `Game` tag (to choose the reader of a match record).
 pub fn record_kind(text: &str) -> Result<GameKind, ParseError> {
+    record_type(text).map(|(kind, _)| kind)
+}
+
+/// Which game a record is of (its `Game` tag) and whether it is a match's (it has a `Length` tag):
+/// which reader reads it. Only the header is read.
+pub fn record_type(text: &str) -> Result<(GameKind, bool), ParseError> {
     let lines = split_lines(text)?;
-    read_header(&lines)?.kind()
+    let header = read_header(&lines)?;
+    Ok((header.kind()?, header.value("Length").is_some()))
 }
 
 /// An error on line `line`.

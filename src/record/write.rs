@@ -2,16 +2,9 @@
 
 use super::setup::{GameRecord, RecordSetup};
 use crate::engine::GameKind;
-use crate::matchplay::{body_lines, colour, game_body, MatchError, MatchLog, MatchState};
+use crate::matchplay::{game_body, lone_log, LineKind, LogEntry, MatchError, MatchLog, MatchState};
 use crate::notation::{push_num, Tags};
 use crate::player::Player;
-
-/// The result line of a lone game: `Red wins`.
-pub(super) fn lone_result_line(winner: Player) -> String {
-    let mut s = String::from(colour(winner));
-    s.push_str(" wins");
-    s
-}
 
 /// Writes `[Name "value"]` and a line break.
 pub(super) fn write_tag(out: &mut String, name: &str, value: &str) {
@@ -67,18 +60,16 @@ fn write_header(
 }
 
 /// Writes one game's section: `Game N`, then its lines with the records numbered.
-fn write_section(out: &mut String, number: usize, lines: &[(bool, String)]) {
+fn write_section(out: &mut String, number: usize, lines: &[LogEntry]) {
     out.push_str("Game ");
     push_num(out, number);
     out.push('\n');
-    let mut k = 0;
-    for (is_record, text) in lines {
-        if *is_record {
-            k += 1;
-            push_num(out, k);
+    for line in lines {
+        if line.kind == LineKind::Record {
+            push_num(out, line.step as usize);
             out.push_str(". ");
         }
-        out.push_str(text);
+        out.push_str(&line.text);
         out.push('\n');
     }
 }
@@ -89,8 +80,7 @@ pub(super) fn write_game<G: GameRecord>(game: &G, extra: &Tags) -> String {
     let setup = game.setup_tags(true);
     let tags = game.game_tags().overlaid(extra);
     write_header(&mut out, G::KIND, &setup, None, &tags, game.winner());
-    let lines = body_lines(&game.history(), &[], game.winner().map(lone_result_line));
-    write_section(&mut out, 1, &lines);
+    write_section(&mut out, 1, &lone_log(game));
     out
 }
 
@@ -102,6 +92,7 @@ pub(super) fn write_match(
     log: &MatchLog,
     current: Vec<String>,
     tags: &Tags,
+    after: fn(&str, Player) -> Player,
 ) -> Result<String, MatchError> {
     if log.known > 1 || setup.position.is_some() {
         return Err(MatchError::WrongPhase(
@@ -122,7 +113,7 @@ pub(super) fn write_match(
         if number > 1 {
             out.push('\n');
         }
-        let (_, lines) = game_body(st, log, number, &mut current);
+        let (_, lines) = game_body(st, log, number, &mut current, after);
         write_section(&mut out, number as usize, &lines);
     }
     Ok(out)

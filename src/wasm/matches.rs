@@ -435,6 +435,15 @@ impl Match {
         each!(&self.inner, m => to_js(&m.games()))
     }
 
+    /// Who acts now and what is awaited: the player to move while a game is played, the doubled player
+    /// (`awaits: 'answer'`) while a double is pending, either player (`player: null`, `awaits: 'next'`)
+    /// between games, `null` once the match is over (docs/api.md, "Who acts").
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
+    #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
+    pub fn to_act(&self) -> JsValue {
+        to_js(&each!(&self.inner, m => m.to_act()))
+    }
+
     /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
     #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
     pub fn tags(&self) -> JsValue {

@@ -5,7 +5,9 @@
 //! - `options Name(CoreType) { field: "key" => "ts type", .. }`: an options object read onto
 //!   `CoreType::default()` (absent or `null` keys keep the default; unknown keys are refused); the
 //!   interface has every key optional. One core setup can have several shapes (a constructor's options,
-//!   `replay`'s without `position`, a match's game options).
+//!   `replay`'s without `position`, a match's game options): the widest is declared `reads reader`,
+//!   which makes one reader for all of them, and each narrower one `via reader` with its own keys (in
+//!   the same order), so the package carries one reader per core type.
 //! - `state Name = CoreType { .. }`: a JSON state part, read (every key required but `null`able ones)
 //!   and written with exactly these keys; a key marked `optional` (`tags: "tags" optional => ..`) is
 //!   left out when empty and may be absent.
@@ -133,6 +135,34 @@ macro_rules! omitted {
 
 macro_rules! plain {
     () => {};
+    ($doc:literal options $name:ident($core:ty) reads $reader:ident { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+        /// Reads the options of every shape of this core type: `keys` are the shape's own (any other
+        /// key is refused, so the fields outside it keep their defaults).
+        fn $reader(tree: &Tree, keys: &[&str]) -> Result<$core, String> {
+            let fields = tree.object(keys)?;
+            let mut value = <$core>::default();
+            $(if let Some(v) = fields.field::<Option<_>>($key)? {
+                value.$field = v;
+            })*
+            Ok(value)
+        }
+        plain!($doc options $name($core) via $reader { $($field: $key $($req)? => $ts),* } $($rest)*);
+    };
+    ($doc:literal options $name:ident($core:ty) via $reader:ident { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+        #[doc = $doc]
+        #[derive(Debug, Default)]
+        pub(crate) struct $name(pub(crate) $core);
+        impl FromTree for $name {
+            fn from_tree(tree: &Tree) -> Result<Self, String> {
+                $reader(tree, &[$($key),*]).map($name)
+            }
+        }
+        const _: () = {
+            #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+            const TS: &str = ts_interface!($doc, $name, $($key optional!($($req)?) => $ts),*);
+        };
+        plain!($($rest)*);
+    };
     ($doc:literal options $name:ident($core:ty) { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         #[doc = $doc]
         #[derive(Debug, Default)]
@@ -436,6 +466,8 @@ plain! {
     named MatchPhase = crate::matchplay::MatchPhase => "'playing' | 'double' | 'game-over' | 'match-over'";
     "Which game: Jokerball or Zola."
     named GameKind = GameKind => "'jokerball' | 'zola'";
+    "What the player to act must do: roll, move a man, move the ball (Jokerball), move (Zola), answer a double, start the next game (a match)."
+    named Awaits = crate::engine::Awaits => "'roll' | 'man' | 'ball' | 'move' | 'answer' | 'next'";
 
     "A piece on the board: its cell and owner."
     out BoardPiece = Piece { cell: "cell" => "string", player: "player" => "Player" }
@@ -457,8 +489,8 @@ plain! {
     out Chances = ByPlayer<f64> { red: "red" => "number", blue: "blue" => "number" }
     "Each player's chance of winning the current game (sum 1; a finished game gives 1 and 0) and, for a Match, the match (through the match equity table)."
     out Evaluation = EvaluationOut { red: "red" => "number", blue: "blue" => "number", matches: "match" optional => "Chances" }
-    "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, and the mover's chance of winning the game after it."
-    out Hint = crate::bot::Choice { choice: "move" => "string", win: "win" => "number" }
+    "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, the mover's chance of winning the game after it, and the cells it names of the part still to play (in Jokerball's phase 'ball' the ball move's only), each once, 'off' left out."
+    out Hint = crate::bot::Choice { choice: "move" => "string", win: "win" => "number", cells: "cells" => "string[]" }
     "A player's totals in a review: the sums of the luck and of the errors of the player's moves, and their count (cube decisions not counted)."
     out ReviewTotals = crate::bot::Totals { luck: "luck" => "number", error: "error" => "number", moves: "moves" => "number" }
     "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `error` is `bestWin - win`; `luck` (Jokerball moves only) the mover's `bestWin` for the dice thrown less its mean over every pair of dice."
@@ -467,7 +499,7 @@ plain! {
     out Review = crate::bot::Review { turns: "turns" => "ReviewEntry[]", red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals" }
 
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
-    options JokerballOptions(jokerball::Setup) {
+    options JokerballOptions(jokerball::Setup) reads read_jokerball_setup {
         rules: "rules" => "JokerballRules",
         size: "size" => "4 | 6",
         rows: "rows" => "number",
@@ -476,7 +508,7 @@ plain! {
         seed: "seed" => "number | string",
     }
     "Options of `Jokerball.replay(...)`: those of the constructor without `position`."
-    options JokerballReplayOptions(jokerball::Setup) {
+    options JokerballReplayOptions(jokerball::Setup) via read_jokerball_setup {
         rules: "rules" => "JokerballRules",
         size: "size" => "4 | 6",
         rows: "rows" => "number",
@@ -484,26 +516,26 @@ plain! {
         seed: "seed" => "number | string",
     }
     "The Jokerball options of a match or a simulation (the match or run gives `first` and `seed`)."
-    options JokerballGameOptions(jokerball::Setup) {
+    options JokerballGameOptions(jokerball::Setup) via read_jokerball_setup {
         rules: "rules" => "JokerballRules",
         size: "size" => "4 | 6",
         rows: "rows" => "number",
     }
     "Options of `new Zola(...)`. With `position`, the size comes from the string and `first` is ignored."
-    options ZolaOptions(zola::Setup) {
+    options ZolaOptions(zola::Setup) reads read_zola_setup {
         size: "size" => "6 | 8 | 10",
         pie: "pie" => "boolean",
         first: "first" => "Player",
         position: "position" => "string",
     }
     "Options of `Zola.replay(...)`: those of the constructor without `position`."
-    options ZolaReplayOptions(zola::Setup) {
+    options ZolaReplayOptions(zola::Setup) via read_zola_setup {
         size: "size" => "6 | 8 | 10",
         pie: "pie" => "boolean",
         first: "first" => "Player",
     }
     "The Zola options of a match or a simulation (`pie: true` is refused by both: an `invalid_option`)."
-    options ZolaGameOptions(zola::Setup) {
+    options ZolaGameOptions(zola::Setup) via read_zola_setup {
         size: "size" => "6 | 8 | 10",
         pie: "pie" => "boolean",
     }
@@ -633,7 +665,7 @@ plain! {
         result: "result" => "GameResult | null",
     }
     "The JSON state of a Jokerball match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
-    state JokerballMatchState = SavedMatch<jokerball::GameState> {
+    out JokerballMatchState = SavedMatch<jokerball::GameState> {
         format: "format" => "1 | 2",
         game: "game" => "'match'",
         variant: "variant" => "'jokerball'",
@@ -643,7 +675,7 @@ plain! {
         tags: "tags" optional => "RecordTags",
     }
     "The JSON state of a Zola match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
-    state ZolaMatchState = SavedMatch<zola::GameState> {
+    out ZolaMatchState = SavedMatch<zola::GameState> {
         format: "format" => "1 | 2",
         game: "game" => "'match'",
         variant: "variant" => "'zola'",
@@ -655,6 +687,74 @@ plain! {
     "Options of `fromRecord`: the seed of the dice the game goes on with (without it, only `setDice`)."
     options RecordOptions(RecordSettings) { seed: "seed" => "number | string" }
 }
+
+/// The saved match of either game, read by one reader: only `current` is read by the game's own
+/// reader, between the shared fields (in the order the shapes `JokerballMatchState` and
+/// `ZolaMatchState` declare them, so that the first wrong field is the one named), so the package
+/// carries the shared part once instead of once per game.
+impl<S: FromTree> FromTree for SavedMatch<S> {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let (fields, (format, game, variant, state)) = saved_head(tree)?;
+        let current = fields.field("current")?;
+        let (log, tags) = saved_tail(&fields)?;
+        Ok(SavedMatch {
+            format,
+            game,
+            variant,
+            state,
+            current,
+            log,
+            tags,
+        })
+    }
+}
+
+/// The keys of a saved match (those of `JokerballMatchState` and `ZolaMatchState`).
+const SAVED_KEYS: [&str; 7] = [
+    "format", "game", "variant", "match", "current", "log", "tags",
+];
+
+/// The fields of a saved match before `current`: format, game, variant, match.
+type SavedHead = (u32, String, GameKind, MatchStateData);
+
+/// The fields of a saved match before `current`.
+#[inline(never)]
+fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), String> {
+    let f = tree.object(&SAVED_KEYS)?;
+    let head = (
+        f.field("format")?,
+        f.field("game")?,
+        f.field("variant")?,
+        f.field("match")?,
+    );
+    Ok((f, head))
+}
+
+/// The fields of a saved match after `current`.
+#[inline(never)]
+fn saved_tail(f: &super::tree::Fields<'_>) -> Result<(Option<MatchLog>, Tags), String> {
+    Ok((f.field("log")?, f.field("tags")?))
+}
+
+/// Who acts: written with its two keys (its TypeScript type is the union below).
+impl ToJs for crate::engine::ToAct {
+    fn write(&self, out: &mut String) {
+        super::out::key(out, "player", true);
+        self.player.write(out);
+        super::out::key(out, "awaits", false);
+        self.awaits.write(out);
+        out.push('}');
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TO_ACT_TS: &str = r#"
+/** Who acts now and what is awaited (`toAct`); `player` is null only for 'next' (either player may
+ * start the next game of a match). */
+export type ToAct =
+  | { player: Player; awaits: 'roll' | 'man' | 'ball' | 'move' | 'answer' }
+  | { player: null; awaits: 'next' };
+"#;
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const MATCH_STATE_TS: &str = r#"

@@ -235,6 +235,14 @@ impl Zola {
             game: game.replay_onto(&records)?,
         })
     }
+    /// Who acts now and what is awaited: `{ player, awaits }` with `awaits` 'move';
+    /// `null` once the game is over (docs/api.md, "Who acts").
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
+    #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
+    pub fn to_act(&self) -> JsValue {
+        to_js(&self.game.to_act())
+    }
+
     /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
     #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
     pub fn tags(&self) -> JsValue {

@@ -6,9 +6,9 @@ use super::notation::{parse_move, write_move};
 use super::position::Position;
 use super::setup::Setup;
 use super::state::{GameState, Phase};
-use crate::engine::{Engine, GameEnd, GameKind, MoveClass, MoveInfo};
+use crate::engine::{Awaits, Engine, GameEnd, GameKind, LastMove, MoveClass, MoveInfo};
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::notation::Tags;
+use crate::notation::{named_cells, Tags};
 use crate::player::Player;
 
 /// A game of Zola in progress or finished: the start, the current position, the history and the result.
@@ -227,6 +227,44 @@ impl Engine for Game {
 
     fn at_turn_start(&self) -> bool {
         self.phase == Phase::Move
+    }
+
+    fn awaits(&self) -> Option<Awaits> {
+        (self.phase == Phase::Move).then_some(Awaits::Move)
+    }
+
+    fn side(&self) -> u8 {
+        self.size.n()
+    }
+
+    fn first(&self) -> Player {
+        self.start.turn()
+    }
+
+    /// After `swap` the same colour moves again (the players exchanged colours, RULES 2.2).
+    fn mover_after(record: &str, mover: Player) -> Player {
+        if record == "swap" {
+            mover
+        } else {
+            mover.other()
+        }
+    }
+
+    fn choice_cells(&self, choice: &str) -> Vec<String> {
+        named_cells(choice)
+    }
+
+    fn last_move(&self) -> Option<LastMove> {
+        let last = *self.history.last()?;
+        // The mover of the last record: the colour to move now after `swap` and after the game (the
+        // winner), else the other one.
+        let player = if last == Move::Swap || self.phase == Phase::Over {
+            self.position.turn()
+        } else {
+            self.position.turn().other()
+        };
+        let cells = named_cells(&write_move(self.size, last));
+        Some(LastMove { player, cells })
     }
 
     /// Fills `list` (cleared first) with the legal moves now in generation order (board moves, then

@@ -1,0 +1,129 @@
+//! What a user interface needs to know of a game or a match at a glance ([`View`]), computed here so
+//! that no front end works a rule out for itself: who acts, the board, the result, the last move, the
+//! ball's line and the log.
+//!
+//! The view is built once for both games: the generic part only gathers a game's facts. The
+//! methods of [`Match`](super::Match) that use it are in `driver`, with all the others.
+
+use serde::Serialize;
+
+use super::log::{body_lines, game_body, lone_result_line, LogEntry};
+use super::state::MatchState;
+use super::MatchPhase;
+use crate::engine::{Awaits, BallLine, Engine, GameKind, GameWon, LastMove, ToAct};
+use crate::player::Player;
+
+/// A game or match as a user interface draws it (JS: `view()`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    /// Which game, and so which board: Jokerball's hexagon or Zola's square.
+    pub game: GameKind,
+    /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
+    pub size: u8,
+    /// Who acts now and what is awaited ([`Engine::to_act`], [`Match::to_act`]).
+    pub to_act: Option<ToAct>,
+    /// Whether the player to move has not begun the turn: Jokerball's phase roll, Zola's phase move
+    /// (in a match also while that player's double awaits its answer); false once the game is over.
+    pub at_turn_start: bool,
+    /// The current game's result once it has ended (in a match also by a drop or resignation).
+    pub result: Option<GameWon>,
+    /// The last move made ([`Engine::last_move`]).
+    pub last_move: Option<LastMove>,
+    /// Jokerball with the dice rolled and the game on: the ball's line ([`Engine::ball_line`]).
+    pub ball: Option<BallLine>,
+    /// The current game's lines: records with their movers, cube actions, resignation and result.
+    pub log: Vec<LogEntry>,
+}
+
+/// What a view takes from a game, gathered by the one generic step ([`Facts::of`]).
+pub(super) struct Facts {
+    kind: GameKind,
+    side: u8,
+    to_act: Option<ToAct>,
+    at_turn_start: bool,
+    outcome: Option<GameWon>,
+    last_move: Option<LastMove>,
+    ball: Option<BallLine>,
+    history: Vec<String>,
+    first: Player,
+    after: fn(&str, Player) -> Player,
+}
+
+impl Facts {
+    pub(super) fn of<G: Engine>(game: &G) -> Facts {
+        Facts {
+            kind: G::KIND,
+            side: game.side(),
+            to_act: game.to_act(),
+            at_turn_start: game.awaits().is_some() && game.at_turn_start(),
+            outcome: game.outcome(),
+            last_move: game.last_move(),
+            ball: game.ball_line(),
+            history: game.history(),
+            first: game.first(),
+            after: G::mover_after,
+        }
+    }
+
+    /// The view of a lone game.
+    fn lone(self) -> View {
+        let result = self.outcome.map(|w| (w.winner, lone_result_line(w.winner)));
+        View {
+            log: body_lines(&self.history, self.first, self.after, &[], result),
+            game: self.kind,
+            size: self.side,
+            to_act: self.to_act,
+            at_turn_start: self.at_turn_start,
+            result: self.outcome,
+            last_move: self.last_move,
+            ball: self.ball,
+        }
+    }
+
+    /// The view of the current game of a match at `st` with `log`.
+    pub(super) fn in_match(self, st: &MatchState, log: &super::MatchLog) -> View {
+        let phase = st.phase();
+        let number = st.game_number();
+        let to_act = match phase {
+            MatchPhase::Playing => self.to_act,
+            _ => match_to_act(st),
+        };
+        let (_, lines) = game_body(st, log, number, &mut Some(self.history), self.after);
+        View {
+            game: self.kind,
+            size: self.side,
+            to_act,
+            at_turn_start: self.at_turn_start
+                && matches!(phase, MatchPhase::Playing | MatchPhase::Double),
+            result: st.results().get(number as usize - 1).map(|r| GameWon {
+                winner: r.winner,
+                how: r.how,
+            }),
+            last_move: self.last_move,
+            ball: self.ball.filter(|_| phase == MatchPhase::Playing),
+            log: lines,
+        }
+    }
+}
+
+/// Who acts in a match outside play: the doubled player answers, either player starts the next game,
+/// nobody after the match.
+pub(super) fn match_to_act(st: &MatchState) -> Option<ToAct> {
+    match st.phase() {
+        MatchPhase::Double => st.pending_double().map(|p| ToAct {
+            player: Some(p.other()),
+            awaits: Awaits::Answer,
+        }),
+        MatchPhase::GameOver => Some(ToAct {
+            player: None,
+            awaits: Awaits::Next,
+        }),
+        _ => None,
+    }
+}
+
+/// The view of a lone game.
+pub fn view_of<G: Engine>(game: &G) -> View {
+    Facts::of(game).lone()
+}
