@@ -14,7 +14,8 @@ use crate::engine::Engine;
 use crate::engine::MoveClass;
 use crate::error::OptionError;
 use crate::hex::Hex;
-use crate::jokerball::{Game, GameState, Geometry, MoveKind};
+use crate::jokerball::{Game, GameState, MoveKind, Piece as JbPiece, Size};
+use crate::player::Player;
 use crate::record::Recorded;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
@@ -70,16 +71,16 @@ pub(super) fn played(game: &mut Game, text: &str) -> Result<JsValue, crate::erro
 }
 
 /// Reads a board side: 4 or 6, else `invalid_option`.
-fn size_arg(value: &JsValue) -> Result<u8, OptionError> {
+fn size_arg(value: &JsValue) -> Result<Size, OptionError> {
     match value.as_f64() {
-        Some(n) if n == 4.0 || n == 6.0 => Ok(n as u8),
+        Some(n) if n == 4.0 || n == 6.0 => Size::new(n as u8),
         _ => Err(OptionError::new("size must be 4 or 6")),
     }
 }
 
-/// The cells and goal rows of a board of side `size`.
-fn geometry_of(size: u8) -> JokerballGeometry {
-    let g = Geometry::of(size);
+/// The cells and goal rows of a board of this size.
+fn geometry_of(size: Size) -> JokerballGeometry {
+    let g = size.geometry();
     let cells = (0..g.len)
         .map(|c| {
             let h = g.hex.get(usize::from(c)).copied().unwrap_or(Hex::new(0, 0));
@@ -90,33 +91,33 @@ fn geometry_of(size: u8) -> JokerballGeometry {
             }
         })
         .collect();
-    let row = |r: u8| -> Vec<String> {
-        (0..g.len)
-            .filter(|&c| g.row_of.get(usize::from(c)) == Some(&r))
-            .map(|c| g.name(c))
-            .collect()
-    };
+    let row = |p: Player| -> Vec<String> { g.goal_row(p).map(|c| g.name(c)).collect() };
     JokerballGeometry {
         cells,
         goals: Goals {
-            red: row(g.rows - 1),
-            blue: row(0),
+            red: row(Player::Red),
+            blue: row(Player::Blue),
         },
     }
 }
 
 /// The pieces on the board of `game`, as JavaScript sees them.
 pub(super) fn board_of(game: &Game) -> JsValue {
-    let view = game.board();
-    let men = view
-        .men
-        .into_iter()
-        .map(|(cell, player)| Piece { cell, player })
-        .collect();
-    to_js(&JokerballBoard {
-        men,
-        ball: view.ball,
-    })
+    let g = game.position().geometry();
+    let mut board = JokerballBoard {
+        men: Vec::new(),
+        ball: None,
+    };
+    for (cell, piece) in game.board() {
+        match piece {
+            JbPiece::Man(player) => board.men.push(Piece {
+                cell: g.name(cell.0),
+                player,
+            }),
+            JbPiece::Ball => board.ball = Some(g.name(cell.0)),
+        }
+    }
+    to_js(&board)
 }
 
 /// A game of Jokerball: the dice, the man and ball phases of each turn, moves in notation, and the

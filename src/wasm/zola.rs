@@ -157,7 +157,7 @@ impl Zola {
             .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
             .ok_or_else(|| OptionError::new("size must be 6, 8 or 10"))?;
         let size = Size::new(n as u8)?;
-        let cells = (0..size.squares())
+        let cells = (0..size.cells())
             .filter_map(|i| u8::try_from(i).ok())
             .map(|i| {
                 let s = Square(i);
