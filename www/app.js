@@ -4,8 +4,8 @@
 // taking back; the rules are the engine's alone.
 import init, { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
-import { DEFAULTS, fromUrl, describe, readPanel, writePanel, enable, attributes } from './settings.js';
-import { save, load } from './store.js';
+import { DEFAULTS, PARAMS, fromUrl, describe, readPanel, writePanel, enable, attributes } from './settings.js';
+import { loadAll, saveGame, savePrefs } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 import { Online, describePanel } from './online.js';
@@ -17,15 +17,13 @@ const $ = (sel) => document.querySelector(sel);
 // The single-file build (scripts/offline.mjs) carries the wasm bytes and the worker's source.
 const offline = globalThis.STEERE_OFFLINE;
 const params = new URLSearchParams(location.search);
-// the address a saved game belongs to: its query without ?lang= (a game goes on in another language)
-const query = new URLSearchParams(location.search);
-query.delete('lang');
 
 const S = {
   settings: null,
   seed: null,
   serial: 0,
-  query: query.toString() ? `?${query}` : '',
+  // the game an address asks for while a game in progress is kept in its place: { settings, seed, named }
+  link: null,
   game: null,
   undo: null,
   words: new Words(document),
@@ -86,9 +84,22 @@ function apply(el, s) {
 /** The <steere-game> shown: the online match's while online, else the game played here. */
 const shown = () => (S.online ? S.online.el : S.game);
 
+/** Keeps the game played here (after every move, and whenever it changes). */
 function persist() {
   if (!S.game.game || S.online) return;
-  save({ query: S.query, settings: S.settings, serial: S.serial, state: S.game.state, points: S.undo.points });
+  saveGame({ settings: S.settings, seed: S.seed, serial: S.serial, state: S.game.state, points: S.undo.points });
+}
+
+/** The address without the settings of a game: once a game is chosen here, a reload goes on with it. */
+function plainAddress() {
+  const url = new URL(location.href);
+  for (const name of PARAMS) url.searchParams.delete(name);
+  if (url.href === location.href) return;
+  try {
+    history.replaceState(history.state, '', url);
+  } catch {
+    // a page opened from file:// may not rewrite its address
+  }
 }
 
 /**
@@ -106,13 +117,62 @@ function refresh() {
   S.analysis.follow();
 }
 
-/** Has anything been played in the current game or match (so that starting anew would lose it)? */
-function inProgress() {
-  if (S.online) return S.online.inProgress();
-  const g = S.game.game;
-  if (!g) return false;
+/** Has anything been played in game or match `g`, not yet over (so that starting anew would lose it)? */
+function playing(g) {
   if (g instanceof Match) return g.phase !== 'match-over' && (g.gameNumber > 1 || g.history().length > 0 || g.phase !== 'playing' || !!g.dice);
   return g.phase !== 'over' && (g.history().length > 0 || !!g.dice);
+}
+
+/** The game or match of a kept state, or null when this engine cannot restore it (the caller frees it). */
+function revive(state) {
+  try {
+    return { jokerball: Jokerball, zola: Zola, match: Match }[state && state.game].fromJSON(state);
+  } catch {
+    return null;
+  }
+}
+
+/** Can this engine restore the kept `entry` (store.js)? Else it is dropped. */
+function restorable(entry) {
+  const g = entry?.settings && revive(entry.state);
+  g?.free();
+  return !!g;
+}
+
+/** Is the kept `entry` (store.js) a game in progress? */
+function keptPlaying(entry) {
+  const g = entry && revive(entry.state);
+  const on = !!g && playing(g);
+  g?.free();
+  return on;
+}
+
+/**
+ * Would a new game of kind `kind` lose a game in progress: the online match, the game played here, or the
+ * one kept of that kind (a game of another kind is kept, and an address naming its kind finds it again)?
+ */
+function wouldLose(kind) {
+  if (S.online?.inProgress()) return true;
+  if (S.game.game && playing(S.game.game)) return true;
+  return kind !== S.settings.game && keptPlaying(loadAll().games[kind]);
+}
+
+/** The kind of game of a game or match object: jokerball or zola. */
+function kindOf(obj) {
+  const s = obj.toJSON({ rng: false });
+  return (s.game === 'match' ? s.current : s).game;
+}
+
+/** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
+function rowsOf(g) {
+  const setup = (start) => start.replace(/ [rb]$/, '');
+  for (let rows = 1; rows < g.size; rows++) {
+    const fresh = new Jokerball({ rules: g.rules, size: g.size, rows });
+    const same = setup(fresh.toJSON({ rng: false }).start) === setup(g.start);
+    fresh.free();
+    if (same) return String(rows);
+  }
+  return null;
 }
 
 /**
@@ -136,6 +196,7 @@ function goOnline() {
 /** Opens the replay view over the record `text`; throws (the view and the game unchanged) when it is bad. */
 function replay(text, own = false) {
   const obj = readRecord(text);
+  $('[data-confirm=play-on]').hidden = true;
   S.replay.close()?.free();
   S.replay.show(obj, own);
   note($('#record-note'), null);
@@ -144,22 +205,31 @@ function replay(text, own = false) {
 }
 
 /** Back to the game; `playOn`: the opened record's game becomes the game played here. */
+/**
+ * Back to the game; `playOn`: the opened record's game becomes the game played here (the caller has asked
+ * first when that would lose a game in progress), and the panel shows its settings.
+ */
 function leaveReplay(playOn = false) {
+  $('[data-confirm=play-on]').hidden = true;
   const obj = S.replay.close();
   $('#mount').hidden = false;
   if (location.hash.startsWith('#record=')) history.replaceState(history.state, '', location.pathname + location.search);
   if (playOn) {
     leaveOnline();
+    hideOffer();
+    S.analysis.reset();
     const s = obj.toJSON({ rng: false });
     const g = s.game === 'match' ? s.current : s;
     const jb = g.game === 'jokerball';
     S.settings = { ...S.settings, game: g.game, length: s.game === 'match' ? String(s.match.length) : '1', cube: !!s.match?.cube };
-    Object.assign(S.settings, jb ? { rules: g.rules, size: String(g.size) } : { 'zola-size': String(g.size), pie: !!g.pie });
+    if (jb) Object.assign(S.settings, { rules: g.rules, size: String(g.size), rows: rowsOf(g) ?? S.settings.rows });
+    else Object.assign(S.settings, { 'zola-size': String(g.size), pie: !!g.pie });
     writePanel($('#settings'), S.settings);
     apply(S.game, S.settings);
     S.game.game = obj;
     S.undo.points = [];
     S.undo.note();
+    plainAddress();
     persist();
   } else obj?.free();
   refresh();
@@ -202,7 +272,17 @@ function wireRecords() {
     if (text) replay(text, true);
   });
   $('[data-action=replay-close]').addEventListener('click', () => leaveReplay());
-  $('[data-action=replay-play-on]').addEventListener('click', () => leaveReplay(true));
+  // playing on from a record asks first when a game in progress would be lost
+  const ask = $('[data-confirm=play-on]');
+  $('[data-action=replay-play-on]').addEventListener('click', () => {
+    if (!wouldLose(kindOf(S.replay.obj))) return leaveReplay(true);
+    ask.hidden = false;
+    ask.querySelector('[data-action=play-on-abandon]').focus();
+  });
+  ask.querySelector('[data-action=play-on-abandon]').addEventListener('click', () => leaveReplay(true));
+  ask.querySelector('[data-action=play-on-keep]').addEventListener('click', () => {
+    ask.hidden = true;
+  });
   $('[data-action=save-record]').addEventListener('click', () => {
     const text = currentRecord();
     if (text) download(text, fileName(S.replay.obj ?? shown().game));
@@ -257,7 +337,6 @@ function leaveOnline() {
   S.online.stop();
   S.online = null;
   history.replaceState(null, '', location.pathname);
-  S.query = location.search;
   $('#mount').append(S.game);
 }
 
@@ -269,6 +348,7 @@ async function newGame(s) {
   }
   leaveOnline();
   if (S.replay.open) leaveReplay();
+  hideOffer();
   S.analysis.reset();
   S.settings = s;
   S.serial++;
@@ -277,18 +357,50 @@ async function newGame(s) {
   S.undo.points = [];
   S.undo.note();
   refresh();
+  plainAddress();
   persist();
 }
 
-/** A saved state this engine can restore (else the saved game is dropped). */
-function restorable(state) {
-  try {
-    const cls = { jokerball: Jokerball, zola: Zola, match: Match }[state && state.game];
-    cls.fromJSON(state).free();
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * The address asks for another game than the one kept of its kind, which is in progress: the kept game
+ * is shown, and the address's game offered above it (the player says whether to start it).
+ */
+function offer(link) {
+  S.link = link;
+  const box = $('#offer');
+  note(box.querySelector('.offer-what'), 'linkAsks', link.named.join(', '));
+  box.hidden = false;
+}
+
+function hideOffer() {
+  S.link = null;
+  $('#offer').hidden = true;
+}
+
+function wireOffer() {
+  const box = $('#offer');
+  box.querySelector('[data-action=offer-start]').addEventListener('click', async () => {
+    const { settings, seed } = S.link;
+    S.seed = seed;
+    S.serial = 0;
+    writePanel($('#settings'), settings);
+    await newGame(settings);
+  });
+  // kept: the address no longer asks (a reload goes on with the game)
+  box.querySelector('[data-action=offer-keep]').addEventListener('click', () => {
+    hideOffer();
+    plainAddress();
+  });
+}
+
+/**
+ * Does the address ask for another game than the kept `entry`: other settings (read over the entry's
+ * own, so that a parameter it does not name changes nothing), or another seed?
+ */
+function asksOther(entry) {
+  const { settings, seed } = fromUrl(params, entry.settings);
+  const differ = JSON.stringify(attributes(settings)) !== JSON.stringify(attributes({ ...DEFAULTS, ...entry.settings }));
+  return differ || (seed !== null && seed !== (entry.seed ?? null));
 }
 
 function wire(form) {
@@ -301,21 +413,24 @@ function wire(form) {
     confirm.hidden = true;
     describePanel(form, readPanel(form), S.words);
     // the level applies at once, in the middle of a game too
+    // (both are the player's choices for every game, kept over links)
     if (e.target.dataset.option === 'level') {
       S.settings = { ...S.settings, level: e.target.value };
       S.game.setAttribute('level', e.target.value);
+      savePrefs({ level: e.target.value });
       persist();
     }
     // so does the win chances bar
     if (bar) {
       S.settings = { ...S.settings, bar: e.target.dataset.value };
+      savePrefs({ bar: e.target.dataset.value });
       persist();
       refresh();
     }
   });
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (inProgress()) {
+    if (wouldLose(readPanel(form).game)) {
       confirm.hidden = false;
       confirm.querySelector('[data-action=abandon]').focus();
     } else newGame(readPanel(form));
@@ -387,10 +502,21 @@ async function main() {
   const length = form.querySelector('[data-option=length]');
   for (let i = 1; i <= 21; i++) length.add(new Option(i === 1 ? S.words.t('single') : String(i), String(i)));
 
-  const { settings, seed: urlSeed, problems } = fromUrl(params);
-  S.seed = urlSeed;
-  S.problems.push(...problems);
+  // The game the address asks for, with the player's own choices (level, win chances bar) where it names none
+  const kept = loadAll();
+  const link = fromUrl(params, { ...DEFAULTS, ...(kept.prefs.level ? { level: kept.prefs.level } : {}) });
+  if (kept.prefs.bar) link.settings.bar = kept.prefs.bar;
+  S.problems.push(...link.problems);
   showNotice();
+  const named = PARAMS.filter((n) => params.has(n));
+  // The game kept of the kind the address names (naming no setting, the one shown last) goes on; if the
+  // address asks for another game, it is offered, and started at once only when nothing would be lost.
+  const kind = named.length ? link.settings.game : kept.current ?? link.settings.game;
+  let entry = kept.games[kind];
+  const usable = restorable(entry);
+  const asks = usable && named.length > 0 && asksOther(entry);
+  const offered = asks && keptPlaying(entry);
+  if (!usable || (asks && !offered)) entry = null;
 
   const el = document.createElement('steere-game');
   el.id = 'game';
@@ -410,17 +536,18 @@ async function main() {
       $('#replay').scrollIntoView({ block: 'start' });
     },
   });
-  const saved = load(S.query);
-  if (saved && restorable(saved.state)) {
-    S.settings = { ...DEFAULTS, ...saved.settings };
-    S.serial = saved.serial || 1;
+  if (entry) {
+    S.settings = { ...DEFAULTS, ...entry.settings, ...(kept.prefs.bar ? { bar: kept.prefs.bar } : {}) };
+    S.seed = entry.seed ?? null;
+    S.serial = entry.serial || 1;
     apply(el, S.settings);
-    el.state = saved.state;
-    S.undo.points = saved.points || [];
+    el.state = entry.state;
+    S.undo.points = entry.points || [];
   } else {
-    S.settings = settings;
+    S.settings = link.settings;
+    S.seed = link.seed;
     S.serial = 1;
-    apply(el, settings);
+    apply(el, link.settings);
   }
   $('#mount').append(el);
   await new Promise(function wait(resolve) {
@@ -440,6 +567,11 @@ async function main() {
   describePanel(form, S.settings, S.words);
   wire(form);
   wireRecords();
+  wireOffer();
+  if (offered) {
+    const ignored = new Set(link.problems.map((p) => p.name));
+    offer({ settings: link.settings, seed: link.seed, named: named.filter((n) => !ignored.has(n)).map((n) => `${n}=${params.get(n)}`) });
+  }
   S.undo.note();
   refresh();
   persist();
@@ -449,6 +581,12 @@ async function main() {
     navigator.serviceWorker.register('./sw.js').catch(() => {});
   }
 }
+
+// a page brought back from the browser's memory (Back) may show a game played on since in another page:
+// it is loaded afresh from the games kept
+addEventListener('pageshow', (e) => {
+  if (e.persisted) location.reload();
+});
 
 main().catch((e) => {
   const n = $('#notice');

@@ -86,33 +86,43 @@ export function serverGames() {
   return games;
 }
 
+let asked = 0;
 /**
  * The line under the settings panel while the opponent chosen is "online": what Start does, or why it
- * cannot. Also names the submit button. Resolves to whether a match can be created.
+ * cannot. Also names the submit button, which stays disabled (the line, its description, says why) until
+ * the server is found to offer the game. Resolves to whether a match can be created.
  */
 export async function describePanel(form, s, words) {
   const t = (key, vars) => say(words, key, vars);
   const submit = form.querySelector('[type=submit]');
   submit.dataset.label ??= submit.textContent;
   let note = form.querySelector('[data-online-note]');
+  const mine = ++asked; // a later call (another setting chosen meanwhile) has the last word
   if (s.opponent !== 'online') {
     submit.textContent = submit.dataset.label;
+    submit.disabled = false;
+    submit.removeAttribute('aria-describedby');
     if (note) note.hidden = true;
     return false;
   }
   if (!note) {
-    note = Object.assign(document.createElement('p'), { className: 'note' });
+    note = Object.assign(document.createElement('p'), { className: 'note', id: 'online-note' });
     note.dataset.onlineNote = '';
     note.setAttribute('role', 'status');
     submit.before(note);
   }
   note.hidden = false;
   submit.textContent = t('create');
+  submit.disabled = true;
+  submit.setAttribute('aria-describedby', note.id);
   note.textContent = t('checking');
+  delete note.dataset.ok;
   const server = await serverGames();
   const r = server.names ? variantFor(s, server.names, words) : { why: t('needsServer') };
+  if (mine !== asked) return !r.why;
   note.textContent = r.why ?? t('offered');
   note.dataset.ok = r.why ? 'false' : 'true';
+  submit.disabled = !!r.why;
   return !r.why;
 }
 

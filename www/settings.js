@@ -56,13 +56,17 @@ const CHECKS = {
   seed: (v) => engineSays(() => new Jokerball({ seed: number(v) })),
 };
 
+/** The URL parameters that set a game (the others: lang, botdelay, match). */
+export const PARAMS = Object.keys(CHECKS);
+
 /**
- * Settings from the URL's parameters. Returns { settings, seed, problems }: each problem names a
- * parameter that was ignored, its value and why ([key, vars] of the catalogues); the default stands in
- * for it. (`lang` is the page's business: see i18n.js.)
+ * Settings from the URL's parameters, over `base` (the defaults, or the player's own choices). Returns
+ * { settings, seed, problems }: each problem names a parameter that was ignored, its value and why
+ * ([key, vars] of the catalogues); the value of `base` stands in for it. (`lang` is the page's business:
+ * see i18n.js.)
  */
-export function fromUrl(params) {
-  const s = { ...DEFAULTS };
+export function fromUrl(params, base = DEFAULTS) {
+  const s = { ...DEFAULTS, ...base };
   const problems = [];
   let seed = null;
   for (const name of Object.keys(CHECKS)) {
@@ -70,7 +74,7 @@ export function fromUrl(params) {
     const value = params.get(name);
     const why = CHECKS[name](value, s);
     if (why) {
-      problems.push({ name, value, why, instead: name === 'size' && s.game === 'zola' ? DEFAULTS['zola-size'] : DEFAULTS[name] });
+      problems.push({ name, value, why, instead: name === 'size' && s.game === 'zola' ? s['zola-size'] : s[name] });
       continue;
     }
     if (name === 'seed') seed = value;

@@ -6,6 +6,8 @@ export default {
   problem: 'The address asks for {param}, which was ignored ({reason}); the game below uses {instead} instead.',
   problemNoEffect: 'The address asks for {param}, which was ignored ({reason}); it has no effect.',
   badLang: 'The address asks for lang={value}, a language this page does not speak (en, es, ru).',
+  // a link asking for another game than the one in progress (app.js)
+  linkAsks: 'This link asks for a new game: {message}.',
   // the online mode (online.js)
   online_region: 'Online match',
   online_create: 'Create online match',

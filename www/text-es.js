@@ -103,6 +103,10 @@ export default {
   problem: 'La dirección pide {param}, que se ignoró ({reason}); la partida de abajo usa {instead}.',
   problemNoEffect: 'La dirección pide {param}, que se ignoró ({reason}); no tiene ningún efecto.',
   badLang: 'La dirección pide lang={value}, un idioma que esta página no habla (en, es, ru).',
+  // un enlace que pide otra partida que la que está en curso (app.js)
+  linkAsks: 'Este enlace pide una partida nueva: {message}.',
+  playOnAsk: 'Hay una partida en curso. ¿Abandonarla y seguir jugando desde este registro?',
+  playOnKeep: 'Conservar mi partida',
   // el modo en línea (online.js)
   online_region: 'Partida en línea',
   online_create: 'Crear partida en línea',

@@ -98,6 +98,7 @@ async function createMatch(page, { colour = 'red', size, length } = {}) {
   }
   await page.waitForSelector('[data-online-note][data-ok=true]', { timeout: 20000 });
   assert.equal(await page.textContent('[data-action=new-game]'), 'Create online match');
+  assert.ok(await page.isEnabled('[data-action=new-game]'), 'enabled where the server offers the game');
   await page.click('[data-action=new-game]');
   const d = await until(page, (x) => x.version > 0 && x.turn, 'the new match');
   assert.ok(d.link, 'the link box is on the screen while the other seat is free');
@@ -303,7 +304,7 @@ test('a match with the cube online: a double taken and a resignation through the
     await guest.page.click('section.online [data-action=next-game]');
     h = await until(host.page, (d) => d.log.includes('Game 2'), 'game 2 on the host');
     assert.match(h.turn, /^(Red|Blue) to roll$/);
-    assert.deepEqual((await drawn(guest.page)).log, h.log);
+    assert.deepEqual((await until(guest.page, (d) => d.log.includes('Game 2'), 'game 2 on the guest')).log, h.log);
     assert.deepEqual((await until(watcher.page, (d) => d.log.includes('Game 2'), 'game 2 on the watcher')).log, h.log);
     assert.deepEqual(host.errors, []);
     assert.deepEqual(guest.errors, []);
@@ -381,11 +382,17 @@ test('served without a boardgame.io server (make demo), the online option says i
     const note = await page.textContent('[data-online-note]');
     assert.match(note, /needs the reference server/);
     assert.match(note, /make online/);
-    // Create does nothing else: the local game stays, no section of online play appears
-    await page.click('[data-action=new-game]');
+    // Create is disabled, described by that line; the local game stays, no section of online play appears
+    assert.ok(await page.isDisabled('[data-action=new-game]'));
+    assert.equal(await page.getAttribute('[data-action=new-game]', 'aria-describedby'), await page.getAttribute('[data-online-note]', 'id'));
+    await page.click('[data-action=new-game]', { force: true });
     await page.waitForTimeout(300);
     assert.equal(await page.$('section.online'), null);
     assert.ok(await page.$('steere-game'));
+    // another opponent: Start new game is enabled again
+    await page.selectOption('[data-option=opponent]', 'bot');
+    assert.ok(await page.isEnabled('[data-action=new-game]'));
+    assert.equal(await page.textContent('[data-action=new-game]'), 'Start new game');
     // a match's link opened here says the same
     await page.goto(`${url}/www/?match=abc`);
     await page.waitForSelector('section.online .problem:not([hidden])', { timeout: 20000 });
@@ -397,6 +404,7 @@ test('served without a boardgame.io server (make demo), the online option says i
     await page.waitForSelector('[data-online-note][data-ok=false]', { timeout: 20000 });
     assert.match(await page.textContent('[data-online-note]'), /^Para jugar en línea hace falta el servidor de referencia.*make online/);
     assert.equal(await page.textContent('[data-action=new-game]'), 'Crear partida en línea');
+    assert.ok(await page.isDisabled('[data-action=new-game]'));
     await page.selectOption('#language', 'ru');
     await page.waitForFunction(() => document.querySelector('[data-online-note]').textContent.startsWith('Для'), null, { timeout: 20000 });
     assert.match(await page.textContent('[data-online-note]'), /^Для игры онлайн нужен эталонный сервер.*make online/);

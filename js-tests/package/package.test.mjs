@@ -1,8 +1,7 @@
 // The packed npm tarball, installed into a fresh project: Node import without init, every class,
 // SteereError, a strict TypeScript consumer, a Node-only TypeScript project without the DOM library,
 // the README's example and the shipped documentation, and pages run in headless Chromium: an esbuild
-// bundle, the board elements from a page without a bundler, bundled by esbuild, and built by Vite
-// (when installed).
+// bundle, the board elements from a page without a bundler, bundled by esbuild, and built by Vite.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -299,10 +298,10 @@ test('bundler: esbuild bundles a page with the board elements; the worker is a s
   });
 });
 
-// Vite is not a dev dependency of this repository: the check runs where it is installed (node_modules,
-// or the vite binary named by STEERE_VITE).
+// Vite is a dev dependency (package.json, installed by scripts/setup.sh); STEERE_VITE may name another vite.
 const vite = process.env.STEERE_VITE ?? bin('vite');
-test('bundler: vite build of a page with the board elements (worker and wasm found by Vite)', { skip: !existsSync(vite) && 'vite is not installed' }, async () => {
+test('bundler: vite build of a page with the board elements (worker and wasm found by Vite)', async () => {
+  assert.ok(existsSync(vite), `${vite} is missing: run make setup`);
   const app = join(dir, 'vite-app');
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, 'index.html'), `${HEAD}${GAME}<script type="module" src="./main.js"></script>`);
