@@ -82,12 +82,14 @@ impl Cell {
     }
 
     /// The name of the cell, such as `f6` or `k11` (RULES 1.2).
+    #[inline]
     pub fn name(self, size: Size) -> String {
         size.geometry().name(self.0)
     }
 
     /// Reads a cell name on a board of this size; `None` for anything else, including a cell that is
     /// not on this board.
+    #[inline]
     pub fn parse(size: Size, text: &str) -> Option<Cell> {
         size.geometry().cell(text).map(Cell)
     }

@@ -673,7 +673,7 @@ impl Engine for Game {
 
     fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError> {
         let g = self.pos.geometry();
-        let from = Cell::parse(self.size(), cell).ok_or_else(|| {
+        let from = g.cell(cell).map(Cell).ok_or_else(|| {
             ParseError::new(format!(
                 "'{cell}' is not a cell of a side-{} board",
                 self.side()

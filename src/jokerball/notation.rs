@@ -78,8 +78,9 @@ pub fn parse_move(size: Size, text: &str) -> Result<MoveText, ParseError> {
     let mut chars = rest.chars();
     let sep = chars.next().unwrap_or('-');
     let to_text = chars.as_str();
+    let g = size.geometry();
     let cell = |name: &str, what: &str| {
-        Cell::parse(size, name).ok_or_else(|| {
+        g.cell(name).map(Cell).ok_or_else(|| {
             ParseError::new(format!(
                 "move '{text}': {what} '{name}' is not a cell of the side-{} board",
                 size.n()

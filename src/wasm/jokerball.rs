@@ -14,7 +14,7 @@ use crate::engine::Engine;
 use crate::engine::MoveClass;
 use crate::error::OptionError;
 use crate::hex::Hex;
-use crate::jokerball::{Game, GameState, MoveKind, Piece as JbPiece, Size};
+use crate::jokerball::{Cell, Game, GameState, MoveKind, Piece as JbPiece, Size};
 use crate::player::Player;
 use crate::record::Recorded;
 
@@ -73,7 +73,8 @@ pub(super) fn played(game: &mut Game, text: &str) -> Result<JsValue, crate::erro
 /// Reads a board side: 4 or 6, else `invalid_option`.
 fn size_arg(value: &JsValue) -> Result<Size, OptionError> {
     match value.as_f64() {
-        Some(n) if n == 4.0 || n == 6.0 => Size::new(n as u8),
+        Some(4.0) => Ok(Size::Four),
+        Some(6.0) => Ok(Size::Six),
         _ => Err(OptionError::new("size must be 4 or 6")),
     }
 }
@@ -91,7 +92,13 @@ fn geometry_of(size: Size) -> JokerballGeometry {
             }
         })
         .collect();
-    let row = |p: Player| -> Vec<String> { g.goal_row(p).map(|c| g.name(c)).collect() };
+    let row = |p: Player| {
+        let mut names = Vec::new();
+        for c in g.goal_row(p) {
+            names.push(g.name(c));
+        }
+        names
+    };
     JokerballGeometry {
         cells,
         goals: Goals {
@@ -101,20 +108,23 @@ fn geometry_of(size: Size) -> JokerballGeometry {
     }
 }
 
-/// The pieces on the board of `game`, as JavaScript sees them.
+/// The pieces on the board of `game`, as JavaScript sees them (the men and the ball of
+/// [`Game::board`], read from the position here without the intermediate list).
 pub(super) fn board_of(game: &Game) -> JsValue {
-    let g = game.position().geometry();
+    let pos = game.position();
+    let g = pos.geometry();
     let mut board = JokerballBoard {
         men: Vec::new(),
         ball: None,
     };
-    for (cell, piece) in game.board() {
-        match piece {
-            JbPiece::Man(player) => board.men.push(Piece {
-                cell: g.name(cell.0),
+    for cell in 0..g.len {
+        match pos.piece(Cell(cell)) {
+            Some(JbPiece::Man(player)) => board.men.push(Piece {
+                cell: g.name(cell),
                 player,
             }),
-            JbPiece::Ball => board.ball = Some(g.name(cell.0)),
+            Some(JbPiece::Ball) => board.ball = Some(g.name(cell)),
+            None => {}
         }
     }
     to_js(&board)
