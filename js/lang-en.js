@@ -1,6 +1,6 @@
 // Every word the board elements show or say, in English. The other catalogues (lang-es.js, lang-ru.js)
-// have exactly these keys. `{name}` marks a value put in when the text is used. The point_* keys are the
-// plural forms as Intl.PluralRules names them (one, few, many, other); English needs one and other only.
+// have exactly these keys. `{name}` marks a value put in when the text is used. The point_* and dest_* keys
+// are plural forms as Intl.PluralRules names them (one, few, many, other); English needs one and other only.
 export default {
   red: 'Red',
   blue: 'Blue',
@@ -28,7 +28,11 @@ export default {
   way3: 'left',
   way4: 'up and left',
   way5: 'up and right',
-  picked: '{cell} selected: {count} destinations',
+  picked: '{cell} selected: {count} {unit}',
+  dest_one: 'destination',
+  dest_few: 'destinations',
+  dest_many: 'destinations',
+  dest_other: 'destinations',
   dropped: 'selection cleared',
   played: '{player}: {move}',
   // the game
@@ -71,7 +75,7 @@ export default {
   point_few: 'points',
   point_many: 'points',
   point_other: 'points',
-  winsMatch: '{player} wins the match {red}–{blue}',
+  winsMatch: '{player} wins the match {won}–{lost}',
   how_goal: 'the ball went through the goal',
   'how_captured-all': 'every enemy checker captured',
   how_drop: 'the double was dropped',

@@ -29,8 +29,11 @@ export function lookup(key, ...catalogues) {
 /** `text` with each `{name}` replaced by value(name). */
 export const fill = (text, value) => text.replace(/\{(\w+)\}/g, (_, k) => value(k));
 
+/** The catalogue key of `key`'s plural form for `n` in language `l` (point_one, dest_few, ...). */
+export const plural = (l, key, n) => `${key}_${new Intl.PluralRules(l).select(n)}`;
+
 /** The catalogue key of the unit for `n` points in language `l` (point_one, point_few, ...). */
-export const pointUnit = (l, n) => `point_${new Intl.PluralRules(l).select(n)}`;
+export const pointUnit = (l, n) => plural(l, 'point', n);
 
 /** The text of `key` in catalogue `cat` (English when missing), with `{name}` filled from `vars`. */
 export function say(cat, key, vars) {

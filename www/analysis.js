@@ -6,6 +6,7 @@
 // back after the game has moved on is dropped, and an error is said in a line, never thrown.
 import { Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
+import { plural } from '../pkg/lang.js';
 import { barOn } from './settings.js';
 import { recordOf } from './records.js';
 
@@ -90,6 +91,12 @@ export class Analysis {
 
   t(key, vars) {
     return this.words.t(key, vars);
+  }
+
+  /** A Jokerball turn or Zola move as a person reads it: a part skipped ('-') in words, 'a1-c3, no ball move'. */
+  turn(move) {
+    const parts = move.split(' ');
+    return parts.length < 2 || !parts.includes('-') ? move : parts.map((p, i) => (p === '-' ? this.t(i ? 'hint_noBall' : 'hint_noMan') : p)).join(', ');
   }
 
   /** A chance as a percentage in the page's language: `digits` decimals, `sign` for a gain or loss. */
@@ -205,8 +212,8 @@ export class Analysis {
     ol.textContent = '';
     for (const [i, h] of (this.hinted?.list ?? []).entries()) {
       const li = el('li', {}, ol);
-      el('span', { class: 'mv', text: h.move }, li);
-      li.append(' ');
+      el('span', { class: 'mv', text: this.turn(h.move) }, li);
+      li.append(': ');
       el('span', { class: 'pc', text: this.pct(h.win, 1) }, li);
       if (i === 0) li.title = this.t('hint_drawn');
     }
@@ -227,7 +234,7 @@ export class Analysis {
       // no record: the marked turns cannot open the replay, the rest is shown all the same
     }
     const level = reviewLevel(g);
-    this.rv = { match: g instanceof Match, level, text, progress: [0, 0], result: null };
+    this.rv = { match: g instanceof Match, games: g instanceof Match ? g.games.length : 1, level, text, progress: [0, 0], result: null };
     this.reviewing = true;
     this.say('review', null);
     this.el.review.hidden = false;
@@ -275,8 +282,8 @@ export class Analysis {
     const rv = this.rv;
     if (!rv) return;
     const r = rv.result;
-    const games = r ? new Set(r.turns.map((e) => e.game)).size : 0;
-    this.el.what.textContent = this.t(rv.match ? 'rv_ofMatch' : 'rv_ofGame', { level: [rv.level], games });
+    const games = rv.games;
+    this.el.what.textContent = this.t(rv.match ? 'rv_ofMatch' : 'rv_ofGame', { level: [rv.level], games, unit: [plural(this.words.lang, 'rv_game', games)] });
     this.el.progress.hidden = !!r || !this.reviewing;
     this.drawProgress();
     this.el.body.hidden = !r;
@@ -305,7 +312,7 @@ export class Analysis {
       el('span', { class: 'rec', text: cube ? this.t(CUBE_WORD[e.record]) : e.record }, b);
       el('b', { class: 'mark', text: e.mark }, b);
       el('span', { class: 'lost', text: this.pct(-e.error, 1, true) }, b);
-      b.title = this.t('rv_open', { player: [e.player], best: cube ? this.t(CUBE_WORD[e.best]) : e.best, win: this.pct(e.bestWin, 1) });
+      b.title = this.t('rv_open', { player: [e.player], best: cube ? this.t(CUBE_WORD[e.best]) : this.turn(e.best), win: this.pct(e.bestWin, 1) });
     }
     this.el.none.hidden = marked.length > 0;
   }

@@ -29,16 +29,20 @@ function gamesOf(obj) {
   return [{ number: 1, first, history, lines, result, make: () => make(first) }];
 }
 
-/** Plays one record (a Jokerball turn with its dice, a Zola move; a pass is played by the engine itself). */
+/**
+ * Plays one record (a Jokerball turn with its dice, a Zola move; a pass is played by the engine itself);
+ * returns a Jokerball turn's dice as the engine took them.
+ */
 function playRecord(game, rec) {
   if (game instanceof Zola) {
     if (rec !== '-') game.play(rec);
-    return;
+    return null;
   }
   const [dice, ...moves] = rec.split(' ');
   const [distance, direction] = dice.split('/').map(Number);
-  game.setDice(distance, direction);
+  const rolled = game.setDice(distance, direction);
   for (const m of moves) if (m !== '-') game.play(m);
+  return rolled;
 }
 
 export class Replay {
@@ -121,8 +125,11 @@ export class Replay {
     const game = this.games[g];
     const i = Math.max(0, Math.min(step, game.history.length));
     const pos = game.make();
-    for (const rec of game.history.slice(0, i)) playRecord(pos, rec);
+    let rolled = null;
+    for (const rec of game.history.slice(0, i)) rolled = playRecord(pos, rec);
     this.board.game = pos;
+    // the dice of the turn that led here stay on the board
+    this.board.rolled = rolled;
     this.shown?.free();
     this.shown = pos;
     this.at = [g, i];

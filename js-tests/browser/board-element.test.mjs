@@ -4,28 +4,12 @@
 // attributes), theming by custom properties and parts, animation and reduced motion, dragging, labels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demo, drawn, outDir } from './helpers.mjs';
+import { demo, drawn, outDir, bind } from './helpers.mjs';
 
 const D = demo();
 
 const ZOLA6 = 'brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r';
 const JB4 = 'bbbb/bbbbb/6/3o3/6/rrrrr/rrrr r';
-
-/** Binds a new engine object to the board `sel`; `make` is evaluated in the page with the package's module. */
-async function bind(page, sel, make) {
-  // the board has drawn its empty cells once the engine is loaded: only then can the page make objects
-  await page.waitForFunction((sel) => window.boardRoot(sel).querySelector('[data-cell]'), sel, { timeout: 20000 });
-  await page.evaluate(
-    async ({ sel, make }) => {
-      const api = await import('/pkg/steere_games.js');
-      const obj = new Function('api', `return ${make}`)(api);
-      document.querySelector(sel).game = obj;
-      window.games ??= {};
-      window.games[sel] = obj;
-    },
-    { sel, make },
-  );
-}
 
 /** An element page with `body`, its board of class "b" bound to the object `make` (as in bind) and drawn. */
 async function boardPage(body, make, options) {

@@ -269,9 +269,7 @@ test('WorkerBot from the board module: legal moves and cube actions off the page
 });
 
 test('bound to a remote state (opponent="remote"): actions are told by cancelable steere-action and steere-move, the element draws each state given, a watcher and disabled take none', async () => {
-  const { context, page, errors } = await elementPage(
-    browser,
-    base,
+  const { context, page, errors } = await D.element(
     `<steere-game class="g" opponent="remote" human="blue" animation="0" style="width:900px"></steere-game>`,
     { head: RECORD },
   );

@@ -207,3 +207,22 @@ export async function drawn(page, sel) {
     { timeout: 20000 },
   );
 }
+
+/**
+ * Binds a new engine object to the board `sel` (a steere-board, or the one in a steere-game): `make` is
+ * evaluated in the page with the package's module as `api`; the object is kept as window.games[sel].
+ */
+export async function bind(page, sel, make) {
+  // the board has drawn its empty cells once the engine is loaded: only then can the page make objects
+  await page.waitForFunction((sel) => window.boardRoot(sel).querySelector('[data-cell]'), sel, { timeout: 20000 });
+  await page.evaluate(
+    async ({ sel, make }) => {
+      const api = await import('/pkg/steere_games.js');
+      const obj = new Function('api', `return ${make}`)(api);
+      document.querySelector(sel).game = obj;
+      window.games ??= {};
+      window.games[sel] = obj;
+    },
+    { sel, make },
+  );
+}

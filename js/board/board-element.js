@@ -131,6 +131,16 @@ export class SteereBoard extends Base {
     this.refresh();
   }
 
+  /**
+   * The dice of the turn just completed on the bound Jokerball (or Match), drawn until its next roll:
+   * for a turn the board did not see played (passed at once, or replayed).
+   */
+  set rolled(dice) {
+    const obj = this._source();
+    if (obj && dice) this._rolled = { obj, g: obj.gameNumber, n: obj.history().length - 1, dice: { distance: dice.distance, direction: dice.direction } };
+    this.refresh();
+  }
+
   /** Redraws after the bound object was changed from outside. */
   refresh() {
     if (this._ready) this._render();
@@ -230,8 +240,15 @@ export class SteereBoard extends Base {
     const turn = obj.turn;
     const open = phase !== 'over' && (!match || match.phase === 'playing');
     const moves = open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];
-    const dice = kind === 'jokerball' ? obj.dice : null;
-    return { obj, match, kind, size: boardSize(kind, position), board, position, phase, turn, moves, dice };
+    let dice = kind === 'jokerball' ? obj.dice : null;
+    // the dice of the turn just played stay drawn until the next roll (see `rolled`)
+    const r = this._rolled;
+    const n = obj.history().length;
+    const g = obj.gameNumber;
+    if (dice) this._rolled = { obj, g, n, dice };
+    const last = kind === 'jokerball' && !dice && r?.obj === obj && r.g === g && r.n === n - 1;
+    if (last) dice = r.dice;
+    return { obj, match, kind, size: boardSize(kind, position), board, position, phase, turn, moves, dice, last };
   }
 
   _render() {

@@ -24,7 +24,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 [data-cell]:focus-visible .shape, [data-goal]:focus-visible rect { stroke: var(--steere-focus, #000); stroke-width: 1.8; }
 .dot { fill: rgb(0 0 0 / 0.3); display: none; pointer-events: none; }
 [data-target=move] .dot { display: inline; }
-.coord { fill: var(--steere-text, #2a2638); opacity: 0.55; font: 4.2px system-ui, sans-serif; pointer-events: none; }
+.coord { fill: var(--steere-text, #2a2638); fill-opacity: 0.8; stroke: var(--steere-cell, #ede6d3); stroke-width: 1.1px; stroke-linejoin: round; paint-order: stroke; font: 4.6px system-ui, sans-serif; pointer-events: none; }
 .p { stroke: rgb(0 0 0 / 0.55); stroke-width: 0.8; }
 .p.red { fill: var(--steere-red, #c8323c); }
 .p.blue { fill: var(--steere-blue, #2f5fb3); }
@@ -40,6 +40,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 .die.way rect { fill: var(--steere-direction, #2e8b57); }
 .die text { fill: #fff; font: 700 10px system-ui, sans-serif; }
 .dice[data-empty] { opacity: 0.3; }
+.dice[data-past] { opacity: 0.75; }
 .arrow, .way-arrow { fill: var(--steere-direction, #2e8b57); pointer-events: none; }
 .arrow { opacity: 0.9; stroke: #fff; stroke-width: 0.6; }
 .way-arrow { fill: var(--steere-direction, #2e8b57); }
@@ -96,6 +97,8 @@ function build(b, kind, size, flip, coords) {
   }
   b._cells = new Map();
   const layer = svg('g', {}, s);
+  // the cells' names, drawn over pieces, dots and arrows (kept clear of them by a halo of the cell's colour)
+  const names = svg('g', {});
   for (const c of L.cells) {
     const el = svg('g', { 'data-cell': c.name, part: 'cell', role: 'button', tabindex: '-1' }, layer);
     if (c.alt) el.classList.add('alt');
@@ -104,14 +107,15 @@ function build(b, kind, size, flip, coords) {
     svg('circle', { cx: c.x, cy: c.y, r: 2.2, class: 'dot' }, el);
     let coord = null;
     if (coords) {
-      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 1.5 } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6 };
-      coord = svg('text', { ...at, 'text-anchor': kind === 'jokerball' ? 'middle' : 'start', class: 'coord' }, el);
+      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7 } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6 };
+      coord = svg('text', { ...at, 'text-anchor': kind === 'jokerball' ? 'middle' : 'start', class: 'coord' }, names);
       coord.textContent = c.name;
     }
     b._cells.set(c.name, { el, c, coord, piece: null, pieceEl: null });
   }
   b._arrow = svg('polygon', { class: 'arrow', hidden: '' }, s);
   b._animLayer = svg('g', { class: 'anim' }, s);
+  s.append(names);
   b._dice = null;
   if (kind === 'jokerball') {
     const d = svg('g', { class: 'dice', part: 'dice', role: 'img' }, s);
@@ -192,9 +196,8 @@ export function draw(b, v) {
     if (cell.piece !== p) {
       cell.pieceEl?.remove();
       cell.pieceEl = p ? drawPiece(p, cell.c.x, cell.c.y, null) : null;
-      if (cell.pieceEl) cell.el.insertBefore(cell.pieceEl, kind === 'jokerball' ? null : cell.coord);
+      if (cell.pieceEl) cell.el.append(cell.pieceEl);
       cell.piece = p;
-      if (cell.coord && kind === 'jokerball') attr(cell.coord, 'hidden', !!p);
     }
     const tg = targets.get(name);
     const sel = selected === name;
@@ -231,6 +234,7 @@ function drawDice(b, v) {
   const cat = b._cat;
   const dice = v?.dice;
   attr(d.g, 'data-empty', !dice);
+  attr(d.g, 'data-past', !!v?.last);
   d.dist.textContent = dice ? String(dice.distance) : '';
   d.way.textContent = dice ? String(dice.direction) : '';
   attr(d.arrow, 'hidden', true);

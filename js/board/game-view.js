@@ -1,6 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, attr } from './common.js';
+import { say, tell, attr, OTHER } from './common.js';
 import { actor as actorOf, results, movers, readLines, alternate } from './infer.js';
 
 const GAME_CSS = `
@@ -133,7 +133,7 @@ export function drawGame(el) {
   attr(winner, 'data-winner', r ? r.winner : null);
   if (r) {
     let text = tell(el._l, resultLine(el, r).text);
-    if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], red: m.score.red, blue: m.score.blue });
+    if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
     winner.textContent = text;
   }
 

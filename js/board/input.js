@@ -1,7 +1,7 @@
 // A person's moves on a board: clicks, taps and drags of pieces onto targets (pointer), and the keyboard
-// (one tab stop roving over the cells and goal zones, arrow keys by screen direction, Enter or Space to
-// choose, Escape to let a piece go). What a choice does is choose(): select, let go, or play.
-import { say } from './common.js';
+// (one tab stop roving over the cells and goal zones, arrow keys to the cells next on screen, Enter or
+// Space to choose, Escape to let a piece go). What a choice does is choose(): select, let go, or play.
+import { say, plural } from './common.js';
 import { drawPiece } from './draw.js';
 import { destKey } from './layout.js';
 
@@ -68,12 +68,18 @@ function onClick(b, e) {
 }
 
 function onKey(b, e) {
-  const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const dirs = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -2, ArrowRight: 2 };
   const all = focusables(b);
-  if (dirs[e.key]) {
+  const d = dirs[e.key];
+  if (d) {
     e.preventDefault();
-    const next = neighbour(b, b._active, ...dirs[e.key]);
-    if (next) focusOn(b, next);
+    // Up and Down keep to the column the walk started from: up-left then up-right goes straight up
+    const col = b._col?.[0] === b._active ? b._col[1] : point(b, b._active).x;
+    const next = neighbour(b, b._active, d, col);
+    if (next) {
+      focusOn(b, next);
+      b._col = d % 2 ? [next, col] : null;
+    }
   } else if (e.key === 'Home' || e.key === 'End') {
     e.preventDefault();
     const keys = [...all.keys()].filter((k) => !k.startsWith('goal:'));
@@ -89,19 +95,20 @@ function onKey(b, e) {
   }
 }
 
-/** The nearest cell or goal from `key` in screen direction (dx, dy), within a 45-degree cone. */
-function neighbour(b, key, dx, dy) {
+/**
+ * The cell or goal next to `key` on screen: for Left and Right (d = -2, 2) the next one along its row;
+ * for Up and Down (d = -1, 1) one of the nearest row that way, the nearest to column `col` (of two as
+ * near, the one nearer the middle of the board).
+ */
+function neighbour(b, key, d, col) {
   const from = point(b, key);
   let best = null;
   let score = Infinity;
   for (const k of focusables(b).keys()) {
     const p = point(b, k);
-    const vx = p.x - from.x;
-    const vy = p.y - from.y;
-    const along = vx * dx + vy * dy;
-    const across = Math.abs(vx * dy - vy * dx);
-    if (along <= 0.5 || across > along + 0.5) continue;
-    const s = along + 2 * across;
+    const dx = (p.x - from.x) * Math.sign(d);
+    const dy = (p.y - from.y) * d;
+    const s = d % 2 ? (dy > 1 ? dy * 1e4 + Math.abs(p.x - col) * 10 + Math.abs(p.x) / 100 : Infinity) : Math.abs(dy) < 1 && dx > 1 ? dx : Infinity;
     if (s < score) [best, score] = [k, s];
   }
   return best;
@@ -117,7 +124,8 @@ function choose(b, key, keyboard) {
   if (key && key !== b._selected && moves.some((x) => x.from === key)) {
     b._selected = key;
     const dests = moves.filter((x) => x.from === key).map(destKey);
-    b._say(say(b._cat, 'picked', { cell: key, count: dests.length }));
+    const count = dests.length;
+    b._say(say(b._cat, 'picked', { cell: key, count, unit: say(b._cat, plural(b._l, 'dest', count)) }));
     b._render();
     if (keyboard) focusOn(b, dests[0]);
   } else if (b._selected) {
