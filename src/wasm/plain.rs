@@ -221,6 +221,9 @@ macro_rules! plain {
                 super::tree::named(tree)
             }
         }
+        plain!($doc out named $name = $core => $ts; $($rest)*);
+    };
+    ($doc:literal out named $name:ident = $core:ty => $ts:literal; $($rest:tt)*) => {
         impl ToJs for $core {
             fn write(&self, out: &mut String) {
                 super::out::write_str(out, self.name());
@@ -468,6 +471,30 @@ plain! {
     named GameKind = GameKind => "'jokerball' | 'zola'";
     "What the player to act must do: roll, move a man, move the ball (Jokerball), move (Zola), answer a double, start the next game (a match)."
     named Awaits = crate::engine::Awaits => "'roll' | 'man' | 'ball' | 'move' | 'answer' | 'next'";
+
+    "The direction of the ball's line for the dice rolled, for the player to move."
+    out named HexDirection = crate::hex::HexDirection => "'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw'";
+    "What a line of a game's log is: a record (turn, move, `swap` or pass), a cube action, a resignation, the result."
+    out named LineKind = crate::matchplay::LineKind => "'record' | 'double' | 'take' | 'drop' | 'resign' | 'result'";
+    "How the current game ended: the winner, and how (a goal or the last capture; in a match also a drop or resignation)."
+    out GameWon = crate::engine::GameWon { winner: "winner" => "Player", how: "how" => "GameEnd" }
+    "The last move made: who made it and the cells its moves left and reached, in order, each once ('off' left out; empty for a pass, a wholly passed turn or `swap`)."
+    out LastMove = crate::engine::LastMove { player: "player" => "Player", cells: "cells" => "string[]" }
+    "Jokerball's ball line for the dice rolled: the direction the green die gives the player to move, and whether the ball cannot move along it as the board stands."
+    out BallLine = crate::engine::BallLine { direction: "direction" => "HexDirection", blocked: "blocked" => "boolean" }
+    "One line of the current game's log: what it is, who made it (the winner of a result), the number of the game's records played once it is reached, and its text as a record writes it, without its number."
+    out LogEntry = crate::matchplay::LogEntry { kind: "kind" => "LineKind", player: "player" => "Player", step: "step" => "number", text: "text" => "string" }
+    "A game or the current game of a match as a user interface draws it (`view()`): the board's kind and side, who acts, whether the turn is at its start, the result, the last move, the ball's line (Jokerball with the dice rolled, the game on) and the log."
+    out View = crate::matchplay::View {
+        game: "game" => "GameKind",
+        size: "size" => "4 | 6 | 8 | 10",
+        to_act: "toAct" => "ToAct | null",
+        at_turn_start: "atTurnStart" => "boolean",
+        result: "result" => "GameWon | null",
+        last_move: "lastMove" => "LastMove | null",
+        ball: "ball" => "BallLine | null",
+        log: "log" => "LogEntry[]",
+    }
 
     "A piece on the board: its cell and owner."
     out BoardPiece = Piece { cell: "cell" => "string", player: "player" => "Player" }
@@ -903,6 +930,11 @@ mod tests {
         let mut jg = g.clone();
         jg.set_tags(tags.clone());
         agrees(&jg.to_state(true));
+        // The views (a game at the man move with the ball's line, a match with a pending double).
+        agrees_out(&crate::matchplay::view_of(&g));
+        agrees_out(&crate::matchplay::view_of(&z));
+        agrees_out(&m.view());
+        agrees_out(&jm.view());
         let mut zt = z.clone();
         zt.set_tags(tags);
         agrees(&zt.to_state(false));
