@@ -11,9 +11,9 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use steere_games::jokerball::{self, MoveList, RuleSet, Setup};
-use steere_games::zola::{self, movegen, Size};
+use steere_games::zola::{self, Size};
 use steere_games::{
-    jokerball_game, simulate, zola_game, ByPlayer, DiceRng, JokerballLists, Player, Seed, SimGame,
+    jokerball_game, simulate, zola_game, ByPlayer, DiceRng, JokerballLists, Seed, SimGame,
     SimOptions, SimPlayer, SimRng,
 };
 
@@ -81,14 +81,14 @@ fn jokerball_benches(c: &mut Criterion) {
 }
 
 fn zola_benches(c: &mut Criterion) {
-    let start = zola::Position::start(Size::Six, Player::Red);
+    let start = zola::Position::start(&zola::Setup::default()).unwrap();
     // A middle game: 20 random moves from the start.
     let mut mid = start;
     let mut r = SimRng::new([5, 6, 7, 8]);
     let mut list = zola::MoveList::new();
     for _ in 0..20 {
         list.clear();
-        movegen::generate(&mid, &mut list);
+        mid.moves(&mut list);
         if let Some(&m) = list.get(r.below(list.len())) {
             mid.apply(m);
         }
@@ -97,19 +97,19 @@ fn zola_benches(c: &mut Criterion) {
     g.bench_function("legal moves, start 6x6", |b| {
         b.iter(|| {
             list.clear();
-            movegen::generate(black_box(&start), &mut list);
+            black_box(&start).moves(&mut list);
             list.len()
         })
     });
     g.bench_function("legal moves, midgame 6x6", |b| {
         b.iter(|| {
             list.clear();
-            movegen::generate(black_box(&mid), &mut list);
+            black_box(&mid).moves(&mut list);
             list.len()
         })
     });
     list.clear();
-    movegen::generate(&mid, &mut list);
+    mid.moves(&mut list);
     let moves: Vec<_> = list.iter().copied().collect();
     g.bench_function("apply, every legal move, midgame 6x6", |b| {
         b.iter(|| {
@@ -122,7 +122,11 @@ fn zola_benches(c: &mut Criterion) {
     });
     let mut choices = SimRng::new([1, 2, 3, 4]);
     for size in [Size::Six, Size::Eight] {
-        let start = zola::Position::start(size, Player::Red);
+        let start = zola::Position::start(&zola::Setup {
+            size: Some(size.n()),
+            ..zola::Setup::default()
+        })
+        .unwrap();
         let name = format!("one random game, {0}x{0}", size.n());
         g.bench_function(name, |b| {
             b.iter(|| zola_game(start, RANDOM, 10_000, &mut choices, &mut list))

@@ -73,7 +73,7 @@ fn ball_rows(game: &Game, me: Player) -> i32 {
     let g = pos.geometry();
     match pos.ball() {
         Some(b) => {
-            let row = i32::from(g.row_of[usize::from(b)]);
+            let row = i32::from(g.row_of[b.index()]);
             if me == Player::Red {
                 i32::from(g.rows) - 1 - row
             } else {
@@ -329,7 +329,7 @@ fn material_2ply(game: &zola::Game, rng: &mut DiceRng) -> zola::Move {
     let pos = game.position();
     let me = pos.turn();
     let mut list = zola::MoveList::new();
-    zola::movegen::generate(pos, &mut list);
+    pos.moves(&mut list);
     let mut best = Vec::new();
     let mut best_v = i32::MIN;
     let mut replies = zola::MoveList::new();
@@ -340,7 +340,7 @@ fn material_2ply(game: &zola::Game, rng: &mut DiceRng) -> zola::Move {
             i32::MAX
         } else {
             replies.clear();
-            zola::movegen::generate(&p, &mut replies);
+            p.moves(&mut replies);
             let mut worst = i32::MAX;
             if replies.is_empty() {
                 worst = p.count(me) as i32 - p.count(me.other()) as i32;

@@ -83,8 +83,8 @@ function isFreed(name) {
 test('the classes are all known here, and their members are found', () => {
   assert.deepEqual(classes.map(([n]) => n).sort(), Object.keys(SPECIMENS).sort());
   const names = Object.fromEntries(classes.map(([n, cls]) => [n, members(cls).map(([k]) => k)]));
-  for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct']],
-    ['Zola', ['play', 'clone', 'swapped', 'toAct']], ['Match', ['double', 'resign', 'game', 'score', 'toAct']],
+  for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct', 'view']],
+    ['Zola', ['play', 'clone', 'swapped', 'toAct', 'view']], ['Match', ['double', 'resign', 'game', 'score', 'toAct', 'view']],
     ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review']]]) {
     for (const k of some) assert.ok(names[cls].includes(k), `${cls}.${k} not found`);
   }

@@ -147,13 +147,13 @@ const METHODS = {
     legalMoves: [0, []], legalMovesVerbose: [0, []], legalTurns: [0, []],
     isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []], board: [0, []], history: [0, []], clone: [0, []],
+    position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []],
     toJSON: [1, ['invalid_option']], dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
   },
   Zola: {
     legalMoves: [0, []], legalMovesVerbose: [0, []], isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []], board: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
+    position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
     dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
   },
   Match: {
@@ -166,7 +166,7 @@ const METHODS = {
     take: [0, ['game_over', 'wrong_phase']], drop: [0, ['game_over', 'wrong_phase']],
     resign: [1, ['invalid_option', 'game_over', 'wrong_phase']],
     nextGame: [0, ['game_over', 'wrong_phase']],
-    toJSON: [1, ['invalid_option']], board: [0, []], dests: [1, ['parse_error']],
+    toJSON: [1, ['invalid_option']], board: [0, []], view: [0, []], dests: [1, ['parse_error']],
     toRecord: [1, ['invalid_option', 'wrong_phase']],
   },
 };

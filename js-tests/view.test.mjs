@@ -108,3 +108,69 @@ test('hint entries name their cells: the whole turn in phase man, the ball move 
   for (const h of bot.hint(m)) assert.equal(h.cells.length, 2);
   for (const o of [bot, g, z, m]) o.free();
 });
+
+test('view() of a Jokerball game: board, who acts, turn start, the ball line (blocked too), the last move, the result and the log', () => {
+  const s = new Jokerball({ seed: 3 });
+  assert.deepEqual(s.view(), { game: 'jokerball', size: 6, toAct: { player: 'red', awaits: 'roll' }, atTurnStart: true, result: null, lastMove: null, ball: null, log: [] });
+  // Side 4, the ball at the west end of the middle row: face 2 is west for Red, the wall: blocked.
+  const w = new Jokerball({ size: 4, position: '4/5/6/o6/6/5/r3 r' });
+  w.setDice(1, 2);
+  let v = w.view();
+  assert.deepEqual([v.game, v.size, v.atTurnStart], ['jokerball', 4, false]);
+  assert.deepEqual(v.toAct, { player: 'red', awaits: 'man' });
+  assert.deepEqual(v.ball, { direction: 'w', blocked: true });
+  // Face 5, east for Red: the row is open.
+  const e = new Jokerball({ size: 4, position: '4/5/6/o6/6/5/r3 r' });
+  e.setDice(1, 5);
+  const man = e.play(e.legalMoves()[0]);
+  v = e.view();
+  assert.deepEqual(v.ball, { direction: 'e', blocked: false });
+  assert.deepEqual(v.lastMove, { player: 'red', cells: [man.from, man.to] });
+  assert.deepEqual(v.log, [], 'a half-played turn is not a line yet');
+  // Blue sends the ball through Red's goal: the result, the last line, nobody acts.
+  const out = new Jokerball({ size: 4, position: '4/5/6/7/6/5/o3 b' });
+  out.setDice(1, 4);
+  assert.deepEqual(out.view().ball, { direction: 'sw', blocked: false });
+  out.play('a1>off');
+  v = out.view();
+  assert.deepEqual([v.toAct, v.atTurnStart, v.ball], [null, false, null]);
+  assert.deepEqual(v.result, { winner: 'blue', how: 'goal' });
+  assert.deepEqual(v.lastMove, { player: 'blue', cells: ['a1'] });
+  assert.deepEqual(v.log.at(-1), { kind: 'result', player: 'blue', step: 1, text: 'Blue wins' });
+  assert.deepEqual(v.log[0], { kind: 'record', player: 'blue', step: 1, text: out.history()[0] });
+  for (const g of [s, w, e, out]) g.free();
+});
+
+test('view() of a Zola game and of a match: movers after a swap, the last capture, a pending double, a resignation', () => {
+  const z = new Zola({ pie: true });
+  assert.deepEqual([z.view().game, z.view().size, z.view().ball], ['zola', 6, null]);
+  const first = z.play(z.legalMoves()[0]);
+  assert.deepEqual(z.view().lastMove, { player: 'red', cells: [first.from, first.to] });
+  z.play('swap');
+  let v = z.view();
+  assert.deepEqual(v.lastMove, { player: 'blue', cells: [] }, 'swap names no cells');
+  assert.deepEqual(v.log.map((l) => [l.kind, l.player, l.step]), [['record', 'red', 1], ['record', 'blue', 2]]);
+  assert.deepEqual(v.toAct, { player: 'blue', awaits: 'move' }, 'the same colour acts after swap');
+  const c = new Zola({ position: 'r5/6/6/6/6/5b r' });
+  c.play(c.legalMoves().find((m) => m.includes('x')));
+  v = c.view();
+  assert.deepEqual(v.result, { winner: 'red', how: 'captured-all' });
+  assert.deepEqual(v.lastMove, { player: 'red', cells: ['a6', 'f1'] });
+  assert.equal(v.toAct, null);
+
+  const m = new Match({ length: 3, cube: true, seed: 5, jokerball: { size: 4 } });
+  m.double();
+  v = m.view();
+  assert.deepEqual(v.toAct, { player: 'blue', awaits: 'answer' });
+  assert.equal(v.atTurnStart, true);
+  assert.deepEqual(v.log, [{ kind: 'double', player: 'red', step: 0, text: 'Red doubles' }]);
+  m.take();
+  m.resign('blue');
+  v = m.view();
+  assert.deepEqual(v.toAct, { player: null, awaits: 'next' });
+  assert.deepEqual(v.result, { winner: 'red', how: 'resign' });
+  assert.deepEqual(v.log.map((l) => l.kind), ['double', 'take', 'resign', 'result']);
+  assert.deepEqual(v.log.map((l) => l.text), m.games[0].lines);
+  assert.deepEqual(m.toAct, v.toAct, 'toAct is view().toAct');
+  for (const g of [z, c, m]) g.free();
+});

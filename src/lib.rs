@@ -20,13 +20,19 @@
 //! [`Recorded`] into scope to write and read records.
 //!
 //! ## One shape for both games
-//! [`jokerball`] and [`zola`] have the same files (`setup`, `moves`, `movegen`, `position`, `notation`,
-//! `game`, `state`) and the same vocabulary. Each `Game` implements [`Engine`], which [`Match`], the
-//! records, the [`Bot`], [`simulate`] and the binding are written against:
+//! [`jokerball`] and [`zola`] have the same files for the same roles (`board`, `setup`, `moves`,
+//! `position`, `movegen`, `notation`, `game`, `state`), all private: each game's public names are
+//! re-exported at its root (`jokerball::write_move`, `zola::write_move`). Each `Game` implements
+//! [`Engine`], which [`Match`], the records, the [`Bot`], [`simulate`] and the binding are written
+//! against:
 //!
 //! | what | name |
 //! |---|---|
-//! | the options of a new game, plain data with `Default` | `Setup` (a position string and, in Jokerball, the dice seed included) |
+//! | the options of a new game, plain data with `Default` | `Setup` (a position string and, in Jokerball, the dice seed included); `Setup::validate` checks what needs no position string |
+//! | the board | `Size` (`jokerball::Size::{Four, Six}`, `zola::Size::{Six, Eight, Ten}`: `new`, `n`, `cells`, `geometry`), a cell type (`jokerball::Cell`, `zola::Square`: `name`, `parse`), `Geometry` (the precomputed tables; Jokerball's also gives `goal_row`), `MAX_CELLS` |
+//! | a position | `Position::start(&Setup)` (checked: `SetupError`), `Position::from_position_string`, `size()`, `side()`, `turn()`, `apply(mv)` |
+//! | move generation, allocation-free, as `Position` methods | Jokerball `man_moves(k, &mut list)`, `ball_moves(face, &mut list)`, `has_man_move`, `has_ball_move`; Zola `moves(&mut list)`, `has_move`, `is_legal_move`; lists of `MAX_MOVES` |
+//! | the pieces on the board, in position-string order | `Game::board()`: `Vec<(Cell, Piece)>` (Jokerball: men and ball) / `Vec<(Square, Player)>` (Zola: checkers) |
 //! | a game from its setup / from setup and history | [`Engine::new`] / [`Engine::replay`], [`Engine::replay_onto`] ([`SetupError`], [`ReplayError`] with the failing record's index) |
 //! | who moves, what is awaited, who won | [`Engine::turn`], [`Engine::phase`], [`Engine::winner`] |
 //! | legal moves: sorted values, notations, allocation-free | [`Engine::legal_moves`], [`Engine::legal_notations`], [`Engine::legal_moves_into`] (into the game's [`MoveList`]) |
@@ -34,7 +40,7 @@
 //! | a move in notation / described / where a piece can go | [`Engine::notation`], [`Engine::describe`], [`Engine::play_described`], [`Engine::dests`]; free functions `parse_move`, `write_move` |
 //! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
 //! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
-//! | the whole game as plain data | [`Engine::to_state`], [`Engine::from_state`] (`GameState`, serde) |
+//! | the whole game as plain data | [`Engine::to_state`]`(with_rng)`, [`Engine::from_state`] (`GameState`, serde; Zola, without dice, ignores `with_rng`) |
 //! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Recorded::to_record`], [`Recorded::from_record`] (games and matches alike), [`Tags`] ([`record`]) |
 //! | every game of a match as played | [`Match::games`] ([`MatchGame`]), saved as [`MatchLog`] in [`SavedMatch`] (format 2) |
 //! | one move list | [`MoveList`] (`jokerball::MoveList`, `zola::MoveList`) |
@@ -70,6 +76,19 @@
 //! let text = m.to_record(&Tags::new()).unwrap();
 //! let read = Match::<jokerball::Game>::from_record(&text, None).unwrap();
 //! assert_eq!(read.game().history(), m.game().history());
+//!
+//! // Both games in one shape: a checked start position, its moves generated into a reused list.
+//! use steere_games::zola;
+//! let start = zola::Position::start(&zola::Setup::default()).unwrap();
+//! let mut list = zola::MoveList::new();
+//! start.moves(&mut list);
+//! assert_eq!(list.len(), 36);
+//! assert_eq!(zola::write_move(start.size(), list[0]), "a1xb1");
+//! let pos = jokerball::Position::start(&jokerball::Setup::default()).unwrap();
+//! let mut list = jokerball::MoveList::new();
+//! pos.man_moves(3, &mut list);
+//! assert_eq!(list.len(), 14);
+//! assert_eq!(jokerball::write_move(pos.size(), list[0]), "b1-e4");
 //! ```
 //!
 //! The rules, in full and with diagrams, are in `docs/rules.md`; the JavaScript API is in `docs/api.md`.

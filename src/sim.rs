@@ -18,7 +18,7 @@ use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::jokerball::{self, MoveList as JbMoves, Setup as JbSetup};
 use crate::player::{ByPlayer, Player};
-use crate::zola::{self, movegen, MoveList as ZMoves, Size};
+use crate::zola::{self, MoveList as ZMoves, Size};
 
 /// The most games one call may play (docs/api.md: `games` is `1..1e7`).
 pub const MAX_GAMES: u32 = 10_000_000;
@@ -204,7 +204,7 @@ pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
             }
         }
         SimGame::Zola(size) => {
-            let start = zola::Position::start(*size, opts.first);
+            let start = zola::Position::full(*size, opts.first);
             let mut list = ZMoves::new();
             for _ in 0..opts.games {
                 let outcome =
@@ -237,7 +237,7 @@ pub fn jokerball_game(
         return bot_jokerball_game(start, players, max_turns, dice, choices);
     }
     let mut pos = start;
-    let faces = pos.size();
+    let faces = pos.side();
     for turn in 1..=max_turns {
         let roll = Dice::roll(dice, faces);
         lists.men.clear();
@@ -281,7 +281,7 @@ pub fn zola_game(
     let mut passes = 0u8;
     while moves < max_turns {
         list.clear();
-        movegen::generate(&pos, list);
+        pos.moves(list);
         if list.is_empty() {
             // The rules guarantee one side can move; two passes in a row would mean they cannot.
             passes += 1;
@@ -315,7 +315,7 @@ fn bot_jokerball_game(
     choices: &mut SimRng,
 ) -> Outcome {
     let mut bots = ByPlayer::new(players.red.bot(choices), players.blue.bot(choices));
-    let faces = start.size();
+    let faces = start.side();
     let mut game = jokerball::Game::from_start(start, None);
     for turn in 1..=max_turns {
         let roll = Dice::roll(dice, faces);

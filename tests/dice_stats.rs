@@ -113,7 +113,7 @@ fn rolls(game: &Game, n: usize) -> Vec<(u8, u8)> {
     let mut rng = game.rng().cloned().expect("a game with dice");
     let out: Vec<(u8, u8)> = (0..n)
         .map(|_| {
-            let d = Dice::roll(&mut rng, game.size());
+            let d = Dice::roll(&mut rng, game.side());
             (d.distance, d.direction)
         })
         .collect();

@@ -60,7 +60,7 @@ fn appendix_counts_rules_appendix() {
         let pos = Position::from_position_string(rules, text, None).expect("position");
         assert_eq!(pos.to_position_string(), text);
         let mut list = MoveList::new();
-        let got: Vec<usize> = (1..=pos.size())
+        let got: Vec<usize> = (1..=pos.side())
             .map(|k| {
                 list.clear();
                 pos.man_moves(k, &mut list);
@@ -68,7 +68,7 @@ fn appendix_counts_rules_appendix() {
             })
             .collect();
         assert_eq!(got, men, "{text}");
-        let total: usize = (1..=pos.size())
+        let total: usize = (1..=pos.side())
             .flat_map(|d| (1..=6).map(move |r| (d, r)))
             .map(|(d, r)| pos.count_turns(d, r))
             .sum();

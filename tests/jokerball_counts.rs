@@ -14,14 +14,14 @@ use steere_games::{DiceRng, Engine, Player, Seed};
 
 fn counts(pos: &Position) -> (Vec<usize>, Vec<usize>) {
     let mut list = MoveList::new();
-    let men = (1..=pos.size())
+    let men = (1..=pos.side())
         .map(|k| {
             list.clear();
             pos.man_moves(k, &mut list);
             list.len()
         })
         .collect();
-    let turns = (1..=pos.size())
+    let turns = (1..=pos.side())
         .flat_map(|d| (1..=6).map(move |r| (d, r)))
         .map(|(d, r)| pos.count_turns(d, r))
         .collect();
@@ -58,7 +58,7 @@ fn move_count_table() {
         assert_eq!(pos.to_position_string(), f[1]);
         let (men, turns) = counts(&pos);
         assert_eq!(men, numbers(f[2]), "man moves: {line}");
-        assert_eq!(turns.len(), 6 * usize::from(pos.size()));
+        assert_eq!(turns.len(), 6 * usize::from(pos.side()));
         assert_eq!(turns, numbers(f[3]), "turns per dice: {line}");
         assert_eq!(
             turns.iter().sum::<usize>(),

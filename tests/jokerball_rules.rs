@@ -87,7 +87,9 @@ fn rules_1_1_board_edges() {
         );
     }
     for (size, cells) in [(4u8, 37usize), (6, 91)] {
-        let g = steere_games::jokerball::Geometry::of(size);
+        let g = steere_games::jokerball::Size::new(size)
+            .expect("size")
+            .geometry();
         assert_eq!(usize::from(g.len), cells);
     }
 }
@@ -97,8 +99,8 @@ fn rules_1_1_board_edges() {
 /// RULES 1.2: row letters from the bottom, numbers `q + n`, centre f6 / d4, named moves.
 #[test]
 fn rules_1_2_cell_names() {
-    let g6 = steere_games::jokerball::Geometry::of(6);
-    let g4 = steere_games::jokerball::Geometry::of(4);
+    let g6 = steere_games::jokerball::Size::Six.geometry();
+    let g4 = steere_games::jokerball::Size::Four.geometry();
     assert_eq!(g6.name(g6.centre), "f6");
     assert_eq!(g4.name(g4.centre), "d4");
     assert_eq!(g6.name(0), "k6");
@@ -652,8 +654,8 @@ fn rules_1_9_move_notation_and_errors() {
 fn rules_1_9_position_strings() {
     let start = "bbbbbb/bbbbbbb/8/9/10/5o5/10/9/8/rrrrrrr/rrrrrr r";
     for rules in BOTH {
-        assert_eq!(pos(rules, start).size(), 6);
-        assert_eq!(pos(rules, "bbbb/bbbbb/6/3o3/6/rrrrr/rrrr b").size(), 4);
+        assert_eq!(pos(rules, start).side(), 6);
+        assert_eq!(pos(rules, "bbbb/bbbbb/6/3o3/6/rrrrr/rrrr b").side(), 4);
         for (bad, needle) in [
             (
                 "bbbbbb/bbbbbbb/8/9/10/5o5/10/9/8/rrrrrrr/rrrrrr R",
@@ -702,7 +704,7 @@ fn rules_1_9_legal_turns_agree_with_counts() {
             "b1bb/3r1/2bb2/b1r4/1o3r/1rb2/rrrr r",
         ] {
             let p = pos(rules, s);
-            for d in 1..=p.size() {
+            for d in 1..=p.side() {
                 for r in 1..=6 {
                     let mut g = game(rules, s);
                     g.set_dice(d, r).expect("dice");

@@ -212,7 +212,7 @@ fn rules_4_the_example_reads_to_the_state_it_describes() {
 fn rules_4_the_documented_records_read_and_write_back() {
     let g = jokerball::Game::from_record(JOKERBALL_GAME, None).unwrap();
     assert_eq!(g.winner(), Some(Red));
-    assert_eq!(g.size(), 4);
+    assert_eq!(g.side(), 4);
     assert_eq!(g.tags().get("Date"), Some("2026.12.03"));
     assert_eq!(g.to_record(&Tags::new()), JOKERBALL_GAME);
 

@@ -289,7 +289,11 @@ fn rules_1_4_playout_agrees_with_the_game_state_machine() {
 fn rules_2_2_playout_agrees_with_the_game_object() {
     for size in Size::ALL {
         for game_no in 0..30u32 {
-            let start = zola::Position::start(size, Player::Red);
+            let start = zola::Position::start(&zola::Setup {
+                size: Some(size.n()),
+                ..zola::Setup::default()
+            })
+            .unwrap();
             let mut choices = SimRng::new([game_no, 1, 2, 3]);
             let mut replay = choices.clone();
             let outcome = zola_game(

@@ -67,7 +67,7 @@ proptest! {
                 assert!(!g.legal_moves().is_empty());
                 let mut other = *g.position();
                 other.set_turn(other.turn().other());
-                let movegen_has = |p: &Position| steere_games::zola::movegen::has_move(p);
+                let movegen_has = |p: &Position| p.has_move();
                 assert!(movegen_has(g.position()) || movegen_has(&other), "neither side can move");
                 assert!(movegen_has(g.position()), "the side to move should have passed");
             }
@@ -104,7 +104,7 @@ proptest! {
         }
         let before = json(&g);
         let size = g.size();
-        let squares = size.squares() as u8;
+        let squares = size.cells() as u8;
         for (a, b, cap) in probes {
             let from = steere_games::zola::Square(a % squares);
             let to = steere_games::zola::Square(b % squares);
@@ -165,7 +165,7 @@ proptest! {
             2 => st.winner = None,
             3 => st.phase = Phase::Move,
             4 => { st.history.pop(); }
-            5 => st.position = Position::start(Size::new(st.size).unwrap(), Player::Red).to_string(),
+            5 => st.position = Position::start(&Setup { size: Some(st.size), ..Setup::default() }).unwrap().to_string(),
             6 => st.size = if st.size == 6 { 8 } else { 6 },
             _ => st.format = 2,
         }
@@ -231,10 +231,10 @@ fn throughput_random_games() {
 #[test]
 #[ignore = "throughput measurement; run with --ignored --nocapture"]
 fn throughput_movegen_perft() {
-    use steere_games::zola::{movegen, MoveList};
+    use steere_games::zola::MoveList;
     fn perft(p: &Position, depth: u32) -> u64 {
         let mut list = MoveList::new();
-        movegen::generate(p, &mut list);
+        p.moves(&mut list);
         if depth == 1 {
             return list.len() as u64;
         }
@@ -246,7 +246,7 @@ fn throughput_movegen_perft() {
             })
             .sum()
     }
-    let p = Position::start(Size::Six, Player::Red);
+    let p = Position::start(&Setup::default()).unwrap();
     let t = std::time::Instant::now();
     let n = perft(&p, 5);
     let secs = t.elapsed().as_secs_f64();
@@ -259,17 +259,21 @@ fn throughput_movegen_perft() {
 #[test]
 #[ignore = "throughput measurement; run with --ignored --nocapture"]
 fn throughput_position_playouts() {
-    use steere_games::zola::{movegen, MoveList};
+    use steere_games::zola::MoveList;
     let mut list = MoveList::new();
     for size in Size::ALL {
         let start = std::time::Instant::now();
         let mut s = 0x9e37_79b9_7f4a_7c15u64;
         let mut games = 0u64;
         while start.elapsed().as_millis() < 1000 {
-            let mut p = Position::start(size, Player::Red);
+            let mut p = Position::start(&Setup {
+                size: Some(size.n()),
+                ..Setup::default()
+            })
+            .unwrap();
             loop {
                 list.clear();
-                movegen::generate(&p, &mut list);
+                p.moves(&mut list);
                 if list.is_empty() {
                     p.apply(Move::Pass);
                     continue;

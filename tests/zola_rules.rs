@@ -324,7 +324,7 @@ fn rules_2_3_notation_and_parse_errors() {
         ..Setup::default()
     })
     .unwrap();
-    assert!(steere_games::zola::notation::parse_move(g8.size(), "g1xh1").is_ok());
+    assert!(steere_games::zola::parse_move(g8.size(), "g1xh1").is_ok());
     let g10 = Game::new(&Setup {
         size: Some(10),
         ..Setup::default()

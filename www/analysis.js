@@ -87,10 +87,10 @@ export class Analysis {
     return this.words.t(key, vars);
   }
 
-  /** A Jokerball turn or Zola move as a person reads it: a skipped part ('-') in words, 'a1-c3, no ball move'. */
+  /** A Jokerball turn or Zola move as a person reads it: a part skipped ('-') in words, 'a1-c3, no ball move'. */
   turn(move) {
     const parts = move.split(' ');
-    return parts.length < 2 ? move : parts.map((p, i) => (p === '-' ? this.t(i ? 'hint_noBall' : 'hint_noMan') : p)).join(', ');
+    return parts.length < 2 || !parts.includes('-') ? move : parts.map((p, i) => (p === '-' ? this.t(i ? 'hint_noBall' : 'hint_noMan') : p)).join(', ');
   }
 
   /** A chance as a percentage in the page's language: `digits` decimals, `sign` for a gain or loss. */

@@ -148,7 +148,7 @@ test('Hint: only on a person\'s choice; by keyboard it lists the best turns with
   assert.deepEqual(
     items.map((s) => s.replace(/\s+/g, ' ').trim()),
     // a part passed for want of a move is said in words, and a colon (no hyphen) sets the chance apart
-    ranked.slice(0, 3).map((h) => `${h.move.split(' ').map((p, i) => (p !== '-' ? p : i ? 'no ball move' : 'no man move')).join(', ')}: ${pct1(h.win)}`),
+    ranked.slice(0, 3).map((h) => `${h.move.replace(/^- /, 'no man move, ').replace(/ -$/, ', no ball move')}: ${pct1(h.win)}`),
   );
   // the best turn's cells look different on the board now
   const after = await cellLooks(page);

@@ -27,7 +27,7 @@ use super::rank::{hint_list, sort_best_first, Step};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::error::{ParseError, PlayError};
-use crate::jokerball::{write_part, Game, Move, MoveList, Phase, Position};
+use crate::jokerball::{write_part, Game, Move, MoveList, Phase, Position, Size};
 use crate::player::Player;
 
 /// Scratch space of a search: the evaluation's, and move lists for the root's turns.
@@ -157,7 +157,7 @@ impl<'a> Search<'a> {
     fn roll_value(&mut self, bot: &mut Bot, pos: &Position) -> Option<i32> {
         let (decided, won, total) = self.decided(pos);
         let mut sum = 0i64;
-        for k in 1..=pos.size() {
+        for k in 1..=pos.side() {
             for face in 1..=6u8 {
                 let bit = roll_bit(k, face);
                 if decided & bit != 0 {
@@ -198,7 +198,7 @@ impl<'a> Search<'a> {
             return Some(if w == me { P_ONE } else { 0 });
         }
         let (decided, won, total) = self.decided(after);
-        let size = after.size();
+        let size = after.side();
         // Sums in units of P_ONE / total: `sum` for the rolls done, the undone ones at P_ONE.
         let mut sum = 0i64;
         let mut undone = i64::from(size) * 6;
@@ -416,7 +416,7 @@ impl Bot {
 
 /// A turn as `legal_turns()` writes it: the man part (`prefix` when the man move was played before)
 /// and the ball part, `-` for a part skipped.
-fn write_turn(size: u8, prefix: Option<&str>, t: &Turn) -> String {
+fn write_turn(size: Size, prefix: Option<&str>, t: &Turn) -> String {
     let mut out = prefix.map_or_else(|| write_part(size, t.man), str::to_string);
     out.push(' ');
     out.push_str(&write_part(size, t.ball));
@@ -506,7 +506,7 @@ impl Bot {
         // The luck: the best for the dice thrown against the mean over every roll.
         let mut sum = 0.0;
         let mut n = 0.0;
-        for k in 1..=game.size() {
+        for k in 1..=game.side() {
             for face in 1..=6u8 {
                 n += 1.0;
                 if (k, face) == (d.distance, d.direction) {

@@ -27,9 +27,9 @@
 )]
 
 use super::net::{sigmoid, Base, Inputs, Net, P_ONE};
-use crate::jokerball::MAX_CELLS;
 use crate::jokerball::{
-    ball_direction, Dest, Geometry, Move, MoveList, Piece, Position, RuleSet, Step,
+    ball_direction, Cell, Dest, Geometry, Move, MoveList, Piece, Position, RuleSet, Size, Step,
+    MAX_CELLS,
 };
 use crate::player::Player;
 use std::sync::OnceLock;
@@ -168,7 +168,7 @@ impl Lines {
     /// The lines of a board size (built on first use).
     fn of(g: &Geometry) -> &'static Lines {
         static LINES: [OnceLock<Box<Lines>>; 2] = [OnceLock::new(), OnceLock::new()];
-        LINES[usize::from(g.size == 6)].get_or_init(|| Lines::build(g))
+        LINES[g.size.index()].get_or_init(|| Lines::build(g))
     }
 }
 
@@ -221,7 +221,7 @@ pub fn men_counts(pos: &Position, me: Player) -> [u16; DENSE] {
             // The two diagonal families: constant q (NW-SE lines) and constant q + r (NE-SW),
             // counted from the mover's left (the board turned for Blue).
             let h = g.hex[usize::from(cell)];
-            let n = i32::from(g.size) - 1;
+            let n = i32::from(g.size.n()) - 1;
             let (mut a, mut b) = (i32::from(h.q) + n, i32::from(h.q) + i32::from(h.r) + n);
             if me == Player::Blue {
                 a = 2 * n - a;
@@ -239,14 +239,14 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
     let g = pos.geometry();
     let lines = Lines::of(g);
     let me = pos.turn();
-    let size = i32::from(g.size);
+    let size = i32::from(g.size.n());
     e.inputs.clear();
     e.wins = 0;
     e.losses = 0;
     e.total = 6 * size;
     e.won = 0;
     e.decided = 0;
-    let Some(ball) = pos.ball() else {
+    let Some(Cell(ball)) = pos.ball() else {
         return;
     };
     for face in 1..=6u8 {
@@ -262,7 +262,7 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
             match g.step[usize::from(cur)][dir] {
                 Step::Cell(next) => {
                     ray |= 1u128 << next;
-                    let piece = pos.piece(next);
+                    let piece = pos.piece(Cell(next));
                     if men == 0 && piece.is_none() {
                         least = least.min(threat(pos, lines, next, me));
                     }
@@ -315,19 +315,19 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
             3 | 4 if exit_goal == Some(me.other()) => match (men, first) {
                 (0, _) => {
                     e.wins += size;
-                    for k in 1..=g.size {
+                    for k in 1..=g.size.n() {
                         e.won |= roll_bit(k, face);
                     }
                 }
                 (1, Some((c, true))) => {
-                    for k in 1..=g.size {
+                    for k in 1..=g.size.n() {
                         scratch.clear();
                         pos.man_moves(k, scratch);
                         if scratch.iter().any(|m| {
-                            m.from == c
+                            m.from == Cell(c)
                                 && match m.to {
                                     Dest::Off(_) => true,
-                                    Dest::Cell(x) => ray & (1u128 << x) == 0,
+                                    Dest::Cell(x) => ray & (1u128 << x.0) == 0,
                                 }
                         }) {
                             e.wins += 1;
@@ -339,7 +339,7 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
             },
             1 | 6 if g.step[usize::from(ball)][dir] == Step::Goal(me) => {
                 e.losses += size;
-                for k in 1..=g.size {
+                for k in 1..=g.size.n() {
                     e.decided |= roll_bit(k, face);
                 }
             }
@@ -355,7 +355,7 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
     if pos.rules() == RuleSet::Classic {
         e.inputs.on.push(CLASSIC as u16);
     }
-    if g.size == 4 {
+    if g.size == Size::Four {
         e.inputs.on.push(SIDE4 as u16);
     }
 }
@@ -508,7 +508,7 @@ mod tests {
         let (mut won, mut lost) = (0, 0);
         let me = pos.turn();
         let (mut men, mut balls, mut turns) = (MoveList::new(), MoveList::new(), Vec::new());
-        for k in 1..=pos.size() {
+        for k in 1..=pos.side() {
             for face in 1..=6u8 {
                 turns.clear();
                 turns_into(pos, k, face, &mut men, &mut balls, &mut turns);

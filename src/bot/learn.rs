@@ -561,7 +561,7 @@ fn jokerball_game(net: &FloatNet, cfg: &JokerballConfig, rng: &mut SimRng, out: 
         if pos.winner().is_some() {
             return;
         }
-        let size = pos.size();
+        let size = pos.side();
         v.value(&pos);
         let e = v.last().clone();
         let dice = Dice {
@@ -627,7 +627,7 @@ pub fn jokerball_duel(
         if let Some(w) = pos.winner() {
             return Some(w);
         }
-        let d = Dice::roll(dice, pos.size());
+        let d = Dice::roll(dice, pos.side());
         let v: &mut dyn JValue = if pos.turn() == Player::Red {
             &mut *red
         } else {
@@ -830,7 +830,7 @@ fn zola_size(rng: &mut SimRng) -> zola::Size {
 /// The legal moves of `pos` (a pass when there is none).
 fn zola_moves(pos: &zola::Position, list: &mut zola::MoveList) {
     list.clear();
-    zola::movegen::generate(pos, list);
+    pos.moves(list);
     if list.is_empty() {
         list.push(zola::Move::Pass);
     }
@@ -862,7 +862,7 @@ fn zola_game(net: &FloatNet, cfg: &ZolaConfig, rng: &mut SimRng, out: &mut Vec<S
     } else {
         Player::Blue
     };
-    let mut pos = zola::Position::start(zola_size(rng), first);
+    let mut pos = zola::Position::full(zola_size(rng), first);
     let mut list = zola::MoveList::new();
     let opening = rng.below(cfg.opening as usize + 1) as u32;
     // (inputs, one-ply backed-up value, whether the move played was the greedy one)
@@ -905,7 +905,7 @@ fn zola_game(net: &FloatNet, cfg: &ZolaConfig, rng: &mut SimRng, out: &mut Vec<S
 /// Plays one Zola game on 6x6 between two one-ply evaluations after `opening` (random moves from
 /// `rng`, the same for both games of a pair); returns the winner.
 fn zola_duel(red: &mut dyn ZValue, blue: &mut dyn ZValue, opening: &[u32]) -> Option<Player> {
-    let mut pos = zola::Position::start(zola::Size::Six, Player::Red);
+    let mut pos = zola::Position::full(zola::Size::Six, Player::Red);
     let mut list = zola::MoveList::new();
     for ply in 0..MAX_PLIES {
         if pos.count(Player::Red) == 0 {

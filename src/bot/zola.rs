@@ -13,8 +13,8 @@ use super::rank::{hint_list, Step};
 use super::zola_eval;
 use crate::engine::Engine;
 use crate::error::PlayError;
-use crate::zola::notation::write_move;
-use crate::zola::{movegen, Game, Move, MoveList, Position};
+use crate::zola::write_move;
+use crate::zola::{Game, Move, MoveList, Position};
 
 /// The value of a won game (minus the plies needed to win it); logits stay far below it.
 const WIN: i32 = 1 << 24;
@@ -90,7 +90,7 @@ impl<'a> Search<'a> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        movegen::generate(pos, &mut list);
+        pos.moves(&mut list);
         if list.is_empty() {
             // A pass (RULES 2.2): the opponent moves; the rules guarantee one of the two can.
             let mut p = *pos;
@@ -137,7 +137,7 @@ impl<'a> Search<'a> {
 /// the best move and its value from the last completed depth.
 fn search(bot: &mut Bot, pos: &Position, limit: u64, max_depth: u32) -> Option<(Move, i32, u32)> {
     let mut list = MoveList::new();
-    movegen::generate(pos, &mut list);
+    pos.moves(&mut list);
     let mut moves: Vec<Move> = list.iter().copied().collect();
     if moves.is_empty() {
         return None;
@@ -215,12 +215,12 @@ impl Bot {
             return 0;
         }
         let mut list = MoveList::new();
-        movegen::generate(pos, &mut list);
+        pos.moves(&mut list);
         if list.is_empty() {
             // No move: the side to move passes (the rules guarantee that the other side can move).
             let mut p = *pos;
             p.apply(Move::Pass);
-            if !movegen::has_move(&p) {
+            if !p.has_move() {
                 return P_ONE / 2;
             }
             return P_ONE - self.zola_value(&p);
@@ -278,7 +278,7 @@ impl Bot {
         let pos = *game.position();
         let size = game.size();
         let mut list = MoveList::new();
-        movegen::generate(&pos, &mut list);
+        pos.moves(&mut list);
         let mut names: Vec<String> = list.iter().map(|&m| write_move(size, m)).collect();
         let moves: Vec<Move> = list.iter().copied().collect();
         // The search choose_zola makes (the same shuffle), then every move at its depth.

@@ -14,7 +14,7 @@
 )]
 
 use super::net::{Inputs, Net, P_ONE};
-use crate::zola::{movegen, Move, MoveList, Position, Size};
+use crate::zola::{Move, MoveList, Position, Size};
 
 /// Binary inputs: size 6, 8, 10, mover stuck, opponent stuck.
 pub const BINARY: usize = 5;
@@ -65,12 +65,12 @@ pub fn inputs(pos: &Position, x: &mut Inputs, list: &mut MoveList) {
         Size::Ten => 2,
     });
     list.clear();
-    movegen::generate(pos, list);
+    pos.moves(list);
     let (my_caps, my_targets, my_steps) = tally(list);
     let mut other = *pos;
     other.set_turn(me.other());
     list.clear();
-    movegen::generate(&other, list);
+    other.moves(list);
     let (their_caps, their_targets, their_steps) = tally(list);
     if my_caps + my_steps == 0 {
         x.on.push(3);

@@ -1,5 +1,6 @@
 //! The turn state machine of RULES 1.4: roll, man phase, ball phase, then the opponent's turn or the end.
 
+use super::board::{Cell, Size};
 use super::moves::{Dest, Move, MoveKind, MoveList, Piece};
 use super::notation::{parse_move, write_move, write_part};
 use super::position::Position;
@@ -24,7 +25,7 @@ pub struct TurnRecord {
 
 impl TurnRecord {
     /// The record in the notation of RULES 1.9, e.g. `2/3 b3-d3 f6>h6` or `4/1 - e5>off`.
-    pub fn notation(&self, size: u8) -> String {
+    pub fn notation(&self, size: Size) -> String {
         format!(
             "{}/{} {} {}",
             self.dice.distance,
@@ -33,15 +34,6 @@ impl TurnRecord {
             write_part(size, self.ball)
         )
     }
-}
-
-/// The pieces on the board by cell name (see [`Game::board`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardView {
-    /// The men in position-string order: cell name and owner.
-    pub men: Vec<(String, Player)>,
-    /// The ball's cell, `None` once it has left the board.
-    pub ball: Option<String>,
 }
 
 /// A Jokerball game: the start position, the current position, the phase, the current turn's dice and
@@ -98,10 +90,10 @@ impl Game {
     /// first player), `None` when it began from some other position.
     pub fn start_rows(&self) -> Option<u8> {
         let (rules, size, first) = (self.rules(), self.size(), self.start.turn());
-        (1..size).find(|&rows| {
+        (1..size.n()).find(|&rows| {
             let setup = Setup {
                 rules,
-                size: Some(size),
+                size: Some(size.n()),
                 rows,
                 first,
                 position: None,
@@ -121,22 +113,14 @@ impl Game {
         &self.start
     }
 
-    /// The men (cell name and owner, in position-string order) and the ball's cell (`None` after the game).
-    pub fn board(&self) -> BoardView {
+    /// Every piece as `(cell, piece)`, in position-string order (the top row first, each row from its
+    /// leftmost cell); the ball is left out once it has left the board.
+    pub fn board(&self) -> Vec<(Cell, Piece)> {
         let pos = &self.pos;
-        let g = pos.geometry();
-        let mut view = BoardView {
-            men: Vec::new(),
-            ball: None,
-        };
-        for cell in 0..g.len {
-            match pos.piece(cell) {
-                Some(Piece::Man(player)) => view.men.push((g.name(cell), player)),
-                Some(Piece::Ball) => view.ball = Some(g.name(cell)),
-                None => {}
-            }
-        }
-        view
+        (0..pos.geometry().len)
+            .map(Cell)
+            .filter_map(|cell| pos.piece(cell).map(|piece| (cell, piece)))
+            .collect()
     }
 
     /// The rule set.
@@ -144,8 +128,8 @@ impl Game {
         self.pos.rules()
     }
 
-    /// The board side (4 or 6).
-    pub fn size(&self) -> u8 {
+    /// The board size.
+    pub fn size(&self) -> Size {
         self.pos.size()
     }
 
@@ -173,7 +157,7 @@ impl Game {
                 "this game has no dice generator (restored without it): set the dice".into(),
             ));
         };
-        let dice = Dice::roll(rng, size);
+        let dice = Dice::roll(rng, size.n());
         self.begin_turn(dice);
         Ok(dice)
     }
@@ -191,7 +175,7 @@ impl Game {
 
     /// Checks dice values for this board: distance `1..=size`, direction `1..=6` (`invalid_option`).
     pub fn check_dice(&self, distance: u8, direction: u8) -> Result<(), DiceError> {
-        let size = self.size();
+        let size = self.side();
         if !(1..=size).contains(&distance) {
             return Err(DiceError::OutOfRange(OptionError::new(format!(
                 "distance must be 1..{size}, not {distance}"
@@ -255,7 +239,7 @@ impl Game {
     /// The cells a legal move of the current position crosses, its destination last; `None` stands for
     /// leaving the board. A man leaving through the far side goes along the first open forward line (in
     /// direction order), as move generation finds it.
-    pub fn path(&self, mv: Move) -> Vec<Option<u8>> {
+    pub fn path(&self, mv: Move) -> Vec<Option<Cell>> {
         let g = self.pos.geometry();
         let Some(dice) = self.dice else {
             return Vec::new();
@@ -263,21 +247,18 @@ impl Game {
         let me = self.pos.turn();
         // The cells from `from` along `dir`, at most `limit` steps, through empty cells (the last may be
         // occupied: a capture); `None` for the step off the board.
-        let walk = |dir: crate::hex::HexDirection, limit: usize, stop: Option<u8>| {
+        let walk = |dir: crate::hex::HexDirection, limit: usize, stop: Option<Cell>| {
             let mut cells = Vec::new();
             let mut cur = mv.from;
             for _ in 0..limit {
-                match g
-                    .step
-                    .get(usize::from(cur))
-                    .and_then(|s| s.get(dir.index()))
-                {
+                match g.step.get(cur.index()).and_then(|s| s.get(dir.index())) {
                     Some(super::Step::Cell(next)) => {
-                        cells.push(Some(*next));
-                        if Some(*next) == stop || self.pos.piece(*next).is_some() {
+                        let next = Cell(*next);
+                        cells.push(Some(next));
+                        if Some(next) == stop || self.pos.piece(next).is_some() {
                             break;
                         }
-                        cur = *next;
+                        cur = next;
                     }
                     Some(super::Step::Goal(_)) => {
                         cells.push(None);
@@ -288,7 +269,7 @@ impl Game {
             }
             cells
         };
-        let reaches = |cells: &Vec<Option<u8>>, to: Option<u8>| cells.last() == Some(&to);
+        let reaches = |cells: &Vec<Option<Cell>>, to: Option<Cell>| cells.last() == Some(&to);
         match (mv.kind, mv.to) {
             (MoveKind::Ball, Dest::Cell(to)) => {
                 walk(super::ball_direction(me, dice.direction), 20, Some(to))
@@ -298,7 +279,7 @@ impl Game {
             }
             (MoveKind::Man, Dest::Cell(to)) => {
                 // The line from `from` to `to`: the direction of their axial difference.
-                let at = |c: u8| g.hex.get(usize::from(c)).copied();
+                let at = |c: Cell| g.hex.get(c.index()).copied();
                 let (Some(a), Some(b)) = (at(mv.from), at(to)) else {
                     return Vec::new();
                 };
@@ -460,7 +441,7 @@ impl Game {
         if advance_rng {
             let size = self.size();
             if let Some(rng) = self.rng.as_mut() {
-                Dice::roll(rng, size);
+                Dice::roll(rng, size.n());
             }
         }
         Ok(())
@@ -534,7 +515,7 @@ impl Engine for Game {
     }
 
     fn side(&self) -> u8 {
-        self.size()
+        self.pos.side()
     }
 
     fn first(&self) -> Player {
@@ -661,7 +642,7 @@ impl Engine for Game {
         let path = self
             .path(mv)
             .into_iter()
-            .map(|c| c.map_or_else(|| "off".to_string(), |c| g.name(c)))
+            .map(|c| c.map_or_else(|| "off".to_string(), |c| g.name(c.0)))
             .collect();
         MoveInfo {
             notation: self.notation(mv),
@@ -669,9 +650,9 @@ impl Engine for Game {
                 MoveKind::Man => MoveClass::Man,
                 MoveKind::Ball => MoveClass::Ball,
             },
-            from: Some(g.name(mv.from)),
+            from: Some(g.name(mv.from.0)),
             to: Some(match mv.to {
-                Dest::Cell(c) => g.name(c),
+                Dest::Cell(c) => g.name(c.0),
                 Dest::Off(_) => "off".to_string(),
             }),
             capture: mv.capture,
@@ -692,16 +673,16 @@ impl Engine for Game {
 
     fn dests(&self, cell: &str) -> Result<Vec<String>, ParseError> {
         let g = self.pos.geometry();
-        let from = g.cell(cell).ok_or_else(|| {
+        let from = g.cell(cell).map(Cell).ok_or_else(|| {
             ParseError::new(format!(
                 "'{cell}' is not a cell of a side-{} board",
-                self.size()
+                self.side()
             ))
         })?;
         let mut out: Vec<String> = Vec::new();
         for mv in self.legal_moves().into_iter().filter(|m| m.from == from) {
             let to = match mv.to {
-                Dest::Cell(c) => g.name(c),
+                Dest::Cell(c) => g.name(c.0),
                 Dest::Off(_) => "off".to_string(),
             };
             if !out.contains(&to) {
@@ -789,7 +770,7 @@ impl Game {
             format: 1,
             game: "jokerball".to_string(),
             rules: game.rules(),
-            size,
+            size: size.n(),
             start: game.start().to_position_string(),
             history: game.history(),
             turn,

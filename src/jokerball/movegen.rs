@@ -5,7 +5,7 @@
     reason = "board tables indexed by cell numbers below the board size, in the move-generation hot path"
 )]
 
-use super::geometry::{Reach, Step, DEST_NONE, DEST_OFF, MAX_CELLS};
+use super::board::{Cell, Reach, Step, DEST_NONE, DEST_OFF, MAX_CELLS};
 use super::moves::{Dest, Move, MoveKind, MoveList};
 use super::position::{bit, Position, EMPTY, NO_BALL};
 use super::setup::RuleSet;
@@ -111,7 +111,7 @@ impl ManGen<'_> {
             // Nothing within reach (only a forward line gets here): k steps, the wall, or off.
             let to = match reach.dest.get(dir).copied().unwrap_or(DEST_NONE) {
                 DEST_NONE => return,
-                d if d & DEST_OFF == 0 => Dest::Cell(d),
+                d if d & DEST_OFF == 0 => Dest::Cell(Cell(d)),
                 _ if *off_done => return,
                 d => {
                     *off_done = true;
@@ -124,13 +124,13 @@ impl ManGen<'_> {
             };
             out.push(Move {
                 kind: MoveKind::Man,
-                from,
+                from: Cell(from),
                 to,
                 capture: false,
             });
             return;
         }
-        let b = if super::geometry::ascending(dir) {
+        let b = if super::board::ascending(dir) {
             blockers.trailing_zeros()
         } else {
             127 - blockers.leading_zeros()
@@ -139,8 +139,8 @@ impl ManGen<'_> {
         if self.takeable & bit(b) != 0 {
             out.push(Move {
                 kind: MoveKind::Man,
-                from,
-                to: Dest::Cell(b as u8),
+                from: Cell(from),
+                to: Dest::Cell(Cell(b as u8)),
                 capture: true,
             });
         } else if is_fwd {
@@ -148,8 +148,8 @@ impl ManGen<'_> {
                 if c != from {
                     out.push(Move {
                         kind: MoveKind::Man,
-                        from,
-                        to: Dest::Cell(c),
+                        from: Cell(from),
+                        to: Dest::Cell(Cell(c)),
                         capture: false,
                     });
                 }
@@ -217,8 +217,8 @@ impl Position {
                     }
                     out.push(Move {
                         kind: MoveKind::Ball,
-                        from,
-                        to: Dest::Cell(next),
+                        from: Cell(from),
+                        to: Dest::Cell(Cell(next)),
                         capture: false,
                     });
                     cur = next;
@@ -227,7 +227,7 @@ impl Position {
                 Step::Goal(goal) => {
                     out.push(Move {
                         kind: MoveKind::Ball,
-                        from,
+                        from: Cell(from),
                         to: Dest::Off(goal),
                         capture: false,
                     });

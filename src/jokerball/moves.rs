@@ -1,6 +1,6 @@
 //! Jokerball moves as small `Copy` values (RULES 1.5, 1.6), and the move list they are generated into.
 
-use super::geometry::MAX_CELLS;
+use super::board::{Cell, MAX_CELLS};
 use crate::movelist::Filler;
 use crate::player::Player;
 
@@ -25,8 +25,8 @@ pub enum MoveKind {
 /// Where a move ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dest {
-    /// On a cell, by index.
-    Cell(u8),
+    /// On a cell.
+    Cell(Cell),
     /// Off the board through this player's goal (a man through the far goal, or the ball).
     Off(Player),
 }
@@ -36,8 +36,8 @@ pub enum Dest {
 pub struct Move {
     /// Man or ball.
     pub kind: MoveKind,
-    /// The origin cell index.
-    pub from: u8,
+    /// The origin cell.
+    pub from: Cell,
     /// The destination.
     pub to: Dest,
     /// Whether a man is captured (man moves only).
@@ -46,16 +46,16 @@ pub struct Move {
 
 /// The capacity of a [`MoveList`]: more than the most man moves any position can have
 /// (at most six per man, one per direction).
-pub const MOVE_LIST_CAPACITY: usize = 6 * MAX_CELLS;
+pub const MAX_MOVES: usize = 6 * MAX_CELLS;
 
 impl Filler for Move {
     const FILL: Move = Move {
         kind: MoveKind::Man,
-        from: 0,
-        to: Dest::Cell(0),
+        from: Cell(0),
+        to: Dest::Cell(Cell(0)),
         capture: false,
     };
 }
 
 /// A fixed-capacity list of Jokerball moves, filled by move generation without heap allocation.
-pub type MoveList = crate::movelist::MoveList<Move, MOVE_LIST_CAPACITY>;
+pub type MoveList = crate::movelist::MoveList<Move, MAX_MOVES>;

@@ -1,5 +1,5 @@
 //! Move notation (RULES 1.9): `b3-d3`, `b3xd5`, `k7-off`, `f6>h6`, `b2>off`.
-use super::geometry::Geometry;
+use super::board::{Cell, Size};
 use super::moves::{Dest, Move, MoveKind};
 use crate::error::ParseError;
 use crate::notation::MAX_INPUT_LEN;
@@ -7,8 +7,8 @@ use crate::notation::MAX_INPUT_LEN;
 /// Where a written move ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Target {
-    /// A cell, by index.
-    Cell(u8),
+    /// A cell.
+    Cell(Cell),
     /// Off the board.
     Off,
 }
@@ -19,7 +19,7 @@ pub struct MoveText {
     /// Man (`-`, `x`) or ball (`>`).
     pub kind: MoveKind,
     /// The origin cell.
-    pub from: u8,
+    pub from: Cell,
     /// The destination.
     pub to: Target,
     /// Written with `x`.
@@ -37,31 +37,31 @@ impl MoveText {
     }
 }
 
-/// The notation of a move on a board of side `size`.
-pub fn write_move(size: u8, mv: Move) -> String {
-    let g = Geometry::of(size);
+/// The notation of a move on a board of this size.
+pub fn write_move(size: Size, mv: Move) -> String {
+    let g = size.geometry();
     let sep = match (mv.kind, mv.capture) {
         (MoveKind::Ball, _) => '>',
         (MoveKind::Man, true) => 'x',
         (MoveKind::Man, false) => '-',
     };
-    let mut text = g.name(mv.from);
+    let mut text = g.name(mv.from.0);
     text.push(sep);
     match mv.to {
-        Dest::Cell(c) => text.push_str(&g.name(c)),
+        Dest::Cell(c) => text.push_str(&g.name(c.0)),
         Dest::Off(_) => text.push_str("off"),
     }
     text
 }
 
 /// A part of a turn record (RULES 1.9): the move's notation, or `-` for a phase skipped.
-pub fn write_part(size: u8, mv: Option<Move>) -> String {
+pub fn write_part(size: Size, mv: Option<Move>) -> String {
     mv.map_or_else(|| "-".to_string(), |m| write_move(size, m))
 }
 
-/// Reads a move written in the notation on a board of side `size`. A cell that does not exist on this
+/// Reads a move written in the notation on a board of this size. A cell that does not exist on this
 /// board, a capture `off` or anything not in the notation is a parse error naming the problem.
-pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
+pub fn parse_move(size: Size, text: &str) -> Result<MoveText, ParseError> {
     if text.len() > MAX_INPUT_LEN {
         return Err(ParseError::new(format!(
             "move is longer than {MAX_INPUT_LEN} characters"
@@ -78,11 +78,12 @@ pub fn parse_move(size: u8, text: &str) -> Result<MoveText, ParseError> {
     let mut chars = rest.chars();
     let sep = chars.next().unwrap_or('-');
     let to_text = chars.as_str();
-    let g = Geometry::of(size);
+    let g = size.geometry();
     let cell = |name: &str, what: &str| {
-        g.cell(name).ok_or_else(|| {
+        g.cell(name).map(Cell).ok_or_else(|| {
             ParseError::new(format!(
-                "move '{text}': {what} '{name}' is not a cell of the side-{size} board"
+                "move '{text}': {what} '{name}' is not a cell of the side-{} board",
+                size.n()
             ))
         })
     };
@@ -122,12 +123,12 @@ mod tests {
     #[test]
     fn notation_rules_1_9() {
         for (size, text) in [
-            (6, "b3-d3"),
-            (6, "b3xd5"),
-            (6, "k7-off"),
-            (6, "f6>h6"),
-            (6, "b2>off"),
-            (4, "g7-off"),
+            (Size::Six, "b3-d3"),
+            (Size::Six, "b3xd5"),
+            (Size::Six, "k7-off"),
+            (Size::Six, "f6>h6"),
+            (Size::Six, "b2>off"),
+            (Size::Four, "g7-off"),
         ] {
             let m = parse_move(size, text).unwrap_or_else(|e| panic!("{e}"));
             let to = match m.to {
@@ -146,9 +147,9 @@ mod tests {
             "", "b3", "b3--d3", "b3-", "-d3", "B3-d3", "b3 -d3", "b3xoff", "b3-b3", "b03-d3",
             "z9-a1", "a7-b7", "b3-d3 ", "b3=d3", "b3>d3>e3",
         ] {
-            assert!(parse_move(6, bad).is_err(), "{bad}");
+            assert!(parse_move(Size::Six, bad).is_err(), "{bad}");
         }
-        let e = parse_move(4, "a5-b5")
+        let e = parse_move(Size::Four, "a5-b5")
             .err()
             .map(|e| e.message)
             .unwrap_or_default();

@@ -6,7 +6,7 @@
     reason = "cells indexed by numbers below the board size, in the move-generation hot path"
 )]
 
-use super::geometry::{Geometry, MAX_CELLS};
+use super::board::{Cell, Geometry, Size, MAX_CELLS};
 use super::moves::{Dest, Move, MoveKind, Piece};
 use super::setup::{RuleSet, Setup};
 use crate::error::{ParseError, SetupError};
@@ -27,7 +27,7 @@ pub struct Position {
     /// Bit `i` set when cell `i` holds a man of that player (Red, Blue): fast iteration over men.
     pub(super) men: [u128; 2],
     pub(super) ball: u8,
-    size: u8,
+    size: Size,
     pub(super) rules: RuleSet,
     pub(super) to_move: Player,
     pub(super) winner: Option<Player>,
@@ -82,7 +82,7 @@ pub(super) fn bit(i: u32) -> u128 {
 impl Position {
     /// The starting position of a setup (RULES 1.3), or the position string it names (RULES 1.9).
     pub fn start(setup: &Setup) -> Result<Position, SetupError> {
-        setup.validate()?;
+        let size = setup.validate()?;
         if let Some(text) = &setup.position {
             return Ok(Position::from_position_string(
                 setup.rules,
@@ -90,8 +90,7 @@ impl Position {
                 setup.size,
             )?);
         }
-        let size = setup.board_size();
-        let g = Geometry::of(size);
+        let g = size.geometry();
         let mut pos = Position {
             cells: [EMPTY; MAX_CELLS],
             men: [0; 2],
@@ -125,17 +124,22 @@ impl Position {
         let grid = parse_grid(
             text,
             |rows| match rows {
-                7 => Some(Geometry::of(4).row_lengths()),
-                11 => Some(Geometry::of(6).row_lengths()),
+                7 => Some(Size::Four.geometry().row_lengths()),
+                11 => Some(Size::Six.geometry().row_lengths()),
                 _ => None,
             },
             b"rbo",
         )?;
-        let size = if grid.rows.len() == 7 { 4 } else { 6 };
+        let size = if grid.rows.len() == 7 {
+            Size::Four
+        } else {
+            Size::Six
+        };
         if let Some(s) = explicit_size {
-            if s != size {
+            if s != size.n() {
                 return Err(ParseError::new(format!(
-                    "the position string is a side-{size} board but size {s} was asked for"
+                    "the position string is a side-{} board but size {s} was asked for",
+                    size.n()
                 )));
             }
         }
@@ -203,13 +207,19 @@ impl Position {
     /// The board tables of this position's size.
     #[inline]
     pub fn geometry(&self) -> &'static Geometry {
-        Geometry::of(self.size)
+        self.size.geometry()
     }
 
-    /// The side of the board (4 or 6).
+    /// The board size.
     #[inline]
-    pub fn size(&self) -> u8 {
+    pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// The side of the board, 4 or 6.
+    #[inline]
+    pub fn side(&self) -> u8 {
+        self.size.n()
     }
 
     /// The rule set.
@@ -232,8 +242,8 @@ impl Position {
 
     /// The ball's cell, or `None` once it has left the board.
     #[inline]
-    pub fn ball(&self) -> Option<u8> {
-        (self.ball != NO_BALL).then_some(self.ball)
+    pub fn ball(&self) -> Option<Cell> {
+        (self.ball != NO_BALL).then_some(Cell(self.ball))
     }
 
     /// The winner, once the ball has left the board (RULES 1.7).
@@ -244,8 +254,8 @@ impl Position {
 
     /// What stands on a cell (`None`: empty or not a cell).
     #[inline]
-    pub fn piece(&self, cell: u8) -> Option<Piece> {
-        match self.cells.get(usize::from(cell)) {
+    pub fn piece(&self, cell: Cell) -> Option<Piece> {
+        match self.cells.get(cell.index()) {
             Some(&RED) => Some(Piece::Man(Player::Red)),
             Some(&BLUE) => Some(Piece::Man(Player::Blue)),
             Some(&BALL) => Some(Piece::Ball),
@@ -272,7 +282,7 @@ impl Position {
     /// [`Position::end_turn`]). A ball leaving through a goal decides the winner (RULES 1.7).
     #[inline(always)]
     pub fn apply(&mut self, mv: Move) {
-        let from = usize::from(mv.from);
+        let from = mv.from.index();
         match mv.kind {
             MoveKind::Man => {
                 let me = man_code(self.to_move);
@@ -280,12 +290,12 @@ impl Position {
                 if let Some(c) = self.cells.get_mut(from) {
                     *c = EMPTY;
                 }
-                self.men[side] &= !bit(u32::from(mv.from));
+                self.men[side] &= !bit(u32::from(mv.from.0));
                 if let Dest::Cell(to) = mv.to {
-                    if let Some(c) = self.cells.get_mut(usize::from(to)) {
+                    if let Some(c) = self.cells.get_mut(to.index()) {
                         *c = me;
                     }
-                    let to_bit = bit(u32::from(to));
+                    let to_bit = bit(u32::from(to.0));
                     self.men[0] &= !to_bit;
                     self.men[1] &= !to_bit;
                     self.men[side] |= to_bit;
@@ -297,10 +307,10 @@ impl Position {
                 }
                 match mv.to {
                     Dest::Cell(to) => {
-                        if let Some(c) = self.cells.get_mut(usize::from(to)) {
+                        if let Some(c) = self.cells.get_mut(to.index()) {
                             *c = BALL;
                         }
-                        self.ball = to;
+                        self.ball = to.0;
                     }
                     Dest::Off(goal) => {
                         self.ball = NO_BALL;

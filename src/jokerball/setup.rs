@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::board::Size;
 use crate::dice::Seed;
 use crate::error::OptionError;
 use crate::player::Player;
@@ -77,25 +78,23 @@ impl Default for Setup {
 }
 
 impl Setup {
-    /// The board side this setup asks for (without `position`): `size`, else 6.
+    /// The board side this setup asks for (without `position`), unchecked: `size`, else 6.
     pub fn board_size(&self) -> u8 {
         self.size.unwrap_or(DEFAULT_SIZE)
     }
 
     /// Checks the options that need no position string: the side (4 or 6) and, without `position`,
-    /// the rows (`1..=size-1`).
-    pub fn validate(&self) -> Result<(), OptionError> {
-        let size = self.board_size();
-        if size != 4 && size != 6 {
-            return Err(OptionError::new(format!("size must be 4 or 6, not {size}")));
-        }
-        if self.position.is_none() && (self.rows < 1 || self.rows > size - 1) {
+    /// the rows (`1..=size-1`); returns the size.
+    pub fn validate(&self) -> Result<Size, OptionError> {
+        let size = Size::new(self.board_size())?;
+        let n = size.n();
+        if self.position.is_none() && (self.rows < 1 || self.rows > n - 1) {
             return Err(OptionError::new(format!(
-                "rows must be 1..{} on side {size}, not {}",
-                size - 1,
+                "rows must be 1..{} on side {n}, not {}",
+                n - 1,
                 self.rows
             )));
         }
-        Ok(())
+        Ok(size)
     }
 }

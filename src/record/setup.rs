@@ -114,7 +114,7 @@ impl GameRecord for jokerball::Game {
             ("Rules", self.rules().name().to_string()),
             ("Size", {
                 let mut s = String::new();
-                push_num(&mut s, usize::from(self.size()));
+                push_num(&mut s, usize::from(self.side()));
                 s
             }),
         ];

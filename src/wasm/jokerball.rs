@@ -14,7 +14,8 @@ use crate::engine::Engine;
 use crate::engine::MoveClass;
 use crate::error::OptionError;
 use crate::hex::Hex;
-use crate::jokerball::{Game, GameState, Geometry, MoveKind};
+use crate::jokerball::{Cell, Game, GameState, MoveKind, Piece as JbPiece, Size};
+use crate::player::Player;
 use crate::record::Recorded;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
@@ -70,16 +71,17 @@ pub(super) fn played(game: &mut Game, text: &str) -> Result<JsValue, crate::erro
 }
 
 /// Reads a board side: 4 or 6, else `invalid_option`.
-fn size_arg(value: &JsValue) -> Result<u8, OptionError> {
+fn size_arg(value: &JsValue) -> Result<Size, OptionError> {
     match value.as_f64() {
-        Some(n) if n == 4.0 || n == 6.0 => Ok(n as u8),
+        Some(4.0) => Ok(Size::Four),
+        Some(6.0) => Ok(Size::Six),
         _ => Err(OptionError::new("size must be 4 or 6")),
     }
 }
 
-/// The cells and goal rows of a board of side `size`.
-fn geometry_of(size: u8) -> JokerballGeometry {
-    let g = Geometry::of(size);
+/// The cells and goal rows of a board of this size.
+fn geometry_of(size: Size) -> JokerballGeometry {
+    let g = size.geometry();
     let cells = (0..g.len)
         .map(|c| {
             let h = g.hex.get(usize::from(c)).copied().unwrap_or(Hex::new(0, 0));
@@ -90,33 +92,42 @@ fn geometry_of(size: u8) -> JokerballGeometry {
             }
         })
         .collect();
-    let row = |r: u8| -> Vec<String> {
-        (0..g.len)
-            .filter(|&c| g.row_of.get(usize::from(c)) == Some(&r))
-            .map(|c| g.name(c))
-            .collect()
+    let row = |p: Player| {
+        let mut names = Vec::new();
+        for c in g.goal_row(p) {
+            names.push(g.name(c));
+        }
+        names
     };
     JokerballGeometry {
         cells,
         goals: Goals {
-            red: row(g.rows - 1),
-            blue: row(0),
+            red: row(Player::Red),
+            blue: row(Player::Blue),
         },
     }
 }
 
-/// The pieces on the board of `game`, as JavaScript sees them.
+/// The pieces on the board of `game`, as JavaScript sees them (the men and the ball of
+/// [`Game::board`], read from the position here without the intermediate list).
 pub(super) fn board_of(game: &Game) -> JsValue {
-    let view = game.board();
-    let men = view
-        .men
-        .into_iter()
-        .map(|(cell, player)| Piece { cell, player })
-        .collect();
-    to_js(&JokerballBoard {
-        men,
-        ball: view.ball,
-    })
+    let pos = game.position();
+    let g = pos.geometry();
+    let mut board = JokerballBoard {
+        men: Vec::new(),
+        ball: None,
+    };
+    for cell in 0..g.len {
+        match pos.piece(Cell(cell)) {
+            Some(JbPiece::Man(player)) => board.men.push(Piece {
+                cell: g.name(cell),
+                player,
+            }),
+            Some(JbPiece::Ball) => board.ball = Some(g.name(cell)),
+            None => {}
+        }
+    }
+    to_js(&board)
 }
 
 /// A game of Jokerball: the dice, the man and ball phases of each turn, moves in notation, and the
@@ -347,12 +358,12 @@ impl Jokerball {
             game: game.replay_onto(&records)?,
         })
     }
-    /// Who acts now and what is awaited: `{ player, awaits }` with `awaits` 'roll', 'man' or 'ball';
-    /// `null` once the game is over (docs/api.md, "Who acts").
+    /// What a page draws, as the engine describes it (docs/api.md, "view()"): the board's kind and size,
+    /// who acts, whether a turn is at its start, the result, the last move, the ball's line and the log.
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
-    pub fn to_act(&self) -> JsValue {
-        to_js(&self.game.to_act())
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self) -> JsValue {
+        to_js(&crate::matchplay::view_of(&self.game))
     }
 
     /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.

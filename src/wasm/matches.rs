@@ -435,13 +435,12 @@ impl Match {
         each!(&self.inner, m => to_js(&m.games()))
     }
 
-    /// Who acts now and what is awaited: the player to move while a game is played, the doubled player
-    /// (`awaits: 'answer'`) while a double is pending, either player (`player: null`, `awaits: 'next'`)
-    /// between games, `null` once the match is over (docs/api.md, "Who acts").
+    /// What a page draws, as the engine describes it (docs/api.md, "view()"): the board's kind and size,
+    /// who acts, whether a turn is at its start, the result, the last move, the ball's line and the log.
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
-    pub fn to_act(&self) -> JsValue {
-        to_js(&each!(&self.inner, m => m.to_act()))
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self) -> JsValue {
+        to_js(&each!(&self.inner, m => m.view()))
     }
 
     /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.

@@ -781,6 +781,10 @@ const TO_ACT_TS: &str = r#"
 export type ToAct =
   | { player: Player; awaits: 'roll' | 'man' | 'ball' | 'move' | 'answer' }
   | { player: null; awaits: 'next' };
+/** `toAct` is `view().toAct`, a getter the package adds to the three classes in JavaScript. */
+export interface Jokerball { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+export interface Zola { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+export interface Match { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
 "#;
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]

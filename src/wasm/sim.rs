@@ -48,7 +48,7 @@ fn sim_options(opts: JsValue) -> Result<SimOptions, OptionError> {
             if setup.pie {
                 return Err(OptionError::new("simulate plays Zola without the pie rule"));
             }
-            SimGame::Zola(setup.board_size()?)
+            SimGame::Zola(setup.validate()?)
         }
         GameKind::Jokerball => {
             if o.zola.is_some() {

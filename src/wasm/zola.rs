@@ -157,7 +157,7 @@ impl Zola {
             .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
             .ok_or_else(|| OptionError::new("size must be 6, 8 or 10"))?;
         let size = Size::new(n as u8)?;
-        let cells = (0..size.squares())
+        let cells = (0..size.cells())
             .filter_map(|i| u8::try_from(i).ok())
             .map(|i| {
                 let s = Square(i);
@@ -235,12 +235,12 @@ impl Zola {
             game: game.replay_onto(&records)?,
         })
     }
-    /// Who acts now and what is awaited: `{ player, awaits }` with `awaits` 'move';
-    /// `null` once the game is over (docs/api.md, "Who acts").
+    /// What a page draws, as the engine describes it (docs/api.md, "view()"): the board's kind and size,
+    /// who acts, whether a turn is at its start, the result, the last move, the ball's line and the log.
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
-    pub fn to_act(&self) -> JsValue {
-        to_js(&self.game.to_act())
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self) -> JsValue {
+        to_js(&crate::matchplay::view_of(&self.game))
     }
 
     /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use crate::error::OptionError;
 
 /// The largest number of squares of any board (10 x 10).
-pub const MAX_SQUARES: usize = 100;
+pub const MAX_CELLS: usize = 100;
 
 /// A board size: 6 (standard), 8 or 10 squares a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -51,7 +51,7 @@ impl Size {
 
     /// The number of squares of the board.
     #[inline]
-    pub const fn squares(self) -> usize {
+    pub const fn cells(self) -> usize {
         let n = self.n() as usize;
         n * n
     }
@@ -146,19 +146,19 @@ pub struct Geometry {
     /// The size these tables describe.
     pub size: Size,
     /// `D(x, y) = (2x - (n-1))^2 + (2y - (n-1))^2` per square (RULES 2.2).
-    pub dist: [u16; MAX_SQUARES],
+    pub dist: [u16; MAX_CELLS],
     /// The number of squares from each square to the edge in each direction of [`DIRECTIONS`].
-    pub ray_len: [[u8; 8]; MAX_SQUARES],
+    pub ray_len: [[u8; 8]; MAX_CELLS],
     /// The index step of each direction of [`DIRECTIONS`].
     pub delta: [i8; 8],
     /// Per square and direction, the mask of the squares along that ray (the square itself excluded).
-    pub ray: [[u128; 8]; MAX_SQUARES],
+    pub ray: [[u128; 8]; MAX_CELLS],
     /// Per square, the mask of every square on its 8 rays.
-    pub lines: [u128; MAX_SQUARES],
+    pub lines: [u128; MAX_CELLS],
     /// Per square, the mask of its neighbours strictly farther from the centre (non-capturing targets).
-    pub outward: [u128; MAX_SQUARES],
+    pub outward: [u128; MAX_CELLS],
     /// Per square, the mask of every square not farther from the centre than it (capture targets).
-    pub not_farther: [u128; MAX_SQUARES],
+    pub not_farther: [u128; MAX_CELLS],
     /// A mask with one bit per square of the board.
     pub all: u128,
 }
@@ -169,13 +169,13 @@ impl Geometry {
         let cells = (n * n) as usize;
         let mut g = Geometry {
             size,
-            dist: [0; MAX_SQUARES],
-            ray_len: [[0; 8]; MAX_SQUARES],
+            dist: [0; MAX_CELLS],
+            ray_len: [[0; 8]; MAX_CELLS],
             delta: [0; 8],
-            ray: [[0; 8]; MAX_SQUARES],
-            lines: [0; MAX_SQUARES],
-            outward: [0; MAX_SQUARES],
-            not_farther: [0; MAX_SQUARES],
+            ray: [[0; 8]; MAX_CELLS],
+            lines: [0; MAX_CELLS],
+            outward: [0; MAX_CELLS],
+            not_farther: [0; MAX_CELLS],
             all: (1u128 << cells) - 1,
         };
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -258,8 +258,8 @@ mod tests {
     fn at_most_four_nearer_neighbours() {
         for size in Size::ALL {
             let g = size.geometry();
-            for t in 0..size.squares() {
-                let nearer = (0..size.squares())
+            for t in 0..size.cells() {
+                let nearer = (0..size.cells())
                     .filter(|&s| g.outward[s] & (1 << t) != 0)
                     .count();
                 assert!(nearer <= 4, "{} has {nearer}", Square(t as u8).name(size));
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn square_names() {
         for size in Size::ALL {
-            for i in 0..size.squares() {
+            for i in 0..size.cells() {
                 let s = Square(i as u8);
                 assert_eq!(Square::parse(size, &s.name(size)), Some(s));
             }

@@ -1,6 +1,5 @@
 //! A game of Zola: setup, moves with automatic passes, the pie rule and the end (RULES 2.1-2.3).
 use super::board::{Size, Square};
-use super::movegen;
 use super::moves::{Move, MoveList};
 use super::notation::{parse_move, write_move};
 use super::position::Position;
@@ -28,29 +27,6 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game from a position string (RULES 2.3). The size follows from the string; an explicit size
-    /// must be valid (`invalid_option`) and agree (`parse_error`). `swap` is never legal in such a game.
-    fn from_position(text: &str, explicit: Option<Size>, pie: bool) -> Result<Game, SetupError> {
-        let start = Position::from_position_string(text)?;
-        if let Some(size) = explicit {
-            if size != start.size() {
-                return Err(SetupError::Parse(ParseError::new(format!(
-                    "the position string is for a {m}x{m} board, not {n}x{n}",
-                    m = start.size().n(),
-                    n = size.n()
-                ))));
-            }
-        }
-        let mut other = start;
-        other.set_turn(start.turn().other());
-        if !movegen::has_move(&start) && !movegen::has_move(&other) {
-            return Err(SetupError::Parse(ParseError::new(
-                "neither side can move in this position",
-            )));
-        }
-        Ok(Game::begin(start, pie, false))
-    }
-
     fn begin(start: Position, pie: bool, from_setup: bool) -> Game {
         let mut game = Game {
             size: start.size(),
@@ -111,7 +87,7 @@ impl Game {
     /// Every checker as `(square, colour)`, in position-string order (rank `n` first, file `a` first).
     pub fn board(&self) -> Vec<(Square, Player)> {
         let n = self.size.n();
-        let mut out = Vec::with_capacity(self.size.squares());
+        let mut out = Vec::with_capacity(self.size.cells());
         for y in (0..n).rev() {
             for x in 0..n {
                 let s = Square(y * n + x);
@@ -161,7 +137,7 @@ impl Game {
     }
 
     fn pass_if_stuck(&mut self) {
-        if !movegen::has_move(&self.position) {
+        if !self.position.has_move() {
             self.history.push(Move::Pass);
             self.position.apply(Move::Pass);
         }
@@ -180,15 +156,8 @@ impl Engine for Game {
     /// A new game from the setup (RULES 2.1) or its position string. A size other than 6, 8 or 10 is an
     /// `invalid_option`; a bad string, or one for another size than `size`, a `parse_error`.
     fn new(setup: &Setup) -> Result<Game, SetupError> {
-        let size = setup.board_size()?;
-        match &setup.position {
-            Some(text) => Game::from_position(text, setup.size.map(|_| size), setup.pie),
-            None => Ok(Game::begin(
-                Position::start(size, setup.first),
-                setup.pie,
-                true,
-            )),
-        }
+        let start = Position::start(setup)?;
+        Ok(Game::begin(start, setup.pie, setup.position.is_none()))
     }
 
     /// Plays moves (`-` for passes). A `-` must stand where the game recorded an automatic pass; an
@@ -273,7 +242,7 @@ impl Engine for Game {
     fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         if self.phase == Phase::Move {
-            movegen::generate(&self.position, list);
+            self.position.moves(list);
             if self.can_swap() {
                 list.push(Move::Swap);
             }
@@ -297,7 +266,7 @@ impl Engine for Game {
             && match mv {
                 Move::Swap => self.can_swap(),
                 Move::Pass => false,
-                _ => movegen::is_legal_board_move(&self.position, mv),
+                _ => self.position.is_legal_move(mv),
             }
     }
 
@@ -398,7 +367,7 @@ impl Engine for Game {
 
     /// The full board of the same size, `first` to move; a match has no pie rule (RULES 3.6).
     fn next_game(&self, first: Player) -> Game {
-        Game::begin(Position::start(self.size, first), false, true)
+        Game::begin(Position::full(self.size, first), false, true)
     }
 
     fn restart(&self) -> Game {

@@ -1,7 +1,8 @@
 //! A Zola position: the checkers of both colours and the side to move, as a small `Copy` value.
 use super::board::{Size, Square};
 use super::moves::Move;
-use crate::error::ParseError;
+use super::setup::Setup;
+use crate::error::{ParseError, SetupError};
 use crate::notation::{parse_grid, write_grid};
 use crate::player::{ByPlayer, Player};
 
@@ -20,8 +21,34 @@ pub struct Position {
 }
 
 impl Position {
-    /// The starting position (RULES 2.1): the board full in a checkered pattern, `a1` red.
-    pub fn start(size: Size, first: Player) -> Position {
+    /// The starting position of a setup (RULES 2.1), or the position string it names (RULES 2.3). A
+    /// size other than 6, 8 or 10 is an `invalid_option`; a bad string, one for another size than
+    /// `size`, or one where neither side can move, a `parse_error`.
+    pub fn start(setup: &Setup) -> Result<Position, SetupError> {
+        let size = setup.validate()?;
+        let Some(text) = &setup.position else {
+            return Ok(Position::full(size, setup.first));
+        };
+        let start = Position::from_position_string(text)?;
+        if setup.size.is_some() && size != start.size() {
+            return Err(SetupError::Parse(ParseError::new(format!(
+                "the position string is for a {m}x{m} board, not {n}x{n}",
+                m = start.side(),
+                n = size.n()
+            ))));
+        }
+        let mut other = start;
+        other.set_turn(start.turn().other());
+        if !start.has_move() && !other.has_move() {
+            return Err(SetupError::Parse(ParseError::new(
+                "neither side can move in this position",
+            )));
+        }
+        Ok(start)
+    }
+
+    /// The full board (RULES 2.1) in a checkered pattern, `a1` red, `first` to move.
+    pub(crate) fn full(size: Size, first: Player) -> Position {
         let n = size.n();
         let mut checkers = ByPlayer::new(0u128, 0u128);
         for y in 0..n {
@@ -54,6 +81,12 @@ impl Position {
     #[inline]
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// The number of squares a side: 6, 8 or 10.
+    #[inline]
+    pub fn side(&self) -> u8 {
+        self.size.n()
     }
 
     /// The side to move.
@@ -190,12 +223,12 @@ mod tests {
 
     #[test]
     fn start_string() {
-        let p = Position::start(Size::Six, Player::Red);
+        let p = Position::full(Size::Six, Player::Red);
         assert_eq!(p.to_string(), "brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r");
         assert_eq!(Position::from_position_string(&p.to_string()), Ok(p));
         assert_eq!(p.count(Player::Red), 18);
         for size in Size::ALL {
-            let p = Position::start(size, Player::Blue);
+            let p = Position::full(size, Player::Blue);
             assert_eq!(Position::from_position_string(&p.to_string()), Ok(p));
         }
     }

@@ -37,8 +37,13 @@ impl Default for Setup {
 }
 
 impl Setup {
-    /// The board size this setup asks for: `size` checked (6, 8 or 10), else 6.
-    pub fn board_size(&self) -> Result<Size, OptionError> {
-        Size::new(self.size.unwrap_or(DEFAULT_SIZE))
+    /// The board side this setup asks for, unchecked: `size`, else 6.
+    pub fn board_size(&self) -> u8 {
+        self.size.unwrap_or(DEFAULT_SIZE)
+    }
+
+    /// Checks the options that need no position string: the size (6, 8 or 10); returns it.
+    pub fn validate(&self) -> Result<Size, OptionError> {
+        Size::new(self.board_size())
     }
 }

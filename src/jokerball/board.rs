@@ -1,5 +1,6 @@
-//! Precomputed board tables for the two board sizes (RULES 1.1): cells indexed in position-string order
-//! (top row first, each row from its leftmost cell), and the neighbour of every cell in every direction.
+//! The board of Jokerball (RULES 1.1-1.2): its sizes, and the precomputed tables of each size (cells
+//! indexed in position-string order, top row first, each row from its leftmost cell; the neighbour of
+//! every cell in every direction; the rows beside the goals).
 #![allow(
     clippy::indexing_slicing,
     reason = "the board tables are built and read by cell numbers below the board size"
@@ -7,8 +8,92 @@
 
 use std::sync::OnceLock;
 
+use crate::error::OptionError;
 use crate::hex::{Hex, HexDirection};
 use crate::player::Player;
+
+/// A board size: a hexagon of side 6 (standard) or 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Size {
+    /// Side 4: 37 cells.
+    Four,
+    /// Side 6: 91 cells, the standard board.
+    Six,
+}
+
+impl Size {
+    /// Every size, smallest first.
+    pub const ALL: [Size; 2] = [Size::Four, Size::Six];
+
+    /// The size of side `n`; any other `n` is an `invalid_option`.
+    pub fn new(n: u8) -> Result<Size, OptionError> {
+        match n {
+            4 => Ok(Size::Four),
+            6 => Ok(Size::Six),
+            _ => Err(OptionError::new(format!("size must be 4 or 6, not {n}"))),
+        }
+    }
+
+    /// The side of the hexagon, 4 or 6.
+    #[inline]
+    pub const fn n(self) -> u8 {
+        match self {
+            Size::Four => 4,
+            Size::Six => 6,
+        }
+    }
+
+    /// The number of cells of the board (37 or 91).
+    #[inline]
+    pub const fn cells(self) -> usize {
+        let n = self.n() as usize;
+        3 * n * (n - 1) + 1
+    }
+
+    /// The precomputed tables of this size.
+    #[inline]
+    pub fn geometry(self) -> &'static Geometry {
+        match self {
+            Size::Four => &SIDE4,
+            Size::Six => &SIDE6,
+        }
+    }
+
+    /// The index of this size in [`Size::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        match self {
+            Size::Four => 0,
+            Size::Six => 1,
+        }
+    }
+}
+
+/// A cell, as its index in position-string order (the top row first, each row from its leftmost cell):
+/// 0 to 36 on side 4, 0 to 90 on side 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(pub u8);
+
+impl Cell {
+    /// The index into per-cell arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The name of the cell, such as `f6` or `k11` (RULES 1.2).
+    #[inline]
+    pub fn name(self, size: Size) -> String {
+        size.geometry().name(self.0)
+    }
+
+    /// Reads a cell name on a board of this size; `None` for anything else, including a cell that is
+    /// not on this board.
+    #[inline]
+    pub fn parse(size: Size, text: &str) -> Option<Cell> {
+        size.geometry().cell(text).map(Cell)
+    }
+}
 
 /// The largest number of cells of any board (side 6).
 pub const MAX_CELLS: usize = 91;
@@ -27,8 +112,8 @@ pub enum Step {
 /// The tables of one board size.
 #[derive(Debug)]
 pub struct Geometry {
-    /// The side of the hexagon, 4 or 6.
-    pub size: u8,
+    /// The size these tables describe.
+    pub size: Size,
     /// The number of cells (37 or 91).
     pub len: u8,
     /// The number of rows (`2 * size - 1`).
@@ -54,12 +139,12 @@ const fn row_bounds(size: i8, r: i8) -> (i8, i8) {
     (lo, hi)
 }
 
-const fn build(size: u8) -> Geometry {
-    let n = size as i8;
+const fn build(size: Size) -> Geometry {
+    let n = size.n() as i8;
     let mut g = Geometry {
         size,
         len: 0,
-        rows: 2 * size - 1,
+        rows: 2 * size.n() - 1,
         centre: 0,
         hex: [Hex::new(0, 0); MAX_CELLS],
         row_of: [0; MAX_CELLS],
@@ -95,7 +180,7 @@ const fn build(size: u8) -> Geometry {
         while d < 6 {
             let dir = HexDirection::ALL[d];
             let nb = h.neighbor(dir);
-            g.step[i][d] = if nb.on_board(size) {
+            g.step[i][d] = if nb.on_board(size.n()) {
                 Step::Cell(index_in(&g, nb))
             } else if h.r == -(n - 1) && matches!(dir, HexDirection::NE | HexDirection::NW) {
                 Step::Goal(Player::Blue)
@@ -112,14 +197,14 @@ const fn build(size: u8) -> Geometry {
 }
 
 const fn index_in(g: &Geometry, h: Hex) -> u8 {
-    let n = g.size as i8;
+    let n = g.size.n() as i8;
     let row = (h.r + n - 1) as usize;
     let (lo, _) = row_bounds(n, h.r);
     g.row_start[row] + (h.q - lo) as u8
 }
 
-static SIDE4: Geometry = build(4);
-static SIDE6: Geometry = build(6);
+static SIDE4: Geometry = build(Size::Four);
+static SIDE6: Geometry = build(Size::Six);
 
 /// Ray tables for bitboard move generation (built once, on first use, so they cost no space in the
 /// binary), laid out by distance so that one turn's man moves read one compact slice.
@@ -207,26 +292,26 @@ impl Rays {
 static RAYS: [OnceLock<Rays>; 2] = [OnceLock::new(), OnceLock::new()];
 
 impl Geometry {
-    /// The tables of side `size` (4 or 6; any other value gives side 6).
-    #[inline]
-    pub fn of(size: u8) -> &'static Geometry {
-        if size == 4 {
-            &SIDE4
-        } else {
-            &SIDE6
-        }
-    }
-
     /// The ray tables of this board size (built on first use).
     #[inline]
     pub fn rays(&self) -> &'static Rays {
-        let i = usize::from(self.size == 6);
-        RAYS[i].get_or_init(|| Rays::build(Geometry::of(self.size)))
+        RAYS[self.size.index()].get_or_init(|| Rays::build(self.size.geometry()))
     }
 
     /// The index of a cell, if it is on this board.
     pub fn index(&self, h: Hex) -> Option<u8> {
-        h.on_board(self.size).then(|| index_in(self, h))
+        h.on_board(self.size.n()).then(|| index_in(self, h))
+    }
+
+    /// The cells of the row beside the goal `player` defends (Red's is the bottom row, Blue's the top
+    /// row), as a range of cell indices.
+    pub fn goal_row(&self, player: Player) -> std::ops::Range<u8> {
+        let row = match player {
+            Player::Red => self.rows - 1,
+            Player::Blue => 0,
+        };
+        let start = self.row_start[usize::from(row)];
+        start..start + self.row_len[usize::from(row)]
     }
 
     /// The name of the cell with this index (e.g. `f6`).
@@ -236,12 +321,12 @@ impl Geometry {
             .get(usize::from(cell))
             .copied()
             .unwrap_or(Hex::new(0, 0));
-        h.name(self.size).unwrap_or_default()
+        h.name(self.size.n()).unwrap_or_default()
     }
 
     /// The index of a named cell, if the name is canonical and the cell is on this board.
     pub fn cell(&self, name: &str) -> Option<u8> {
-        Hex::from_name(name, self.size).and_then(|h| self.index(h))
+        Hex::from_name(name, self.size.n()).and_then(|h| self.index(h))
     }
 
     /// The length of each row, top row first (for the position-string parser).
@@ -260,9 +345,9 @@ mod tests {
 
     #[test]
     fn tables_rules_1_1() {
-        for size in [4u8, 6] {
-            let g = Geometry::of(size);
-            assert_eq!(usize::from(g.len), if size == 6 { 91 } else { 37 });
+        for size in Size::ALL {
+            let g = size.geometry();
+            assert_eq!(usize::from(g.len), size.cells());
             assert_eq!(g.hex[usize::from(g.centre)], Hex::new(0, 0));
             let mut goals = [0; 2];
             for i in 0..usize::from(g.len) {
@@ -276,9 +361,15 @@ mod tests {
                 }
             }
             // Each goal side: every cell of the row has two open diagonal steps.
-            assert_eq!(goals, [2 * usize::from(size), 2 * usize::from(size)]);
+            let n = usize::from(size.n());
+            assert_eq!(goals, [2 * n, 2 * n]);
+            for p in Player::ALL {
+                assert_eq!(g.goal_row(p).len(), n);
+            }
+            assert_eq!(g.goal_row(Player::Blue).start, 0);
+            assert_eq!(g.goal_row(Player::Red).end, g.len);
         }
-        let g = Geometry::of(6);
+        let g = Size::Six.geometry();
         let a1 = g.cell("a1").unwrap_or(0);
         assert_eq!(g.step[usize::from(a1)][HexDirection::W.index()], Step::Wall);
         assert_eq!(
