@@ -29,14 +29,11 @@ const ALLOWED = {
 };
 // Guesses not yet replaced (they wait for the engine's view() and record reader): to be emptied.
 const LEFT = {
-  'js/board/infer.js': ['[a-z]\\d', '[-x>]'], // the last move's cells from its record
   'www/records.js': ['\\n\\s*\\n|$', '^\\[Length ', '^\\[Game "Zola"\\]'], // the class from the header
-  'www/replay.js': ['^(Red|Blue) (doubles|takes|drops|resigns)$', ' wins\\b', '[rb]$'], // lines, start
 };
 for (const [file, list] of Object.entries(LEFT)) ALLOWED[file] = [...(ALLOWED[file] ?? []), ...list];
 // file -> how many `.clone()` calls it may make, and why
 const CLONES = {
-  'js/board/infer.js': 2, // LEFT: the ball's direction by trial moves
   'js/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
   'www/sw.js': 1, // a fetched Response, cached
 };

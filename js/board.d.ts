@@ -15,6 +15,7 @@ import type {
   JokerballPhase,
   ZolaPhase,
   GameResult,
+  BallLine,
   CubeAction,
   BotLevel,
   Evaluation,
@@ -116,8 +117,9 @@ export class SteereBoard extends HTMLElement {
   /**
    * The dice of the turn just completed on the bound Jokerball (or Match), drawn until its next roll: for
    * a turn the board did not see played (passed at once, or replayed). A turn it saw keeps its dice anyway.
+   * With `ball` (the `view().ball` read right after those dice were set) the ball's direction is drawn too.
    */
-  set rolled(dice: { distance: number; direction: number } | null);
+  set rolled(dice: { distance: number; direction: number; ball?: BallLine | null } | null);
   /** Plays a move on the bound object, animated; returns and throws as the object's `play` does. */
   play(move: string | { notation: string }): BoardMove;
   addEventListener<K extends keyof SteereBoardEventMap>(

@@ -5,8 +5,8 @@
 //
 // This is the entry; the rooms are in board/ (scripts/finish-pkg.mjs bundles them into the shipped
 // board.js): board-element.js, game-element.js (with game-options.js, game-view.js), layout.js (cells to
-// SVG units), draw.js (SVG), animate.js, input.js (pointer and keyboard), infer.js (the rules the elements
-// still work out themselves),
+// SVG units), draw.js (SVG), animate.js, input.js (pointer and keyboard), infer.js (what the engine
+// cannot say: the empty board of an unreadable position string, a match's earlier games as log lines),
 // worker-bot.js and protocol.js (its messages, shared with worker.js), common.js (what they share); the
 // languages are ../lang.js, shared with the demo.
 import { SteereBoard } from './board/board-element.js';

@@ -10,7 +10,7 @@ import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 import { Online, describePanel } from './online.js';
 import { readRecord, recordOf, fileName, download, shareLink, unpack } from './records.js';
-import { Replay } from './replay.js';
+import { Replay, rowsOf } from './replay.js';
 import { Analysis } from './analysis.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -161,21 +161,6 @@ function wouldLose(kind) {
 function kindOf(obj) {
   const s = obj.toJSON({ rng: false });
   return (s.game === 'match' ? s.current : s).game;
-}
-
-/** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
-function rowsOf(g) {
-  // the pieces as the engine reads them (board()), whoever moves first
-  const pieces = (game) => {
-    const text = JSON.stringify(game.board());
-    game.free();
-    return text;
-  };
-  const start = pieces(new Jokerball({ rules: g.rules, position: g.start }));
-  for (let rows = 1; rows < g.size; rows++) {
-    if (pieces(new Jokerball({ rules: g.rules, size: g.size, rows })) === start) return String(rows);
-  }
-  return null;
 }
 
 /**

@@ -5,33 +5,71 @@
 import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { pointUnit } from '../pkg/lang.js';
 
-const OTHER = { red: 'blue', blue: 'red' };
-const CUBE = /^(Red|Blue) (doubles|takes|drops|resigns)$/;
-const RESULT = / wins\b/; // a result line: "Red wins", "Blue wins 2 points"
+/** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
+export function rowsOf(g) {
+  // the pieces as the engine reads them (board()), whoever moves first
+  const pieces = (game) => {
+    const text = JSON.stringify(game.board());
+    game.free();
+    return text;
+  };
+  const start = pieces(new Jokerball({ rules: g.rules, position: g.start }));
+  for (let rows = 1; rows < g.size; rows++) {
+    if (pieces(new Jokerball({ rules: g.rules, size: g.size, rows })) === start) return String(rows);
+  }
+  return null;
+}
 
 /**
- * The games of `obj` (a Jokerball, Zola or Match): for each its number, its records, its body lines
- * (as Match.games gives them: records, cube actions, the result), its result and make(), a fresh game
- * at its start.
+ * The games of `obj` (a Jokerball, Zola or Match): for each its number, its records, its log lines
+ * (the engine's LogEntry: records with their movers, cube actions, the result), its result and
+ * make(), a fresh game at its start.
  */
 function gamesOf(obj) {
   const s = obj.toJSON({ rng: false });
   const g = s.game === 'match' ? s.current : s;
-  const make = (first) => {
-    if (g.game === 'jokerball') return new Jokerball({ rules: g.rules, position: g.start.replace(/[rb]$/, first[0]) });
-    return g.start ? new Zola({ position: g.start }) : new Zola({ size: g.size, pie: g.pie, first });
-  };
-  if (obj instanceof Match) return obj.games.map((x) => ({ ...x, history: x.history ?? [], make: () => make(x.first) }));
-  const first = g.start ? (g.start.endsWith(' b') ? 'blue' : 'red') : g.first;
-  const history = obj.history();
-  const result = obj.winner && { winner: obj.winner, how: g.game === 'zola' ? 'captured-all' : 'goal' };
-  const lines = result ? [...history, `${result.winner} wins`] : history;
-  return [{ number: 1, first, history, lines, result, make: () => make(first) }];
+  const jb = g.game === 'jokerball';
+  if (!(obj instanceof Match)) {
+    const make = () => (jb ? new Jokerball({ rules: g.rules, position: g.start }) : g.start ? new Zola({ position: g.start }) : new Zola({ size: g.size, pie: g.pie, first: g.first }));
+    const { log, result } = obj.view();
+    return [{ number: 1, history: obj.history(), lines: log, result, make }];
+  }
+  // a match's games start from its standard setup, each with its own first player
+  const rows = jb ? Number(rowsOf(g)) : 0;
+  const make = (first) => (jb ? new Jokerball({ rules: g.rules, size: g.size, rows, first }) : new Zola({ size: g.size, first }));
+  return obj.games.map((x, i) => {
+    const history = x.history ?? [];
+    const lines = x.number === obj.gameNumber ? obj.view().log : pastLog(x, make(x.first), s.log.past[i]?.actions ?? []);
+    return { ...x, history, lines, make: () => make(x.first) };
+  });
+}
+
+/**
+ * The log lines of an earlier game `x` of a match: its records with their movers as the engine tells
+ * them on `game` (a fresh game at its start, played to its end, then freed), its cube `actions` (each
+ * after the records played before it) and its result.
+ */
+function pastLog(x, game, actions) {
+  try {
+    for (const rec of x.history ?? []) playRecord(game, rec);
+    const records = game.view().log.filter((e) => e.kind === 'record');
+    const out = [];
+    let k = 0;
+    for (const a of actions) {
+      while (k < a.at && k < records.length) out.push(records[k++]);
+      out.push({ kind: a.kind, player: a.player, step: a.at });
+    }
+    out.push(...records.slice(k));
+    if (x.result) out.push({ kind: 'result', player: x.result.winner, step: records.length });
+    return out;
+  } finally {
+    game.free();
+  }
 }
 
 /**
  * Plays one record (a Jokerball turn with its dice, a Zola move; a pass is played by the engine itself);
- * returns a Jokerball turn's dice as the engine took them.
+ * returns a Jokerball turn's dice as the engine took them, with the ball's line for them (view().ball).
  */
 function playRecord(game, rec) {
   if (game instanceof Zola) {
@@ -41,6 +79,7 @@ function playRecord(game, rec) {
   const [dice, ...moves] = rec.split(' ');
   const [distance, direction] = dice.split('/').map(Number);
   const rolled = game.setDice(distance, direction);
+  rolled.ball = game.view().ball;
   for (const m of moves) if (m !== '-') game.play(m);
   return rolled;
 }
@@ -145,10 +184,10 @@ export class Replay {
     if (this.obj) this.draw(true);
   }
 
-  /** A line other than a record in words: a cube action or resignation (`cube`, its match), or the result. */
-  line(cube, game) {
+  /** A log line other than a record in words: a cube action or resignation, or the result of `game`. */
+  line(e, game) {
     const t = (k, v) => this.words.t(k, v);
-    if (cube) return t(`did${cube[2][0].toUpperCase()}${cube[2].slice(1, -1)}`, { player: [cube[1].toLowerCase()] });
+    if (e.kind !== 'result') return t(`did${e.kind[0].toUpperCase()}${e.kind.slice(1)}`, { player: [e.player] });
     const r = game.result;
     const how = [`how_${r.how}`];
     if (!('points' in r)) return t('wins', { player: [r.winner], how });
@@ -169,20 +208,16 @@ export class Replay {
       ol.dataset.game = String(g);
       ol.textContent = '';
       let k = 0;
-      let who = game.first;
-      for (const text of game.lines) {
+      for (const e of game.lines) {
         const li = document.createElement('li');
-        const cube = CUBE.exec(text);
-        if (!cube && !RESULT.test(text)) {
+        li.dataset.player = e.player;
+        if (e.kind === 'record') {
           k++;
-          li.dataset.player = who;
-          if (text !== 'swap') who = OTHER[who];
-          li.dataset.record = text;
-          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), text);
+          li.dataset.record = e.text;
+          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), e.text);
         } else {
-          li.className = cube ? 'cube' : 'result';
-          li.dataset.player = cube ? cube[1].toLowerCase() : game.result.winner;
-          li.textContent = this.line(cube, game);
+          li.className = e.kind === 'result' ? 'result' : 'cube';
+          li.textContent = this.line(e, game);
         }
         li.dataset.step = String(k);
         ol.append(li);

@@ -12,8 +12,7 @@ export class TakeBack {
     const el = this.game;
     const g = el.game;
     if (!g || 'score' in g) return false;
-    const start = g.phase === 'roll' || g.phase === 'move';
-    return start && (el.humanSide === null || g.turn === el.humanSide);
+    return g.view().atTurnStart && (el.humanSide === null || g.toAct.player === el.humanSide);
   }
 
   /** Called after every change: remembers the state at each turn start. */

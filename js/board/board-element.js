@@ -6,7 +6,7 @@ import { LANGS, tell, language, Base, NOT_OBJECT, engine, asError, failed, kindO
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
-import { kindOfBoard, boardSize, looksLikeJokerball } from './infer.js';
+import { looksLikeJokerball } from './infer.js';
 import { destKey } from './layout.js';
 
 /** A board: shows a bound Jokerball, Zola or Match (or a position string) and lets a person move. */
@@ -34,7 +34,6 @@ export class SteereBoard extends Base {
     this._built = '';
     this._v = null;
     this._errors = new Map();
-    this._ways = new Map();
     listenInput(this);
   }
 
@@ -137,7 +136,7 @@ export class SteereBoard extends Base {
    */
   set rolled(dice) {
     const obj = this._source();
-    if (obj && dice) this._rolled = { obj, g: obj.gameNumber, n: obj.history().length - 1, dice: { distance: dice.distance, direction: dice.direction } };
+    if (obj && dice) this._rolled = { obj, g: obj.gameNumber, n: obj.history().length - 1, dice: { distance: dice.distance, direction: dice.direction }, ball: dice.ball ?? null };
     this.refresh();
   }
 
@@ -234,7 +233,8 @@ export class SteereBoard extends Base {
     if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
     const match = obj instanceof Match ? obj : null;
     const board = obj.board();
-    const kind = kindOfBoard(board);
+    const view = obj.view();
+    const kind = view.game;
     const position = obj.position();
     const phase = match ? obj.gamePhase : obj.phase;
     const turn = obj.turn;
@@ -245,10 +245,11 @@ export class SteereBoard extends Base {
     const r = this._rolled;
     const n = obj.history().length;
     const g = obj.gameNumber;
-    if (dice) this._rolled = { obj, g, n, dice };
+    let ball = view.ball;
+    if (dice) this._rolled = { obj, g, n, dice, ball };
     const last = kind === 'jokerball' && !dice && r?.obj === obj && r.g === g && r.n === n - 1;
-    if (last) dice = r.dice;
-    return { obj, match, kind, size: boardSize(kind, position), board, position, phase, turn, moves, dice, last };
+    if (last) ({ dice, ball } = r);
+    return { obj, match, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
   }
 
   _render() {

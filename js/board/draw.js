@@ -2,8 +2,8 @@
 // (kind, size, orientation, coordinates), then each drawing's pieces, targets, marks, labels and the
 // ball's direction.
 import { say, attr } from './common.js';
-import { layout, hexPoints, destKey, SQ3, R, S } from './layout.js';
-import { guessBoard, ballStep, lastMoveCells } from './infer.js';
+import { layout, hexPoints, destKey, hexStep, SQ3, R, S } from './layout.js';
+import { guessBoard } from './infer.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -226,7 +226,10 @@ export function draw(b, v) {
   drawDice(b, v);
 }
 
-/** The dice and the ball's direction (Jokerball): read from the engine's legal ball moves. */
+/**
+ * The dice and the ball's direction for them (Jokerball), as the engine gives it (view().ball): drawn
+ * beside the green die and from the ball also when the ball cannot move that way.
+ */
 function drawDice(b, v) {
   const d = b._dice;
   b._arrow.setAttribute('hidden', '');
@@ -242,21 +245,21 @@ function drawDice(b, v) {
     d.g.setAttribute('aria-label', say(cat, 'noDice'));
     return;
   }
-  const step = ballWay(b, v);
+  const line = v.ball;
   const vars = { distance: dice.distance, direction: dice.direction };
-  if (!step) {
+  if (!line) {
     d.g.setAttribute('aria-label', say(cat, 'dice', vars));
     return;
   }
-  const at = b._layout.at;
-  const [dx, dy] = [at.get(step[1]).x - at.get(step[0]).x, at.get(step[1]).y - at.get(step[0]).y];
+  const [dx, dy] = hexStep(line.direction, b.orientation === 'blue');
   const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
   vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
   d.g.setAttribute('aria-label', say(cat, 'diceWay', vars));
   attr(d.arrow, 'hidden', false);
   d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) rotate(${deg.toFixed(1)})`);
-  // an arrow from the ball, one cell long, along its line
-  const ball = at.get(v.board.ball);
+  // an arrow from the ball, one cell long, along its line (for the dice of the turn being played)
+  const ball = !v.last && b._layout.at.get(v.board.ball);
+  attr(b._arrow, 'data-blocked', line.blocked);
   if (ball) {
     const len = Math.hypot(dx, dy);
     const [ux, uy] = [dx / len, dy / len];
@@ -266,28 +269,16 @@ function drawDice(b, v) {
   }
 }
 
-/** The ball's direction as [ball, next] cells (infer.js's ballStep), kept per position and dice by `b`. */
-function ballWay(b, v) {
-  const key = `${v.position} ${v.dice.distance}/${v.dice.direction} ${v.phase}`;
-  if (b._ways.has(key)) return b._ways.get(key);
-  const way = ballStep(v);
-  if (b._ways.size > 64) b._ways.clear();
-  b._ways.set(key, way);
-  return way;
-}
-
-/** The cells of the last turn's moves: those board `b` played, else read from the last record. */
+/** The cells of the last turn's moves: those board `b` played, else those the engine names (view().lastMove). */
 function lastCells(b, v) {
-  const out = new Set();
-  if (!v) return out;
+  if (!v) return new Set();
   if (b._last && b._last.position === v.position) {
+    const out = new Set();
     for (const m of b._last.moves) {
       if (m.from) out.add(m.from);
       if (m.to && m.to !== 'off') out.add(m.to);
     }
     return out;
   }
-  const h = v.obj.history();
-  const rec = h[h.length - 1];
-  return rec ? lastMoveCells(rec, (c) => b._layout.at.has(c)) : out;
+  return new Set(v.view.lastMove?.cells);
 }

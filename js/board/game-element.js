@@ -3,7 +3,6 @@
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
 import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen } from './common.js';
-import { results, kindOfBoard, atTurnStart, passedLast } from './infer.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, texts, drawGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -117,7 +116,7 @@ export class SteereGame extends Base {
     const use = () => {
       let kind = null;
       try {
-        kind = kindOf(obj) && kindOfBoard(obj.board());
+        kind = kindOf(obj) && obj.view().game;
       } catch (e) {
         this._fail('game', asError(e));
         return;
@@ -200,7 +199,7 @@ export class SteereGame extends Base {
     }
     this._clearErrors('state');
     const o = readOptions(this);
-    o.game = kindOfBoard(obj.board());
+    o.game = obj.view().game;
     // bound to a remote state: each new state goes on from the one shown (which the element made)
     const old = this._obj;
     const follow = o.opponent === 'remote' && this._o?.opponent === 'remote' && !!old;
@@ -260,8 +259,12 @@ export class SteereGame extends Base {
     return !this.hasAttribute('disabled') && (this._o.opponent !== 'remote' || this._humanSide() !== null);
   }
 
+  /** The results of a match's games, or a lone game's result (once it is won) as a list of one. */
   _results() {
-    return results(this._obj);
+    const obj = this._obj;
+    if (obj instanceof Match) return obj.results;
+    const r = obj.view().result;
+    return r ? [{ ...r, points: 1, cube: 1 }] : [];
   }
 
   // -- actions
@@ -329,9 +332,10 @@ export class SteereGame extends Base {
     }
     const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
     if (!move.skipped) {
-      // Zola: a side without a legal move passes at once, recorded as '-'
-      const h = obj.history();
-      if (passedLast(h) && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
+      // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
+      const { game, log } = obj.view();
+      const e = log[log.length - 1];
+      if (game === 'zola' && e?.kind === 'record' && e.player !== player && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
     }
     this._note(notes);
     this._emit('steere-played', { player, move });
@@ -457,7 +461,7 @@ export class SteereGame extends Base {
       return;
     }
     const phase = m ? m.gamePhase : this._obj.phase;
-    const turnStart = atTurnStart(phase);
+    const turnStart = this._obj.view().atTurnStart;
     if (m && turnStart && this._cubeAsked !== stamp && m.canDouble()) {
       this._cubeAsked = stamp;
       const a = await this._bot.cubeAction(m);

@@ -1,7 +1,7 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
 import { say, tell, attr, OTHER, actor as actorOf } from './common.js';
-import { results, movers, readLines, alternate } from './infer.js';
+import { pastLines } from './infer.js';
 
 const GAME_CSS = `
 :host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }
@@ -125,7 +125,7 @@ export function drawGame(el) {
   }
 
   // the winner
-  const all = results(obj);
+  const all = el._results();
   const winner = el._q('.winner');
   const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
   const r = over ? all[all.length - 1] : null;
@@ -157,23 +157,24 @@ export function drawGame(el) {
 const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
 
 /**
- * The lines of game `g` of a match (an entry of its `games`; the cube actions from its lines) or of the
- * lone game: records with who made them, cube actions, the half-played turn, the result.
+ * The lines of game `g` of a match (an entry of its `games`) or of the lone game: records with who made
+ * them, cube actions, the half-played turn, the result. The current game's are the engine's log
+ * (view().log); an earlier game's are read from its lines.
  */
 export function entries(el, g) {
   const obj = el._obj;
   const m = el._match();
   const now = !m || g.number === m.gameNumber;
-  const lines = m ? readLines(g.lines) : obj.history().map((rec) => ({ rec }));
-  const who = m ? alternate(g.first, lines) : movers(obj, obj.toJSON(), obj.history());
+  const lines = now ? obj.view().log : pastLines(g, obj.toJSON().log.past[g.number - 1]?.actions ?? []);
   const out = [];
   const later = [];
   let k = 0;
   for (const l of lines) {
-    if (l.rec === undefined) {
+    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, rec: l.text, text: l.text });
+    else if (l.kind !== 'result') {
       // cube actions come before a turn's dice; a resignation may come after them
-      (l.action === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.action], { player: [l.player] }] });
-    } else out.push({ kind: 'record', player: who[k], n: ++k, rec: l.rec, text: l.rec });
+      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.kind], { player: [l.player] }] });
+    }
   }
   const state = now && obj.toJSON();
   const cur = m ? state.current : state;
@@ -182,7 +183,7 @@ export function entries(el, g) {
     out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
   }
   out.push(...later);
-  const r = m ? g.result : results(obj)[0];
+  const r = m ? g.result : el._results()[0];
   if (r) out.push(resultLine(el, r));
   return out;
 }

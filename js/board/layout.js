@@ -51,6 +51,16 @@ export function layout(kind, size, flip) {
   return L;
 }
 
+// the engine's hex directions (HexDirection) as axial steps [q, r]
+const AXIAL = { e: [1, 0], w: [-1, 0], ne: [1, -1], nw: [0, -1], se: [0, 1], sw: [-1, 1] };
+
+/** One step in the named hex direction, in SVG units, as a board of that orientation draws it. */
+export function hexStep(dir, flip) {
+  const [q, r] = AXIAL[dir];
+  const f = flip ? -1 : 1;
+  return [f * SQ3 * R * (q + r / 2), f * 1.5 * R * r];
+}
+
 /** The corners of a hexagon of radius r around (cx, cy), turned by `turn`, as SVG points. */
 export function hexPoints(cx, cy, r, turn) {
   const pts = [];
