@@ -209,7 +209,7 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
     assert.equal(h.log[h.log.length - 1], `${winner} wins the game (the ball went through the goal)`);
     assert.ok(h.records.length >= 2, 'the log lists the turns');
     for (const rec of h.records) assert.match(rec, /^\d\/\d( \S+)*$/, 'each record: the dice, the man, the ball');
-    assert.equal(h.turn, '');
+    assert.equal(h.turn, h.winner, 'the turn line says who won');
     assert.deepEqual(h.buttons, { roll: false }, 'no Roll once the game is over');
     assert.equal(h.targets.length + g.targets.length, 0);
     assert.equal(h.link || g.link, false, 'the link box stays away after the game');

@@ -135,6 +135,11 @@ export function drawGame(el) {
     let text = tell(el._l, resultLine(el, r).text);
     if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
     winner.textContent = text;
+    // the result also takes the turn line's place above the board, where a phone shows it without scrolling
+    if (!line) {
+      turn.textContent = text;
+      attr(turn, 'data-player', r.winner);
+    }
   }
 
   // score and cube
