@@ -88,6 +88,10 @@ export default {
   noCube: 'No cube',
   crawford: 'Crawford game',
   log: 'Moves',
+  // a part of a turn skipped, '-' in the notation, as the log and the hint say it
+  noMan: 'no man move',
+  noBall: 'no ball move',
+  passes: 'passes',
   gameNo: 'Game {game}',
   // the message shown for a steere-error: chosen by the error's code (code_*), and where it came from
   badAttribute: 'The attribute {name}="{value}" was ignored ({reason}); the default is used.',

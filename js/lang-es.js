@@ -86,6 +86,9 @@ export default {
   noCube: 'Sin cubo',
   crawford: 'Partida Crawford',
   log: 'Jugadas',
+  noMan: 'sin mover ficha',
+  noBall: 'sin mover el balón',
+  passes: 'pasa',
   gameNo: 'Partida {game}',
   // el mensaje de un steere-error
   badAttribute: 'Se ignoró el atributo {name}="{value}" ({reason}); se usa el valor por defecto.',

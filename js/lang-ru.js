@@ -86,6 +86,9 @@ export default {
   noCube: 'Без куба',
   crawford: 'Партия Кроуфорда',
   log: 'Ходы',
+  noMan: 'без хода фишкой',
+  noBall: 'без хода мячом',
+  passes: 'пас',
   gameNo: 'Партия {game}',
   // сообщение при steere-error
   badAttribute: 'Атрибут {name}="{value}" не учтён ({reason}); взято значение по умолчанию.',

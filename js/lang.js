@@ -53,6 +53,22 @@ export function tell(l, [key, vars = {}]) {
 }
 
 /**
+ * A turn or move as the engine writes it (a record '2/6 b4xc4 -', a hint's 'b4xc4 -', a Zola move), as a
+ * person reads it in language `l`: each part skipped ('-', which reads as a minus sign) in words, the
+ * ball's part being the last: '2/6 b4xc4, no ball move'; a lone '-' (a Zola pass) 'passes'.
+ */
+export function spoken(l, move) {
+  const parts = move.split(' ');
+  if (!parts.includes('-')) return move;
+  const cat = LANGS[l];
+  if (parts.length === 1) return say(cat, 'passes');
+  const words = parts.map((p, i) => (p === '-' ? say(cat, i === parts.length - 1 ? 'noBall' : 'noMan') : p));
+  // a turn record begins with its dice, which stay apart from its moves
+  const dice = parts.length > 2 ? `${words.shift()} ` : '';
+  return dice + words.join(', ');
+}
+
+/**
  * The language an element speaks: its own `lang`, else the nearest ancestor's (out through shadow roots),
  * else the first of navigator.languages that has a catalogue, else English. A tag without one: English.
  */

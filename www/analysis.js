@@ -6,7 +6,7 @@
 // back after the game has moved on is dropped, and an error is said in a line, never thrown.
 import { Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
-import { plural } from '../pkg/lang.js';
+import { plural, spoken } from '../pkg/lang.js';
 import { barOn } from './settings.js';
 import { recordOf } from './records.js';
 
@@ -89,8 +89,7 @@ export class Analysis {
 
   /** A Jokerball turn or Zola move as a person reads it: a part skipped ('-') in words, 'a1-c3, no ball move'. */
   turn(move) {
-    const parts = move.split(' ');
-    return parts.length < 2 || !parts.includes('-') ? move : parts.map((p, i) => (p === '-' ? this.t(i ? 'hint_noBall' : 'hint_noMan') : p)).join(', ');
+    return spoken(this.words.lang, move);
   }
 
   /** A chance as a percentage in the page's language: `digits` decimals, `sign` for a gain or loss. */
@@ -302,7 +301,7 @@ export class Analysis {
       b.disabled = !rv.text;
       const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
       el('span', { class: 'where', text: `${where}${e.index}.` }, b);
-      el('span', { class: 'rec', text: cube ? this.t(CUBE_WORD[e.record]) : e.record }, b);
+      el('span', { class: 'rec', text: cube ? this.t(CUBE_WORD[e.record]) : this.turn(e.record) }, b);
       el('b', { class: 'mark', text: e.mark }, b);
       el('span', { class: 'lost', text: this.pct(-e.error, 1, true) }, b);
       b.title = this.t('rv_open', { player: [e.player], best: cube ? this.t(CUBE_WORD[e.best]) : this.turn(e.best), win: this.pct(e.bestWin, 1) });

@@ -450,6 +450,10 @@ function wire(form) {
     if (action === 'restart') S.analysis.reset();
     if (action === 'restart' || action === 'next-game') refresh();
   });
+  // the header's link to How to play opens it, if it was closed
+  $('.jump [href="#help"]').addEventListener('click', () => {
+    $('#help').open = true;
+  });
   // r rolls from anywhere on the page (inside the game element it already does), on any keyboard layout
   document.addEventListener('keydown', (e) => {
     if (S.online || S.replay.open || (e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;

@@ -3,7 +3,7 @@
 // "12 / 57", a game selector for a match, and first / back / forward / last (buttons and the keys
 // Home, Left, Right, End). Positions are made by playing the records on a fresh game from the setup.
 import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
-import { pointUnit } from '../pkg/lang.js';
+import { pointUnit, spoken } from '../pkg/lang.js';
 
 /** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
 export function rowsOf(g) {
@@ -214,7 +214,7 @@ export class Replay {
         if (e.kind === 'record') {
           k++;
           li.dataset.record = e.text;
-          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), e.text);
+          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), spoken(this.words.lang, e.text));
         } else {
           li.className = e.kind === 'result' ? 'result' : 'cube';
           li.textContent = this.line(e, game);

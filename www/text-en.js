@@ -64,8 +64,6 @@ export default {
   wb_matchLabel: 'Chances of winning the match: Red {red}, Blue {blue}',
   hint_thinking: 'The computer is looking for the best turns…',
   hint_drawn: 'The best turn, drawn on the board',
-  hint_noMan: 'no man move',
-  hint_noBall: 'no ball move',
   rv_progress: 'Reviewing: {done} of {total} moves',
   rv_ofGame: 'The game, reviewed by the computer at level {level}.',
   rv_ofMatch: 'The match so far ({games} {unit}, with the cube decisions), reviewed by the computer at level {level}.',

@@ -28,6 +28,7 @@ export default {
   abandon: 'Abandonarla',
   keep: 'Seguir jugando',
   howTo: 'Cómo se juega',
+  jump: 'En esta página',
   help: `<p>Las reglas del propio Mark Steere: <a href="https://www.marksteeregames.com/" rel="noopener">marksteeregames.com</a>.
   Aquí las reglas las sabe el motor: resalta qué puedes mover y adónde.</p>
 <h3>Jokerball</h3>
@@ -178,8 +179,6 @@ export default {
   wb_matchLabel: 'Probabilidad de ganar el match: Rojo {red}, Azul {blue}',
   hint_thinking: 'La computadora busca los mejores turnos…',
   hint_drawn: 'El mejor turno, dibujado en el tablero',
-  hint_noMan: 'sin mover ficha',
-  hint_noBall: 'sin mover el balón',
   rv_progress: 'Revisando: {done} de {total} jugadas',
   rv_ofGame: 'La partida, revisada por la computadora en el nivel {level}.',
   rv_ofMatch: 'El match hasta ahora ({games} {unit}, con las decisiones del cubo), revisado por la computadora en el nivel {level}.',

@@ -28,6 +28,7 @@ export default {
   abandon: 'Прервать',
   keep: 'Играть дальше',
   howTo: 'Как играть',
+  jump: 'На этой странице',
   help: `<p>Правила самого Марка Стира: <a href="https://www.marksteeregames.com/" rel="noopener">marksteeregames.com</a>.
   Здесь правила знает движок: он подсвечивает, чем можно ходить и куда.</p>
 <h3>Jokerball</h3>
@@ -178,8 +179,6 @@ export default {
   wb_matchLabel: 'Шансы на победу в матче: красные {red}, синие {blue}',
   hint_thinking: 'Компьютер ищет лучшие ходы…',
   hint_drawn: 'Лучший ход, показанный на доске',
-  hint_noMan: 'без хода фишкой',
-  hint_noBall: 'без хода мячом',
   rv_progress: 'Разбор: {done} из {total} ходов',
   rv_ofGame: 'Партия, разобранная компьютером на уровне «{level}».',
   rv_ofMatch: 'Матч до сих пор ({games} {unit}, с решениями по кубу), разобранный компьютером на уровне «{level}».',

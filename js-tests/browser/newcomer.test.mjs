@@ -2,7 +2,7 @@
 // newcomer would, each checked on what is drawn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demo as demoServer, playGame, rng } from './helpers.mjs';
+import { demo as demoServer, playGame, rng, gameState, ready } from './helpers.mjs';
 
 const d = demoServer();
 const PHONE = { width: 375, height: 740 };
@@ -34,6 +34,114 @@ for (const lang of ['en', 'es', 'ru']) {
     assert.ok(s.box.top >= 0 && s.box.bottom <= PHONE.height, `the result is on the first screen (${JSON.stringify(s.box)})`);
     assert.ok(s.box.bottom <= s.boardTop + 1, 'above the board');
     assert.ok(s.box.right <= PHONE.width, 'not cut off at the right');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The same game (seed 5, the same clicks): its 7th turn skips the ball ('2/6 b4xc4 -' in the notation).
+const SKIPPED = { en: '2/6 b4xc4, no ball move', es: '2/6 b4xc4, sin mover el balón', ru: '2/6 b4xc4, без хода мячом' };
+const HOW_TO = { en: 'How to play', es: 'Cómo se juega', ru: 'Как играть' };
+const REVIEW = { en: 'Review', es: 'Revisión', ru: 'Разбор' };
+
+/** The box of `sel` in the page (null when it is not drawn), and its text. */
+const seen = (page, sel) =>
+  page.evaluate((sel) => {
+    const e = document.querySelector(sel);
+    const r = e?.getBoundingClientRect();
+    return e && r.height > 0 && getComputedStyle(e).display !== 'none' ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: e.textContent } : null;
+  }, sel);
+
+for (const lang of ['en', 'es', 'ru']) {
+  test(`${lang}: at 360 px How to play and the review are a tap away from the top; a skipped ball reads as words in the log and the replay`, async () => {
+    const PH = { width: 360, height: 740 };
+    const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&seed=5`, PH);
+    // the header's links, on the first screen: How to play now, the review only once there is one
+    const how = await seen(page, '.jump [href="#help"]');
+    assert.equal(how?.text, HOW_TO[lang]);
+    assert.ok(how.top >= 0 && how.bottom <= PH.height && how.right <= PH.width, `How to play is on the first screen (${JSON.stringify(how)})`);
+    assert.equal(await seen(page, '.jump [href="#review"]'), null, 'no review link before a game has a review');
+    const help = await seen(page, '#help');
+    assert.ok(help.top > PH.height, 'the help itself is far down the page');
+    await page.evaluate(() => (document.querySelector('#help').open = false));
+    await page.click('.jump [href="#help"]');
+    await page.waitForFunction(() => Math.abs(document.querySelector('#help').getBoundingClientRect().top) < 2);
+    assert.equal(await page.evaluate(() => document.querySelector('#help').open), true, 'the link opens How to play');
+    await page.evaluate(() => scrollTo(0, 0));
+
+    await playGame(page, { random: rng(11) });
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForSelector('#review:not([hidden])', { state: 'attached' });
+    const rv = await seen(page, '.jump [href="#review"]');
+    assert.equal(rv?.text, REVIEW[lang]);
+    assert.ok(rv.top >= 0 && rv.bottom <= PH.height && rv.right <= PH.width, `the review's link is on the first screen (${JSON.stringify(rv)})`);
+    assert.ok((await seen(page, '#review')).top > PH.height, 'the review itself is below the first screen');
+    await page.click('.jump [href="#review"]');
+    await page.waitForFunction(() => Math.abs(document.querySelector('#review').getBoundingClientRect().top) < 2);
+
+    // the log: the notation stays in the record, the skipped ball is said in words
+    const log = await page.evaluate(() =>
+      [...document.querySelector('steere-game').shadowRoot.querySelectorAll('.log li[data-record]')].map((li) => ({ record: li.dataset.record, text: li.textContent })),
+    );
+    assert.deepEqual(log[6], { record: '2/6 b4xc4 -', text: `7.${SKIPPED[lang]}` });
+    for (const l of log) assert.ok(!l.text.endsWith(' -') && !l.text.includes(' - '), `no bare '-' in ${l.text}`);
+    // the replay's log says it the same way
+    await page.click('[data-action=replay]');
+    const line = await page.locator('.rp-log li[data-record="2/6 b4xc4 -"]').textContent();
+    assert.equal(line, `7.${SKIPPED[lang]}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`${lang}: after a reload the last turn's dice are still drawn, as the engine's log has them`, async () => {
+    const PH = { width: 360, height: 740 };
+    const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&seed=5`, PH);
+    const dice = () =>
+      page.evaluate(() => {
+        const g = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot.querySelector('[part=dice]');
+        const [dist, way] = g.querySelectorAll('text');
+        return { label: g.getAttribute('aria-label'), past: g.hasAttribute('data-past'), empty: g.hasAttribute('data-empty'), dist: dist.textContent, way: way.textContent, opacity: getComputedStyle(g).opacity };
+      });
+    // Red's whole first turn by clicks: roll, a man and where it goes, then where the ball stops
+    await page.click('[data-action=roll]');
+    while ((await gameState(page)).turn === 'red') {
+      const s = await gameState(page);
+      await page.click((s.targets.find((t) => t.kind === 'move') ?? s.targets[0]).sel);
+    }
+    const before = await dice();
+    const record = (await gameState(page)).records[0];
+    await page.reload();
+    await ready(page);
+    await page.waitForFunction(() => document.querySelector('steere-game').game);
+    const after = await dice();
+    assert.equal((await gameState(page)).records[0], record, 'the game went on after the reload');
+    assert.deepEqual([after.dist, after.way], [before.dist, before.way], `the dice of ${record} are drawn`);
+    assert.ok(after.dist !== '' && !after.empty && after.past, 'drawn as the past turn\'s');
+    assert.equal(after.opacity, before.opacity, 'as faint as before the reload');
+    assert.ok(after.label.includes(after.dist) && after.label.includes(after.way), after.label);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`${lang}: the win chances bar is never drawn empty: it shows once its chances are known`, async () => {
+    const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&length=3&cube=on`, { width: 360, height: 740 });
+    const rows = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.wb-row')].map((r) => ({
+          shown: !r.closest('[hidden]') && getComputedStyle(r).visibility === 'visible',
+          nums: [...r.querySelectorAll('.wb-num')].map((n) => n.textContent),
+          red: r.querySelector('.wb-red').getBoundingClientRect().width,
+          blue: r.querySelector('.wb-blue').getBoundingClientRect().width,
+        })),
+      );
+    const check = (list) => {
+      for (const r of list) if (r.shown) assert.ok(r.nums.every((t) => t !== '') && r.red > 0 && r.blue > 0, `a row drawn with its chances: ${JSON.stringify(r)}`);
+    };
+    check(await rows());
+    await page.waitForFunction(() => document.querySelector('.wb-row[data-scope=match] .wb-num').textContent !== '');
+    const now = await rows();
+    check(now);
+    assert.ok(now.every((r) => r.shown), 'both rows, game and match, shown once known');
     assert.deepEqual(errors, []);
     await context.close();
   });

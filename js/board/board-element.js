@@ -247,8 +247,17 @@ export class SteereBoard extends Base {
     const g = obj.gameNumber;
     let ball = view.ball;
     if (dice) this._rolled = { obj, g, n, dice, ball };
-    const last = kind === 'jokerball' && !dice && r?.obj === obj && r.g === g && r.n === n - 1;
+    let last = kind === 'jokerball' && !dice && r?.obj === obj && r.g === g && r.n === n - 1;
     if (last) ({ dice, ball } = r);
+    else if (kind === 'jokerball' && !dice) {
+      // a turn this board did not see rolled (a game restored after a reload): its dice as the engine's
+      // log writes them ('3/2 b1-e1 -'), without the ball's line for them, which the log does not give
+      const rec = view.log.findLast((l) => l.kind === 'record' && l.step === n);
+      if (rec) {
+        const [distance, direction] = rec.text.split(' ')[0].split('/').map(Number);
+        ({ dice, ball, last } = { dice: { distance, direction }, ball: null, last: true });
+      }
+    }
     return { obj, match, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
   }
 

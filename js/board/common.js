@@ -2,7 +2,7 @@
 // helpers, the languages (../lang.js, shared with the demo) and the watch on the page's languages.
 import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
-export { LANGS, say, tell, language, plural } from '../lang.js';
+export { LANGS, say, tell, language, plural, spoken } from '../lang.js';
 
 export const OTHER = { red: 'blue', blue: 'red' };
 export const Base = globalThis.HTMLElement ?? class {};

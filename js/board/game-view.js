@@ -1,6 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, attr, OTHER, actor as actorOf } from './common.js';
+import { say, tell, spoken, attr, OTHER, actor as actorOf } from './common.js';
 import { pastLines } from './infer.js';
 
 const GAME_CSS = `
@@ -222,7 +222,7 @@ export function drawLog(el) {
       n.textContent = `${it.n}.`;
       li.append(n);
     }
-    li.append(Array.isArray(it.text) ? tell(el._l, it.text) : it.text);
+    li.append(Array.isArray(it.text) ? tell(el._l, it.text) : spoken(el._l, it.text));
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
