@@ -146,3 +146,33 @@ for (const lang of ['en', 'es', 'ru']) {
     await context.close();
   });
 }
+
+for (const lang of ['en', 'es', 'ru']) {
+  test(`${lang}: a checker that may be captured is drawn as a place to go (the target dot over it), unlike one to pick`, async () => {
+    const { context, page, errors } = await d.open(`?lang=${lang}&game=zola&opponent=human&seed=2`, { width: 360, height: 740 });
+    await page.click('steere-game >> [data-cell="b6"]');
+    const cells = await page.evaluate(() => {
+      const root = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot;
+      return [...root.querySelectorAll('[data-target]')].map((c) => {
+        const dot = c.querySelector('.dot');
+        const piece = c.querySelector('[data-piece]');
+        const d = dot.getBoundingClientRect();
+        const p = piece?.getBoundingClientRect();
+        return {
+          cell: c.dataset.cell,
+          kind: c.dataset.target,
+          dot: getComputedStyle(dot).display !== 'none' && d.width > 0,
+          over: !!piece && !!(piece.compareDocumentPosition(dot) & Node.DOCUMENT_POSITION_FOLLOWING),
+          inside: !!p && d.left >= p.left && d.right <= p.right && d.top >= p.top && d.bottom <= p.bottom,
+          ring: getComputedStyle(dot).stroke,
+        };
+      });
+    });
+    const moves = cells.filter((c) => c.kind === 'move');
+    assert.deepEqual(moves.map((c) => c.cell).sort(), ['b5', 'c6'], "b6's captures");
+    for (const c of moves) assert.ok(c.dot && c.over && c.inside && c.ring === 'rgb(255, 255, 255)', `the dot drawn over the checker on ${JSON.stringify(c)}`);
+    for (const c of cells.filter((x) => x.kind === 'select')) assert.ok(!c.dot, `no dot on a checker to pick: ${c.cell}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

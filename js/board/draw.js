@@ -24,6 +24,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 [data-cell]:focus-visible .shape, [data-goal]:focus-visible rect { stroke: var(--steere-focus, #000); stroke-width: 1.8; }
 .dot { fill: rgb(0 0 0 / 0.3); display: none; pointer-events: none; }
 [data-target=move] .dot { display: inline; }
+.p + .dot { fill: rgb(0 0 0 / 0.6); stroke: #fff; stroke-width: 0.8; }
 .coord { fill: var(--steere-text, #2a2638); fill-opacity: 0.8; stroke: var(--steere-cell, #ede6d3); stroke-width: 1.1px; stroke-linejoin: round; paint-order: stroke; font: 4.6px system-ui, sans-serif; pointer-events: none; }
 .p { stroke: rgb(0 0 0 / 0.55); stroke-width: 0.8; }
 .p.red { fill: var(--steere-red, #c8323c); }
@@ -196,7 +197,8 @@ export function draw(b, v) {
     if (cell.piece !== p) {
       cell.pieceEl?.remove();
       cell.pieceEl = p ? drawPiece(p, cell.c.x, cell.c.y, null) : null;
-      if (cell.pieceEl) cell.el.append(cell.pieceEl);
+      // under the target dot: a piece that may be captured is marked as a place to go, not one to pick
+      if (cell.pieceEl) cell.el.insertBefore(cell.pieceEl, cell.el.querySelector('.dot'));
       cell.piece = p;
     }
     const tg = targets.get(name);
