@@ -176,3 +176,35 @@ for (const lang of ['en', 'es', 'ru']) {
     await context.close();
   });
 }
+
+for (const lang of ['en', 'es', 'ru']) {
+  test(`${lang}: in the replay, Play on (the replayed game in place of yours) reads unlike keeping your game, and Replay is named as the view it opens`, async () => {
+    const PH = { width: 360, height: 740 };
+    const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&seed=5`, PH);
+    // a game in progress, then its replay, and Play on asked
+    await page.click('[data-action=roll]');
+    const replayLabel = await page.locator('[data-action=replay]').textContent();
+    await page.click('[data-action=replay]');
+    const region = await page.locator('#replay').getAttribute('aria-label');
+    assert.equal(replayLabel, region, 'the button says the name of the view it opens');
+    const closeLabel = await page.locator('[data-action=replay-close]').textContent();
+    assert.ok(closeLabel.toLowerCase().includes(region.toLowerCase()), `${closeLabel} closes the ${region}`);
+    const labels = await page.evaluate(() => {
+      const all = [...document.querySelectorAll('button')].concat([...document.querySelector('steere-game').shadowRoot.querySelectorAll('button')]);
+      const by = (a) => all.find((b) => b.dataset.action === a).textContent.trim();
+      return { playOn: by('replay-play-on'), keep: by('keep'), offerKeep: by('offer-keep'), playOnKeep: by('play-on-keep'), cancel: by('cancel-resign') };
+    });
+    for (const k of ['keep', 'offerKeep', 'playOnKeep', 'cancel']) assert.notEqual(labels.playOn, labels[k], `Play on and ${k} read alike: ${labels.playOn}`);
+    // Play on and Close replay on the phone: both drawn whole, inside the page
+    const boxes = await page.evaluate(() =>
+      ['replay-play-on', 'replay-close'].map((a) => {
+        const b = document.querySelector(`[data-action=${a}]`);
+        const r = b.getBoundingClientRect();
+        return { a, left: r.left, right: r.right, cut: b.scrollWidth > b.clientWidth };
+      }),
+    );
+    for (const b of boxes) assert.ok(b.left >= 0 && b.right <= PH.width && !b.cut, JSON.stringify(b));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
