@@ -87,3 +87,16 @@ for (const [name, page] of Object.entries({ es: pageEs, ru: pageRu })) {
     }
   });
 }
+
+test('spoken: a skipped part of a turn in words, the notation otherwise as written', async () => {
+  const { spoken } = await import('../js/lang.js');
+  // records (dice first) and hints (moves only); a Zola pass
+  assert.equal(spoken('en', '2/6 b4xc4 -'), '2/6 b4xc4, no ball move');
+  assert.equal(spoken('en', '3/5 - d4>d6'), '3/5 no man move, d4>d6');
+  assert.equal(spoken('en', '3/2 - -'), '3/2 no man move, no ball move');
+  assert.equal(spoken('en', 'b4xc4 -'), 'b4xc4, no ball move');
+  assert.equal(spoken('es', '- d4>d6'), 'sin mover ficha, d4>d6');
+  assert.equal(spoken('ru', '-'), 'пас');
+  // nothing skipped: as the engine wrote it (a man's move to a1-c3 keeps its dash)
+  for (const m of ['2/3 b3-d3 f6>h6', 'a1-c3 d4>off', 'b6xc6', 'swap']) assert.equal(spoken('ru', m), m);
+});

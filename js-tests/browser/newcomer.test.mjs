@@ -208,3 +208,45 @@ for (const lang of ['en', 'es', 'ru']) {
     await context.close();
   });
 }
+
+/** Plays the whole turn of the side to act by clicks (roll, a man, where it goes, the ball), at `page`. */
+async function oneTurn(page) {
+  const who = (await gameState(page)).turn;
+  await page.click('[data-action=roll]');
+  while ((await gameState(page)).turn === who) {
+    const s = await gameState(page);
+    await page.click((s.targets.find((t) => t.kind === 'move') ?? s.targets[0]).sel);
+  }
+}
+
+test('a shared link opened in a new page over a game in progress: the replay shows the link\'s record, and closing it finds the game as it was, also after a reload', async () => {
+  const PH = { width: 360, height: 740 };
+  const { context, page, errors } = await d.open('?size=4&opponent=human&seed=5', PH);
+  await oneTurn(page);
+  await page.click('[data-action=share-record]');
+  await page.waitForFunction(() => document.querySelector('#share-link').value.includes('#record='));
+  const link = await page.inputValue('#share-link');
+  await oneTurn(page);
+  const played = (await gameState(page)).records;
+  assert.equal(played.length, 2);
+  // the link, in a new page of the same browser (which keeps the game of two turns)
+  const other = await context.newPage();
+  await other.setViewportSize(PH);
+  await other.goto(link);
+  await ready(other);
+  await other.waitForSelector('#replay:not([hidden])');
+  assert.equal(await other.locator('.rp-count').textContent(), '0 / 1', "the link's record: one turn");
+  assert.deepEqual(await other.locator('.rp-log li[data-record]').evaluateAll((l) => l.map((li) => li.dataset.record)), played.slice(0, 1));
+  assert.equal(await other.locator('#mount').isVisible(), false, 'the replay in place of the game');
+  await other.click('[data-action=replay-close]');
+  const s = await gameState(other);
+  assert.deepEqual(s.records, played, 'the game in progress, both turns');
+  const board = await other.evaluate(() => document.querySelector('steere-game').getBoundingClientRect().height);
+  assert.ok(board > 300, 'drawn');
+  await other.reload();
+  await ready(other);
+  assert.equal(await other.locator('#replay').isVisible(), false, 'a reload goes on with the game, not the link');
+  assert.deepEqual((await gameState(other)).records, played);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
