@@ -76,6 +76,13 @@ for (const lang of ['en', 'es', 'ru']) {
     assert.equal(rv?.text, REVIEW[lang]);
     assert.ok(rv.top >= 0 && rv.bottom <= PH.height && rv.right <= PH.width, `the review's link is on the first screen (${JSON.stringify(rv)})`);
     assert.ok((await seen(page, '#review')).top > PH.height, 'the review itself is below the first screen');
+    // the links and the language picker take two lines of the header at most; the picker keeps its name
+    const head = await page.evaluate(() => ({
+      height: document.querySelector('header').getBoundingClientRect().height,
+      picker: document.querySelector('#language').labels[0].textContent.trim(),
+    }));
+    assert.ok(head.height <= 90, `the header is ${head.height}px high`);
+    assert.ok(head.picker.length > 0, 'the picker has its label');
     await page.click('.jump [href="#review"]');
     await page.waitForFunction(() => Math.abs(document.querySelector('#review').getBoundingClientRect().top) < 2);
 
