@@ -27,6 +27,12 @@ async function handle(req, res) {
     res.writeHead(302, { location: '/www/' }).end();
     return;
   }
+  if (path === '/games') {
+    // boardgame.io's lobby answers GET /games on the online server; this one has no lobby, and says so
+    // with an empty answer rather than a 404 the browser would log as an error (www/online.js, serverGames)
+    res.writeHead(204).end();
+    return;
+  }
   const file = normalize(join(root, path));
   // only the two published folders; anything else (.git, src, ...) does not exist for the browser
   if (!SERVED.some((dir) => file === dir || file.startsWith(dir + sep)) || /\/\./.test(path)) {

@@ -75,7 +75,7 @@ export function serverGames() {
     try {
       if (!/^https?:$/.test(location.protocol)) throw new Error('not served');
       const res = await fetch(new URL('/games', location.href), { headers: { accept: 'application/json' } });
-      const names = res.ok ? await res.json() : null;
+      const names = res.status === 200 ? await res.json() : null;
       if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw new Error('no lobby');
       return { names };
     } catch {
