@@ -418,25 +418,15 @@ impl Game {
                 }
             })?;
         let mismatch = || PlayError::Illegal(record.to_string());
-        if *man == "-" {
-            if self.phase == Phase::Man {
+        // Each part is `-` exactly when the game skips its phase, else a move played in it.
+        for (part, phase) in [(man, Phase::Man), (ball, Phase::Ball)] {
+            let skipped = *part == "-";
+            if skipped == (self.phase == phase) {
                 return Err(mismatch());
             }
-        } else {
-            if self.phase != Phase::Man {
-                return Err(mismatch());
+            if !skipped {
+                self.play(part).map_err(|_| mismatch())?;
             }
-            self.play(man).map_err(|_| mismatch())?;
-        }
-        if *ball == "-" {
-            if self.phase == Phase::Ball {
-                return Err(mismatch());
-            }
-        } else {
-            if self.phase != Phase::Ball {
-                return Err(mismatch());
-            }
-            self.play(ball).map_err(|_| mismatch())?;
         }
         if advance_rng {
             let size = self.size();
@@ -788,18 +778,7 @@ impl Game {
 
     /// Restores a game from its state, refusing malformed or impossible states.
     fn restore(state: &GameState) -> Result<Game, ParseError> {
-        if state.format != 1 {
-            return Err(ParseError::new(format!(
-                "unknown state format {}",
-                state.format
-            )));
-        }
-        if state.game != "jokerball" {
-            return Err(ParseError::new(format!(
-                "not a Jokerball state: game is '{}'",
-                state.game
-            )));
-        }
+        Self::KIND.check_state(state.format, &state.game)?;
         let start = Position::from_position_string(state.rules, &state.start, Some(state.size))
             .map_err(|e| ParseError::new(format!("start: {e}")))?;
         let mut game = Game::from_start(start, None);
