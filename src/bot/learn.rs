@@ -85,19 +85,7 @@ impl FloatNet {
     pub fn forward(&self, x: &Inputs, acc: &mut [f32]) -> f32 {
         let h = self.hidden;
         acc.copy_from_slice(&self.b1);
-        for &i in &x.on {
-            let i = usize::from(i);
-            for (a, w) in acc.iter_mut().zip(&self.w1[i * h..(i + 1) * h]) {
-                *a += w;
-            }
-        }
-        let start = self.n_in - x.dense.len();
-        for (j, &v) in x.dense.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let i = start + j;
-            let v = f32::from(v) * self.scale[i];
+        for (i, v) in self.active(x) {
             for (a, w) in acc.iter_mut().zip(&self.w1[i * h..(i + 1) * h]) {
                 *a += w * v;
             }
@@ -126,23 +114,20 @@ impl FloatNet {
             g.b1[k] += da[k];
         }
         g.b2 += dz;
-        for &i in &x.on {
-            let i = usize::from(i);
-            for (gw, d) in g.w1[i * h..(i + 1) * h].iter_mut().zip(&da) {
-                *gw += d;
-            }
-        }
-        let start = self.n_in - x.dense.len();
-        for (j, &v) in x.dense.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let i = start + j;
-            let v = f32::from(v) * self.scale[i];
+        for (i, v) in self.active(x) {
             for (gw, d) in g.w1[i * h..(i + 1) * h].iter_mut().zip(&da) {
                 *gw += d * v;
             }
         }
+    }
+
+    /// The inputs of `x` that are not zero, as (input index, scaled value): the binary ones that are on
+    /// (value 1, which multiplies exactly), then the dense ones, which fill the last inputs.
+    fn active<'a>(&'a self, x: &'a Inputs) -> impl Iterator<Item = (usize, f32)> + 'a {
+        let start = self.n_in - x.dense.len();
+        let on = x.on.iter().map(|&i| (usize::from(i), 1.0));
+        let dense = x.dense.iter().enumerate().filter(|&(_, &v)| v != 0);
+        on.chain(dense.map(move |(j, &v)| (start + j, f32::from(v) * self.scale[start + j])))
     }
 
     fn zeroed(&self) -> FloatNet {
