@@ -32,20 +32,6 @@ impl GameKind {
             GameKind::Zola => "zola",
         }
     }
-
-    /// Refuses (`parse_error`) a JSON state's header unless it is format 1 of this game.
-    pub fn check_state(self, format: u32, game: &str) -> Result<(), ParseError> {
-        if format != 1 {
-            return Err(ParseError::new(format!("unknown state format {format}")));
-        }
-        if game != self.name() {
-            return Err(ParseError::new(format!(
-                "not a {} state: game is '{game}'",
-                self.name()
-            )));
-        }
-        Ok(())
-    }
 }
 
 /// How a game of a match ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`).

@@ -423,7 +423,18 @@ impl Game {
     /// Restores the game: replays the history from the start and refuses (`parse_error`) any state
     /// whose stored fields disagree with the replay.
     fn restore(state: &GameState) -> Result<Game, ParseError> {
-        Self::KIND.check_state(state.format, &state.game)?;
+        if state.format != 1 {
+            return Err(ParseError::new(format!(
+                "unknown state format {}",
+                state.format
+            )));
+        }
+        if state.game != "zola" {
+            return Err(ParseError::new(format!(
+                "this state is a '{}' game, not zola",
+                state.game
+            )));
+        }
         let setup = Setup {
             size: Some(state.size),
             pie: state.pie,
