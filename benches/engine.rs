@@ -9,7 +9,8 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use steere_games::jokerball::{self, MoveList, RuleSet, Setup};
 use steere_games::zola::{self, Size};
 use steere_games::{
@@ -22,46 +23,65 @@ const MIDGAME: &str = "1b1bbb/2br3/4b3/rb1r5/1o2r5/11/5b4/8r/5b1b/r2rrr1/5r r";
 
 const RANDOM: ByPlayer<SimPlayer> = ByPlayer::new(SimPlayer::Random, SimPlayer::Random);
 
+/// Applies each of `moves` to a copy of `position` (both games' positions are `Copy`).
+fn bench_apply<P: Copy, M: Copy>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    position: &P,
+    moves: &[M],
+    apply: fn(&mut P, M),
+) {
+    g.bench_function(name, |b| {
+        b.iter(|| {
+            for &m in moves {
+                let mut p = *black_box(position);
+                apply(&mut p, m);
+                black_box(&p);
+            }
+        })
+    });
+}
+
 fn jokerball_benches(c: &mut Criterion) {
     let start = jokerball::Position::start(&Setup::default()).unwrap();
     let mid = jokerball::Position::from_position_string(RuleSet::Y2025, MIDGAME, None).unwrap();
     let mut list = MoveList::new();
     let mut g = c.benchmark_group("jokerball");
-    g.bench_function("man moves, all 6 distances, midgame", |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for k in 1..=6 {
-                list.clear();
-                black_box(&mid).man_moves(k, &mut list);
-                n += list.len();
-            }
-            n
-        })
-    });
-    g.bench_function("ball moves, all 6 faces, midgame", |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for face in 1..=6 {
-                list.clear();
-                black_box(&mid).ball_moves(face, &mut list);
-                n += list.len();
-            }
-            n
-        })
-    });
+    type Generate = fn(&jokerball::Position, u8, &mut MoveList);
+    let generators: [(&str, Generate); 2] = [
+        (
+            "man moves, all 6 distances, midgame",
+            jokerball::Position::man_moves,
+        ),
+        (
+            "ball moves, all 6 faces, midgame",
+            jokerball::Position::ball_moves,
+        ),
+    ];
+    for (name, generate) in generators {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for die in 1..=6 {
+                    list.clear();
+                    generate(black_box(&mid), die, &mut list);
+                    n += list.len();
+                }
+                n
+            })
+        });
+    }
     list.clear();
     mid.man_moves(3, &mut list);
     let moves: Vec<_> = list.iter().copied().collect();
     g.throughput(Throughput::Elements(moves.len() as u64));
-    g.bench_function("apply, every man move of distance 3, midgame", |b| {
-        b.iter(|| {
-            for &m in &moves {
-                let mut p = *black_box(&mid);
-                p.apply(m);
-                black_box(&p);
-            }
-        })
-    });
+    bench_apply(
+        &mut g,
+        "apply, every man move of distance 3, midgame",
+        &mid,
+        &moves,
+        jokerball::Position::apply,
+    );
     g.throughput(Throughput::Elements(1));
     let mut dice = DiceRng::from_seed(&Seed::Number(1));
     let mut choices = SimRng::new([1, 2, 3, 4]);
@@ -111,15 +131,13 @@ fn zola_benches(c: &mut Criterion) {
     list.clear();
     mid.moves(&mut list);
     let moves: Vec<_> = list.iter().copied().collect();
-    g.bench_function("apply, every legal move, midgame 6x6", |b| {
-        b.iter(|| {
-            for &m in &moves {
-                let mut p = *black_box(&mid);
-                p.apply(m);
-                black_box(&p);
-            }
-        })
-    });
+    bench_apply(
+        &mut g,
+        "apply, every legal move, midgame 6x6",
+        &mid,
+        &moves,
+        zola::Position::apply,
+    );
     let mut choices = SimRng::new([1, 2, 3, 4]);
     for size in [Size::Six, Size::Eight] {
         let start = zola::Position::start(&zola::Setup {

@@ -32,6 +32,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
+use steere_games::bot::learn::on_two_threads;
 use steere_games::bot::{Bot, CubeAction, Level};
 use steere_games::jokerball::{self, Game, MoveList, Phase, Setup};
 use steere_games::zola;
@@ -235,40 +236,34 @@ fn series<P>(
     start: impl Fn(u32, &mut P) + Sync,
     players: impl Fn(&mut P) -> (&mut dyn JPlayer, &mut dyn JPlayer) + Sync,
 ) -> u32 {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                let (make, start, players) = (&make, &start, &players);
-                s.spawn(move || {
-                    let mut p = make(t);
-                    let mut w = 0;
-                    // Thread t plays the pairs t, t + 2, ...
-                    for pair in (t..n.div_ceil(2)).step_by(2) {
-                        for i in [2 * pair, 2 * pair + 1] {
-                            if i >= n {
-                                continue;
-                            }
-                            start(i, &mut p);
-                            let (me, other) = players(&mut p);
-                            let dice = 1000 + pair;
-                            let (winner, mine) = if i % 2 == 0 {
-                                (play_game(dice, me, other).winner(), Player::Red)
-                            } else {
-                                (play_game(dice, other, me).winner(), Player::Blue)
-                            };
-                            if winner == Some(mine) {
-                                w += 1;
-                            } else if winner.is_none() {
-                                eprintln!("game {i}: unfinished after 3000 turns");
-                            }
-                        }
-                    }
-                    w
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("thread")).sum()
+    on_two_threads(|t| {
+        let mut p = make(t);
+        let mut w = 0;
+        // Thread t plays the pairs t, t + 2, ...
+        for pair in (t..n.div_ceil(2)).step_by(2) {
+            for i in [2 * pair, 2 * pair + 1] {
+                if i >= n {
+                    continue;
+                }
+                start(i, &mut p);
+                let (me, other) = players(&mut p);
+                let dice = 1000 + pair;
+                let (winner, mine) = if i % 2 == 0 {
+                    (play_game(dice, me, other).winner(), Player::Red)
+                } else {
+                    (play_game(dice, other, me).winner(), Player::Blue)
+                };
+                if winner == Some(mine) {
+                    w += 1;
+                } else if winner.is_none() {
+                    eprintln!("game {i}: unfinished after 3000 turns");
+                }
+            }
+        }
+        w
     })
+    .iter()
+    .sum()
 }
 
 /// A bot level against another player made by `other(i)` for game `i`.
@@ -372,50 +367,45 @@ fn material_2ply(game: &zola::Game, rng: &mut DiceRng) -> zola::Move {
 /// searcher; `Some(l)`: the bot at `l`) after `opening` random moves (the same for both games of a
 /// pair, the colours exchanged). Returns the wins of `level`.
 fn zola_series(n: u32, level: Level, other: Option<Level>, opening: u32) -> u32 {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut w = 0;
-                    for i in (t..n).step_by(2) {
-                        let pair = i / 2;
-                        let mut bot = Bot::new(level, Some(&Seed::Number(i)));
-                        let mut opp = other.map(|l| Bot::new(l, Some(&Seed::Number(10_000 + i))));
-                        let mut rng = DiceRng::from_seed(&Seed::Number(50_000 + i));
-                        let mut opening_rng = DiceRng::from_seed(&Seed::Number(60_000 + pair));
-                        let bot_colour = if i % 2 == 0 {
-                            Player::Red
-                        } else {
-                            Player::Blue
-                        };
-                        let mut game = zola::Game::new(&zola::Setup::default()).expect("setup");
-                        for ply in 0..2000 {
-                            if game.phase() == zola::Phase::Over {
-                                break;
-                            }
-                            let m = if ply < opening {
-                                let moves = game.legal_moves();
-                                moves[opening_rng.below(moves.len() as u32) as usize]
-                            } else if game.turn() == bot_colour {
-                                bot.choose_zola(&game).expect("move")
-                            } else {
-                                match opp.as_mut() {
-                                    Some(b) => b.choose_zola(&game).expect("move"),
-                                    None => material_2ply(&game, &mut rng),
-                                }
-                            };
-                            game.play_move(m).expect("legal");
-                        }
-                        if game.winner() == Some(bot_colour) {
-                            w += 1;
-                        }
+    on_two_threads(|t| {
+        let mut w = 0;
+        for i in (t..n).step_by(2) {
+            let pair = i / 2;
+            let mut bot = Bot::new(level, Some(&Seed::Number(i)));
+            let mut opp = other.map(|l| Bot::new(l, Some(&Seed::Number(10_000 + i))));
+            let mut rng = DiceRng::from_seed(&Seed::Number(50_000 + i));
+            let mut opening_rng = DiceRng::from_seed(&Seed::Number(60_000 + pair));
+            let bot_colour = if i % 2 == 0 {
+                Player::Red
+            } else {
+                Player::Blue
+            };
+            let mut game = zola::Game::new(&zola::Setup::default()).expect("setup");
+            for ply in 0..2000 {
+                if game.phase() == zola::Phase::Over {
+                    break;
+                }
+                let m = if ply < opening {
+                    let moves = game.legal_moves();
+                    moves[opening_rng.below(moves.len() as u32) as usize]
+                } else if game.turn() == bot_colour {
+                    bot.choose_zola(&game).expect("move")
+                } else {
+                    match opp.as_mut() {
+                        Some(b) => b.choose_zola(&game).expect("move"),
+                        None => material_2ply(&game, &mut rng),
                     }
-                    w
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("thread")).sum()
+                };
+                game.play_move(m).expect("legal");
+            }
+            if game.winner() == Some(bot_colour) {
+                w += 1;
+            }
+        }
+        w
     })
+    .iter()
+    .sum()
 }
 
 /// One 5-point Jokerball match with the cube: `cuber` decides its cube actions, the other player never
@@ -494,49 +484,37 @@ fn cube_match(i: u32, level: Level, length: u32, both: bool) -> (Player, Player,
 /// move, against whether it won. Prints the table, the expected calibration error and the Brier score,
 /// and writes the reliability diagram.
 fn calibrate(games: u32) {
-    let seen: Vec<(f64, bool)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut out = Vec::new();
-                    for i in (t..games).step_by(2) {
-                        let mut game = Game::new(&seeded(30_000 + i)).expect("setup");
-                        let mut bots = [
-                            Bot::new(Level::Medium, Some(&Seed::Number(2 * i))),
-                            Bot::new(Level::Medium, Some(&Seed::Number(2 * i + 1))),
-                        ];
-                        let mut judge = Bot::new(Level::Easy, None);
-                        let mut mine: Vec<(Player, f64)> = Vec::new();
-                        for _ in 0..3000 {
-                            match game.phase() {
-                                Phase::Over => break,
-                                Phase::Roll => {
-                                    mine.push((
-                                        game.turn(),
-                                        judge.jokerball_win_chance(game.position()),
-                                    ));
-                                    game.roll().expect("roll");
-                                }
-                                _ => {
-                                    let m = bots[game.turn().index()]
-                                        .choose_jokerball(&game)
-                                        .expect("move");
-                                    game.play_move(m).expect("legal");
-                                }
-                            }
-                        }
-                        let Some(w) = game.winner() else { continue };
-                        out.extend(mine.into_iter().map(|(p, est)| (est, p == w)));
+    let seen: Vec<(f64, bool)> = on_two_threads(|t| {
+        let mut out = Vec::new();
+        for i in (t..games).step_by(2) {
+            let mut game = Game::new(&seeded(30_000 + i)).expect("setup");
+            let mut bots = [
+                Bot::new(Level::Medium, Some(&Seed::Number(2 * i))),
+                Bot::new(Level::Medium, Some(&Seed::Number(2 * i + 1))),
+            ];
+            let mut judge = Bot::new(Level::Easy, None);
+            let mut mine: Vec<(Player, f64)> = Vec::new();
+            for _ in 0..3000 {
+                match game.phase() {
+                    Phase::Over => break,
+                    Phase::Roll => {
+                        mine.push((game.turn(), judge.jokerball_win_chance(game.position())));
+                        game.roll().expect("roll");
                     }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("thread"))
-            .collect()
-    });
+                    _ => {
+                        let m = bots[game.turn().index()]
+                            .choose_jokerball(&game)
+                            .expect("move");
+                        game.play_move(m).expect("legal");
+                    }
+                }
+            }
+            let Some(w) = game.winner() else { continue };
+            out.extend(mine.into_iter().map(|(p, est)| (est, p == w)));
+        }
+        out
+    })
+    .concat();
     let n = seen.len() as f64;
     let mut bins = [(0u32, 0u32, 0f64); 10];
     let mut brier = 0.0;
@@ -797,22 +775,17 @@ fn main() {
     if want("cube") {
         let mn = env("MATCHES", 400);
         let t = Instant::now();
-        let wins: u32 = std::thread::scope(|s| {
-            let hs: Vec<_> = (0..2u32)
-                .map(|th| {
-                    s.spawn(move || {
-                        (th..mn)
-                            .step_by(2)
-                            .filter(|&i| {
-                                let (w, c, _) = cube_match(i, Level::Easy, 5, false);
-                                w == c
-                            })
-                            .count() as u32
-                    })
+        let wins: u32 = on_two_threads(|th| {
+            (th..mn)
+                .step_by(2)
+                .filter(|&i| {
+                    let (w, c, _) = cube_match(i, Level::Easy, 5, false);
+                    w == c
                 })
-                .collect();
-            hs.into_iter().map(|h| h.join().expect("thread")).sum()
-        });
+                .count() as u32
+        })
+        .iter()
+        .sum();
         let half = f64::from(mn) / 2.0;
         let z = (f64::from(wins) - half) / (f64::from(mn) * 0.25).sqrt();
         report(
@@ -828,23 +801,15 @@ fn main() {
         // both players at least 9 away (no cube up to 8 dead).
         let mn = env("MATCHES", 200);
         let t = Instant::now();
-        let values: Vec<u32> = std::thread::scope(|s| {
-            let hs: Vec<_> = (0..2u32)
-                .map(|th| {
-                    s.spawn(move || {
-                        (th..mn)
-                            .step_by(2)
-                            .flat_map(|i| cube_match(i, Level::Easy, 21, true).2)
-                            .filter(|&(_, away)| away >= 9)
-                            .map(|(v, _)| v)
-                            .collect::<Vec<u32>>()
-                    })
-                })
-                .collect();
-            hs.into_iter()
-                .flat_map(|h| h.join().expect("thread"))
-                .collect()
-        });
+        let values: Vec<u32> = on_two_threads(|th| {
+            (th..mn)
+                .step_by(2)
+                .flat_map(|i| cube_match(i, Level::Easy, 21, true).2)
+                .filter(|&(_, away)| away >= 9)
+                .map(|(v, _)| v)
+                .collect::<Vec<u32>>()
+        })
+        .concat();
         let mut counts = std::collections::BTreeMap::new();
         for v in &values {
             *counts.entry(*v).or_insert(0u32) += 1;

@@ -13,7 +13,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use steere_games::bot::learn::{self, CurvePoint, JokerballConfig, ZolaConfig};
+use steere_games::bot::learn::{self, CurvePoint, FloatNet, JokerballConfig, ZolaConfig};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -208,19 +208,24 @@ fn main() {
         assert!(!found.is_empty(), "no network of kind {kind} to keep");
         found
     };
-    if only.is_empty() || only == "jokerball" {
-        println!("Jokerball: {jcfg:?}");
-        let net = learn::train_jokerball(&jcfg, |p| log("jokerball", p, &mut rows));
-        net.write(0, &mut file);
-    } else {
-        file.extend(keep(0));
-    }
-    if only.is_empty() || only == "zola" {
-        println!("Zola: {zcfg:?}");
-        let net = learn::train_zola(&zcfg, |p| log("zola", p, &mut rows));
-        net.write(1, &mut file);
-    } else {
-        file.extend(keep(1));
+    // Each game: its name, its kind in the weights file, and its training (configuration shown first).
+    type Train<'a> = &'a dyn Fn(&mut dyn FnMut(&CurvePoint)) -> FloatNet;
+    let games: [(&'static str, u8, Train); 2] = [
+        ("jokerball", 0, &|log| {
+            println!("Jokerball: {jcfg:?}");
+            learn::train_jokerball(&jcfg, log)
+        }),
+        ("zola", 1, &|log| {
+            println!("Zola: {zcfg:?}");
+            learn::train_zola(&zcfg, log)
+        }),
+    ];
+    for (game, kind, train) in games {
+        if only.is_empty() || only == game {
+            train(&mut |p| log(game, p, &mut rows)).write(kind, &mut file);
+        } else {
+            file.extend(keep(kind));
+        }
     }
     std::fs::write(&out, &file).expect("write the weights");
     println!("wrote {out} ({} bytes)", file.len());

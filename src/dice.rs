@@ -75,15 +75,8 @@ impl DiceRng {
 
     /// One die of `faces` faces (`1..=faces`), without modulo bias. `faces` must be at least 1.
     pub fn die(&mut self, faces: u8) -> u8 {
-        let k = u64::from(faces.max(1));
-        let zone = (1u64 << 32) - ((1u64 << 32) % k);
-        loop {
-            let v = u64::from(self.rng.next_u32());
-            if v < zone {
-                // v % k < k <= 255, so the cast is exact.
-                return (v % k) as u8 + 1;
-            }
-        }
+        // below(faces) < faces <= 255, so the cast is exact.
+        self.below(u32::from(faces)) as u8 + 1
     }
 
     /// A raw 32-bit value (for bots and simulations that share the stream).

@@ -70,65 +70,69 @@ pub trait Coded: fmt::Display {
     fn code(&self) -> ErrorCode;
 }
 
-/// Input that is not in the expected notation or format (code `parse_error`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
+/// Implements `Display`, `std::error::Error` and [`Coded`] for an error type from one table: each
+/// pattern with its code and its message (written on the formatter named in `|f|`).
+macro_rules! coded {
+    ($ty:ty, |$f:ident| { $($pat:pat => $code:expr, $msg:expr;)* }) => {
+        impl std::fmt::Display for $ty {
+            #[allow(unused_variables)]
+            fn fmt(&self, $f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $($pat => $msg,)*
+                }
+            }
+        }
+
+        impl std::error::Error for $ty {}
+
+        impl $crate::error::Coded for $ty {
+            #[allow(unused_variables)]
+            fn code(&self) -> $crate::error::ErrorCode {
+                match self {
+                    $($pat => $code,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use coded;
+
+/// Declares an error that is a message with one code: the type, its `new` and the impls of [`coded!`].
+macro_rules! message_error {
+    ($(#[$doc:meta])* $name:ident, $code:expr, $(#[$field:meta])*) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $name {
+            $(#[$field])*
+            pub message: String,
+        }
+
+        impl $name {
+            /// The error with this message.
+            pub fn new(message: impl Into<String>) -> Self {
+                $name {
+                    message: message.into(),
+                }
+            }
+        }
+
+        coded!($name, |f| { $name { message } => $code, f.write_str(message); });
+    };
+}
+
+message_error!(
+    /// Input that is not in the expected notation or format (code `parse_error`).
+    ParseError,
+    ErrorCode::ParseError,
     /// What is wrong, naming the offending part.
-    pub message: String,
-}
+);
 
-impl ParseError {
-    /// A parse error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        ParseError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-impl Coded for ParseError {
-    fn code(&self) -> ErrorCode {
-        ErrorCode::ParseError
-    }
-}
-
-/// An option or argument that is unknown, mistyped or out of range (code `invalid_option`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionError {
+message_error!(
+    /// An option or argument that is unknown, mistyped or out of range (code `invalid_option`).
+    OptionError,
+    ErrorCode::InvalidOption,
     /// What is wrong, naming the option.
-    pub message: String,
-}
-
-impl OptionError {
-    /// An option error with this message.
-    pub fn new(message: impl Into<String>) -> Self {
-        OptionError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for OptionError {}
-
-impl Coded for OptionError {
-    fn code(&self) -> ErrorCode {
-        ErrorCode::InvalidOption
-    }
-}
+);
 
 /// Why a move could not be played (`play` in every game).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,29 +147,12 @@ pub enum PlayError {
     Illegal(String),
 }
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Parse(e) => e.fmt(f),
-            PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::WrongPhase(why) => f.write_str(why),
-            PlayError::Illegal(mv) => write!(f, "illegal move: {mv}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
-impl Coded for PlayError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            PlayError::Parse(_) => ErrorCode::ParseError,
-            PlayError::GameOver => ErrorCode::GameOver,
-            PlayError::WrongPhase(_) => ErrorCode::WrongPhase,
-            PlayError::Illegal(_) => ErrorCode::IllegalMove,
-        }
-    }
-}
+coded!(PlayError, |f| {
+    PlayError::Parse(e) => ErrorCode::ParseError, e.fmt(f);
+    PlayError::GameOver => ErrorCode::GameOver, f.write_str("the game is over");
+    PlayError::WrongPhase(why) => ErrorCode::WrongPhase, f.write_str(why);
+    PlayError::Illegal(mv) => ErrorCode::IllegalMove, write!(f, "illegal move: {mv}");
+});
 
 impl From<ParseError> for PlayError {
     fn from(e: ParseError) -> Self {
@@ -184,27 +171,11 @@ pub enum DiceError {
     WrongPhase(String),
 }
 
-impl fmt::Display for DiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DiceError::OutOfRange(e) => e.fmt(f),
-            DiceError::GameOver => f.write_str("the game is over"),
-            DiceError::WrongPhase(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for DiceError {}
-
-impl Coded for DiceError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            DiceError::OutOfRange(_) => ErrorCode::InvalidOption,
-            DiceError::GameOver => ErrorCode::GameOver,
-            DiceError::WrongPhase(_) => ErrorCode::WrongPhase,
-        }
-    }
-}
+coded!(DiceError, |f| {
+    DiceError::OutOfRange(e) => ErrorCode::InvalidOption, e.fmt(f);
+    DiceError::GameOver => ErrorCode::GameOver, f.write_str("the game is over");
+    DiceError::WrongPhase(why) => ErrorCode::WrongPhase, f.write_str(why);
+});
 
 /// Why a game could not be made from its setup: an option out of range (`invalid_option`) or a position
 /// string that is malformed, impossible or of another size than the one asked for (`parse_error`).
@@ -216,25 +187,10 @@ pub enum SetupError {
     Parse(ParseError),
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::Option(e) => e.fmt(f),
-            SetupError::Parse(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-impl Coded for SetupError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            SetupError::Option(e) => e.code(),
-            SetupError::Parse(e) => e.code(),
-        }
-    }
-}
+coded!(SetupError, |f| {
+    SetupError::Option(e) => e.code(), e.fmt(f);
+    SetupError::Parse(e) => e.code(), e.fmt(f);
+});
 
 impl From<OptionError> for SetupError {
     fn from(e: OptionError) -> Self {
@@ -262,25 +218,10 @@ pub enum ReplayError {
     },
 }
 
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Setup(e) => e.fmt(f),
-            ReplayError::Record { index, error } => write!(f, "history entry {index}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
-
-impl Coded for ReplayError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            ReplayError::Setup(e) => e.code(),
-            ReplayError::Record { error, .. } => error.code(),
-        }
-    }
-}
+coded!(ReplayError, |f| {
+    ReplayError::Setup(e) => e.code(), e.fmt(f);
+    ReplayError::Record { index, error } => error.code(), write!(f, "history entry {index}: {error}");
+});
 
 impl From<SetupError> for ReplayError {
     fn from(e: SetupError) -> Self {

@@ -727,6 +727,13 @@ fn fixture(files: &[(&str, &str)]) -> Vec<String> {
     check(&sources)
 }
 
+/// The one problem the checker finds in a fixture (fails when it finds none or more).
+fn one_problem(files: &[(&str, &str)]) -> String {
+    let mut problems = fixture(files);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    problems.remove(0)
+}
+
 #[test]
 fn the_checker_accepts_a_good_stack() {
     let problems = fixture(&[
@@ -742,7 +749,7 @@ fn the_checker_accepts_a_good_stack() {
 
 #[test]
 fn the_checker_finds_an_upward_use_in_a_grouped_use() {
-    let problems = fixture(&[
+    let problem = one_problem(&[
         ("lib.rs", "mod player;\nmod engine;\nmod bot;\n"),
         ("player.rs", "pub enum Player { Red, Blue }\n"),
         (
@@ -751,11 +758,10 @@ fn the_checker_finds_an_upward_use_in_a_grouped_use() {
         ),
         ("bot.rs", "pub struct Bot;\n"),
     ]);
-    assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(
-        problems[0]
+        problem
             .starts_with("src/engine.rs:1: `crate::bot::Bot`: engine (level 2) uses bot (level 6)"),
-        "{problems:?}"
+        "{problem}"
     );
 }
 
@@ -781,7 +787,7 @@ fn the_checker_finds_an_upward_path_in_code_and_a_circle_of_modules() {
 
 #[test]
 fn the_checker_finds_a_circle_among_the_files_of_a_folder() {
-    let problems = fixture(&[
+    let problem = one_problem(&[
         ("lib.rs", "pub mod zola;\nmod player;\nmod engine;\n"),
         ("player.rs", "pub struct Player;\n"),
         ("engine.rs", "pub trait Engine {}\n"),
@@ -789,21 +795,20 @@ fn the_checker_finds_a_circle_among_the_files_of_a_folder() {
         ("zola/game.rs", "use super::state::GameState;\nuse crate::engine::Engine;\npub struct Game;\npub enum Phase { Move }\n"),
         ("zola/state.rs", "//! The state.\n\nuse super::Phase;\npub struct GameState { phase: Phase }\n"),
     ]);
-    assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(
-        problems[0].starts_with("a circle among the files of src/zola/:"),
-        "{problems:?}"
+        problem.starts_with("a circle among the files of src/zola/:"),
+        "{problem}"
     );
     assert!(
-        problems[0].contains("src/zola/state.rs:3 `super::Phase` -> src/zola/game.rs"),
-        "{problems:?}"
+        problem.contains("src/zola/state.rs:3 `super::Phase` -> src/zola/game.rs"),
+        "{problem}"
     );
 }
 
 #[test]
 fn the_checker_follows_child_paths_in_a_folder_file() {
     // bot/mod.rs's own code uses its file `search`, which uses mod.rs: a circle.
-    let problems = fixture(&[
+    let problem = one_problem(&[
         ("lib.rs", "pub mod bot;\n"),
         (
             "bot/mod.rs",
@@ -811,10 +816,9 @@ fn the_checker_follows_child_paths_in_a_folder_file() {
         ),
         ("bot/search.rs", "pub struct Plan;\nimpl super::Bot {}\n"),
     ]);
-    assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(
-        problems[0].contains("src/bot/mod.rs:2 `search::Plan` -> src/bot/search.rs"),
-        "{problems:?}"
+        problem.contains("src/bot/mod.rs:2 `search::Plan` -> src/bot/search.rs"),
+        "{problem}"
     );
 }
 

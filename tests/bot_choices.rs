@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use serde_json::{json, Value};
-use steere_games::bot::{Bot, Level};
+use steere_games::bot::{Bot, BotGame, Level};
 use steere_games::jokerball::{self, Phase, RuleSet};
 use steere_games::{zola, Engine, Player, Seed};
 
@@ -63,6 +63,18 @@ fn choice(case: &Value) -> String {
     }
 }
 
+/// Adds `case` with the choice of its fresh bot.
+fn push_case(cases: &mut Vec<Value>, mut case: Value) {
+    case["choice"] = json!(choice(&case));
+    cases.push(case);
+}
+
+/// The bot of the player to move (`players` by colour) plays its move.
+fn bot_plays<G: BotGame>(players: &mut [Bot; 2], g: &mut G) {
+    let mv = players[g.turn().index()].choose_move(g).unwrap();
+    g.play_move(mv).unwrap();
+}
+
 /// Positions from self-play: every third decision of games of the bot against itself.
 fn record() -> Vec<Value> {
     let mut cases = Vec::new();
@@ -107,7 +119,7 @@ fn record() -> Vec<Value> {
                         (Phase::Ball, Some(Some(m))) => json!(g.notation(m)),
                         _ => Value::Null,
                     };
-                    let mut case = json!({
+                    let case = json!({
                         "game": "jokerball",
                         "rules": rules.name(),
                         "position": start,
@@ -116,12 +128,10 @@ fn record() -> Vec<Value> {
                         "level": level.name(),
                         "seed": 1000 + decisions,
                     });
-                    case["choice"] = json!(choice(&case));
-                    cases.push(case);
+                    push_case(&mut cases, case);
                     recorded += 1;
                 }
-                let mv = players[g.turn().index()].choose_move(&g).unwrap();
-                g.play_move(mv).unwrap();
+                bot_plays(&mut players, &mut g);
             }
         }
         for (si, size) in [6u8, 8, 10].into_iter().enumerate() {
@@ -139,18 +149,16 @@ fn record() -> Vec<Value> {
             while g.phase() != zola::Phase::Over && recorded < 3 && moves < 300 {
                 moves += 1;
                 if moves % 5 == 0 {
-                    let mut case = json!({
+                    let case = json!({
                         "game": "zola",
                         "position": g.position_string(),
                         "level": level.name(),
                         "seed": 2000 + moves,
                     });
-                    case["choice"] = json!(choice(&case));
-                    cases.push(case);
+                    push_case(&mut cases, case);
                     recorded += 1;
                 }
-                let mv = players[g.turn().index()].choose_move(&g).unwrap();
-                g.play_move(mv).unwrap();
+                bot_plays(&mut players, &mut g);
             }
         }
     }

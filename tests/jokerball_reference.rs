@@ -14,6 +14,9 @@ use proptest::prelude::*;
 use steere_games::jokerball::{write_move, MoveList, Position, RuleSet};
 use steere_games::{Hex, HexDirection, Player};
 
+mod support;
+use support::Xorshift;
+
 struct Board {
     size: i8,
     cells: HashMap<Hex, char>,
@@ -141,13 +144,7 @@ impl Board {
 
 /// A random board written as a position string, and the same board as a map.
 fn random_board(size: i8, density: u8, seed: u64, red: bool, rules: RuleSet) -> (String, Board) {
-    let mut x = seed | 1;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut x = Xorshift::new(seed);
     let mut cells = HashMap::new();
     let mut all = Vec::new();
     let mut rows = Vec::new();
@@ -158,7 +155,7 @@ fn random_board(size: i8, density: u8, seed: u64, red: bool, rules: RuleSet) -> 
         for q in lo..=hi {
             let h = Hex::new(q, r);
             all.push(h);
-            let roll = (next() % 100) as u8;
+            let roll = (x.next_u64() % 100) as u8;
             let piece = if roll < density / 2 {
                 Some('r')
             } else if roll < density {
@@ -173,7 +170,7 @@ fn random_board(size: i8, density: u8, seed: u64, red: bool, rules: RuleSet) -> 
         }
         rows.push(row);
     }
-    let ball = all[(next() % all.len() as u64) as usize];
+    let ball = all[x.below(all.len())];
     cells.insert(ball, 'o');
     let mut text = String::new();
     for (i, row) in rows.iter().enumerate() {

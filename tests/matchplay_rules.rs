@@ -40,202 +40,79 @@ fn at_score(length: u32, red: u32, blue: u32) -> MatchState {
 // RULES 3.2-3.4: the one doubling rule, as a table.
 #[test]
 fn matchplay_can_double_table_rules_3_2_to_3_4() {
-    struct Case {
-        name: &'static str,
-        state: fn() -> MatchState,
-        player: Player,
-        at_turn_start: bool,
-        expect: Result<(), CubeError>,
-    }
-    let cases = [
-        Case {
-            name: "0-0 centred, Red",
-            state: || new_match(5),
-            player: Red,
-            at_turn_start: true,
-            expect: Ok(()),
-        },
-        Case {
-            name: "0-0 centred, Blue",
-            state: || new_match(5),
-            player: Blue,
-            at_turn_start: true,
-            expect: Ok(()),
-        },
-        Case {
-            name: "mid-turn (3.2)",
-            state: || new_match(5),
-            player: Red,
-            at_turn_start: false,
-            expect: Err(CubeError::MidTurn),
-        },
-        Case {
-            name: "no cube",
-            state: || MatchState::new(5, false, Red).unwrap(),
-            player: Red,
-            at_turn_start: true,
-            expect: Err(CubeError::NoCube),
-        },
-        Case {
-            name: "opponent owns the cube (3.2)",
-            state: || {
-                let mut st = new_match(5);
-                st.double(Red, true).unwrap();
-                st.take().unwrap();
-                st
-            },
-            player: Red,
-            at_turn_start: true,
-            expect: Err(CubeError::NotOwner),
-        },
-        Case {
-            name: "owner may redouble (3.2)",
-            state: || {
-                let mut st = new_match(5);
-                st.double(Red, true).unwrap();
-                st.take().unwrap();
-                st
-            },
-            player: Blue,
-            at_turn_start: true,
-            expect: Ok(()),
-        },
-        Case {
-            name: "double pending",
-            state: || {
-                let mut st = new_match(5);
-                st.double(Red, true).unwrap();
-                st
-            },
-            player: Blue,
-            at_turn_start: true,
-            expect: Err(CubeError::DoublePending),
-        },
-        Case {
-            name: "Crawford game, leader (3.4)",
-            state: || at_score(5, 4, 0),
-            player: Red,
-            at_turn_start: true,
-            expect: Err(CubeError::Crawford),
-        },
-        Case {
-            name: "Crawford game, trailer (3.4)",
-            state: || at_score(5, 4, 0),
-            player: Blue,
-            at_turn_start: true,
-            expect: Err(CubeError::Crawford),
-        },
-        Case {
-            name: "post-Crawford, leader: dead cube (3.3, 3.4)",
-            state: || at_score(5, 4, 1),
-            player: Red,
-            at_turn_start: true,
-            expect: Err(CubeError::DeadCube),
-        },
-        Case {
-            name: "post-Crawford, trailer (3.4)",
-            state: || at_score(5, 4, 1),
-            player: Blue,
-            at_turn_start: true,
-            expect: Ok(()),
-        },
-        Case {
-            name: "score + centred cube >= length, post-Crawford 3-3 in a 4-point match (3.3)",
-            state: || at_score(4, 3, 3),
-            player: Red,
-            at_turn_start: true,
-            expect: Err(CubeError::DeadCube),
-        },
-        Case {
-            name: "score + cube >= length, owner (3.3)",
-            state: || {
-                // Blue at 3 owns a 2-cube in a 5-point match: 3 + 2 >= 5.
-                at_score(5, 0, 3).tap_double_take(Red)
-            },
-            player: Blue,
-            at_turn_start: true,
-            expect: Err(CubeError::DeadCube),
-        },
-        Case {
-            name: "score + cube just below length",
-            state: || at_score(5, 0, 2).tap_double_take(Red),
-            player: Blue,
-            at_turn_start: true,
-            expect: Ok(()),
-        },
-        Case {
-            name: "1-point match, Red (3.3)",
-            state: || new_match(1),
-            player: Red,
-            at_turn_start: true,
-            expect: Err(CubeError::DeadCube),
-        },
-        Case {
-            name: "1-point match, Blue (3.3)",
-            state: || new_match(1),
-            player: Blue,
-            at_turn_start: true,
-            expect: Err(CubeError::DeadCube),
-        },
-        Case {
-            name: "game over",
-            state: || {
-                let mut st = new_match(5);
-                st.game_won(Red, GameEnd::Goal).unwrap();
-                st
-            },
-            player: Blue,
-            at_turn_start: true,
-            expect: Err(CubeError::GameOver),
-        },
-        Case {
-            name: "match over",
-            state: || {
-                let mut st = new_match(1);
-                st.game_won(Red, GameEnd::Goal).unwrap();
-                st
-            },
-            player: Blue,
-            at_turn_start: true,
-            expect: Err(CubeError::MatchOver),
-        },
+    use CubeError as E;
+    // The state, the player who doubles, whether at the start of the turn, what `can_double` says.
+    type Case = (
+        fn() -> MatchState,
+        Player,
+        bool,
+        Result<(), CubeError>,
+        &'static str,
+    );
+    #[rustfmt::skip]
+    let cases: &[Case] = &[
+        (|| new_match(5), Red, true, Ok(()), "0-0 centred, Red"),
+        (|| new_match(5), Blue, true, Ok(()), "0-0 centred, Blue"),
+        (|| new_match(5), Red, false, Err(E::MidTurn), "mid-turn (3.2)"),
+        (|| MatchState::new(5, false, Red).unwrap(), Red, true, Err(E::NoCube), "no cube"),
+        (|| taken(new_match(5)), Red, true, Err(E::NotOwner), "opponent owns the cube (3.2)"),
+        (|| taken(new_match(5)), Blue, true, Ok(()), "owner may redouble (3.2)"),
+        (|| pending(5), Blue, true, Err(E::DoublePending), "double pending"),
+        (|| at_score(5, 4, 0), Red, true, Err(E::Crawford), "Crawford game, leader (3.4)"),
+        (|| at_score(5, 4, 0), Blue, true, Err(E::Crawford), "Crawford game, trailer (3.4)"),
+        (|| at_score(5, 4, 1), Red, true, Err(E::DeadCube),
+            "post-Crawford, leader: dead cube (3.3, 3.4)"),
+        (|| at_score(5, 4, 1), Blue, true, Ok(()), "post-Crawford, trailer (3.4)"),
+        (|| at_score(4, 3, 3), Red, true, Err(E::DeadCube),
+            "score + centred cube >= length, post-Crawford 3-3 in a 4-point match (3.3)"),
+        // Blue at 3 owns a 2-cube in a 5-point match: 3 + 2 >= 5.
+        (|| taken(at_score(5, 0, 3)), Blue, true, Err(E::DeadCube), "score + cube >= length, owner (3.3)"),
+        (|| taken(at_score(5, 0, 2)), Blue, true, Ok(()), "score + cube just below length"),
+        (|| new_match(1), Red, true, Err(E::DeadCube), "1-point match, Red (3.3)"),
+        (|| new_match(1), Blue, true, Err(E::DeadCube), "1-point match, Blue (3.3)"),
+        (|| won_by_red(5), Blue, true, Err(E::GameOver), "game over"),
+        (|| won_by_red(1), Blue, true, Err(E::MatchOver), "match over"),
     ];
-    for case in cases {
-        let st = (case.state)();
-        let got = st.can_double(case.player, case.at_turn_start);
-        assert_eq!(got, case.expect, "{}", case.name);
+    for (state, player, at_turn_start, expect, name) in cases.iter().cloned() {
+        let st = state();
+        let got = st.can_double(player, at_turn_start);
+        assert_eq!(got, expect, "{name}");
         // `double` follows `can_double` exactly and changes nothing when refused.
         let mut copy = st.clone();
-        assert_eq!(
-            copy.double(case.player, case.at_turn_start),
-            case.expect,
-            "{}",
-            case.name
-        );
-        if case.expect.is_err() {
-            assert_eq!(
-                copy, st,
-                "{}: a refused double changed the state",
-                case.name
-            );
+        assert_eq!(copy.double(player, at_turn_start), expect, "{name}");
+        if expect.is_err() {
+            assert_eq!(copy, st, "{name}: a refused double changed the state");
         } else {
-            assert_eq!(copy.pending_double(), Some(case.player), "{}", case.name);
+            assert_eq!(copy.pending_double(), Some(player), "{name}");
             assert_eq!(copy.phase(), MatchPhase::Double);
         }
     }
 }
 
-/// Test helper: `player` doubles, the opponent takes.
-trait TapDoubleTake {
-    fn tap_double_take(self, player: Player) -> Self;
+/// Test helper: the cube of `value` owned by `owner` (`None`: centred).
+fn cube(value: u32, owner: Option<Player>) -> Option<Cube> {
+    Some(Cube { value, owner })
 }
 
-impl TapDoubleTake for MatchState {
-    fn tap_double_take(mut self, player: Player) -> Self {
-        self.double(player, true).unwrap();
-        self.take().unwrap();
-        self
-    }
+/// Test helper: Red doubles, Blue takes (Blue owns the cube).
+fn taken(mut st: MatchState) -> MatchState {
+    st.double(Red, true).unwrap();
+    st.take().unwrap();
+    st
+}
+
+/// Test helper: a new match of `length` points in which Red has doubled and Blue not yet answered.
+fn pending(length: u32) -> MatchState {
+    let mut st = new_match(length);
+    st.double(Red, true).unwrap();
+    st
+}
+
+/// Test helper: a new match of `length` points whose first game Red has won by a goal.
+fn won_by_red(length: u32) -> MatchState {
+    let mut st = new_match(length);
+    st.game_won(Red, GameEnd::Goal).unwrap();
+    st
 }
 
 #[test]
@@ -283,13 +160,7 @@ fn matchplay_redouble_then_drop_rules_3_2() {
     let mut st = new_match(7);
     st.double(Red, true).unwrap();
     st.take().unwrap();
-    assert_eq!(
-        st.cube(),
-        Some(Cube {
-            value: 2,
-            owner: Some(Blue)
-        })
-    );
+    assert_eq!(st.cube(), cube(2, Some(Blue)));
     st.double(Blue, true).unwrap();
     let r = st.drop_double().unwrap();
     assert_eq!(
@@ -318,13 +189,7 @@ fn matchplay_four_cube_win_ends_a_three_point_match_rules_3_1() {
     st.take().unwrap();
     st.double(Blue, true).unwrap(); // 0 + 2 < 3
     st.take().unwrap();
-    assert_eq!(
-        st.cube(),
-        Some(Cube {
-            value: 4,
-            owner: Some(Red)
-        })
-    );
+    assert_eq!(st.cube(), cube(4, Some(Red)));
     assert_eq!(
         st.can_double(Red, true),
         Err(CubeError::DeadCube),
@@ -542,49 +407,20 @@ fn matchplay_restore_refuses_impossible_states() {
         ("gameNumber too high", |d| d.game_number = 4),
         ("crawford flag", |d| d.crawford = true),
         ("post-crawford flag", |d| d.post_crawford = true),
-        ("cube not a power of two", |d| {
-            d.cube = Some(Cube {
-                value: 3,
-                owner: Some(Red),
-            })
-        }),
-        ("centred cube above 1", |d| {
-            d.cube = Some(Cube {
-                value: 2,
-                owner: None,
-            })
-        }),
-        ("owned cube at 1", |d| {
-            d.cube = Some(Cube {
-                value: 1,
-                owner: Some(Red),
-            })
-        }),
+        ("cube not a power of two", |d| d.cube = cube(3, Some(Red))),
+        ("centred cube above 1", |d| d.cube = cube(2, None)),
+        ("owned cube at 1", |d| d.cube = cube(1, Some(Red))),
         ("cube beyond the dead-cube bound", |d| {
-            d.cube = Some(Cube {
-                value: 16,
-                owner: Some(Red),
-            })
+            d.cube = cube(16, Some(Red))
         }),
         // Blue at 2 may not double from 4 in a 5-point match, so Red cannot own an 8.
-        ("cube 8 at 0-2", |d| {
-            d.cube = Some(Cube {
-                value: 8,
-                owner: Some(Red),
-            })
-        }),
+        ("cube 8 at 0-2", |d| d.cube = cube(8, Some(Red))),
         ("pending double by the non-owner", |d| {
-            d.cube = Some(Cube {
-                value: 2,
-                owner: Some(Red),
-            });
+            d.cube = cube(2, Some(Red));
             d.pending_double = Some(Blue);
         }),
         ("pending double, dead cube", |d| {
-            d.cube = Some(Cube {
-                value: 4,
-                owner: Some(Blue),
-            });
+            d.cube = cube(4, Some(Blue));
             d.pending_double = Some(Blue);
         }),
         ("result points differ from cube", |d| {
@@ -610,10 +446,7 @@ fn matchplay_restore_refuses_impossible_states() {
     }
     // Legal variants are accepted.
     let mut d = good.clone();
-    d.cube = Some(Cube {
-        value: 2,
-        owner: Some(Red),
-    });
+    d.cube = cube(2, Some(Red));
     d.pending_double = Some(Red);
     assert!(MatchState::from_data(d).is_ok());
 
@@ -876,13 +709,7 @@ fn matchplay_wrapper_routes_moves_through_the_match() {
     );
     assert_eq!(m, before);
     m.take().unwrap();
-    assert_eq!(
-        m.state().cube(),
-        Some(Cube {
-            value: 2,
-            owner: Some(Red)
-        })
-    );
+    assert_eq!(m.state().cube(), cube(2, Some(Red)));
     // A failing game action is passed through and changes nothing.
     let before = m.clone();
     assert_eq!(
@@ -991,13 +818,7 @@ fn matchplay_cube_tops_out_at_32_in_a_21_point_match_rules_3_3() {
         st.take().unwrap();
         doubler = doubler.other();
     }
-    assert_eq!(
-        st.cube(),
-        Some(Cube {
-            value: 32,
-            owner: Some(Blue)
-        })
-    );
+    assert_eq!(st.cube(), cube(32, Some(Blue)));
     assert_eq!(st.can_double(Blue, true), Err(CubeError::DeadCube));
     assert_eq!(steere_games::max_cube(21), 32);
     st.game_won(Blue, GameEnd::Goal).unwrap();
@@ -1011,10 +832,7 @@ fn matchplay_restore_refuses_the_cube_in_the_crawford_game_rules_3_4() {
     let st = at_score(5, 4, 0);
     assert!(st.crawford());
     let mut d = st.to_data();
-    d.cube = Some(Cube {
-        value: 2,
-        owner: Some(Blue),
-    });
+    d.cube = cube(2, Some(Blue));
     assert!(MatchState::from_data(d).is_err());
     let mut d = st.to_data();
     d.pending_double = Some(Blue);
@@ -1038,10 +856,7 @@ fn matchplay_restore_refuses_the_cube_in_the_crawford_game_rules_3_4() {
     d.results[last].cube = 2;
     d.results[last].points = 2;
     d.score = steere_games::ByPlayer::new(5, 0);
-    d.cube = Some(Cube {
-        value: 2,
-        owner: Some(Red),
-    });
+    d.cube = cube(2, Some(Red));
     assert!(
         MatchState::from_data(d).is_err(),
         "Red at 3 may not double from 2 in a 5-point match"

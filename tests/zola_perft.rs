@@ -7,27 +7,8 @@
     clippy::panic
 )]
 
-use steere_games::zola::{Game, MoveList, Setup};
-use steere_games::Engine;
-
-fn perft(game: &Game, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    game.legal_moves_into(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut g = game.clone();
-            g.play_move(m).unwrap();
-            perft(&g, depth - 1)
-        })
-        .sum()
-}
+mod support;
+use support::{perft, zola_start, ZOLA_PERFT_DEPTHS};
 
 #[test]
 fn rules_2_3_perft_table_from_the_start() {
@@ -44,11 +25,7 @@ fn rules_2_3_perft_table_from_the_start() {
         let [size, depth, nodes] = v[..] else {
             panic!("bad line {line:?}")
         };
-        let g = Game::new(&Setup {
-            size: Some(size as u8),
-            ..Setup::default()
-        })
-        .unwrap();
+        let g = zola_start(size as u8);
         assert_eq!(perft(&g, depth as u32), nodes, "size {size} depth {depth}");
         checked += 1;
     }
@@ -62,12 +39,8 @@ fn rules_2_3_perft_table_from_the_start() {
 #[test]
 #[ignore = "prints the table; run with --ignored to regenerate tests/data/zola_perft.txt"]
 fn print_perft_table() {
-    for (size, max) in [(6u8, 4u32), (8, 3), (10, 2)] {
-        let g = Game::new(&Setup {
-            size: Some(size),
-            ..Setup::default()
-        })
-        .unwrap();
+    for (size, max) in ZOLA_PERFT_DEPTHS {
+        let g = zola_start(size);
         for d in 1..=max {
             println!("{size} {d} {}", perft(&g, d));
         }

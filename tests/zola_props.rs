@@ -12,6 +12,9 @@ use proptest::prelude::*;
 use steere_games::zola::{Game, GameState, Move, MoveList, Phase, Position, Setup, Size};
 use steere_games::{Coded, Engine, ErrorCode, Player};
 
+mod support;
+use support::Xorshift;
+
 /// Far above any game seen: every step moves a checker strictly outward and every capture removes one.
 const CAP: usize = 20_000;
 
@@ -32,7 +35,7 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
 /// Plays a random game; `pick` chooses among the legal moves; `check` runs before every move.
 fn play_random(setup: &Setup, seed: u64, mut check: impl FnMut(&Game)) -> Game {
     let mut g = Game::new(setup).unwrap();
-    let mut s = seed | 1;
+    let mut s = Xorshift::new(seed);
     // Moves in generation order (board moves, then `swap`), which the seeded picks index.
     let mut moves = MoveList::new();
     for _ in 0..CAP {
@@ -42,10 +45,7 @@ fn play_random(setup: &Setup, seed: u64, mut check: impl FnMut(&Game)) -> Game {
         }
         g.legal_moves_into(&mut moves);
         assert!(!moves.is_empty(), "stuck in {}", g.position_string());
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        let mv = moves[(s % moves.len() as u64) as usize];
+        let mv = moves[s.below(moves.len())];
         g.play_move(mv).unwrap();
     }
     g
@@ -86,12 +86,11 @@ proptest! {
     fn legal_moves_play_illegal_refused(setup in setup_strategy(), seed in any::<u64>(), plies in 0usize..60, probes in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 40)) {
         let mut k = 0;
         let mut g = Game::new(&setup).unwrap();
-        let mut s = seed | 1;
+        let mut s = Xorshift::new(seed);
         let mut moves = MoveList::new();
         while k < plies && g.phase() == Phase::Move {
             g.legal_moves_into(&mut moves);
-            s ^= s << 13; s ^= s >> 7; s ^= s << 17;
-            g.play_move(moves[(s % moves.len() as u64) as usize]).unwrap();
+            g.play_move(moves[s.below(moves.len())]).unwrap();
             k += 1;
         }
         let legal = g.legal_notations();
@@ -200,7 +199,7 @@ fn rules_2_3_state_from_position_with_initial_pass_round_trips() {
 fn throughput_random_games() {
     for size in [6u8, 8, 10] {
         let start = std::time::Instant::now();
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut s = Xorshift::new(0x9e37_79b9_7f4a_7c15);
         let (mut games, mut plies) = (0u64, 0u64);
         while start.elapsed().as_millis() < 1000 {
             let mut g = Game::new(&Setup {
@@ -211,10 +210,7 @@ fn throughput_random_games() {
             let mut moves = steere_games::zola::MoveList::new();
             while g.phase() == Phase::Move {
                 g.legal_moves_into(&mut moves);
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                g.apply_unchecked(moves[(s % moves.len() as u64) as usize]);
+                g.apply_unchecked(moves[s.below(moves.len())]);
                 plies += 1;
             }
             games += 1;
@@ -263,7 +259,7 @@ fn throughput_position_playouts() {
     let mut list = MoveList::new();
     for size in Size::ALL {
         let start = std::time::Instant::now();
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut s = Xorshift::new(0x9e37_79b9_7f4a_7c15);
         let mut games = 0u64;
         while start.elapsed().as_millis() < 1000 {
             let mut p = Position::start(&Setup {
@@ -278,11 +274,8 @@ fn throughput_position_playouts() {
                     p.apply(Move::Pass);
                     continue;
                 }
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
                 let mover = p.turn();
-                p.apply(list[(s % list.len() as u64) as usize]);
+                p.apply(list[s.below(list.len())]);
                 if p.count(mover.other()) == 0 {
                     break;
                 }

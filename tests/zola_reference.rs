@@ -8,8 +8,11 @@
 )]
 
 use proptest::prelude::*;
-use steere_games::zola::{Game, MoveList, Position, Setup, Square};
+use steere_games::zola::{Game, Position, Setup, Square};
 use steere_games::{Engine, Player};
+
+mod support;
+use support::{perft, zola_start, Xorshift, ZOLA_PERFT_DEPTHS};
 
 type Grid = Vec<Vec<Option<Player>>>; // grid[x][y]
 
@@ -115,31 +118,11 @@ fn reference_perft(grid: &Grid, me: Player, depth: u32) -> u64 {
         .sum()
 }
 
-fn engine_perft(game: &Game, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    game.legal_moves_into(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut g = game.clone();
-            g.play_move(m).unwrap();
-            engine_perft(&g, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn rules_2_2_perft_agrees_with_the_reference() {
-    for (n, depth) in [(6u8, 4u32), (8, 3), (10, 2)] {
-        let g = Game::new(&Setup {
-            size: Some(n),
-            ..Setup::default()
-        })
-        .unwrap();
-        let e = engine_perft(&g, depth);
+    for (n, depth) in ZOLA_PERFT_DEPTHS {
+        let g = zola_start(n);
+        let e = perft(&g, depth);
         let r = reference_perft(&to_grid(g.position()), Player::Red, depth);
         assert_eq!(e, r, "size {n} depth {depth}");
     }
@@ -162,19 +145,13 @@ fn random_position() -> impl Strategy<Value = String> {
     )
         .prop_map(|(n, fill, blue, seed)| {
             // A simple xorshift stream picks each square: empty, red or blue, with `fill` percent filled.
-            let mut s = seed | 1;
-            let mut next = move || {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                s
-            };
+            let mut s = Xorshift::new(seed);
             let mut rows = Vec::new();
             for _ in 0..n {
                 let mut row = String::new();
                 let mut run = 0;
                 for _ in 0..n {
-                    let r = next();
+                    let r = s.next_u64();
                     if (r % 100) as u8 >= fill {
                         run += 1;
                     } else {
@@ -267,7 +244,7 @@ proptest! {
     #[test]
     fn rules_2_2_random_games_match_reference(size in prop_oneof![Just(6u8), Just(8u8), Just(10u8)], pie in any::<bool>(), seed in any::<u64>()) {
         let mut g = Game::new(&Setup { size: Some(size), pie, first: Player::Red, ..Setup::default() }).unwrap();
-        let mut s = seed | 1;
+        let mut s = Xorshift::new(seed);
         let mut ply = 0;
         while g.phase() == steere_games::zola::Phase::Move {
             let pos = *g.position();
@@ -278,10 +255,7 @@ proptest! {
                 want.push("swap".to_string());
             }
             prop_assert_eq!(g.legal_notations(), want.clone());
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let pick = &want[(s % want.len() as u64) as usize];
+            let pick = &want[s.below(want.len())];
             let before = g.records().len();
             g.play(pick).unwrap();
             ply += 1;

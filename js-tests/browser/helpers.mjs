@@ -1,6 +1,7 @@
 // Shared helpers of the browser tests: Debian's Chromium through playwright-core, the demo server on a
 // free port, a console/page-error collector, and a seeded click-only player.
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -55,7 +56,8 @@ export async function ready(page) {
 
 /**
  * The demo for a test file: starts the server and the browser before its tests and stops them after.
- * Returns { base, browser, open(address, viewport, contextOptions), element(body, options) }: open gives a
+ * Returns { base, browser, open(address, viewport, contextOptions), within(address, body, options),
+ * element(body, options) }: open gives a
  * new context's page at the demo's `address` (a query such as '?size=4', or a whole URL), ready, with its
  * errors collected; element gives an elementPage (below) of that server.
  */
@@ -76,6 +78,18 @@ export function demo() {
     await page.goto(address.startsWith('http') ? address : `${d.base}/www/${address}`);
     await ready(page);
     return { context, page, errors };
+  };
+  // within(address, body, { allow }): opens `address` as open does, runs `body({ page, errors, context })`,
+  // then checks that the page logged no error (but those `allow`, a regular expression, matches) and closes
+  // the context, also when `body` fails.
+  d.within = async (address, body, { allow } = {}) => {
+    const { context, page, errors } = await d.open(address);
+    try {
+      await body({ page, errors, context });
+      assert.deepEqual(allow ? errors.filter((e) => !allow.test(e)) : errors, []);
+    } finally {
+      await context.close();
+    }
   };
   d.element = (body, options) => elementPage(d.browser, d.base, body, options);
   return d;

@@ -59,9 +59,8 @@ const offer = (page) => page.evaluate(() => {
 });
 const panel = (page, name) => page.inputValue(`[data-option=${name}]`);
 
-test('links and back: the game of each kind is kept; a bare address goes on with the game shown last', async () => {
+test('links and back: the game of each kind is kept; a bare address goes on with the game shown last', () => D.within('?game=zola&opponent=human', async ({ page }) => {
   const random = rng(26);
-  const { context, page, errors } = await D.open('?game=zola&opponent=human');
   await play(page, 4, random);
   const zola = await drawn(page);
   assert.equal(zola.log.length, 2, 'two Zola moves played');
@@ -92,13 +91,10 @@ test('links and back: the game of each kind is kept; a bare address goes on with
   await page.reload();
   await ready(page);
   assert.deepEqual(await drawn(page), later);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
-test('a link asking for another game (?size=4 over side 6) keeps the game and offers its own; Keep playing and Abandon it', async () => {
+test('a link asking for another game (?size=4 over side 6) keeps the game and offers its own; Keep playing and Abandon it', () => D.within('?opponent=human&seed=12', async ({ page }) => {
   const random = rng(4);
-  const { context, page, errors } = await D.open('?opponent=human&seed=12');
   await play(page, 6, random);
   const side6 = await drawn(page);
   await go(page, '?size=4');
@@ -132,12 +128,9 @@ test('a link asking for another game (?size=4 over side 6) keeps the game and of
   assert.deepEqual((await drawn(page)).log, []);
   assert.equal(await offer(page), null);
   assert.deepEqual([await panel(page, 'size'), await panel(page, 'opponent')], ['4', 'bot']);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
-test('a game finished or not begun gives way to a link at once; a bad parameter changes nothing', async () => {
-  const { context, page, errors } = await D.open('?opponent=human&seed=3');
+test('a game finished or not begun gives way to a link at once; a bad parameter changes nothing', () => D.within('?opponent=human&seed=3', async ({ page }) => {
   await go(page, '?size=4');
   assert.equal(await offer(page), null, 'nothing was played: no question');
   assert.equal((await drawn(page)).pieces.split(' ').length, 37);
@@ -147,13 +140,10 @@ test('a game finished or not begun gives way to a link at once; a bad parameter 
   assert.equal(await offer(page), null);
   assert.match(await page.textContent('#notice'), /size=5/);
   assert.deepEqual(await drawn(page), side4);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
-test('?lang=es over a 3-point match at 0-1: the match goes on, in Spanish', async () => {
+test('?lang=es over a 3-point match at 0-1: the match goes on, in Spanish', () => D.within('?length=3&opponent=human&seed=5', async ({ page }) => {
   const random = rng(5);
-  const { context, page, errors } = await D.open('?length=3&opponent=human&seed=5');
   await play(page, 3, random);
   // Red gives the first game away: Blue leads 0-1
   await page.click('steere-game >> [data-action=resign]');
@@ -168,12 +158,9 @@ test('?lang=es over a 3-point match at 0-1: the match goes on, in Spanish', asyn
   assert.match(await page.textContent('steere-game >> .score'), /Match a 3/);
   assert.equal(await panel(page, 'length'), '3');
   assert.equal(await offer(page), null);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
-test('the win chances bar, the level and the language chosen survive links', async () => {
-  const { context, page, errors } = await D.open('?size=4&seed=3&botdelay=0');
+test('the win chances bar, the level and the language chosen survive links', () => D.within('?size=4&seed=3&botdelay=0', async ({ page }) => {
   await page.check('[data-option=bar]');
   await page.selectOption('[data-option=level]', 'hard');
   await page.selectOption('#language', 'ru');
@@ -187,16 +174,13 @@ test('the win chances bar, the level and the language chosen survive links', asy
   // a new game against the computer from a link plays at the level chosen
   await go(page, '?game=zola&size=8');
   assert.equal(await page.getAttribute('steere-game', 'level'), 'hard');
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
-test('Play on from an opened record asks first over a game in progress; the panel then shows the record\'s game (side 4, Rows 1)', async () => {
+test('Play on from an opened record asks first over a game in progress; the panel then shows the record\'s game (side 4, Rows 1)', () => D.within('?opponent=human&seed=41', async ({ page }) => {
   const g = new Jokerball({ size: 4, rows: 1, seed: 40 });
   g.roll();
   const record = g.toRecord();
   g.free();
-  const { context, page, errors } = await D.open('?opponent=human&seed=41');
   await play(page, 5, rng(41));
   const mine = await drawn(page);
   const open = async () => {
@@ -234,12 +218,9 @@ test('Play on from an opened record asks first over a game in progress; the pane
   await open();
   await page.click('[data-action=replay-play-on]');
   assert.ok(await page.isHidden('#replay'));
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
-test('a match\'s link (?match=) over a local game in progress: the local game waits, and is there again after', async () => {
-  const { context, page, errors } = await D.open('?size=4&opponent=human&seed=50');
+test('a match\'s link (?match=) over a local game in progress: the local game waits, and is there again after', () => D.within('?size=4&opponent=human&seed=50', async ({ page }) => {
   await play(page, 5, rng(50));
   const local = await drawn(page);
   // served without the online server, the match cannot open; the local game is not touched
@@ -247,9 +228,7 @@ test('a match\'s link (?match=) over a local game in progress: the local game wa
   await page.waitForSelector('section.online .problem:not([hidden])', { timeout: 20000 });
   await go(page, '');
   assert.deepEqual(await drawn(page), local);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+}));
 
 test('a crash of the tab: the game is found as it was, saved after every move', async () => {
   const random = rng(60);

@@ -85,19 +85,7 @@ impl FloatNet {
     pub fn forward(&self, x: &Inputs, acc: &mut [f32]) -> f32 {
         let h = self.hidden;
         acc.copy_from_slice(&self.b1);
-        for &i in &x.on {
-            let i = usize::from(i);
-            for (a, w) in acc.iter_mut().zip(&self.w1[i * h..(i + 1) * h]) {
-                *a += w;
-            }
-        }
-        let start = self.n_in - x.dense.len();
-        for (j, &v) in x.dense.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let i = start + j;
-            let v = f32::from(v) * self.scale[i];
+        for (i, v) in self.active(x) {
             for (a, w) in acc.iter_mut().zip(&self.w1[i * h..(i + 1) * h]) {
                 *a += w * v;
             }
@@ -126,23 +114,20 @@ impl FloatNet {
             g.b1[k] += da[k];
         }
         g.b2 += dz;
-        for &i in &x.on {
-            let i = usize::from(i);
-            for (gw, d) in g.w1[i * h..(i + 1) * h].iter_mut().zip(&da) {
-                *gw += d;
-            }
-        }
-        let start = self.n_in - x.dense.len();
-        for (j, &v) in x.dense.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let i = start + j;
-            let v = f32::from(v) * self.scale[i];
+        for (i, v) in self.active(x) {
             for (gw, d) in g.w1[i * h..(i + 1) * h].iter_mut().zip(&da) {
                 *gw += d * v;
             }
         }
+    }
+
+    /// The inputs of `x` that are not zero, as (input index, scaled value): the binary ones that are on
+    /// (value 1, which multiplies exactly), then the dense ones, which fill the last inputs.
+    fn active<'a>(&'a self, x: &'a Inputs) -> impl Iterator<Item = (usize, f32)> + 'a {
+        let start = self.n_in - x.dense.len();
+        let on = x.on.iter().map(|&i| (usize::from(i), 1.0));
+        let dense = x.dense.iter().enumerate().filter(|&(_, &v)| v != 0);
+        on.chain(dense.map(move |(j, &v)| (start + j, f32::from(v) * self.scale[start + j])))
     }
 
     fn zeroed(&self) -> FloatNet {
@@ -643,32 +628,26 @@ pub fn jokerball_duel(
 /// games of a pair share their dice, `a` Red in one and Blue in the other. Returns `a`'s wins of
 /// `2 * pairs`.
 pub fn jokerball_match(a: &Net, b: &Net, pairs: u32, seed: u32) -> u32 {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut wins = 0;
-                    for i in (t..pairs).step_by(2) {
-                        let start = Position::start(&Setup::default())
-                            .unwrap_or_else(|_| std::process::abort());
-                        for a_red in [true, false] {
-                            let mut dice = DiceRng::from_seed(&Seed::Number(seed.wrapping_add(i)));
-                            let (mut va, mut vb) = (IntJ::new(a), IntJ::new(b));
-                            let w = if a_red {
-                                jokerball_duel(va.as_mut(), vb.as_mut(), start, &mut dice)
-                            } else {
-                                jokerball_duel(vb.as_mut(), va.as_mut(), start, &mut dice)
-                            };
-                            let a_colour = if a_red { Player::Red } else { Player::Blue };
-                            wins += u32::from(w == Some(a_colour));
-                        }
-                    }
-                    wins
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
-    })
+    let wins = on_two_threads(|t| {
+        let mut wins = 0;
+        for i in (t..pairs).step_by(2) {
+            let start =
+                Position::start(&Setup::default()).unwrap_or_else(|_| std::process::abort());
+            for a_red in [true, false] {
+                let mut dice = DiceRng::from_seed(&Seed::Number(seed.wrapping_add(i)));
+                let (mut va, mut vb) = (IntJ::new(a), IntJ::new(b));
+                let w = if a_red {
+                    jokerball_duel(va.as_mut(), vb.as_mut(), start, &mut dice)
+                } else {
+                    jokerball_duel(vb.as_mut(), va.as_mut(), start, &mut dice)
+                };
+                let a_colour = if a_red { Player::Red } else { Player::Blue };
+                wins += u32::from(w == Some(a_colour));
+            }
+        }
+        wins
+    });
+    wins.iter().sum()
 }
 
 /// A point of a training curve.
@@ -1014,23 +993,25 @@ struct Course<'a, C> {
 /// Self-play games on two threads with the weights frozen; the examples in a fixed order.
 fn self_play<C: Sync>(net: &FloatNet, course: &Course<'_, C>, seed: [u32; 4]) -> Vec<Sample> {
     let (cfg, play, games) = (course.cfg, course.play, course.schedule.games);
+    on_two_threads(|t| {
+        let mut rng = SimRng::new([seed[0], seed[1], seed[2], seed[3] ^ (t + 1)]);
+        let mut out = Vec::new();
+        for _ in 0..games.div_ceil(2) {
+            play(net, cfg, &mut rng, &mut out);
+        }
+        out
+    })
+    .concat()
+}
+
+/// Runs `work(0)` and `work(1)` on two threads (the machine's two cores; thread `t` of a series takes
+/// its items `t, t + 2, ...`) and returns their results in that order. A panic in either is passed on.
+pub fn on_two_threads<R: Send>(work: impl Fn(u32) -> R + Sync) -> [R; 2] {
+    let work = &work;
     std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u32)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut rng = SimRng::new([seed[0], seed[1], seed[2], seed[3] ^ (t + 1)]);
-                    let mut out = Vec::new();
-                    for _ in 0..games.div_ceil(2) {
-                        play(net, cfg, &mut rng, &mut out);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+        [0, 1]
+            .map(|t| s.spawn(move || work(t)))
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
     })
 }
 

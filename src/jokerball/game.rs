@@ -418,25 +418,15 @@ impl Game {
                 }
             })?;
         let mismatch = || PlayError::Illegal(record.to_string());
-        if *man == "-" {
-            if self.phase == Phase::Man {
+        // Each part is `-` exactly when the game skips its phase, else a move played in it.
+        for (part, phase) in [(man, Phase::Man), (ball, Phase::Ball)] {
+            let skipped = *part == "-";
+            if skipped == (self.phase == phase) {
                 return Err(mismatch());
             }
-        } else {
-            if self.phase != Phase::Man {
-                return Err(mismatch());
+            if !skipped {
+                self.play(part).map_err(|_| mismatch())?;
             }
-            self.play(man).map_err(|_| mismatch())?;
-        }
-        if *ball == "-" {
-            if self.phase == Phase::Ball {
-                return Err(mismatch());
-            }
-        } else {
-            if self.phase != Phase::Ball {
-                return Err(mismatch());
-            }
-            self.play(ball).map_err(|_| mismatch())?;
         }
         if advance_rng {
             let size = self.size();
