@@ -155,29 +155,54 @@ impl<'a> Search<'a> {
     /// The one-ply value for the side to move in `pos` (unfinished, before its roll): the mean over
     /// its rolls of its best turn's value. `None` when the deadline struck.
     fn roll_value(&mut self, bot: &mut Bot, pos: &Position) -> Option<i32> {
+        self.roll_values(bot, pos, None)
+            .map(|(sum, total, _)| (sum / total) as i32)
+    }
+
+    /// The sum over the rolls of the side to move in `pos` (unfinished, before its roll) of its best
+    /// turn's one-ply value, the number of rolls, and that value for the roll `thrown` (0 without
+    /// one). `None` when the deadline struck.
+    fn roll_values(
+        &mut self,
+        bot: &mut Bot,
+        pos: &Position,
+        thrown: Option<Dice>,
+    ) -> Option<(i64, i64, i32)> {
         let (decided, won, total) = self.decided(pos);
         let mut sum = 0i64;
+        let mut at = 0;
         for k in 1..=pos.side() {
             for face in 1..=6u8 {
-                let bit = roll_bit(k, face);
-                if decided & bit != 0 {
-                    if won & bit != 0 {
-                        sum += i64::from(P_ONE);
-                    }
-                    continue;
+                let best = self.roll_best(bot, pos, (decided, won), dice(k, face))?;
+                if thrown == Some(dice(k, face)) {
+                    at = best;
                 }
-                let mut best = 0;
-                let n = self.each_turn(pos, dice(k, face), &mut |_, v| {
-                    best = best.max(P_ONE - v);
-                    best < P_ONE
-                });
                 sum += i64::from(best);
-                if !bot.work(n.max(1)) {
-                    return None;
-                }
             }
         }
-        Some((sum / total) as i32)
+        Some((sum, total, at))
+    }
+
+    /// The one-ply value of the best turn for `roll` of the side to move in `pos` (unfinished, before
+    /// its roll; `decided` and `won` its rolls that win or lose at once, from [`Search::decided`]).
+    /// `None` when the deadline struck.
+    fn roll_best(
+        &mut self,
+        bot: &mut Bot,
+        pos: &Position,
+        (decided, won): (u64, u64),
+        roll: Dice,
+    ) -> Option<i32> {
+        let bit = roll_bit(roll.distance, roll.direction);
+        if decided & bit != 0 {
+            return Some(if won & bit != 0 { P_ONE } else { 0 });
+        }
+        let mut best = 0;
+        let n = self.each_turn(pos, roll, &mut |_, v| {
+            best = best.max(P_ONE - v);
+            best < P_ONE
+        });
+        bot.work(n.max(1)).then_some(best)
     }
 
     /// The value for `me` of `after` (the opponent to move) searched two plies, or three with
@@ -503,27 +528,20 @@ impl Bot {
             let v = pass_value(self, &g);
             (played.to_string(), v, v)
         };
-        // The luck: the best for the dice thrown against the mean over every roll.
-        let mut sum = 0.0;
-        let mut n = 0.0;
-        for k in 1..=game.side() {
-            for face in 1..=6u8 {
-                n += 1.0;
-                if (k, face) == (d.distance, d.direction) {
-                    sum += f64::from(best_win.max(win));
-                    continue;
-                }
-                let mut r = Game::from_start(*game.position(), None);
-                if r.set_dice(k, face).is_err() {
-                    continue;
-                }
-                let v = match best_turn(self, &r) {
-                    Some((_, _, v)) => v,
-                    None => pass_value(self, &r),
-                };
-                sum += f64::from(v);
-            }
-        }
+        // The luck (see the module's documentation): the best turn for the dice thrown by one ply,
+        // against the chance before the roll.
+        let mut s = Search::new(net());
+        let pos = game.position();
+        let luck = if self.level == Level::Easy {
+            self.start_search();
+            let (decided, won, _) = s.decided(pos);
+            let at = s.roll_best(self, pos, (decided, won), d).unwrap_or(0);
+            f64::from(at) - f64::from(s.value(pos))
+        } else {
+            self.start_search();
+            let (sum, total, at) = s.roll_values(self, pos, Some(d)).unwrap_or((0, 1, 0));
+            f64::from(at) - sum as f64 / total as f64
+        };
         let mut best_text = dice.to_string();
         best_text.push(' ');
         best_text.push_str(&best);
@@ -531,7 +549,7 @@ impl Bot {
             win,
             best: best_text,
             best_win,
-            luck: Some(f64::from(best_win.max(win)) - sum / n),
+            luck: Some(luck),
         })
     }
 }
