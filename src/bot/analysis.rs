@@ -22,8 +22,8 @@ use super::net::P_ONE;
 use super::rank::{split, Step};
 use crate::error::PlayError;
 use crate::matchplay::{
-    replay_action, replay_result, ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState,
-    Replay,
+    replay_action, replay_result, ActionKind, GameResult, Match, MatchAction, MatchLog, MatchPhase,
+    MatchState, Replay,
 };
 use crate::player::{ByPlayer, Player};
 
@@ -63,15 +63,29 @@ pub struct Entry {
     pub mark: &'static str,
 }
 
-/// A player's sums over the move entries of a review (cube decisions not counted).
+/// A player's totals over the entries of a review (of a game, or of every game of a match).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Totals {
     /// The sum of the luck of the player's rolls.
     pub luck: f64,
-    /// The sum of the player's errors.
+    /// The chance lost by errors in moves: the sum of the errors of the player's move entries.
     pub error: f64,
-    /// The player's move entries.
+    /// The player's move decisions: move entries with more than one legal choice (a pass, or a
+    /// turn with a single legal choice, is not a decision).
     pub moves: u32,
+    /// The chance lost by errors in cube decisions (chances of winning the match).
+    pub cube_error: f64,
+    /// The player's cube decision entries.
+    pub cubes: u32,
+    /// The mean error per decision: `(error + cube_error) / (moves + cubes)`, 0 without decisions.
+    pub error_rate: f64,
+    /// The performance rating: `500 * error_rate` (lower is better).
+    pub rating: f64,
+    /// The games the player won among those reviewed (a game not over is nobody's).
+    pub wins: u32,
+    /// The luck-adjusted result: `wins` less the player's luck plus the opponent's, the games the
+    /// player would have won, on the bot's judgement, with average dice.
+    pub adjusted: f64,
 }
 
 /// The review of a game or match.
@@ -79,10 +93,13 @@ pub struct Totals {
 pub struct Review {
     /// Every entry, in the order of play.
     pub turns: Vec<Entry>,
-    /// Red's totals.
+    /// Red's totals over every game reviewed.
     pub red: Totals,
-    /// Blue's totals.
+    /// Blue's totals over every game reviewed.
     pub blue: Totals,
+    /// Each game's totals, by number from game 1 (a game before a restore from a format-1 state
+    /// has only its winner).
+    pub games: Vec<ByPlayer<Totals>>,
 }
 
 /// Each player's chance of winning the game and, for a match, the match.
@@ -181,17 +198,62 @@ impl<'a> Counter<'a> {
 }
 
 impl Review {
-    fn push(&mut self, e: Entry, is_move: bool) {
-        if is_move {
-            let t = match e.player {
-                Player::Red => &mut self.red,
-                Player::Blue => &mut self.blue,
-            };
-            t.luck += e.luck.unwrap_or(0.0);
-            t.error += e.error;
-            t.moves += 1;
+    /// Adds an entry to the turns and to its player's totals in its game: a move (`Some(chose)`,
+    /// a decision when the mover had a choice) or a cube decision (`None`).
+    fn push(&mut self, e: Entry, chose: Option<bool>) {
+        let n = e.game as usize;
+        if self.games.len() < n {
+            self.games.resize(n, ByPlayer::default());
+        }
+        if let Some(g) = self.games.get_mut(n - 1) {
+            let t = g.get_mut(e.player);
+            match chose {
+                Some(chose) => {
+                    t.luck += e.luck.unwrap_or(0.0);
+                    t.error += e.error;
+                    t.moves += u32::from(chose);
+                }
+                None => {
+                    t.cube_error += e.error;
+                    t.cubes += 1;
+                }
+            }
         }
         self.turns.push(e);
+    }
+
+    /// The totals over all games (`games` of them, `results` those finished) from each game's.
+    fn total(&mut self, games: u32, results: &[GameResult]) {
+        self.games.resize(games as usize, ByPlayer::default());
+        for (g, r) in self.games.iter_mut().zip(results) {
+            g.get_mut(r.winner).wins = 1;
+        }
+        let mut all = ByPlayer::<Totals>::default();
+        for g in &mut self.games {
+            for (a, t) in [(&mut all.red, g.red), (&mut all.blue, g.blue)] {
+                a.luck += t.luck;
+                a.error += t.error;
+                a.moves += t.moves;
+                a.cube_error += t.cube_error;
+                a.cubes += t.cubes;
+                a.wins += t.wins;
+            }
+            rate(g);
+        }
+        rate(&mut all);
+        (self.red, self.blue) = (all.red, all.blue);
+    }
+}
+/// The error rates, ratings and luck-adjusted results of two players' sums.
+fn rate(t: &mut ByPlayer<Totals>) {
+    let net = t.red.luck - t.blue.luck;
+    for (t, net) in [(&mut t.red, net), (&mut t.blue, -net)] {
+        let n = t.moves + t.cubes;
+        if n > 0 {
+            t.error_rate = (t.error + t.cube_error) / f64::from(n);
+        }
+        t.rating = 500.0 * t.error_rate;
+        t.adjusted = f64::from(t.wins) - net;
     }
 }
 
@@ -315,6 +377,7 @@ impl Bot {
         let mut count = Counter::new(history.len(), progress)?;
         let mut out = Review::default();
         self.review_one(m, 1, history, &[], &mut count, &mut out)?;
+        out.total(1, m.state().results());
         Ok(out)
     }
 
@@ -375,6 +438,7 @@ impl Bot {
             self.review_one(cur, number, &history, actions, &mut count, &mut out)?;
             sc = cur.state().clone();
         }
+        out.total(st.game_number(), sc.results());
         Ok(out)
     }
 
@@ -430,7 +494,8 @@ impl Bot {
                         }
                     };
                     if a.kind != ActionKind::Resign {
-                        out.push(entry(at, who, rec, win, best.into(), best_win, None), false);
+                        let e = entry(at, who, rec, win, best.into(), best_win, None);
+                        out.push(e, None);
                     }
                 }
                 cur.replay_action(a.kind, a.player).map_err(bad)?;
@@ -438,10 +503,8 @@ impl Bot {
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, nd, _)), false) = (cube, doubled) {
                 let best = if double > nd { "double" } else { "no-double" };
-                out.push(
-                    entry(at, me, "no-double", nd, best.into(), nd.max(double), None),
-                    false,
-                );
+                let e = entry(at, me, "no-double", nd, best.into(), nd.max(double), None);
+                out.push(e, None);
             }
             if cur.state().phase() != MatchPhase::Playing {
                 break;
@@ -464,10 +527,8 @@ impl Bot {
         if m.history_len() > at.1 {
             // A pass the game made itself: the passer had no choice.
             let v = 1.0 - m.win_chance(self);
-            out.push(
-                entry(at, m.turn().other(), rec, v, rec.into(), v, None),
-                true,
-            );
+            let e = entry(at, m.turn().other(), rec, v, rec.into(), v, None);
+            out.push(e, Some(false));
             return Ok(());
         }
         let s = m.review_step(self, rec)?;
@@ -487,7 +548,7 @@ impl Bot {
                 chance(best_win),
                 luck,
             ),
-            true,
+            Some(s.chose),
         );
         Ok(())
     }

@@ -519,14 +519,15 @@ impl Bot {
         let mut g = Game::from_start(*game.position(), None);
         let d = crate::jokerball::parse_dice(dice).ok_or_else(illegal)?;
         g.set_dice(d.distance, d.direction).map_err(|_| illegal())?;
-        let (best, best_win, win) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
+        let (best, best_win, win, chose) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
             let ranked = self.ranked_turns(&g, Some(played));
             let win = ranked.iter().find(|e| e.1 == played).ok_or_else(illegal)?.0;
+            let chose = ranked.len() > 1;
             let (bw, b) = ranked.into_iter().next().ok_or_else(illegal)?;
-            (b, bw, win)
+            (b, bw, win, chose)
         } else {
             let v = pass_value(self, &g);
-            (played.to_string(), v, v)
+            (played.to_string(), v, v, false)
         };
         // The luck (see the module's documentation): the best turn for the dice thrown by one ply,
         // against the chance before the roll.
@@ -550,6 +551,7 @@ impl Bot {
             best: best_text,
             best_win,
             luck: Some(luck),
+            chose,
         })
     }
 }
