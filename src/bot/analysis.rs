@@ -332,13 +332,12 @@ impl Bot {
     /// The choices now, ranked by this bot: in Jokerball (phases man and ball) one per string of
     /// `legal_turns()`, in Zola one per legal move (`swap` included), each with the mover's chance of
     /// winning the game after it. The first is the bot's own choice (what [`Bot::choose_move`] of a
-    /// bot with the same level and seed plays); the others follow best first, equal chances in
-    /// notation order (the order of `legal_turns()`). In Zola at `medium` and `hard` every move is
-    /// valued at the depth the bot's search reached, so the first is also the best. In Jokerball at
-    /// `medium` and `hard` the turns the search looks at more deeply (the best by one ply) carry their
-    /// two-ply chance (the first too), the rest their one-ply chance; where a deeper look made the bot
-    /// prefer a turn that is not the best by two plies, a turn after the first shows a slightly higher
-    /// chance. `wrong_phase` when there is nothing to choose.
+    /// bot with the same level and seed plays); the list is in the order of the chances it shows, the
+    /// first the highest, equal chances in notation order (the order of `legal_turns()`). Every chance
+    /// comes from the search that ranked it: in Zola at `medium` and `hard` every move at the depth the
+    /// bot's search reached; in Jokerball each turn with the deepest look the level's search gave it,
+    /// the search going on until the turn of the highest chance has had its deepest look.
+    /// `wrong_phase` when there is nothing to choose.
     pub fn hint<G: BotGame>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
         let ranked = game.bot_hint(self);
         if ranked.is_empty() {
