@@ -74,5 +74,17 @@ export default {
   rv_game_many: 'games',
   rv_game_other: 'games',
   rv_noDouble: 'no double',
-  rv_open: 'The best was {best} ({win}). Open this turn in the replay.',
+  rv_played: 'played {win}',
+  rv_best: 'best {best}: {win}',
+  rv_adjustedValue: '{wins} → {adjusted}',
+  rv_games: 'Game {game}: PR Red {red}, Blue {blue}',
+  rv_ratingValue: '{rating} ({band})',
+  // the bands of the performance rating (PR), the demo's own, named as backgammon players name theirs
+  rv_band_world: 'world class',
+  rv_band_expert: 'expert',
+  rv_band_advanced: 'advanced',
+  rv_band_intermediate: 'intermediate',
+  rv_band_casual: 'casual',
+  rv_band_beginner: 'beginner',
+  rv_band_awful: 'awful',
 };

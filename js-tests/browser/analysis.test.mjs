@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Jokerball, Match, Bot } from '../../pkg/node.js';
 import { demo, playGame, rng, outDir } from './helpers.mjs';
+import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
 import { LANGS } from '../../pkg/lang.js';
@@ -221,11 +222,24 @@ for (const [name, viewport] of [
     const totals = await page.evaluate(() =>
       Object.fromEntries([...document.querySelectorAll('.rv-totals tbody tr')].map((tr) => [tr.dataset.total, [...tr.querySelectorAll('td')].map((td) => td.textContent)])),
     );
+    const num = (x, d) => x.toFixed(d);
+    const BANDS = [[5, 'world'], [8, 'expert'], [12, 'advanced'], [18, 'intermediate'], [26, 'casual'], [35, 'beginner']];
+    const band = (pr) => en[`rv_band_${BANDS.find(([top]) => pr < top)?.[1] ?? 'awful'}`];
+    const both = (f) => ['red', 'blue'].map((p) => f(review[p]));
     assert.deepEqual(totals, {
-      luck: [pct1(review.red.luck, 'en', true), pct1(review.blue.luck, 'en', true)],
-      error: [pct1(review.red.error), pct1(review.blue.error)],
-      moves: [String(review.red.moves), String(review.blue.moves)],
+      luck: both((t) => pct1(t.luck, 'en', true)),
+      error: both((t) => pct1(t.error)),
+      moves: both((t) => String(t.moves)),
+      cubeError: both((t) => pct1(t.cubeError)),
+      cubes: both((t) => String(t.cubes)),
+      errorRate: both((t) => new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(t.errorRate)),
+      rating: both((t) => `${num(t.rating, 1)} (${band(t.rating)})`),
+      adjusted: both((t) => `${t.wins} → ${num(t.adjusted, 2)}`),
     });
+    // the rows shown: no cube in a lone game; the result with average dice once the game is over
+    const shown = await page.evaluate(() => [...document.querySelectorAll('.rv-totals tbody tr')].filter((tr) => tr.checkVisibility()).map((tr) => tr.dataset.total));
+    assert.deepEqual(shown, ['luck', 'error', 'moves', 'errorRate', 'rating', 'adjusted']);
+    assert.equal(review.red.wins + review.blue.wins, 1);
     // the marked turns
     const marked = review.turns.filter((e) => e.mark);
     assert.ok(marked.length > 0, 'this game has marked turns');
@@ -233,7 +247,12 @@ for (const [name, viewport] of [
     assert.equal(buttons.length, marked.length);
     marked.forEach((e, i) => {
       assert.ok(buttons[i].includes(`${e.index}.`) && buttons[i].includes(e.record) && buttons[i].includes(e.mark), `${buttons[i]} is ${JSON.stringify(e)}`);
+      // the move played and the best, each with its chance, in words on the button, not in a tooltip
+      assert.ok(buttons[i].includes(`played ${pct1(e.win)}`) && buttons[i].includes(`best ${e.best}: ${pct1(e.bestWin)}`), buttons[i]);
     });
+    const cmp = await page.locator('.rv-marks li:first-child .cmp').boundingBox();
+    assert.ok(cmp && cmp.width > 0 && cmp.height > 0, 'the comparison is drawn');
+    assert.equal(await page.locator('.rv-marks button[title]').count(), 0, 'no tooltip');
     await page.locator('#review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(outDir, `analysis-review-${name}.png`) });
 
@@ -250,16 +269,18 @@ for (const [name, viewport] of [
         rows: [...document.querySelectorAll('.rv-totals tbody th')].map((th) => th.textContent),
         marked: document.querySelector('.review h3').textContent,
         caption: document.querySelector('.rv-chart figcaption').textContent,
-        open: document.querySelector('.rv-marks button').title,
+        best: document.querySelector('.rv-marks .best').textContent,
+        rating: document.querySelector('[data-total=rating] td').textContent,
         luck: document.querySelector('[data-total=luck] td').textContent,
       }));
       assert.equal(texts.title, words.rv_title);
       assert.equal(texts.close, words.rv_close);
-      assert.deepEqual(texts.rows, [words.rv_luck, words.rv_error, words.rv_moves]);
+      assert.deepEqual(texts.rows, ['rv_luck', 'rv_error', 'rv_moves', 'rv_cubeError', 'rv_cubes', 'rv_errorRate', 'rv_rating', 'rv_adjusted'].map((k) => words[k]));
       assert.equal(texts.marked, words.rv_marked);
       assert.equal(texts.caption, words.rv_chart);
       assert.equal(texts.what, words.rv_ofGame.replace('{level}', elements.medium));
-      assert.ok(texts.open.startsWith(words.rv_open.split('{')[0]), texts.open);
+      assert.ok(texts.best.startsWith(words.rv_best.split('{')[0]), texts.best);
+      assert.ok(Object.keys(words).some((k) => k.startsWith('rv_band_') && texts.rating.endsWith(`(${words[k]})`)), texts.rating);
       assert.equal(texts.luck, pct1(review.red.luck, lang, true));
       if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-review-phone-${lang}.png`) });
     }
@@ -287,9 +308,25 @@ for (const [name, viewport] of [
     const { count, board, height } = inView;
     assert.ok(count[1] > 0 && count[0] < height && board[0] < height - 100 && board[1] > 100, JSON.stringify(inView));
     await page.screenshot({ path: join(outDir, `analysis-replay-${name}.png`) });
-    // closing the review hides it
-    await page.click('[data-action=review-close]');
-    assert.equal(await page.locator('#review').isVisible(), false);
+    if (name === 'desktop') {
+      // the review belongs to its game: a reload shows it again at once, without computing it anew
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      assert.equal(await page.locator('.rv-body').isVisible(), true, 'the review is back at once');
+      assert.equal(await page.locator('.rv-progress').isVisible(), false, 'nothing is computed again');
+      assert.equal(await page.locator('.rv-marks button').count(), marked.length);
+      // Take back reopens the game: its review goes, also after a reload
+      await page.click('[data-action=undo]');
+      assert.equal(await page.locator('#review').isVisible(), false, 'Take back removes the review');
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('#review').isVisible(), false, 'and it is not kept');
+    } else {
+      // closing the review hides it
+      await page.click('[data-action=review-close]');
+      assert.equal(await page.locator('#review').isVisible(), false);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });
