@@ -82,7 +82,8 @@ export class Analysis {
       const b = e.target.closest('button[data-step]');
       if (!b || !this.rv?.text) return;
       try {
-        this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step));
+        const entry = this.rv.result.turns.filter((x) => x.mark)[Number(b.dataset.n)];
+        this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step), CUBE.has(entry.record) ? null : entry);
       } catch (err) {
         this.say('review', 'an_failed', err.message);
       }
@@ -336,9 +337,9 @@ export class Analysis {
     const ol = this.el.marks;
     ol.textContent = '';
     const marked = r.turns.filter((e) => e.mark);
-    for (const e of marked) {
+    for (const [n, e] of marked.entries()) {
       const cube = CUBE.has(e.record);
-      const b = el('button', { type: 'button', 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
+      const b = el('button', { type: 'button', 'data-n': String(n), 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
       b.disabled = !rv.text;
       const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
       el('span', { class: 'where', text: `${where}${e.index}.` }, b);

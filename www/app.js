@@ -527,9 +527,11 @@ async function main() {
       S.review = rv;
       persist();
     },
-    openReplay: (text, game, step) => {
+    openReplay: (text, game, step, entry) => {
       replay(text, true);
       S.replay.go(game, step);
+      // a reviewed move: the move played and the best, drawn and said
+      if (entry) S.replay.mark(entry, S.analysis);
       // the replay is above the review: bring it into view at once (the keys step it from anywhere)
       $('#replay').scrollIntoView({ block: 'start' });
     },

@@ -183,6 +183,45 @@ async function finishGame(page, seed) {
   return playGame(page, { random: rng(seed) });
 }
 
+/** What the replay draws of a marked turn: the dice, the cells of the last move and of the hint, their fills. */
+function replayMarks(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('#replay steere-board');
+    const cells = (k) => [...b.shadowRoot.querySelectorAll(`[data-cell][${k}]`)].map((c) => c.dataset.cell).sort();
+    // a cell of one move only (a cell of both is drawn as the best)
+    const fill = (k, not) => {
+      const c = b.shadowRoot.querySelector(`[data-cell][${k}]:not([${not}])`);
+      return c && getComputedStyle(c).fill;
+    };
+    const swatch = (sel) => getComputedStyle(document.querySelector(sel), '::before').backgroundColor;
+    return {
+      dice: [...b.shadowRoot.querySelectorAll('.dice text')].map((t) => t.textContent),
+      last: cells('data-last'),
+      hint: cells('data-hint'),
+      fill: { last: fill('data-last', 'data-hint'), hint: fill('data-hint', 'data-last') },
+      // the move played is outlined wherever it is, also under the best move's colour
+      outlined: [...b.shadowRoot.querySelectorAll('[data-cell]')].filter((c) => getComputedStyle(c).filter.includes('drop-shadow')).map((c) => c.dataset.cell).sort(),
+      swatch: { played: swatch('.rp-played'), best: swatch('.rp-best') },
+      line: document.querySelector('.rp-marked').textContent,
+      describedBy: b.getAttribute('aria-describedby'),
+    };
+  });
+}
+
+/** The cells of the best move of review entry `e`, as the engine's hint names them, in Node. */
+async function bestCells(page, e) {
+  const g = await restored(page);
+  const history = g.history();
+  const at = Jokerball.replay(history.slice(0, e.index - 1), { size: 4, first: g.view().log[0].player });
+  const [dice, ...rest] = e.best.split(' ');
+  const [d, r] = dice.split('/').map(Number);
+  at.setDice(d, r);
+  const bot = new Bot({ level: 'easy' });
+  const cells = bot.hint(at).find((h) => h.move === rest.join(' ')).cells;
+  [g, at, bot].forEach((x) => x.free());
+  return [...new Set(cells)].sort();
+}
+
 for (const [name, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -295,6 +334,35 @@ for (const [name, viewport] of [
     const n = (await page.locator('.rp-log li[data-record]').count());
     assert.equal(await page.locator('.rp-count').textContent(), `${e.index} / ${n}`);
     assert.equal(await page.locator('.rp-log li[aria-current]').getAttribute('data-record'), e.record);
+    // the replay shows that turn's dice and draws the move played (the last move) and the best (the hint),
+    // each in its own colour, both said under the board, which that line describes
+    const lastMarked = await replayMarks(page);
+    const [d, r] = e.record.split(' ')[0].split('/');
+    assert.deepEqual(lastMarked.dice, [d, r], 'the dice of the turn');
+    assert.ok(lastMarked.last.length > 0, 'the move played is drawn');
+    assert.equal(lastMarked.line, `Played: ${e.record} (${pct1(e.win)}) ${e.best === e.record ? 'the best.' : `best: ${e.best} (${pct1(e.bestWin)})`}`);
+    assert.equal(lastMarked.describedBy, 'rp-marked');
+    if (e.best !== e.record) {
+      assert.deepEqual(lastMarked.hint, await bestCells(page, e), 'the best move drawn, as the engine names its cells');
+      assert.deepEqual(lastMarked.outlined, lastMarked.last, 'the move played outlined, all of it');
+      assert.ok(lastMarked.fill.hint, JSON.stringify(lastMarked));
+      if (lastMarked.fill.last) assert.notEqual(lastMarked.fill.last, lastMarked.fill.hint, 'two styles');
+      assert.notEqual(lastMarked.swatch.played, lastMarked.swatch.best, 'the line says which is which by the same colours');
+      assert.equal(lastMarked.swatch.best, lastMarked.fill.hint);
+      if (lastMarked.fill.last) assert.equal(lastMarked.swatch.played, lastMarked.fill.last);
+    }
+    await page.screenshot({ path: join(outDir, `analysis-replay-marked-${name}.png`) });
+    for (const [lang, words] of [
+      ['es', es],
+      ['ru', ru],
+    ]) {
+      await page.selectOption('#language', lang);
+      const said = await replayMarks(page);
+      assert.ok(said.line.startsWith(words.rp_played.split('{')[0]) && said.line.includes(e.record), said.line);
+      assert.deepEqual([said.hint, said.last, said.dice], [lastMarked.hint, lastMarked.last, lastMarked.dice], `the same drawing in ${lang}`);
+      if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-replay-marked-phone-${lang}.png`) });
+    }
+    await page.selectOption('#language', 'en');
     // and by mouse, another one
     const first = marked[0];
     await page.click('.rv-marks li:first-child button');
