@@ -271,11 +271,10 @@ test('WorkerBot from the board module: legal moves and cube actions off the page
 test('WorkerBot.review spreads a Jokerball game over several workers with one progress, as Bot.review', async () => {
   const { context, page, errors } = await D.element('');
   const r = await page.evaluate(async () => {
-    const api = await import('/pkg/steere_games.js');
-    const { WorkerBot } = await import('/pkg/board.js');
-    await api.default();
     // four cores: four workers, whatever the machine has
     Object.defineProperty(navigator, 'hardwareConcurrency', { value: 4, configurable: true });
+    const [api, { WorkerBot }] = await Promise.all([import('/pkg/steere_games.js'), import('/pkg/board.js')]);
+    await api.default();
     const g = new api.Jokerball({ seed: 9 });
     const b = new api.Bot({ level: 'easy', seed: 1 });
     while (g.phase !== 'over') {
