@@ -202,8 +202,8 @@ impl Review {
     /// a decision when the mover had a choice) or a cube decision (`None`).
     fn push(&mut self, e: Entry, chose: Option<bool>) {
         let n = e.game as usize;
-        if self.games.len() < n {
-            self.games.resize(n, ByPlayer::default());
+        while self.games.len() < n {
+            self.games.push(ByPlayer::default());
         }
         if let Some(g) = self.games.get_mut(n - 1) {
             let t = g.get_mut(e.player);
@@ -224,7 +224,9 @@ impl Review {
 
     /// The totals over all games (`games` of them, `results` those finished) from each game's.
     fn total(&mut self, games: u32, results: &[GameResult]) {
-        self.games.resize(games as usize, ByPlayer::default());
+        while self.games.len() < games as usize {
+            self.games.push(ByPlayer::default());
+        }
         for (g, r) in self.games.iter_mut().zip(results) {
             g.get_mut(r.winner).wins = 1;
         }
