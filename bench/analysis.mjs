@@ -2,8 +2,10 @@
 // Jokerball games (side 6, 2025 rules, played by the medium bot against itself) per level, and the median
 // of `evaluate` and `hint` over the positions of those games. Run: `make bench-analysis` (or `node
 // bench/analysis.mjs` after `make pkg`). GAMES=n sets the games reviewed at easy (default 10; medium
-// reviews half as many, hard one); LEVELS=easy,medium chooses the levels (default all three).
-import { Bot, Jokerball } from '../pkg/node.js';
+// reviews half as many, hard one); LEVELS=easy,medium chooses the levels (default all three). Then the
+// review of one Zola game per board size (6, 8, 10; played by the easy bot against itself) at each level;
+// ZOLA=0 leaves them out.
+import { Bot, Jokerball, Zola } from '../pkg/node.js';
 import { cpus, loadavg } from 'node:os';
 
 const GAMES = Number(process.env.GAMES ?? 10);
@@ -63,4 +65,24 @@ for (const level of LEVELS) {
       `${ms(median(reviews.map((r) => r.time / r.turns)))} ms per turn); ` +
       `evaluate median ${ms(median(evaluate))} ms, hint median ${ms(median(hint))} ms (${hint.length} positions)`,
   );
+}
+
+/** A whole Zola game of the easy bot against itself (at most 300 moves). */
+function playZola(size) {
+  const g = new Zola({ size });
+  const bot = new Bot({ level: 'easy', seed: size });
+  for (let i = 0; i < 300 && g.phase !== 'over'; i++) g.play(bot.chooseMove(g));
+  return g;
+}
+
+if (process.env.ZOLA !== '0') {
+  for (const size of [6, 8, 10]) {
+    const g = playZola(size);
+    const times = LEVELS.map((level) => {
+      const t0 = performance.now();
+      new Bot({ level, seed: 1 }).review(g);
+      return `${level} ${ms(performance.now() - t0)} ms`;
+    });
+    console.log(`Zola ${size}x${size}: review of a game of ${g.history().length} moves: ${times.join(', ')}`);
+  }
 }

@@ -117,16 +117,35 @@ const MARK = (e) => (e >= 0.1 ? '??' : e >= 0.05 ? '?' : e >= 0.02 ? '?!' : '');
 const CUBE = ['double', 'no-double', 'take', 'drop'];
 const close = (a, b, eps, what) => assert.ok(Math.abs(a - b) <= eps, `${what}: ${a} vs ${b}`);
 
-/** Each player's sums over the move entries, as the review's totals should hold them. */
-function totals(review) {
-  const t = { red: { luck: 0, error: 0, moves: 0 }, blue: { luck: 0, error: 0, moves: 0 } };
-  for (const e of review.turns) {
-    if (CUBE.includes(e.record)) continue;
-    t[e.player].luck += e.luck ?? 0;
-    t[e.player].error += e.error;
-    t[e.player].moves += 1;
+/** A player's sums over some entries, as the review's totals should hold them (moves counted: at most). */
+function sums(entries, player) {
+  const t = { luck: 0, error: 0, moves: 0, cubeError: 0, cubes: 0, erring: 0 };
+  for (const e of entries.filter((x) => x.player === player)) {
+    if (CUBE.includes(e.record)) {
+      t.cubeError += e.error;
+      t.cubes += 1;
+    } else {
+      t.luck += e.luck ?? 0;
+      t.error += e.error;
+      t.moves += 1;
+      t.erring += e.error > 0 ? 1 : 0;
+    }
   }
   return t;
+}
+
+/** Totals agree with their entries: sums, decisions, error rate, rating (500 x rate), luck-adjusted result. */
+function checkTotals(t, other, s, what) {
+  close(t.luck, s.luck, 1e-6, `${what}: luck`);
+  close(t.error, s.error, 1e-6, `${what}: error`);
+  close(t.cubeError, s.cubeError, 1e-6, `${what}: cube error`);
+  assert.equal(t.cubes, s.cubes, `${what}: cube decisions`);
+  // a move is a decision when the mover had a choice: every move that lost something was one
+  assert.ok(t.moves <= s.moves && t.moves >= s.erring, `${what}: moves ${t.moves} of ${s.moves}`);
+  const n = t.moves + t.cubes;
+  close(t.errorRate, n ? (t.error + t.cubeError) / n : 0, 1e-8, `${what}: error rate`);
+  close(t.rating, 500 * t.errorRate, 1e-6, `${what}: rating`);
+  close(t.adjusted, t.wins - t.luck + other.luck, 1e-6, `${what}: luck-adjusted result`);
 }
 
 /** The checks every review passes: entries well formed, error and mark agreeing, totals adding up. */
@@ -138,11 +157,18 @@ function checkReview(review, what) {
     assert.equal(e.mark, MARK(e.error), `${what}: mark of ${JSON.stringify(e)}`);
     if (e.error === 0) assert.ok(e.best === e.record || e.bestWin === e.win);
   }
-  const t = totals(review);
-  for (const p of ['red', 'blue']) {
-    assert.equal(review[p].moves, t[p].moves, `${what}: ${p} moves`);
-    close(review[p].luck, t[p].luck, 1e-6, `${what}: ${p} luck`);
-    close(review[p].error, t[p].error, 1e-6, `${what}: ${p} error`);
+  const games = Math.max(...review.turns.map((e) => e.game));
+  assert.equal(review.games.length, games, `${what}: a total per game`);
+  for (const [p, o] of [['red', 'blue'], ['blue', 'red']]) {
+    checkTotals(review[p], review[o], sums(review.turns, p), `${what}: ${p}`);
+    review.games.forEach((g, i) => {
+      const mine = review.turns.filter((e) => e.game === i + 1);
+      checkTotals(g[p], g[o], sums(mine, p), `${what}: game ${i + 1} ${p}`);
+      assert.ok(g[p].wins === 0 || g[p].wins === 1);
+    });
+    for (const k of ['moves', 'cubes', 'wins']) {
+      assert.equal(review[p][k], review.games.reduce((a, g) => a + g[p][k], 0), `${what}: ${p} ${k} over games`);
+    }
   }
 }
 
@@ -169,7 +195,7 @@ function bestWith(history, options, index, distance, direction, bot) {
   return { best, rolled };
 }
 
-test('review: one entry per record, errors and marks agree, totals add up, the luck is over every pair of dice', () => {
+test('review: one entry per record, errors and marks agree, totals add up, the luck by one ply against the evaluation', () => {
   for (const size of [6, 4]) {
     const g = carelessGame(size * 11, size);
     const bot = new Bot({ level: 'easy', seed: 1 });
@@ -182,37 +208,43 @@ test('review: one entry per record, errors and marks agree, totals add up, the l
     // the careless player errs, the bot reviewing its own level does not
     assert.ok(review.red.error > 0.1, JSON.stringify(review.red));
     assert.ok(review.turns.some((e) => e.mark !== '' && e.player === 'red'));
-    // the luck of sampled turns recomputed over all (size x 6) pairs of dice, each a fresh hint
+    assert.equal(review.red.wins + review.blue.wins, 1, 'the game is over: one winner');
+    // the luck of sampled turns (docs/api.md): the best turn for the dice thrown by one ply (a fresh easy
+    // hint's first chance) less the easy evaluation before the roll
     const options = { size, rules: g.rules, rows: g.rows, first: review.turns[0].player };
     const sampled = review.turns.filter((_, i) => i % 9 === 4);
     assert.ok(sampled.length >= 2, `only ${sampled.length} turns sampled`);
     for (const e of sampled) {
       const [distance, direction] = e.record.split(' ')[0].split('/').map(Number);
       const thrown = bestWith(history, options, e.index, distance, direction, bot).best;
-      let sum = 0;
-      for (let d = 1; d <= size; d++) for (let r = 1; r <= 6; r++) sum += bestWith(history, options, e.index, d, r, bot).best;
-      close(e.luck, thrown - sum / (size * 6), 1e-6, `luck of record ${e.index} (size ${size})`);
+      const before = Jokerball.replay(history.slice(0, e.index - 1), options);
+      close(e.luck, thrown - bot.evaluate(before)[e.player], 1e-6, `luck of record ${e.index} (size ${size})`);
+      before.free();
       close(e.bestWin, thrown, 1e-8, `bestWin of record ${e.index}`);
     }
   }
 });
 
-test('review at medium: the luck over every pair of dice is judged as deeply as the best turn', () => {
+test('review at medium: the luck is the one-ply best for the dice thrown less its mean over every pair', () => {
   const g = playedGame(21, 24);
   const bot = new Bot({ level: 'medium', seed: 4 });
+  const easy = new Bot({ level: 'easy', seed: 4 });
   const review = bot.review(g);
   checkReview(review, 'medium');
   const history = g.history();
   const options = { size: 6, rules: g.rules, rows: g.rows, first: review.turns[0].player };
   for (const e of [review.turns[7], review.turns[16]]) {
     const [distance, direction] = e.record.split(' ')[0].split('/').map(Number);
-    let sum = e.bestWin;
+    let sum = 0;
+    let thrown = 0;
     for (let d = 1; d <= 6; d++) {
-      for (let r = 1; r <= 6; r++) if (d !== distance || r !== direction) sum += bestWith(history, options, e.index, d, r, bot).best;
+      for (let r = 1; r <= 6; r++) {
+        const v = bestWith(history, options, e.index, d, r, easy).best;
+        sum += v;
+        if (d === distance && r === direction) thrown = v;
+      }
     }
-    // A searching bot's choice among turns its budget cuts short or that tie depends on its seeded
-    // shuffle, so a fresh hint can pick a different turn of nearly the same chance: not to 1e-6 here.
-    close(e.luck, e.bestWin - sum / 36, 2e-3, `medium luck of record ${e.index}`);
+    close(e.luck, thrown - sum / 36, 1e-6, `medium luck of record ${e.index}`);
   }
 });
 

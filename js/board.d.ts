@@ -201,7 +201,10 @@ export class WorkerBot {
   evaluate(gameOrMatch: Playable): Promise<Evaluation>;
   /** Every choice now ranked, as `Bot.hint`. */
   hint(gameOrMatch: Playable): Promise<Hint[]>;
-  /** The review, as `Bot.review`; `onProgress(done, total)` is called as the worker reports progress. */
+  /**
+   * The review, as `Bot.review`; `onProgress(done, total)` is called as the workers report progress. A
+   * lone Jokerball game is spread over `min(navigator.hardwareConcurrency, 4)` workers (docs/api.md).
+   */
   review(gameOrMatch: Playable, options?: { onProgress?: (done: number, total: number) => void }): Promise<Review>;
   /** Stops the worker; answers still awaited are refused. */
   terminate(): void;

@@ -75,11 +75,49 @@ fn jokerball_hint_is_every_legal_turn_with_the_bots_choice_first() {
             let chosen = bot(level, 9).choose_move(&g).unwrap();
             assert_eq!(first.split(' ').next().unwrap(), g.notation(chosen));
             assert!(hint.iter().all(|c| (0.0..=1.0).contains(&c.win)));
-            if level == Level::Easy {
-                assert!(hint.windows(2).all(|w| w[0].win >= w[1].win), "best first");
-            }
+            // The hint agrees with itself: in the order of the chances it shows, the choice first.
+            assert!(hint.windows(2).all(|w| w[0].win >= w[1].win), "best first");
         }
     }
+}
+
+#[test]
+fn every_hint_is_in_the_order_of_its_chances_the_choice_first() {
+    // Positions of easy games, every fifth turn start with the dice thrown: at medium and hard the
+    // bot's choice shows the highest chance of its list, every chance from the same search.
+    let mut lists = 0;
+    for seed in 30..34 {
+        let g = jokerball_game(seed, 400);
+        let mut replay = g.restart();
+        for (i, rec) in g.history().iter().enumerate() {
+            let dice = rec.split(' ').next().unwrap();
+            let (d, r) = dice.split_once('/').unwrap();
+            let mut at = replay.clone();
+            at.set_dice(d.parse().unwrap(), r.parse().unwrap()).unwrap();
+            if i % 5 == 0 && matches!(at.phase(), jokerball::Phase::Man | jokerball::Phase::Ball) {
+                let levels: &[Level] = if i % 15 == 0 {
+                    &[Level::Medium, Level::Hard]
+                } else {
+                    &[Level::Medium]
+                };
+                for &level in levels {
+                    let hint = bot(level, seed).hint(&at).unwrap();
+                    assert!(
+                        hint.windows(2).all(|w| w[0].win >= w[1].win),
+                        "{level:?} {hint:?}"
+                    );
+                    let chosen = bot(level, seed).choose_move(&at).unwrap();
+                    assert_eq!(
+                        hint[0].choice.split(' ').next().unwrap(),
+                        at.notation(chosen)
+                    );
+                    lists += 1;
+                }
+            }
+            replay.play_record(rec).unwrap();
+        }
+    }
+    assert!(lists >= 30, "{lists} lists");
 }
 
 #[test]
@@ -131,6 +169,8 @@ fn jokerball_review_entries_luck_errors_and_totals() {
     assert_eq!(calls.first(), Some(&(0, history.len())));
     assert_eq!(calls.last(), Some(&(history.len(), history.len())));
     let mut replay = g.restart();
+    let mut drift = Vec::new();
+    let mut chose = Vec::new();
     for (i, e) in r.turns.iter().enumerate() {
         assert_eq!((e.game, e.index as usize), (1, i + 1));
         assert_eq!(e.record, history[i]);
@@ -148,46 +188,156 @@ fn jokerball_review_entries_luck_errors_and_totals() {
             e.record.split(' ').next(),
             "same dice"
         );
-        // The luck recomputed for every fifth turn: over every roll, the best turn's chance by a
-        // fresh hint, against the mean.
+        // The luck recomputed for every fifth turn (docs/api.md): the best turn for the dice thrown by
+        // one ply (a fresh `easy` hint's first chance) against the `easy` evaluation before the roll,
+        // which estimates the mean of that over every roll.
         if i % 5 == 0 {
-            let mut sum = 0.0;
-            let mut thrown = 0.0;
-            for d in 1..=6u8 {
-                for r in 1..=6u8 {
-                    let mut at = replay.clone();
-                    at.set_dice(d, r).unwrap();
-                    let v = if at.phase() == jokerball::Phase::Roll {
-                        1.0 - bot(Level::Easy, 2).evaluate(&at).get(at.turn()).to_owned()
-                    } else {
-                        bot(Level::Easy, 2).hint(&at).unwrap()[0].win
-                    };
-                    sum += v;
-                    if e.record.starts_with(&format!("{d}/{r} ")) {
-                        thrown = v.max(e.win);
-                    }
-                }
-            }
+            let (rolls, thrown) = one_ply_rolls(&replay, &e.record);
+            let before = *bot(Level::Easy, 2).evaluate(&replay).get(replay.turn());
             let luck = e.luck.unwrap();
-            assert!(
-                (luck - (thrown - sum / 36.0)).abs() < 1e-4,
-                "turn {i}: {luck}"
-            );
+            assert!((luck - (thrown - before)).abs() < 1e-4, "turn {i}: {luck}");
+            let mean = rolls.iter().sum::<f64>() / 36.0;
+            drift.push(mean - before);
         }
+        // A decision: a turn with more than one legal choice.
+        let mut at = replay.clone();
+        let dice = e.record.split(' ').next().unwrap();
+        let (d, r) = dice.split_once('/').unwrap();
+        at.set_dice(d.parse().unwrap(), r.parse().unwrap()).unwrap();
+        chose.push(at.phase() != jokerball::Phase::Roll && at.legal_turns().len() > 1);
         replay.play_record(&e.record).unwrap();
     }
-    for p in [Player::Red, Player::Blue] {
-        let mine: Vec<_> = r.turns.iter().filter(|e| e.player == p).collect();
-        let t = if p == Player::Red { r.red } else { r.blue };
-        assert_eq!(t.moves as usize, mine.len());
-        let luck: f64 = mine.iter().map(|e| e.luck.unwrap()).sum();
-        let error: f64 = mine.iter().map(|e| e.error).sum();
-        assert!((t.luck - luck).abs() < 1e-9 && (t.error - error).abs() < 1e-9);
-    }
+    // Over the rolls of a position the luck sums to about zero: the evaluation before the roll is
+    // close to the mean over the rolls of the best turn's chance after it.
+    let mean = drift.iter().sum::<f64>() / drift.len() as f64;
+    let worst = drift.iter().fold(0.0f64, |a, d| a.max(d.abs()));
+    assert!(mean.abs() < 0.03 && worst < 0.1, "{mean} {worst} {drift:?}");
+    check_totals(&r, Some(&chose));
+    assert_eq!(r.games.len(), 1);
+    assert_eq!(r.red.wins + r.blue.wins, 1, "the game is over");
     // A review stops when its progress says so.
     let mut stop: Box<dyn FnMut(usize, usize) -> bool> = Box::new(|d, _| d < 3);
     let progress: Progress = &mut *stop;
     assert!(bot(Level::Easy, 2).review(&g, progress).is_err());
+}
+
+/// Checks that a review's totals are the sums of its entries, per game and over all of them
+/// (`chose`, when given, says which entries are decisions; without it, every cube entry is, and the
+/// moves counted are at most the move entries), and that the rates follow from the sums.
+fn check_totals(r: &steere_games::bot::Review, chose: Option<&[bool]>) {
+    const CUBE: [&str; 4] = ["double", "no-double", "take", "drop"];
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    let mut all = [(0.0, 0.0, 0, 0.0, 0, 0); 2];
+    for (n, g) in r.games.iter().enumerate() {
+        let mut sums = [(0.0, 0.0, 0, 0.0, 0, 0); 2];
+        for (i, e) in r
+            .turns
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.game as usize == n + 1)
+        {
+            let s = &mut sums[usize::from(e.player == Player::Blue)];
+            if CUBE.contains(&e.record.as_str()) {
+                s.3 += e.error;
+                s.4 += 1;
+            } else {
+                s.0 += e.luck.unwrap_or(0.0);
+                s.1 += e.error;
+                s.2 += usize::from(chose.is_none_or(|c| c[i]));
+                s.5 += 1;
+            }
+        }
+        for (t, s, o) in [(g.red, sums[0], sums[1]), (g.blue, sums[1], sums[0])] {
+            assert!(near(t.luck, s.0) && near(t.error, s.1) && near(t.cube_error, s.3));
+            assert_eq!(t.cubes as usize, s.4);
+            if chose.is_some() {
+                assert_eq!(t.moves as usize, s.2);
+            } else {
+                assert!(t.moves as usize <= s.5);
+            }
+            let n = f64::from(t.moves + t.cubes);
+            let rate = if n > 0.0 {
+                (t.error + t.cube_error) / n
+            } else {
+                0.0
+            };
+            assert!(near(t.error_rate, rate) && near(t.rating, 500.0 * rate));
+            assert!(near(t.adjusted, f64::from(t.wins) - t.luck + o.0));
+            assert!(t.wins <= 1);
+        }
+        for (a, t) in all.iter_mut().zip([g.red, g.blue]) {
+            *a = (
+                a.0 + t.luck,
+                a.1 + t.error,
+                a.2 + t.moves as usize,
+                a.3 + t.cube_error,
+                a.4 + t.cubes as usize,
+                a.5 + t.wins as usize,
+            );
+        }
+    }
+    for (t, a) in [(r.red, all[0]), (r.blue, all[1])] {
+        assert!(near(t.luck, a.0) && near(t.error, a.1) && near(t.cube_error, a.3));
+        assert_eq!(
+            (t.moves as usize, t.cubes as usize, t.wins as usize),
+            (a.2, a.4, a.5)
+        );
+        let n = f64::from(t.moves + t.cubes);
+        assert!(near(
+            t.error_rate,
+            if n > 0.0 {
+                (t.error + t.cube_error) / n
+            } else {
+                0.0
+            }
+        ));
+        assert!(near(t.rating, 500.0 * t.error_rate));
+    }
+    let net = r.red.luck - r.blue.luck;
+    assert!(near(r.red.adjusted, f64::from(r.red.wins) - net));
+    assert!(near(r.blue.adjusted, f64::from(r.blue.wins) + net));
+}
+
+/// The mover's chance after the best turn by one ply for each of the 36 rolls from `at` (a turn
+/// start), and for the roll of `record`.
+fn one_ply_rolls(at: &jokerball::Game, record: &str) -> (Vec<f64>, f64) {
+    let mut rolls = Vec::new();
+    let mut thrown = 0.0;
+    for d in 1..=6u8 {
+        for r in 1..=6u8 {
+            let mut g = at.clone();
+            g.set_dice(d, r).unwrap();
+            let v = if g.phase() == jokerball::Phase::Roll {
+                1.0 - *bot(Level::Easy, 2).evaluate(&g).get(g.turn())
+            } else {
+                bot(Level::Easy, 2).hint(&g).unwrap()[0].win
+            };
+            if record.starts_with(&format!("{d}/{r} ")) {
+                thrown = v;
+            }
+            rolls.push(v);
+        }
+    }
+    (rolls, thrown)
+}
+
+#[test]
+fn at_medium_the_luck_of_the_rolls_sums_to_zero() {
+    let g = jokerball_game(13, 12);
+    let r = bot(Level::Medium, 2)
+        .review(&g, &mut no_progress())
+        .unwrap();
+    let mut replay = g.restart();
+    for e in &r.turns {
+        let (rolls, thrown) = one_ply_rolls(&replay, &e.record);
+        let mean = rolls.iter().sum::<f64>() / 36.0;
+        let luck = e.luck.unwrap();
+        assert!((luck - (thrown - mean)).abs() < 1e-4, "{e:?}: {luck}");
+        // The medium evaluation before the roll is that mean.
+        let before = *bot(Level::Medium, 2).evaluate(&replay).get(replay.turn());
+        assert!((before - mean).abs() < 1e-4);
+        replay.play_record(&e.record).unwrap();
+    }
 }
 
 #[test]
@@ -208,7 +358,13 @@ fn zola_review_has_no_luck_and_counts_passes_and_swaps() {
     let r = bot(Level::Easy, 1).review(&g, &mut no_progress()).unwrap();
     assert_eq!(r.turns.len(), g.history_len());
     assert!(r.turns.iter().all(|e| e.luck.is_none() && e.error >= 0.0));
-    assert_eq!((r.red.moves + r.blue.moves) as usize, g.history_len());
+    let mut replay = g.restart();
+    let mut chose = Vec::new();
+    for e in &r.turns {
+        chose.push(replay.legal_notations().len() > 1);
+        replay.play(&e.record).unwrap();
+    }
+    check_totals(&r, Some(&chose));
     assert_eq!(r.red.luck + r.blue.luck, 0.0);
 }
 
@@ -267,7 +423,14 @@ fn a_match_review_adds_cube_decisions() {
         .map(|g| g.history.as_ref().unwrap().len())
         .sum();
     assert_eq!(r.turns.len() - cube.len(), moves);
-    assert_eq!((r.red.moves + r.blue.moves) as usize, moves);
+    assert!((r.red.moves + r.blue.moves) as usize <= moves);
+    check_totals(&r, None);
+    assert_eq!(r.games.len() as u32, m.state().game_number());
+    let wins = |p| m.state().results().iter().filter(|x| x.winner == p).count() as u32;
+    assert_eq!(
+        (r.red.wins, r.blue.wins),
+        (wins(Player::Red), wins(Player::Blue))
+    );
     let games: Vec<u32> = r.turns.iter().map(|e| e.game).collect();
     assert!(games.windows(2).all(|w| w[0] <= w[1]));
     assert_eq!(games.last().copied(), Some(m.state().game_number()));

@@ -11,19 +11,24 @@ import { barOn } from './settings.js';
 import { recordOf } from './records.js';
 
 const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
+// The bands of the performance rating (PR = 500 x the mean error per decision, in chances of winning),
+// the demo's own, named after the bands backgammon players give theirs: the upper bound of each.
+const BANDS = [[5, 'world'], [8, 'expert'], [12, 'advanced'], [18, 'intermediate'], [26, 'casual'], [35, 'beginner']];
+/** The band of a rating: world, expert, advanced, intermediate, casual, beginner or awful. */
+export const band = (pr) => BANDS.find(([top]) => pr < top)?.[1] ?? 'awful';
 const CUBE_WORD = { double: 'double', 'no-double': 'rv_noDouble', take: 'take', drop: 'drop' };
 // the bar: the learned evaluation itself (calibrated, and at once)
 const BAR_LEVEL = 'easy';
 const SVG = 'http://www.w3.org/2000/svg';
 
 /**
- * The review's level: 'medium' (a search, which finds errors the evaluation alone misses), but 'easy'
- * on the Zola boards above 6×6, whose long games the search would take minutes over.
+ * The review's level: the game's (the settings' level; a Jokerball review costs about a hint per turn),
+ * but 'easy' on the Zola boards above 6×6, whose long games a search would take minutes over.
  */
-function reviewLevel(obj) {
+function reviewLevel(obj, level) {
   const s = obj.toJSON({ rng: false });
   const g = s.game === 'match' ? s.current : s;
-  return g.game === 'zola' && g.size > 6 ? 'easy' : 'medium';
+  return g.game === 'zola' && g.size > 6 ? 'easy' : level;
 }
 
 function el(name, attrs = {}, parent = null, ns = null) {
@@ -61,6 +66,7 @@ export class Analysis {
       body: $('.rv-body'),
       chart: $('.rv-chart svg'),
       marks: $('.rv-marks'),
+      games: $('.rv-games'),
       none: $('.rv-none'),
     };
     this.bots = { bar: new WorkerBot({ level: BAR_LEVEL }), hint: new WorkerBot(), review: new WorkerBot() };
@@ -76,7 +82,8 @@ export class Analysis {
       const b = e.target.closest('button[data-step]');
       if (!b || !this.rv?.text) return;
       try {
-        this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step));
+        const entry = this.rv.result.turns.filter((x) => x.mark)[Number(b.dataset.n)];
+        this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step), CUBE.has(entry.record) ? null : entry);
       } catch (err) {
         this.say('review', 'an_failed', err.message);
       }
@@ -225,7 +232,7 @@ export class Analysis {
     } catch {
       // no record: the marked turns cannot open the replay, the rest is shown all the same
     }
-    const level = reviewLevel(g);
+    const level = reviewLevel(g, this.page.settings().level);
     this.rv = { match: g instanceof Match, games: g instanceof Match ? g.games.length : 1, level, text, progress: [0, 0], result: null };
     this.reviewing = true;
     this.say('review', null);
@@ -243,6 +250,8 @@ export class Analysis {
       if (n !== this.n.review) return;
       this.rv.result = result;
       this.drawReview();
+      // the review belongs to its game: kept with it (a reload shows it again without computing it)
+      this.page.keep?.(this.rv);
     } catch (e) {
       if (n === this.n.review) this.say('review', 'an_failed', e.message);
     } finally {
@@ -253,13 +262,24 @@ export class Analysis {
     }
   }
 
-  /** Dismisses the review (a review still running is stopped). */
+  /** Dismisses the review (a review still running is stopped), and forgets the one kept with the game. */
   reset() {
     this.n.review++;
     if (this.reviewing) this.bots.review.terminate();
     this.reviewing = false;
+    if (this.rv) this.page.keep?.(null);
     this.rv = null;
     this.el.review.hidden = true;
+  }
+
+  /** Shows again a review kept with its game (`rv` as given to the page's keep()). */
+  show(rv) {
+    this.n.review++;
+    this.reviewing = false;
+    this.rv = rv;
+    this.say('review', null);
+    this.el.review.hidden = false;
+    this.drawReview();
   }
 
   drawProgress() {
@@ -283,28 +303,54 @@ export class Analysis {
     const moves = r.turns.filter((e) => !CUBE.has(e.record));
     this.drawChart(moves);
     const dice = moves.some((e) => e.luck !== null);
+    const cube = r.turns.length > moves.length;
+    const over = r.red.wins + r.blue.wins > 0;
+    const num = (x, digits) => new Intl.NumberFormat(this.words.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+    const show = {
+      luck: (t) => this.pct(t.luck, 1, true),
+      error: (t) => this.pct(t.error, 1),
+      moves: (t) => num(t.moves, 0),
+      cubeError: (t) => this.pct(t.cubeError, 1),
+      cubes: (t) => num(t.cubes, 0),
+      errorRate: (t) => this.pct(t.errorRate, 2),
+      rating: (t) => this.t('rv_ratingValue', { rating: num(t.rating, 1), band: this.t(`rv_band_${band(t.rating)}`) }),
+      adjusted: (t) => this.t('rv_adjustedValue', { wins: num(t.wins, 0), adjusted: num(t.adjusted, 2) }),
+    };
     for (const row of this.el.body.querySelectorAll('[data-total]')) {
       const k = row.dataset.total;
-      row.hidden = k === 'luck' && !dice;
+      row.hidden = (k === 'luck' && !dice) || ((k === 'cubes' || k === 'cubeError') && !cube) || (k === 'adjusted' && (!dice || !over));
       const cells = row.querySelectorAll('td');
       ['red', 'blue'].forEach((p, i) => {
-        const v = r[p][k];
-        cells[i].textContent = k === 'moves' ? String(v) : k === 'luck' ? this.pct(v, 1, true) : this.pct(v, 1);
+        cells[i].textContent = show[k](r[p]);
+      });
+    }
+    // a match: each game's rating
+    const per = this.el.games;
+    per.textContent = '';
+    per.hidden = r.games.length < 2;
+    if (r.games.length > 1) {
+      r.games.forEach((g, i) => {
+        el('li', { text: this.t('rv_games', { game: i + 1, red: num(g.red.rating, 1), blue: num(g.blue.rating, 1) }) }, per);
       });
     }
     const ol = this.el.marks;
     ol.textContent = '';
     const marked = r.turns.filter((e) => e.mark);
-    for (const e of marked) {
+    for (const [n, e] of marked.entries()) {
       const cube = CUBE.has(e.record);
-      const b = el('button', { type: 'button', 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
+      const b = el('button', { type: 'button', 'data-n': String(n), 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
       b.disabled = !rv.text;
       const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
       el('span', { class: 'where', text: `${where}${e.index}.` }, b);
       el('span', { class: 'rec', text: cube ? this.t(CUBE_WORD[e.record]) : this.turn(e.record) }, b);
       el('b', { class: 'mark', text: e.mark }, b);
       el('span', { class: 'lost', text: this.pct(-e.error, 1, true) }, b);
-      b.title = this.t('rv_open', { player: [e.player], best: cube ? this.t(CUBE_WORD[e.best]) : this.turn(e.best), win: this.pct(e.bestWin, 1) });
+      // the move played and the best, each with its chance, in words on the button (not a tooltip)
+      const best = cube ? this.t(CUBE_WORD[e.best]) : this.turn(e.best);
+      const cmp = el('span', { class: 'cmp' }, b);
+      el('span', { class: 'played', text: this.t('rv_played', { win: this.pct(e.win, 1) }) }, cmp);
+      cmp.append(' · ');
+      el('span', { class: 'best', text: this.t('rv_best', { best, win: this.pct(e.bestWin, 1) }) }, cmp);
     }
     this.el.none.hidden = marked.length > 0;
   }

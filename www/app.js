@@ -31,6 +31,8 @@ const S = {
   online: null,
   replay: null,
   analysis: null,
+  // the review of the finished game played here (Analysis's rv), kept with it in the browser
+  review: null,
 };
 
 /** The notice above the game: each ignored URL parameter, in the page's language. */
@@ -87,7 +89,7 @@ const shown = () => (S.online ? S.online.el : S.game);
 /** Keeps the game played here (after every move, and whenever it changes). */
 function persist() {
   if (!S.game.game || S.online) return;
-  saveGame({ settings: S.settings, seed: S.seed, serial: S.serial, state: S.game.state, points: S.undo.points });
+  saveGame({ settings: S.settings, seed: S.seed, serial: S.serial, state: S.game.state, points: S.undo.points, review: S.review });
 }
 
 /** The address without the settings of a game: once a game is chosen here, a reload goes on with it. */
@@ -432,6 +434,8 @@ function wire(form) {
   });
   $('[data-action=undo]').addEventListener('click', () => {
     if (S.undo.undo()) {
+      // the game reopens: its review goes
+      S.analysis.reset();
       refresh();
       persist();
     }
@@ -521,9 +525,17 @@ async function main() {
     element: shown,
     settings: () => ({ ...S.settings, ...S.online?.settings }),
     active: () => !S.replay.open,
-    openReplay: (text, game, step) => {
+    // the review of the game played here is kept with it (not an online match's: persist() keeps none)
+    keep: (rv) => {
+      if (shown() !== S.game) return;
+      S.review = rv;
+      persist();
+    },
+    openReplay: (text, game, step, entry) => {
       replay(text, true);
       S.replay.go(game, step);
+      // a reviewed move: the move played and the best, drawn and said
+      if (entry) S.replay.mark(entry, S.analysis);
       // the replay is above the review: bring it into view at once (the keys step it from anywhere)
       $('#replay').scrollIntoView({ block: 'start' });
     },
@@ -535,6 +547,7 @@ async function main() {
     apply(el, S.settings);
     el.state = entry.state;
     S.undo.points = entry.points || [];
+    S.review = entry.review ?? null;
   } else {
     S.settings = link.settings;
     S.seed = link.seed;
@@ -566,6 +579,9 @@ async function main() {
   }
   S.undo.note();
   refresh();
+  // the finished game's review, kept with it, is shown again as it was
+  if (S.review && S.game.game && !playing(S.game.game)) S.analysis.show(S.review);
+  else S.review = null;
   persist();
   await fromFragment();
   document.body.dataset.ready = 'true';

@@ -2,7 +2,7 @@
 // `interactive` (so it takes no move), with the game's lines, the current record marked, a counter
 // "12 / 57", a game selector for a match, and first / back / forward / last (buttons and the keys
 // Home, Left, Right, End). Positions are made by playing the records on a fresh game from the setup.
-import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
+import { Jokerball, Zola, Match, Bot } from '../pkg/steere_games.js';
 import { pointUnit, spoken } from '../pkg/lang.js';
 
 /** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
@@ -172,6 +172,42 @@ export class Replay {
     this.shown?.free();
     this.shown = pos;
     this.at = [g, i];
+    this.marked = null;
+    this.draw();
+  }
+
+  /**
+   * Marks the turn just shown as the review's entry `e` says (a move, not a cube decision): the move
+   * played stays drawn as the last move, the best is drawn as a hint (each in its own colour, the board's
+   * --steere-last and --steere-hint), and the line under the board says both with their chances; the
+   * board is described by that line for screen readers. The best move's cells are the engine's (its
+   * list of turns for the same dice, Bot.hint).
+   */
+  mark(e, words) {
+    const [g, i] = this.at;
+    const game = this.games[g];
+    const pos = game.make();
+    const bot = new Bot({ level: 'easy' });
+    try {
+      for (const rec of game.history.slice(0, i - 1)) playRecord(pos, rec);
+      let best = e.best;
+      if (pos instanceof Jokerball) {
+        const [dice, ...rest] = e.best.split(' ');
+        const [distance, direction] = dice.split('/').map(Number);
+        pos.setDice(distance, direction);
+        best = rest.join(' ');
+      }
+      const choice = pos.toAct?.awaits === 'roll' || !pos.toAct ? null : bot.hint(pos).find((h) => h.move === best);
+      const cells = choice && e.best !== e.record ? choice.cells : null;
+      // the hint belongs to the position the board draws: set once a board just made has drawn it
+      const b = this.board;
+      const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? (b.hint = cells) : requestAnimationFrame(put));
+      put();
+    } finally {
+      pos.free();
+      bot.free();
+    }
+    this.marked = { e, words };
     this.draw();
   }
 
@@ -228,5 +264,16 @@ export class Replay {
     now?.setAttribute('aria-current', 'step');
     ol.scrollTop = now ? now.offsetTop - ol.clientHeight / 2 : 0;
     this.root.querySelector('[data-action=replay-play-on]').hidden = !this.playable;
+    const line = this.root.querySelector('.rp-marked');
+    const m = this.marked;
+    line.hidden = !m;
+    if (m) {
+      const t = (k, v) => this.words.t(k, v);
+      line.querySelector('.rp-played').textContent = t('rp_played', { move: spoken(this.words.lang, m.e.record), win: m.words.pct(m.e.win, 1) });
+      line.querySelector('.rp-best').textContent = m.e.best === m.e.record ? t('rp_bestSame') : t('rp_best', { move: spoken(this.words.lang, m.e.best), win: m.words.pct(m.e.bestWin, 1) });
+      this.board.setAttribute('aria-describedby', 'rp-marked');
+    } else {
+      this.board.removeAttribute('aria-describedby');
+    }
   }
 }

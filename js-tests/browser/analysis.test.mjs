@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Jokerball, Match, Bot } from '../../pkg/node.js';
 import { demo, playGame, rng, outDir } from './helpers.mjs';
+import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
 import { LANGS } from '../../pkg/lang.js';
@@ -182,6 +183,45 @@ async function finishGame(page, seed) {
   return playGame(page, { random: rng(seed) });
 }
 
+/** What the replay draws of a marked turn: the dice, the cells of the last move and of the hint, their fills. */
+function replayMarks(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('#replay steere-board');
+    const cells = (k) => [...b.shadowRoot.querySelectorAll(`[data-cell][${k}]`)].map((c) => c.dataset.cell).sort();
+    // a cell of one move only (a cell of both is drawn as the best)
+    const fill = (k, not) => {
+      const c = b.shadowRoot.querySelector(`[data-cell][${k}]:not([${not}])`);
+      return c && getComputedStyle(c).fill;
+    };
+    const swatch = (sel) => getComputedStyle(document.querySelector(sel), '::before').backgroundColor;
+    return {
+      dice: [...b.shadowRoot.querySelectorAll('.dice text')].map((t) => t.textContent),
+      last: cells('data-last'),
+      hint: cells('data-hint'),
+      fill: { last: fill('data-last', 'data-hint'), hint: fill('data-hint', 'data-last') },
+      // the move played is outlined wherever it is, also under the best move's colour
+      outlined: [...b.shadowRoot.querySelectorAll('[data-cell]')].filter((c) => getComputedStyle(c).filter.includes('drop-shadow')).map((c) => c.dataset.cell).sort(),
+      swatch: { played: swatch('.rp-played'), best: swatch('.rp-best') },
+      line: document.querySelector('.rp-marked').textContent,
+      describedBy: b.getAttribute('aria-describedby'),
+    };
+  });
+}
+
+/** The cells of the best move of review entry `e`, as the engine's hint names them, in Node. */
+async function bestCells(page, e) {
+  const g = await restored(page);
+  const history = g.history();
+  const at = Jokerball.replay(history.slice(0, e.index - 1), { size: 4, first: g.view().log[0].player });
+  const [dice, ...rest] = e.best.split(' ');
+  const [d, r] = dice.split('/').map(Number);
+  at.setDice(d, r);
+  const bot = new Bot({ level: 'easy' });
+  const cells = bot.hint(at).find((h) => h.move === rest.join(' ')).cells;
+  [g, at, bot].forEach((x) => x.free());
+  return [...new Set(cells)].sort();
+}
+
 for (const [name, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -221,11 +261,24 @@ for (const [name, viewport] of [
     const totals = await page.evaluate(() =>
       Object.fromEntries([...document.querySelectorAll('.rv-totals tbody tr')].map((tr) => [tr.dataset.total, [...tr.querySelectorAll('td')].map((td) => td.textContent)])),
     );
+    const num = (x, d) => x.toFixed(d);
+    const BANDS = [[5, 'world'], [8, 'expert'], [12, 'advanced'], [18, 'intermediate'], [26, 'casual'], [35, 'beginner']];
+    const band = (pr) => en[`rv_band_${BANDS.find(([top]) => pr < top)?.[1] ?? 'awful'}`];
+    const both = (f) => ['red', 'blue'].map((p) => f(review[p]));
     assert.deepEqual(totals, {
-      luck: [pct1(review.red.luck, 'en', true), pct1(review.blue.luck, 'en', true)],
-      error: [pct1(review.red.error), pct1(review.blue.error)],
-      moves: [String(review.red.moves), String(review.blue.moves)],
+      luck: both((t) => pct1(t.luck, 'en', true)),
+      error: both((t) => pct1(t.error)),
+      moves: both((t) => String(t.moves)),
+      cubeError: both((t) => pct1(t.cubeError)),
+      cubes: both((t) => String(t.cubes)),
+      errorRate: both((t) => new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(t.errorRate)),
+      rating: both((t) => `${num(t.rating, 1)} (${band(t.rating)})`),
+      adjusted: both((t) => `${t.wins} → ${num(t.adjusted, 2)}`),
     });
+    // the rows shown: no cube in a lone game; the result with average dice once the game is over
+    const shown = await page.evaluate(() => [...document.querySelectorAll('.rv-totals tbody tr')].filter((tr) => tr.checkVisibility()).map((tr) => tr.dataset.total));
+    assert.deepEqual(shown, ['luck', 'error', 'moves', 'errorRate', 'rating', 'adjusted']);
+    assert.equal(review.red.wins + review.blue.wins, 1);
     // the marked turns
     const marked = review.turns.filter((e) => e.mark);
     assert.ok(marked.length > 0, 'this game has marked turns');
@@ -238,7 +291,12 @@ for (const [name, viewport] of [
     };
     marked.forEach((e, i) => {
       assert.ok(buttons[i].includes(`${e.index}.`) && buttons[i].includes(said(e.record)) && buttons[i].includes(e.mark), `${buttons[i]} is ${JSON.stringify(e)}`);
+      // the move played and the best, each with its chance, in words on the button, not in a tooltip
+      assert.ok(buttons[i].includes(`played ${pct1(e.win)}`) && buttons[i].includes(`best ${said(e.best)}: ${pct1(e.bestWin)}`), buttons[i]);
     });
+    const cmp = await page.locator('.rv-marks li:first-child .cmp').boundingBox();
+    assert.ok(cmp && cmp.width > 0 && cmp.height > 0, 'the comparison is drawn');
+    assert.equal(await page.locator('.rv-marks button[title]').count(), 0, 'no tooltip');
     await page.locator('#review').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(outDir, `analysis-review-${name}.png`) });
 
@@ -255,16 +313,18 @@ for (const [name, viewport] of [
         rows: [...document.querySelectorAll('.rv-totals tbody th')].map((th) => th.textContent),
         marked: document.querySelector('.review h3').textContent,
         caption: document.querySelector('.rv-chart figcaption').textContent,
-        open: document.querySelector('.rv-marks button').title,
+        best: document.querySelector('.rv-marks .best').textContent,
+        rating: document.querySelector('[data-total=rating] td').textContent,
         luck: document.querySelector('[data-total=luck] td').textContent,
       }));
       assert.equal(texts.title, words.rv_title);
       assert.equal(texts.close, words.rv_close);
-      assert.deepEqual(texts.rows, [words.rv_luck, words.rv_error, words.rv_moves]);
+      assert.deepEqual(texts.rows, ['rv_luck', 'rv_error', 'rv_moves', 'rv_cubeError', 'rv_cubes', 'rv_errorRate', 'rv_rating', 'rv_adjusted'].map((k) => words[k]));
       assert.equal(texts.marked, words.rv_marked);
       assert.equal(texts.caption, words.rv_chart);
       assert.equal(texts.what, words.rv_ofGame.replace('{level}', elements.medium));
-      assert.ok(texts.open.startsWith(words.rv_open.split('{')[0]), texts.open);
+      assert.ok(texts.best.startsWith(words.rv_best.split('{')[0]), texts.best);
+      assert.ok(Object.keys(words).some((k) => k.startsWith('rv_band_') && texts.rating.endsWith(`(${words[k]})`)), texts.rating);
       assert.equal(texts.luck, pct1(review.red.luck, lang, true));
       if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-review-phone-${lang}.png`) });
     }
@@ -279,6 +339,35 @@ for (const [name, viewport] of [
     const n = (await page.locator('.rp-log li[data-record]').count());
     assert.equal(await page.locator('.rp-count').textContent(), `${e.index} / ${n}`);
     assert.equal(await page.locator('.rp-log li[aria-current]').getAttribute('data-record'), e.record);
+    // the replay shows that turn's dice and draws the move played (the last move) and the best (the hint),
+    // each in its own colour, both said under the board, which that line describes
+    const lastMarked = await replayMarks(page);
+    const [d, r] = e.record.split(' ')[0].split('/');
+    assert.deepEqual(lastMarked.dice, [d, r], 'the dice of the turn');
+    assert.ok(lastMarked.last.length > 0, 'the move played is drawn');
+    assert.equal(lastMarked.line, `Played: ${e.record} (${pct1(e.win)}) ${e.best === e.record ? 'the best.' : `best: ${e.best} (${pct1(e.bestWin)})`}`);
+    assert.equal(lastMarked.describedBy, 'rp-marked');
+    if (e.best !== e.record) {
+      assert.deepEqual(lastMarked.hint, await bestCells(page, e), 'the best move drawn, as the engine names its cells');
+      assert.deepEqual(lastMarked.outlined, lastMarked.last, 'the move played outlined, all of it');
+      assert.ok(lastMarked.fill.hint, JSON.stringify(lastMarked));
+      if (lastMarked.fill.last) assert.notEqual(lastMarked.fill.last, lastMarked.fill.hint, 'two styles');
+      assert.notEqual(lastMarked.swatch.played, lastMarked.swatch.best, 'the line says which is which by the same colours');
+      assert.equal(lastMarked.swatch.best, lastMarked.fill.hint);
+      if (lastMarked.fill.last) assert.equal(lastMarked.swatch.played, lastMarked.fill.last);
+    }
+    await page.screenshot({ path: join(outDir, `analysis-replay-marked-${name}.png`) });
+    for (const [lang, words] of [
+      ['es', es],
+      ['ru', ru],
+    ]) {
+      await page.selectOption('#language', lang);
+      const said = await replayMarks(page);
+      assert.ok(said.line.startsWith(words.rp_played.split('{')[0]) && said.line.includes(e.record), said.line);
+      assert.deepEqual([said.hint, said.last, said.dice], [lastMarked.hint, lastMarked.last, lastMarked.dice], `the same drawing in ${lang}`);
+      if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-replay-marked-phone-${lang}.png`) });
+    }
+    await page.selectOption('#language', 'en');
     // and by mouse, another one
     const first = marked[0];
     await page.click('.rv-marks li:first-child button');
@@ -292,9 +381,25 @@ for (const [name, viewport] of [
     const { count, board, height } = inView;
     assert.ok(count[1] > 0 && count[0] < height && board[0] < height - 100 && board[1] > 100, JSON.stringify(inView));
     await page.screenshot({ path: join(outDir, `analysis-replay-${name}.png`) });
-    // closing the review hides it
-    await page.click('[data-action=review-close]');
-    assert.equal(await page.locator('#review').isVisible(), false);
+    if (name === 'desktop') {
+      // the review belongs to its game: a reload shows it again at once, without computing it anew
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      assert.equal(await page.locator('.rv-body').isVisible(), true, 'the review is back at once');
+      assert.equal(await page.locator('.rv-progress').isVisible(), false, 'nothing is computed again');
+      assert.equal(await page.locator('.rv-marks button').count(), marked.length);
+      // Take back reopens the game: its review goes, also after a reload
+      await page.click('[data-action=undo]');
+      assert.equal(await page.locator('#review').isVisible(), false, 'Take back removes the review');
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('#review').isVisible(), false, 'and it is not kept');
+    } else {
+      // closing the review hides it
+      await page.click('[data-action=review-close]');
+      assert.equal(await page.locator('#review').isVisible(), false);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });

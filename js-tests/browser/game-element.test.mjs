@@ -268,6 +268,55 @@ test('WorkerBot from the board module: legal moves and cube actions off the page
   await context.close();
 });
 
+test('WorkerBot.review spreads a Jokerball game over several workers with one progress, as Bot.review', async () => {
+  const { context, page, errors } = await D.element('');
+  const r = await page.evaluate(async () => {
+    // four cores: four workers, whatever the machine has
+    Object.defineProperty(navigator, 'hardwareConcurrency', { value: 4, configurable: true });
+    const [api, { WorkerBot }] = await Promise.all([import('/pkg/steere_games.js'), import('/pkg/board.js')]);
+    await api.default();
+    const g = new api.Jokerball({ seed: 9 });
+    const b = new api.Bot({ level: 'easy', seed: 1 });
+    while (g.phase !== 'over') {
+      if (g.phase === 'roll') g.roll();
+      else g.play(b.chooseMove(g));
+    }
+    const made = [];
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      constructor(...a) {
+        super(...a);
+        made.push(1);
+      }
+    };
+    const bot = new WorkerBot({ level: 'medium', seed: 2 });
+    const seen = [];
+    const spread = await bot.review(g, { onProgress: (done, total) => seen.push([done, total]) });
+    bot.terminate();
+    window.Worker = Real;
+    const whole = new api.Bot({ level: 'medium', seed: 2 }).review(g);
+    return { spread, whole, seen, workers: made.length, records: g.history().length };
+  });
+  assert.equal(r.workers, 4, 'four workers');
+  assert.equal(r.spread.turns.length, r.records);
+  assert.deepEqual(r.spread.turns.map((e) => [e.index, e.record]), r.whole.turns.map((e) => [e.index, e.record]));
+  const close = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-6, `${what}: ${a} vs ${b}`);
+  r.spread.turns.forEach((e, i) => {
+    close(e.win, r.whole.turns[i].win, `win of ${e.index}`);
+    close(e.luck, r.whole.turns[i].luck, `luck of ${e.index}`);
+    close(e.error, r.whole.turns[i].error, `error of ${e.index}`);
+  });
+  for (const p of ['red', 'blue']) {
+    for (const k of Object.keys(r.whole[p])) close(r.spread[p][k], r.whole[p][k], `${p} ${k}`);
+    for (const k of Object.keys(r.whole[p])) close(r.spread.games[0][p][k], r.whole.games[0][p][k], `game 1 ${p} ${k}`);
+  }
+  // one progress: the parts' counts added, up to every record
+  assert.deepEqual(r.seen.at(-1), [r.records, r.records]);
+  assert.ok(r.seen.every(([d, t]) => d <= t) && r.seen.some(([d, t]) => d > 0 && d < t));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('bound to a remote state (opponent="remote"): actions are told by cancelable steere-action and steere-move, the element draws each state given, a watcher and disabled take none', async () => {
   const { context, page, errors } = await D.element(
     `<steere-game class="g" opponent="remote" human="blue" animation="0" style="width:900px"></steere-game>`,

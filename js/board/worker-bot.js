@@ -1,6 +1,6 @@
 // WorkerBot: the computer opponent in a Web Worker (the package's worker.js), its answers as promises.
 // The messages, and the answer given on the page's thread where no worker starts, are protocol.js's.
-import { SteereError } from './engine.js';
+import { SteereError, Jokerball } from './engine.js';
 import { asError } from './common.js';
 import { initRequest, request, think, read } from './protocol.js';
 
@@ -45,26 +45,58 @@ export class WorkerBot {
     return this._ask('hint', gameOrMatch);
   }
 
-  /** The review of the game or match, as Bot.review; onProgress(done, total) as the worker reports it. */
+  /**
+   * The review of the game or match, as Bot.review; onProgress(done, total) as the workers report it.
+   * A lone Jokerball game is spread over several workers (navigator.hardwareConcurrency, at most 4):
+   * each reviews a run of its turns, from the position before it, and the parts are joined.
+   */
   review(gameOrMatch, options) {
-    return this._ask('review', gameOrMatch, options?.onProgress);
+    const onProgress = options?.onProgress;
+    let state;
+    let parts = null;
+    try {
+      state = gameOrMatch.toJSON();
+      const n = Math.min(globalThis.navigator?.hardwareConcurrency || 1, 4, Math.floor(state.history.length / 6));
+      if (state.game === 'jokerball' && n > 1) parts = split(state, gameOrMatch.view().log[0].player, n);
+    } catch (e) {
+      if (!state) return Promise.reject(asError(e));
+    }
+    if (!parts) return this._send('review', state, onProgress);
+    const done = parts.map(() => [0, 0]);
+    this._helpers ??= [];
+    return Promise.all(
+      parts.map(({ part }, i) => {
+        const bot = i ? (this._helpers[i - 1] ??= new WorkerBot()) : this;
+        bot.level = this.level;
+        bot.seed = this.seed;
+        return bot._send('review', part, (...d) => {
+          done[i] = d;
+          onProgress?.(...done.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]));
+        });
+      }),
+    ).then((rs) => join(rs, parts));
   }
 
-  /** Stops the worker; answers still awaited are refused. */
+  /** Stops the worker (and a review's helpers); answers still awaited are refused. */
   terminate() {
+    for (const h of this._helpers ?? []) h.terminate();
     this._worker?.terminate();
     this._worker = null;
     for (const r of this._waiting.values()) r.reject(new SteereError('wrong_phase', 'the bot was terminated'));
     this._waiting.clear();
   }
 
-  _ask(type, obj, onProgress) {
+  _ask(type, obj) {
     let state;
     try {
       state = obj.toJSON();
     } catch (e) {
       return Promise.reject(asError(e));
     }
+    return this._send(type, state);
+  }
+
+  _send(type, state, onProgress) {
     const options = { level: this.level };
     if (this.seed !== undefined && this.seed !== null) options.seed = this.seed;
     return new Promise((resolve, reject) => {
@@ -127,4 +159,43 @@ export class WorkerBot {
       req.reject(asError(e));
     }
   }
+}
+
+/**
+ * A lone Jokerball game (its state, its first mover) cut into `n` runs of turns: each run's `part`, the
+ * state of a game started at the position before the run and played to its end, and `from`, the records
+ * before it. Null when the game's start is not its setup's (another number of rows, a given position).
+ */
+function split(state, first, n) {
+  const h = state.history;
+  const options = { rules: state.rules, size: state.size, first };
+  const at = (k) => {
+    if (k === h.length) return state;
+    const g = Jokerball.replay(h.slice(0, k), options);
+    try {
+      return g.toJSON();
+    } finally {
+      g.free();
+    }
+  };
+  if (at(0).start !== state.start) return null;
+  const cuts = Array.from({ length: n + 1 }, (_, i) => Math.round((i * h.length) / n));
+  const states = cuts.map(at);
+  return cuts.slice(0, -1).map((from, i) => ({ from, part: { ...states[i + 1], start: states[i].position, history: h.slice(from, cuts[i + 1]) } }));
+}
+
+/** The reviews of the runs of a game joined into the game's: entries renumbered, totals summed again. */
+function join(rs, parts) {
+  const turns = rs.flatMap((r, i) => r.turns.map((e) => ({ ...e, index: e.index + parts[i].from })));
+  const t = {};
+  for (const p of ['red', 'blue']) {
+    const s = (t[p] = {});
+    for (const k of ['luck', 'error', 'moves', 'cubeError', 'cubes', 'wins']) s[k] = rs.reduce((a, r) => a + r[p][k], 0);
+    const n = s.moves + s.cubes;
+    s.errorRate = n ? (s.error + s.cubeError) / n : 0;
+    s.rating = 500 * s.errorRate;
+  }
+  t.red.adjusted = t.red.wins - t.red.luck + t.blue.luck;
+  t.blue.adjusted = t.blue.wins - t.blue.luck + t.red.luck;
+  return { turns, red: t.red, blue: t.blue, games: [{ red: t.red, blue: t.blue }] };
 }

@@ -4,13 +4,16 @@
 //!
 //! Everything is judged by the bot at its level, so a review is as good as the bot that makes it:
 //! `easy` (the learned evaluation one ply ahead) is quick and calibrated; `medium` and `hard` search
-//! deeper and take far longer.
+//! deeper. A review costs about one hint per turn (`tests/review_cost.rs`).
 //!
 //! - A move's **error** is the mover's chance of winning the game after the best choice less the
 //!   chance after the move played (in a match's cube decisions: chances of winning the match).
-//! - A Jokerball roll's **luck** is the mover's chance after the best turn for the dice thrown less
-//!   the mean of that over every equally likely pair of dice (36 on side 6, 24 on side 4): it measures
-//!   the dice, however well they were then played.
+//! - A Jokerball roll's **luck** is judged with one cheap look, as GNU Backgammon does: the mover's
+//!   chance after the best turn for the dice thrown by one ply, less the mover's chance before the
+//!   roll by the level's evaluation (at `medium` and `hard` the mean of that one-ply best over every
+//!   equally likely pair of dice, so the luck of a position's rolls sums to zero; at `easy` the
+//!   learned evaluation, which estimates that mean). It measures the dice, however well they were
+//!   then played.
 
 use super::base::Bot;
 use super::cube::{away, cube_equities, match_equity, DOUBLE_MARGIN};
@@ -19,8 +22,8 @@ use super::net::P_ONE;
 use super::rank::{split, Step};
 use crate::error::PlayError;
 use crate::matchplay::{
-    replay_action, replay_result, ActionKind, Match, MatchAction, MatchLog, MatchPhase, MatchState,
-    Replay,
+    replay_action, replay_result, ActionKind, GameResult, Match, MatchAction, MatchLog, MatchPhase,
+    MatchState, Replay,
 };
 use crate::player::{ByPlayer, Player};
 
@@ -60,15 +63,29 @@ pub struct Entry {
     pub mark: &'static str,
 }
 
-/// A player's sums over the move entries of a review (cube decisions not counted).
+/// A player's totals over the entries of a review (of a game, or of every game of a match).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Totals {
     /// The sum of the luck of the player's rolls.
     pub luck: f64,
-    /// The sum of the player's errors.
+    /// The chance lost by errors in moves: the sum of the errors of the player's move entries.
     pub error: f64,
-    /// The player's move entries.
+    /// The player's move decisions: move entries with more than one legal choice (a pass, or a
+    /// turn with a single legal choice, is not a decision).
     pub moves: u32,
+    /// The chance lost by errors in cube decisions (chances of winning the match).
+    pub cube_error: f64,
+    /// The player's cube decision entries.
+    pub cubes: u32,
+    /// The mean error per decision: `(error + cube_error) / (moves + cubes)`, 0 without decisions.
+    pub error_rate: f64,
+    /// The performance rating: `500 * error_rate` (lower is better).
+    pub rating: f64,
+    /// The games the player won among those reviewed (a game not over is nobody's).
+    pub wins: u32,
+    /// The luck-adjusted result: `wins` less the player's luck plus the opponent's, the games the
+    /// player would have won, on the bot's judgement, with average dice.
+    pub adjusted: f64,
 }
 
 /// The review of a game or match.
@@ -76,10 +93,13 @@ pub struct Totals {
 pub struct Review {
     /// Every entry, in the order of play.
     pub turns: Vec<Entry>,
-    /// Red's totals.
+    /// Red's totals over every game reviewed.
     pub red: Totals,
-    /// Blue's totals.
+    /// Blue's totals over every game reviewed.
     pub blue: Totals,
+    /// Each game's totals, by number from game 1 (a game before a restore from a format-1 state
+    /// has only its winner).
+    pub games: Vec<ByPlayer<Totals>>,
 }
 
 /// Each player's chance of winning the game and, for a match, the match.
@@ -178,17 +198,64 @@ impl<'a> Counter<'a> {
 }
 
 impl Review {
-    fn push(&mut self, e: Entry, is_move: bool) {
-        if is_move {
-            let t = match e.player {
-                Player::Red => &mut self.red,
-                Player::Blue => &mut self.blue,
-            };
-            t.luck += e.luck.unwrap_or(0.0);
-            t.error += e.error;
-            t.moves += 1;
+    /// Adds an entry to the turns and to its player's totals in its game: a move (`Some(chose)`,
+    /// a decision when the mover had a choice) or a cube decision (`None`).
+    fn push(&mut self, e: Entry, chose: Option<bool>) {
+        let n = e.game as usize;
+        while self.games.len() < n {
+            self.games.push(ByPlayer::default());
+        }
+        if let Some(g) = self.games.get_mut(n - 1) {
+            let t = g.get_mut(e.player);
+            match chose {
+                Some(chose) => {
+                    t.luck += e.luck.unwrap_or(0.0);
+                    t.error += e.error;
+                    t.moves += u32::from(chose);
+                }
+                None => {
+                    t.cube_error += e.error;
+                    t.cubes += 1;
+                }
+            }
         }
         self.turns.push(e);
+    }
+
+    /// The totals over all games (`games` of them, `results` those finished) from each game's.
+    fn total(&mut self, games: u32, results: &[GameResult]) {
+        while self.games.len() < games as usize {
+            self.games.push(ByPlayer::default());
+        }
+        for (g, r) in self.games.iter_mut().zip(results) {
+            g.get_mut(r.winner).wins = 1;
+        }
+        let mut all = ByPlayer::<Totals>::default();
+        for g in &mut self.games {
+            for (a, t) in [(&mut all.red, g.red), (&mut all.blue, g.blue)] {
+                a.luck += t.luck;
+                a.error += t.error;
+                a.moves += t.moves;
+                a.cube_error += t.cube_error;
+                a.cubes += t.cubes;
+                a.wins += t.wins;
+            }
+            rate(g);
+        }
+        rate(&mut all);
+        (self.red, self.blue) = (all.red, all.blue);
+    }
+}
+/// The error rates, ratings and luck-adjusted results of two players' sums.
+fn rate(t: &mut ByPlayer<Totals>) {
+    let net = t.red.luck - t.blue.luck;
+    for (t, net) in [(&mut t.red, net), (&mut t.blue, -net)] {
+        let n = t.moves + t.cubes;
+        if n > 0 {
+            t.error_rate = (t.error + t.cube_error) / f64::from(n);
+        }
+        t.rating = 500.0 * t.error_rate;
+        t.adjusted = f64::from(t.wins) - net;
     }
 }
 
@@ -267,13 +334,12 @@ impl Bot {
     /// The choices now, ranked by this bot: in Jokerball (phases man and ball) one per string of
     /// `legal_turns()`, in Zola one per legal move (`swap` included), each with the mover's chance of
     /// winning the game after it. The first is the bot's own choice (what [`Bot::choose_move`] of a
-    /// bot with the same level and seed plays); the others follow best first, equal chances in
-    /// notation order (the order of `legal_turns()`). In Zola at `medium` and `hard` every move is
-    /// valued at the depth the bot's search reached, so the first is also the best. In Jokerball at
-    /// `medium` and `hard` the turns the search looks at more deeply (the best by one ply) carry their
-    /// two-ply chance (the first too), the rest their one-ply chance; where a deeper look made the bot
-    /// prefer a turn that is not the best by two plies, a turn after the first shows a slightly higher
-    /// chance. `wrong_phase` when there is nothing to choose.
+    /// bot with the same level and seed plays); the list is in the order of the chances it shows, the
+    /// first the highest, equal chances in notation order (the order of `legal_turns()`). Every chance
+    /// comes from the search that ranked it: in Zola at `medium` and `hard` every move at the depth the
+    /// bot's search reached; in Jokerball each turn with the deepest look the level's search gave it,
+    /// the search going on until the turn of the highest chance has had its deepest look.
+    /// `wrong_phase` when there is nothing to choose.
     pub fn hint<G: BotGame>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
         let ranked = game.bot_hint(self);
         if ranked.is_empty() {
@@ -312,6 +378,7 @@ impl Bot {
         let mut count = Counter::new(history.len(), progress)?;
         let mut out = Review::default();
         self.review_one(m, 1, history, &[], &mut count, &mut out)?;
+        out.total(1, m.state().results());
         Ok(out)
     }
 
@@ -372,6 +439,7 @@ impl Bot {
             self.review_one(cur, number, &history, actions, &mut count, &mut out)?;
             sc = cur.state().clone();
         }
+        out.total(st.game_number(), sc.results());
         Ok(out)
     }
 
@@ -427,7 +495,8 @@ impl Bot {
                         }
                     };
                     if a.kind != ActionKind::Resign {
-                        out.push(entry(at, who, rec, win, best.into(), best_win, None), false);
+                        let e = entry(at, who, rec, win, best.into(), best_win, None);
+                        out.push(e, None);
                     }
                 }
                 cur.replay_action(a.kind, a.player).map_err(bad)?;
@@ -435,10 +504,8 @@ impl Bot {
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, nd, _)), false) = (cube, doubled) {
                 let best = if double > nd { "double" } else { "no-double" };
-                out.push(
-                    entry(at, me, "no-double", nd, best.into(), nd.max(double), None),
-                    false,
-                );
+                let e = entry(at, me, "no-double", nd, best.into(), nd.max(double), None);
+                out.push(e, None);
             }
             if cur.state().phase() != MatchPhase::Playing {
                 break;
@@ -461,10 +528,8 @@ impl Bot {
         if m.history_len() > at.1 {
             // A pass the game made itself: the passer had no choice.
             let v = 1.0 - m.win_chance(self);
-            out.push(
-                entry(at, m.turn().other(), rec, v, rec.into(), v, None),
-                true,
-            );
+            let e = entry(at, m.turn().other(), rec, v, rec.into(), v, None);
+            out.push(e, Some(false));
             return Ok(());
         }
         let s = m.review_step(self, rec)?;
@@ -484,7 +549,7 @@ impl Bot {
                 chance(best_win),
                 luck,
             ),
-            true,
+            Some(s.chose),
         );
         Ok(())
     }

@@ -9,7 +9,10 @@
 //!   replies are cut off once the turn cannot catch up;
 //! - `hard` searches the 12 best by one ply two plies deep, then the 2 best by two plies a ply deeper,
 //!   selectively: for every roll of the opponent, its best turn by the evaluation, and there the mean
-//!   over the bot's rolls of the bot's best turn.
+//!   over the bot's rolls of the bot's best turn;
+//! - at `medium` and `hard`, the search ends only when the turn of the highest value has had the
+//!   deepest look of the search (else it gets it, and the highest is taken again), so that the choice
+//!   is the best of the values that hints and reviews show.
 //!
 //! In phase man the bot plans the whole turn and keeps the ball move for the ball phase that follows.
 //! Work is counted in evaluated positions ([`Budget`]), so a level's choice is the same on every
@@ -155,29 +158,54 @@ impl<'a> Search<'a> {
     /// The one-ply value for the side to move in `pos` (unfinished, before its roll): the mean over
     /// its rolls of its best turn's value. `None` when the deadline struck.
     fn roll_value(&mut self, bot: &mut Bot, pos: &Position) -> Option<i32> {
+        self.roll_values(bot, pos, None)
+            .map(|(sum, total, _)| (sum / total) as i32)
+    }
+
+    /// The sum over the rolls of the side to move in `pos` (unfinished, before its roll) of its best
+    /// turn's one-ply value, the number of rolls, and that value for the roll `thrown` (0 without
+    /// one). `None` when the deadline struck.
+    fn roll_values(
+        &mut self,
+        bot: &mut Bot,
+        pos: &Position,
+        thrown: Option<Dice>,
+    ) -> Option<(i64, i64, i32)> {
         let (decided, won, total) = self.decided(pos);
         let mut sum = 0i64;
+        let mut at = 0;
         for k in 1..=pos.side() {
             for face in 1..=6u8 {
-                let bit = roll_bit(k, face);
-                if decided & bit != 0 {
-                    if won & bit != 0 {
-                        sum += i64::from(P_ONE);
-                    }
-                    continue;
+                let best = self.roll_best(bot, pos, (decided, won), dice(k, face))?;
+                if thrown == Some(dice(k, face)) {
+                    at = best;
                 }
-                let mut best = 0;
-                let n = self.each_turn(pos, dice(k, face), &mut |_, v| {
-                    best = best.max(P_ONE - v);
-                    best < P_ONE
-                });
                 sum += i64::from(best);
-                if !bot.work(n.max(1)) {
-                    return None;
-                }
             }
         }
-        Some((sum / total) as i32)
+        Some((sum, total, at))
+    }
+
+    /// The one-ply value of the best turn for `roll` of the side to move in `pos` (unfinished, before
+    /// its roll; `decided` and `won` its rolls that win or lose at once, from [`Search::decided`]).
+    /// `None` when the deadline struck.
+    fn roll_best(
+        &mut self,
+        bot: &mut Bot,
+        pos: &Position,
+        (decided, won): (u64, u64),
+        roll: Dice,
+    ) -> Option<i32> {
+        let bit = roll_bit(roll.distance, roll.direction);
+        if decided & bit != 0 {
+            return Some(if won & bit != 0 { P_ONE } else { 0 });
+        }
+        let mut best = 0;
+        let n = self.each_turn(pos, roll, &mut |_, v| {
+            best = best.max(P_ONE - v);
+            best < P_ONE
+        });
+        bot.work(n.max(1)).then_some(best)
     }
 
     /// The value for `me` of `after` (the opponent to move) searched two plies, or three with
@@ -260,9 +288,34 @@ fn net() -> &'static Net {
     &super::base::nets().jokerball
 }
 
-/// The turn the bot plays from `game` (phase man or ball), its value by the deepest look that chose
-/// it, and its value by at most two plies (the chance hints and reviews give every turn alike).
-fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32, i32)> {
+/// A turn of a search, with the value of the deepest look it had (`depth` plies; `exact` unless the
+/// two-ply search only bounded it from above, knowing it could not be the best).
+#[derive(Debug, Clone, Copy)]
+struct Cand {
+    turn: Turn,
+    v: i32,
+    depth: u8,
+    exact: bool,
+}
+
+/// Gives every turn of `cands` that ends in `after` the value `v` of a look `depth` plies deep.
+fn put(cands: &mut [Cand], after: &Position, v: i32, depth: u8, exact: bool) {
+    for c in cands.iter_mut().filter(|c| c.turn.after == *after) {
+        (c.v, c.depth, c.exact) = (v, depth, exact);
+    }
+}
+
+/// The search of a level, shared by the bot's choice, hints and reviews. Returns every turn of `game`
+/// (phase man or ball) with the value of the deepest look it had, the index of the bot's choice, and
+/// the deepest look of the search (plies).
+///
+/// - one ply for every turn; `easy` stops there;
+/// - two plies for the best turns by one ply (`width` of them, within the `work` budget), a turn that
+///   cannot be the best only bounded;
+/// - `hard`: three plies, selectively, for the best by two plies (`refine`, within `margin`);
+/// - then, so that the choice is the best of the values shown: while the turn of the highest value
+///   has not had the deepest look (or only a bound), it has it, and the highest is taken again.
+fn search(bot: &mut Bot, game: &Game) -> Option<(Vec<Cand>, usize, u8)> {
     let dice = game.dice()?;
     let man_phase = match game.phase() {
         Phase::Man => true,
@@ -272,24 +325,33 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32, i32)> {
     bot.start_search();
     let me = game.turn();
     let mut s = Search::new(net());
-    let mut cands = Vec::new();
-    s.turns(game.position(), dice, man_phase, &mut cands);
-    if cands.is_empty() {
+    let mut turns = Vec::new();
+    s.turns(game.position(), dice, man_phase, &mut turns);
+    if turns.is_empty() {
         return None;
     }
-    bot.shuffle(&mut cands);
-    let mut scored: Vec<(i32, Turn)> = Vec::with_capacity(cands.len());
-    for t in cands {
+    bot.shuffle(&mut turns);
+    let mut scored: Vec<(i32, Turn)> = Vec::with_capacity(turns.len());
+    for t in turns {
         let v = s.after_value(me, &t.after);
         bot.work(1);
         scored.push((v, t));
     }
     // Best first; equal values keep the shuffled order.
     sort_best_first(&mut scored);
+    let mut cands: Vec<Cand> = scored
+        .iter()
+        .map(|&(v, turn)| Cand {
+            turn,
+            v,
+            depth: 1,
+            exact: true,
+        })
+        .collect();
     let first = scored.first().copied()?;
     let budget = bot.jokerball_budget();
     if first.0 >= P_ONE || budget.width == 0 {
-        return Some((first.1, first.0, first.0));
+        return Some((cands, 0, 1));
     }
     // Two plies for the best turns by one ply (each turn reaching a new position).
     let mut deep: Vec<(i32, Turn)> = Vec::with_capacity(budget.width);
@@ -312,6 +374,7 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32, i32)> {
         let Some(v2) = s.reply_value(bot, me, &t.after, bound, None) else {
             break;
         };
+        put(&mut cands, &t.after, v2, 2, v2 > bound);
         if v2 > bound {
             deep.push((v2, t));
             sort_best_first(&mut deep);
@@ -321,30 +384,56 @@ fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32, i32)> {
         }
     }
     let Some(&best2) = deep.first() else {
-        return Some((first.1, first.0, first.0));
+        return Some((cands, 0, 1));
     };
     let close = deep
         .iter()
         .take(budget.refine)
         .filter(|d| d.0 >= best2.0 - budget.margin)
         .count();
-    if close < 2 {
-        return Some((best2.1, best2.0, best2.0));
-    }
-    // Three plies, selectively, for the best turns by two plies.
-    let mut best: Option<(i32, Turn)> = None;
-    for &(_, t) in deep.iter().take(close) {
-        let Some(v3) = s.reply_value(bot, me, &t.after, -1, Some(budget.close)) else {
-            break;
-        };
-        if best.is_none_or(|b| v3 > b.0) {
-            best = Some((v3, t));
+    let mut deepest = 2;
+    if close >= 2 {
+        // Three plies, selectively, for the best turns by two plies.
+        deepest = 3;
+        for &(_, t) in deep.iter().take(close) {
+            let Some(v3) = s.reply_value(bot, me, &t.after, -1, Some(budget.close)) else {
+                break;
+            };
+            put(&mut cands, &t.after, v3, 3, true);
         }
     }
-    Some(best.map_or((best2.1, best2.0, best2.0), |b| {
-        let two = deep.iter().find(|d| d.1.after == b.1.after);
-        (b.1, b.0, two.map_or(best2.0, |d| d.0))
-    }))
+    let chosen = settle(bot, &mut s, me, &mut cands, deepest);
+    Some((cands, chosen, deepest))
+}
+
+/// The turn of the highest value in `cands` (on equal values the deeper look, an exact value, then
+/// the first), after giving it the look of `deepest` plies as long as it lacks it (see [`search`]).
+fn settle(bot: &mut Bot, s: &mut Search, me: Player, cands: &mut [Cand], deepest: u8) -> usize {
+    let key = |c: &Cand| (c.v, c.depth, c.exact);
+    loop {
+        let mut lead = 0;
+        for (i, c) in cands.iter().enumerate() {
+            if key(c) > key(&cands[lead]) {
+                lead = i;
+            }
+        }
+        let c = cands[lead];
+        if c.depth >= deepest && c.exact {
+            return lead;
+        }
+        let depth = if c.exact { c.depth + 1 } else { c.depth };
+        let refine = (depth >= 3).then_some(bot.jokerball_budget().close);
+        let Some(v) = s.reply_value(bot, me, &c.turn.after, -1, refine) else {
+            return lead;
+        };
+        put(cands, &c.turn.after, v, depth, true);
+    }
+}
+
+/// The turn the bot plays from `game` (phase man or ball) and its value by the deepest look it had.
+fn best_turn(bot: &mut Bot, game: &Game) -> Option<(Turn, i32)> {
+    let (cands, chosen, _) = search(bot, game)?;
+    cands.get(chosen).map(|c| (c.turn, c.v))
 }
 
 impl Bot {
@@ -360,7 +449,7 @@ impl Bot {
             }
         }
         self.plan = None;
-        let (t, _, _) = best_turn(self, game)?;
+        let (t, _) = best_turn(self, game)?;
         match (game.phase(), t.man) {
             (Phase::Man, Some(m)) => {
                 if let (Some(ball), Some(dice)) = (t.ball, game.dice()) {
@@ -410,7 +499,7 @@ impl Bot {
     /// The value (units of [`P_ONE`]) for the side to move of the turn the bot would play in `game`
     /// (phase man or ball).
     pub fn jokerball_turn_value(&mut self, game: &Game) -> Option<i32> {
-        best_turn(self, game).map(|(_, v, _)| v)
+        best_turn(self, game).map(|(_, v)| v)
     }
 }
 
@@ -434,50 +523,45 @@ impl Bot {
         self.ranked_turns(game, None)
     }
 
-    /// [`Bot::jokerball_hint`], the turn named `also` (when the level looks deeper at all) looked at as
-    /// deeply as the best: a review judges the turn played with the same depth as the best one.
+    /// [`Bot::jokerball_hint`]: every turn with the value the level's search gave it ([`search`]),
+    /// a bounded one made exact (it stays below the choice); the turn named `also` (when the level
+    /// looks deeper at all) given the look the choice had: a review judges the turn played as deeply
+    /// as the best one (should it prove the best, it is the choice).
     fn ranked_turns(&mut self, game: &Game, also: Option<&str>) -> Vec<(i32, String)> {
-        let (Some((chosen, _, value)), Some(dice)) = (best_turn(self, game), game.dice()) else {
+        let Some((mut cands, mut chosen, deepest)) = search(self, game) else {
             return Vec::new();
         };
-        let man_phase = game.phase() == Phase::Man;
         let size = game.size();
         let prefix = match game.turn_man_move() {
-            Some(m) if !man_phase => Some(write_part(size, m)),
+            Some(m) if game.phase() == Phase::Ball => Some(write_part(size, m)),
             _ => None,
         };
         let me = game.turn();
         let mut s = Search::new(net());
-        let mut turns = Vec::new();
-        s.turns(game.position(), dice, man_phase, &mut turns);
-        let names: Vec<String> = turns
+        let names: Vec<String> = cands
             .iter()
-            .map(|t| write_turn(size, prefix.as_deref(), t))
+            .map(|c| write_turn(size, prefix.as_deref(), &c.turn))
             .collect();
-        let mut scored: Vec<(i32, usize)> = turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (s.after_value(me, &t.after), i))
-            .collect();
-        sort_best_first(&mut scored);
-        // The turns the level's search looks at more deeply: their exact two-ply chance.
-        let width = self.jokerball_budget().width.min(scored.len());
-        for (rank, e) in scored.iter_mut().enumerate() {
-            let named = width > 0 && also.is_some() && names.get(e.1).map(String::as_str) == also;
-            let Some(t) = turns.get(e.1).filter(|_| rank < width || named) else {
+        let close = self.jokerball_budget().close;
+        for i in 0..cands.len() {
+            let c = cands[i];
+            let named = deepest > 1 && also == names.get(i).map(String::as_str);
+            let depth = if named { deepest } else { c.depth };
+            if c.exact && c.depth >= depth {
                 continue;
-            };
-            if let Some(v) = s.reply_value(self, me, &t.after, -1, None) {
-                e.0 = v;
+            }
+            let refine = (depth >= 3).then_some(close);
+            if let Some(v) = s.reply_value(self, me, &c.turn.after, -1, refine) {
+                put(&mut cands, &c.turn.after, v, depth, true);
+            }
+            if named {
+                chosen = settle(self, &mut s, me, &mut cands, deepest);
             }
         }
-        // The bot's choice with its two-ply chance like the others' (a three-ply look, at `hard`, tends
-        // lower, and would put it below turns it beat).
-        hint_list(
-            (value, write_turn(size, prefix.as_deref(), &chosen)),
-            scored,
-            &names,
-        )
+        let first = cands.get(chosen).map_or(0, |c| c.v);
+        let ranked = cands.iter().enumerate().map(|(i, c)| (c.v, i)).collect();
+        let name = names.get(chosen).cloned().unwrap_or_default();
+        hint_list((first, name), ranked, &names)
     }
 
     /// The review of the turn record `record` (`2/3 b3-d3 f6>h6`) played from `game` at the start of
@@ -494,36 +578,30 @@ impl Bot {
         let mut g = Game::from_start(*game.position(), None);
         let d = crate::jokerball::parse_dice(dice).ok_or_else(illegal)?;
         g.set_dice(d.distance, d.direction).map_err(|_| illegal())?;
-        let (best, best_win, win) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
+        let (best, best_win, win, chose) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
             let ranked = self.ranked_turns(&g, Some(played));
             let win = ranked.iter().find(|e| e.1 == played).ok_or_else(illegal)?.0;
+            let chose = ranked.len() > 1;
             let (bw, b) = ranked.into_iter().next().ok_or_else(illegal)?;
-            (b, bw, win)
+            (b, bw, win, chose)
         } else {
             let v = pass_value(self, &g);
-            (played.to_string(), v, v)
+            (played.to_string(), v, v, false)
         };
-        // The luck: the best for the dice thrown against the mean over every roll.
-        let mut sum = 0.0;
-        let mut n = 0.0;
-        for k in 1..=game.side() {
-            for face in 1..=6u8 {
-                n += 1.0;
-                if (k, face) == (d.distance, d.direction) {
-                    sum += f64::from(best_win.max(win));
-                    continue;
-                }
-                let mut r = Game::from_start(*game.position(), None);
-                if r.set_dice(k, face).is_err() {
-                    continue;
-                }
-                let v = match best_turn(self, &r) {
-                    Some((_, _, v)) => v,
-                    None => pass_value(self, &r),
-                };
-                sum += f64::from(v);
-            }
-        }
+        // The luck (see the module's documentation): the best turn for the dice thrown by one ply,
+        // against the chance before the roll.
+        let mut s = Search::new(net());
+        let pos = game.position();
+        let luck = if self.level == Level::Easy {
+            self.start_search();
+            let (decided, won, _) = s.decided(pos);
+            let at = s.roll_best(self, pos, (decided, won), d).unwrap_or(0);
+            f64::from(at) - f64::from(s.value(pos))
+        } else {
+            self.start_search();
+            let (sum, total, at) = s.roll_values(self, pos, Some(d)).unwrap_or((0, 1, 0));
+            f64::from(at) - sum as f64 / total as f64
+        };
         let mut best_text = dice.to_string();
         best_text.push(' ');
         best_text.push_str(&best);
@@ -531,7 +609,8 @@ impl Bot {
             win,
             best: best_text,
             best_win,
-            luck: Some(f64::from(best_win.max(win)) - sum / n),
+            luck: Some(luck),
+            chose,
         })
     }
 }

@@ -234,8 +234,25 @@ pub fn men_counts(pos: &Position, me: Player) -> [u16; DENSE] {
     counts
 }
 
+#[cfg(not(target_arch = "wasm32"))]
+std::thread_local! {
+    static ANALYSED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The positions analysed ([`analyse_ball`], the work under every evaluation and search) on this
+/// thread so far: the cost of an analysis counted alike on every machine (native builds only, for
+/// tests and benchmarks; 0 in wasm, where it would only cost size).
+pub fn analysed() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    return ANALYSED.with(std::cell::Cell::get);
+    #[cfg(target_arch = "wasm32")]
+    0
+}
+
 /// [`analyse`] without the dense inputs (see [`men_counts`]).
 pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
+    #[cfg(not(target_arch = "wasm32"))]
+    ANALYSED.with(|n| n.set(n.get() + 1));
     let g = pos.geometry();
     let lines = Lines::of(g);
     let me = pos.turn();

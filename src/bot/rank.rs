@@ -15,6 +15,8 @@ pub struct Step {
     pub best_win: i32,
     /// The luck of the roll (Jokerball), in units of [`P_ONE`](super::net::P_ONE).
     pub luck: Option<f64>,
+    /// Whether the mover had more than one legal choice.
+    pub chose: bool,
 }
 
 /// `p` for `me`, `1 - p` for the other.

@@ -314,12 +314,14 @@ impl Bot {
             .find(|e| e.1 == record)
             .ok_or_else(|| PlayError::Illegal(record.to_string()))?
             .0;
+        let chose = ranked.len() > 1;
         let (best_win, best) = ranked.into_iter().next().unwrap_or((win, String::new()));
         Ok(Step {
             win,
             best,
             best_win,
             luck: None,
+            chose,
         })
     }
 }

@@ -518,12 +518,14 @@ plain! {
     out Evaluation = EvaluationOut { red: "red" => "number", blue: "blue" => "number", matches: "match" optional => "Chances" }
     "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, the mover's chance of winning the game after it, and the cells it names of the part still to play (in Jokerball's phase 'ball' the ball move's only), each once, 'off' left out."
     out Hint = crate::bot::Choice { choice: "move" => "string", win: "win" => "number", cells: "cells" => "string[]" }
-    "A player's totals in a review: the sums of the luck and of the errors of the player's moves, and their count (cube decisions not counted)."
-    out ReviewTotals = crate::bot::Totals { luck: "luck" => "number", error: "error" => "number", moves: "moves" => "number" }
-    "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `error` is `bestWin - win`; `luck` (Jokerball moves only) the mover's `bestWin` for the dice thrown less its mean over every pair of dice."
+    "A player's totals in a review (docs/api.md): luck; chance lost by errors in moves (`error`) and cube decisions (`cubeError`) and the decisions counted in each (`moves`: moves with a choice; `cubes`); `errorRate` = all errors / all decisions; `rating` (PR) = 500 x errorRate; `wins` (games won) and `adjusted` = wins - luck + the opponent's luck."
+    out ReviewTotals = crate::bot::Totals { luck: "luck" => "number", error: "error" => "number", moves: "moves" => "number", cube_error: "cubeError" => "number", cubes: "cubes" => "number", error_rate: "errorRate" => "number", rating: "rating" => "number", wins: "wins" => "number", adjusted: "adjusted" => "number" }
+    "Each player's totals over one game of a review."
+    out GameTotals = ByPlayer<crate::bot::Totals> { red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals" }
+    "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `error` is `bestWin - win`; `luck` (Jokerball moves only) how much the dice thrown helped the mover (docs/api.md)."
     out ReviewEntry = crate::bot::Entry { game: "game" => "number", index: "index" => "number", player: "player" => "Player", record: "record" => "string", win: "win" => "number", best: "best" => "string", best_win: "bestWin" => "number", error: "error" => "number", luck: "luck" => "number | null", mark: "mark" => "'??' | '?' | '?!' | ''" }
-    "The review of a game or match by the bot: an entry per move and cube decision, and each player's totals."
-    out Review = crate::bot::Review { turns: "turns" => "ReviewEntry[]", red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals" }
+    "The review of a game or match by the bot: an entry per move and cube decision, each player's totals over every game reviewed, and each game's."
+    out Review = crate::bot::Review { turns: "turns" => "ReviewEntry[]", red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals", games: "games" => "GameTotals[]" }
 
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
     options JokerballOptions(jokerball::Setup) reads read_jokerball_setup {
