@@ -68,7 +68,24 @@ impl fmt::Display for ErrorCode {
 pub trait Coded: fmt::Display {
     /// The stable code.
     fn code(&self) -> ErrorCode;
+    /// Appends the message (the same text as `Display`, written without `std::fmt`: the binding
+    /// reads it so that the wasm carries no formatting code for errors).
+    fn write_message(&self, out: &mut String);
 }
+
+/// `Display` of an error as its [`Coded::write_message`] (one text for both).
+macro_rules! display_by_message {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let mut message = String::new();
+                $crate::error::Coded::write_message(self, &mut message);
+                f.write_str(&message)
+            }
+        }
+    )*};
+}
+pub(crate) use display_by_message;
 
 /// Input that is not in the expected notation or format (code `parse_error`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,17 +103,16 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+display_by_message!(ParseError);
 
 impl std::error::Error for ParseError {}
 
 impl Coded for ParseError {
     fn code(&self) -> ErrorCode {
         ErrorCode::ParseError
+    }
+    fn write_message(&self, out: &mut String) {
+        out.push_str(&self.message);
     }
 }
 
@@ -116,17 +132,16 @@ impl OptionError {
     }
 }
 
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+display_by_message!(OptionError);
 
 impl std::error::Error for OptionError {}
 
 impl Coded for OptionError {
     fn code(&self) -> ErrorCode {
         ErrorCode::InvalidOption
+    }
+    fn write_message(&self, out: &mut String) {
+        out.push_str(&self.message);
     }
 }
 
@@ -143,16 +158,7 @@ pub enum PlayError {
     Illegal(String),
 }
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Parse(e) => e.fmt(f),
-            PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::WrongPhase(why) => f.write_str(why),
-            PlayError::Illegal(mv) => write!(f, "illegal move: {mv}"),
-        }
-    }
-}
+display_by_message!(PlayError);
 
 impl std::error::Error for PlayError {}
 
@@ -163,6 +169,17 @@ impl Coded for PlayError {
             PlayError::GameOver => ErrorCode::GameOver,
             PlayError::WrongPhase(_) => ErrorCode::WrongPhase,
             PlayError::Illegal(_) => ErrorCode::IllegalMove,
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        match self {
+            PlayError::Parse(e) => e.write_message(out),
+            PlayError::GameOver => out.push_str("the game is over"),
+            PlayError::WrongPhase(why) => out.push_str(why),
+            PlayError::Illegal(mv) => {
+                out.push_str("illegal move: ");
+                out.push_str(mv);
+            }
         }
     }
 }
@@ -184,15 +201,7 @@ pub enum DiceError {
     WrongPhase(String),
 }
 
-impl fmt::Display for DiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DiceError::OutOfRange(e) => e.fmt(f),
-            DiceError::GameOver => f.write_str("the game is over"),
-            DiceError::WrongPhase(why) => f.write_str(why),
-        }
-    }
-}
+display_by_message!(DiceError);
 
 impl std::error::Error for DiceError {}
 
@@ -202,6 +211,13 @@ impl Coded for DiceError {
             DiceError::OutOfRange(_) => ErrorCode::InvalidOption,
             DiceError::GameOver => ErrorCode::GameOver,
             DiceError::WrongPhase(_) => ErrorCode::WrongPhase,
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        match self {
+            DiceError::OutOfRange(e) => e.write_message(out),
+            DiceError::GameOver => out.push_str("the game is over"),
+            DiceError::WrongPhase(why) => out.push_str(why),
         }
     }
 }
@@ -216,14 +232,7 @@ pub enum SetupError {
     Parse(ParseError),
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::Option(e) => e.fmt(f),
-            SetupError::Parse(e) => e.fmt(f),
-        }
-    }
-}
+display_by_message!(SetupError);
 
 impl std::error::Error for SetupError {}
 
@@ -232,6 +241,12 @@ impl Coded for SetupError {
         match self {
             SetupError::Option(e) => e.code(),
             SetupError::Parse(e) => e.code(),
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        match self {
+            SetupError::Option(e) => e.write_message(out),
+            SetupError::Parse(e) => e.write_message(out),
         }
     }
 }
@@ -262,14 +277,7 @@ pub enum ReplayError {
     },
 }
 
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Setup(e) => e.fmt(f),
-            ReplayError::Record { index, error } => write!(f, "history entry {index}: {error}"),
-        }
-    }
-}
+display_by_message!(ReplayError);
 
 impl std::error::Error for ReplayError {}
 
@@ -278,6 +286,17 @@ impl Coded for ReplayError {
         match self {
             ReplayError::Setup(e) => e.code(),
             ReplayError::Record { error, .. } => error.code(),
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        match self {
+            ReplayError::Setup(e) => e.write_message(out),
+            ReplayError::Record { index, error } => {
+                out.push_str("history entry ");
+                crate::notation::push_num(out, *index);
+                out.push_str(": ");
+                error.write_message(out);
+            }
         }
     }
 }

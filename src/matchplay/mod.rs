@@ -17,8 +17,6 @@
 //!
 //! Records of matches (RULES 4) are written and read in `record`, above this module.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 pub use crate::engine::GameEnd;
@@ -137,9 +135,20 @@ pub enum CubeError {
     DeadCube,
 }
 
-impl fmt::Display for CubeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+crate::error::display_by_message!(CubeError);
+
+impl std::error::Error for CubeError {}
+
+impl Coded for CubeError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            CubeError::MatchOver => ErrorCode::GameOver,
+            CubeError::GameOver | CubeError::DoublePending => ErrorCode::WrongPhase,
+            _ => ErrorCode::CubeNotAllowed,
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        out.push_str(match self {
             CubeError::MatchOver => "the match is over",
             CubeError::GameOver => "the game is over: start the next game first",
             CubeError::DoublePending => "a double is pending: take, drop or resign",
@@ -152,19 +161,7 @@ impl fmt::Display for CubeError {
             CubeError::DeadCube => {
                 "dead cube: winning this game at the current value already wins the match"
             }
-        })
-    }
-}
-
-impl std::error::Error for CubeError {}
-
-impl Coded for CubeError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            CubeError::MatchOver => ErrorCode::GameOver,
-            CubeError::GameOver | CubeError::DoublePending => ErrorCode::WrongPhase,
-            _ => ErrorCode::CubeNotAllowed,
-        }
+        });
     }
 }
 
@@ -180,15 +177,7 @@ pub enum MatchError {
     WrongPhase(String),
 }
 
-impl fmt::Display for MatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchError::Invalid(e) => e.fmt(f),
-            MatchError::MatchOver => f.write_str("the match is over"),
-            MatchError::WrongPhase(why) => f.write_str(why),
-        }
-    }
-}
+crate::error::display_by_message!(MatchError);
 
 impl std::error::Error for MatchError {}
 
@@ -198,6 +187,13 @@ impl Coded for MatchError {
             MatchError::Invalid(_) => ErrorCode::InvalidOption,
             MatchError::MatchOver => ErrorCode::GameOver,
             MatchError::WrongPhase(_) => ErrorCode::WrongPhase,
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        match self {
+            MatchError::Invalid(e) => e.write_message(out),
+            MatchError::MatchOver => out.push_str("the match is over"),
+            MatchError::WrongPhase(why) => out.push_str(why),
         }
     }
 }

@@ -20,11 +20,17 @@ use crate::record::Recorded;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
-    let n = value
-        .as_f64()
-        .ok_or_else(|| OptionError::new(format!("{what} must be an integer die value")))?;
+    let n = value.as_f64().ok_or_else(|| {
+        OptionError::new(crate::notation::cat(&[
+            what,
+            " must be an integer die value",
+        ]))
+    })?;
     if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
-        return Err(OptionError::new(format!("{what} is out of range")));
+        return Err(OptionError::new(crate::notation::cat(&[
+            what,
+            " is out of range",
+        ])));
     }
     Ok(n as u8)
 }

@@ -491,7 +491,7 @@ impl Match {
     /// (as format 1 holds them): what the bot needs of a match to play, without replaying its earlier
     /// games.
     pub(super) fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
-        let bad = |e: String| ParseError::new(format!("bad JSON state: {e}"));
+        let bad = |e: String| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e]));
         if !obj.is_object() {
             return Err(ParseError::new("a JSON state must be an object"));
         }
@@ -500,12 +500,12 @@ impl Match {
             for key in ["game", "variant", "match", "current"] {
                 let value = js_sys::Reflect::get(&obj, &JsValue::from_str(key))
                     .map_err(|_| bad("a value could not be read".into()))?;
-                let value = Tree::from_js(&value).map_err(|e| bad(e.to_string()))?;
+                let value = Tree::from_js(&value).map_err(|e| bad(e.0))?;
                 fields.push((key.to_string(), value));
             }
             Tree::Obj(fields)
         } else {
-            Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?
+            Tree::from_js(&obj).map_err(|e| bad(e.0))?
         };
         let inner = match tree.get("variant") {
             Some(Tree::Str(v)) if v == GameKind::Jokerball.name() => {
@@ -526,5 +526,5 @@ where
     SavedMatch<S>: super::tree::FromTree,
 {
     <SavedMatch<S> as super::tree::FromTree>::from_tree(tree)
-        .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+        .map_err(|e| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e])))
 }

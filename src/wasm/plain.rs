@@ -88,7 +88,9 @@ pub(crate) struct SimSettings {
 impl FromTree for Level {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let name = String::from_tree(tree)?;
-        Level::from_name(&name).ok_or_else(|| format!("'{name}' is not 'easy', 'medium' or 'hard'"))
+        Level::from_name(&name).ok_or_else(|| {
+            crate::notation::cat(&["'", &name, "' is not 'easy', 'medium' or 'hard'"])
+        })
     }
 }
 
@@ -240,13 +242,16 @@ macro_rules! plain {
 /// A seed: an integer `0..=2^32-1` or a string of at most 4096 characters.
 impl FromTree for Seed {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
-        let max = crate::notation::MAX_INPUT_LEN;
         match tree {
             Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX) => {
                 Ok(Seed::Number(*n as u32))
             }
-            Tree::Str(s) if s.chars().count() <= max => Ok(Seed::Text(s.clone())),
-            Tree::Str(_) => Err(format!("a seed string is longer than {max} characters")),
+            Tree::Str(s) if !crate::notation::too_long(s) => Ok(Seed::Text(s.clone())),
+            Tree::Str(_) => Err(crate::notation::cat(&[
+                "a seed string is longer than ",
+                crate::notation::MAX_INPUT_LEN_TEXT,
+                " characters",
+            ])),
             _ => Err("expected an integer 0..2^32-1 or a string".into()),
         }
     }
@@ -261,7 +266,11 @@ impl FromTree for Tags {
         let mut tags = Tags::new();
         for (name, value) in fields {
             let Tree::Str(value) = value else {
-                return Err(format!("the tag {name} must be a string"));
+                return Err(crate::notation::cat(&[
+                    "the tag ",
+                    name,
+                    " must be a string",
+                ]));
             };
             tags.add_new(name, value)?;
         }
