@@ -13,7 +13,9 @@
 //!   result, the last move, the ball's line, the log), built once for both games;
 //! - `driver`: [`Match`], with all its methods, which drives any [`Engine`](crate::Engine) game through
 //!   a match: it refuses moves while a double is pending or after the game ended, and records the
-//!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match.
+//!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match;
+//! - `options`: the options of a match of either game ([`MatchOptions`], [`GameSetup`]), composed and
+//!   checked once for every caller.
 //!
 //! Records of matches (RULES 4) are written and read in `record`, above this module.
 
@@ -25,6 +27,7 @@ use crate::player::Player;
 
 mod driver;
 mod log;
+mod options;
 mod restore;
 mod state;
 mod view;
@@ -34,6 +37,7 @@ pub(crate) use log::{game_body, lone_result_line, match_result_line, replay_acti
 pub use log::{
     lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
 };
+pub use options::{AnyMatchSetup, GameSetup, MatchOptions};
 pub(crate) use restore::replay_result;
 pub use state::{MatchState, MatchStateData};
 pub use view::{view_of, View};

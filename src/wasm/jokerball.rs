@@ -2,21 +2,19 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{
-    arg_move, arg_record, arg_strings, arg_tags, options, state, to_js, to_json_options,
-};
+use super::args::{arg_move, options, to_js, to_json_options};
+use super::class::game_class_methods;
 use super::plain::{
     Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
-    Piece, Played, RecordOptions, Rolled,
+    Piece, Played, Rolled,
 };
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::engine::MoveClass;
 use crate::error::OptionError;
 use crate::hex::Hex;
-use crate::jokerball::{Cell, Game, GameState, MoveKind, Piece as JbPiece, Size};
+use crate::jokerball::{Cell, Game, MoveKind, Piece as JbPiece, Size};
 use crate::player::Player;
-use crate::record::Recorded;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
@@ -36,7 +34,7 @@ fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
 }
 
 /// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).
-pub(super) fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), OptionError> {
+fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), OptionError> {
     Ok((
         die_value(distance, "distance")?,
         die_value(direction, "direction")?,
@@ -51,6 +49,24 @@ pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
         .map(|mv| game.describe(mv))
         .collect();
     to_js(&views)
+}
+
+/// `setDice` of a game or a match: reads the two dice, sets them through `set` (which returns the game
+/// they were set in) and returns them as `roll` does.
+pub(super) fn set_dice_with<'a>(
+    distance: &JsValue,
+    direction: &JsValue,
+    set: impl FnOnce(u8, u8) -> Result<&'a Game, crate::error::DiceError>,
+) -> Result<JsValue, JsValue> {
+    let (d, r) = dice_args(distance, direction)?;
+    let game = set(d, r)?;
+    Ok(rolled(
+        game,
+        Dice {
+            distance: d,
+            direction: r,
+        },
+    ))
 }
 
 /// The dice just set and the phases then skipped, as JavaScript sees them.
@@ -165,32 +181,11 @@ impl Jokerball {
         })
     }
 
-    /// The side to move; after the game, the player who moved last.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "Player")]
-    pub fn turn(&self) -> String {
-        self.game.turn().name().to_string()
-    }
-
-    /// The phase: `'roll'`, `'man'`, `'ball'` or `'over'`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "JokerballPhase")]
-    pub fn phase(&self) -> String {
-        self.game.phase().name().to_string()
-    }
-
     /// The current turn's dice, `null` in phases `'roll'` and `'over'`.
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
     pub fn dice(&self) -> JsValue {
         to_js(&self.game.dice())
-    }
-
-    /// The winner, `null` while the game goes on.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
-    pub fn winner(&self) -> JsValue {
-        to_js(&self.game.winner())
     }
 
     /// Rolls both dice from the game's own generator (distance die, then direction die). `skipped`
@@ -214,15 +209,10 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let (d, r) = dice_args(&distance, &direction)?;
-        self.game.set_dice(d, r)?;
-        Ok(rolled(
-            &self.game,
-            Dice {
-                distance: d,
-                direction: r,
-            },
-        ))
+        set_dice_with(&distance, &direction, |d, r| {
+            self.game.set_dice(d, r)?;
+            Ok(&self.game)
+        })
     }
 
     /// Where the piece on `cell` can go now: in phase `'man'` a man of the side to move, in phase `'ball'`
@@ -260,17 +250,6 @@ impl Jokerball {
     #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "JokerballMove[]")]
     pub fn legal_moves_verbose(&self) -> JsValue {
         verbose_moves(&self.game)
-    }
-
-    /// Whether a move (a string, or an object with `notation`) is legal now. Anything else, malformed
-    /// input included, is simply `false`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
-    ) -> bool {
-        arg_move(&mv).is_ok_and(|text| self.game.is_legal(&text))
     }
 
     /// Plays a move of the current phase (a string, or an object whose `notation` is read) and returns it
@@ -336,68 +315,13 @@ impl Jokerball {
     ) -> Result<JsValue, JsValue> {
         Ok(to_js(&self.game.to_state(to_json_options(opts)?)))
     }
-
-    /// Restores a game from a state written by `toJSON()`.
-    /// @throws {SteereError} `parse_error` for a malformed or impossible state.
-    #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(
-        #[wasm_bindgen(unchecked_param_type = "JokerballState")] obj: JsValue,
-    ) -> Result<Jokerball, JsValue> {
-        let st: GameState = state(obj)?;
-        Ok(Jokerball {
-            game: Game::from_state(&st)?,
-        })
-    }
-
-    /// Replays turn records (as `history()` lists them) from the setup given by the options.
-    /// @throws {SteereError} `invalid_option` for bad options; `parse_error` when `history` is not an
-    /// array of strings or a record is not in the notation; `game_over`, `wrong_phase` or
-    /// `illegal_move` for a record that cannot be played (the message gives its index, from 0).
-    pub fn replay(
-        #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "JokerballReplayOptions")] opts: JsValue,
-    ) -> Result<Jokerball, JsValue> {
-        let o: JokerballReplayOptions = options(opts, "replay options")?;
-        let game = Game::new(&o.0)?;
-        let records = arg_strings(&history, "history")?;
-        Ok(Jokerball {
-            game: game.replay_onto(&records)?,
-        })
-    }
-    /// What a page draws, as the engine describes it (docs/api.md, "view()"): the board's kind and size,
-    /// who acts, whether a turn is at its start, the result, the last move, the ball's line and the log.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&self) -> JsValue {
-        to_js(&crate::matchplay::view_of(&self.game))
-    }
-
-    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
-    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
-    pub fn tags(&self) -> JsValue {
-        to_js(self.game.tags())
-    }
-
-    /// The game as a record (docs/records.md), its tags overlaid with `tags`.
-    #[wasm_bindgen(js_name = toRecord)]
-    pub fn to_record(
-        &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
-    ) -> Result<String, JsValue> {
-        let tags = arg_tags(tags)?;
-        Ok(self.game.to_record(&tags))
-    }
-
-    /// Reads a lone game's record, checking every line; the game goes on with dice from `seed`.
-    #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(
-        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
-    ) -> Result<Jokerball, JsValue> {
-        let text = arg_record(&text)?;
-        let o: RecordOptions = options(opts, "fromRecord options")?;
-        Ok(Jokerball {
-            game: Game::from_record(&text, o.0.seed.as_ref())?,
-        })
-    }
 }
+
+game_class_methods!(
+    Jokerball,
+    Game,
+    turn: " The side to move; after the game, the player who moved last.",
+    phase: " The phase: `'roll'`, `'man'`, `'ball'` or `'over'`." => "JokerballPhase",
+    state: "JokerballState",
+    replay: JokerballReplayOptions => "JokerballReplayOptions"
+);

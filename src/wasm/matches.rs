@@ -5,16 +5,17 @@
 use wasm_bindgen::prelude::*;
 
 use super::args::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
-use super::jokerball::{dice_args, verbose_moves, Jokerball};
+use super::jokerball::{set_dice_with, verbose_moves, Jokerball};
 use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;
-use crate::dice::Dice;
 use crate::engine::{Engine, GameKind};
 use crate::error::{DiceError, OptionError, ParseError, PlayError};
 use crate::jokerball;
-use crate::matchplay::{Match as CoreMatch, MatchPhase, MatchSetup, MatchState, SavedMatch};
-use crate::player::Player;
+use crate::matchplay::{
+    AnyMatchSetup, GameSetup, Match as CoreMatch, MatchOptions as CoreOptions, MatchPhase,
+    MatchState, SavedMatch,
+};
 use crate::record::Recorded;
 use crate::zola;
 
@@ -67,46 +68,18 @@ impl Match {
             return Err(OptionError::new("Match options need at least `length`").into());
         }
         let o = options::<MatchOptions>(opts, "Match options")?.0;
-        let length = o
-            .length
-            .ok_or_else(|| OptionError::new("Match options need `length` (1..21)"))?;
-        let first = o.first.unwrap_or(Player::Red);
-        let inner = match o.game {
-            GameKind::Jokerball => {
-                if o.zola.is_some() {
-                    return Err(OptionError::new(
-                        "option `zola` does not apply to a Jokerball match",
-                    )
-                    .into());
-                }
-                let game = jokerball::Setup {
-                    first,
-                    seed: o.seed,
-                    ..o.jokerball.unwrap_or_default().0
-                };
-                AnyMatch::Jokerball(CoreMatch::new(&MatchSetup {
-                    length,
-                    cube: o.cube,
-                    game,
-                })?)
-            }
-            GameKind::Zola => {
-                if o.jokerball.is_some() {
-                    return Err(OptionError::new(
-                        "option `jokerball` does not apply to a Zola match",
-                    )
-                    .into());
-                }
-                let game = zola::Setup {
-                    first,
-                    ..o.zola.unwrap_or_default().0
-                };
-                AnyMatch::Zola(CoreMatch::new(&MatchSetup {
-                    length,
-                    cube: o.cube,
-                    game,
-                })?)
-            }
+        let game = GameSetup::choose(o.game, o.jokerball.map(|j| j.0), o.zola.map(|z| z.0))?;
+        let setup = CoreOptions {
+            length: o.length,
+            cube: o.cube,
+            first: o.first,
+            seed: o.seed,
+            game,
+        }
+        .setup()?;
+        let inner = match setup {
+            AnyMatchSetup::Jokerball(s) => AnyMatch::Jokerball(CoreMatch::new(&s)?),
+            AnyMatchSetup::Zola(s) => AnyMatch::Zola(CoreMatch::new(&s)?),
         };
         Ok(Match { inner })
     }
@@ -235,16 +208,11 @@ impl Match {
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let (d, r) = dice_args(&distance, &direction)?;
-        let m = self.jokerball_only()?;
-        m.set_dice(d, r)?;
-        Ok(super::jokerball::rolled(
-            m.game(),
-            Dice {
-                distance: d,
-                direction: r,
-            },
-        ))
+        set_dice_with(&distance, &direction, |d, r| {
+            let m = self.jokerball_only()?;
+            m.set_dice(d, r)?;
+            Ok(m.game())
+        })
     }
 
     /// The current game's board (`JokerballBoard` or `ZolaBoard`), read without copying the game.
