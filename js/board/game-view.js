@@ -1,6 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, attr, OTHER, actor as actorOf } from './common.js';
+import { say, tell, attr, OTHER, actor as actorOf, viewOf } from './common.js';
 import { pastLines } from './infer.js';
 
 const GAME_CSS = `
@@ -170,7 +170,7 @@ export function entries(el, g) {
   const obj = el._obj;
   const m = el._match();
   const now = !m || g.number === m.gameNumber;
-  const lines = now ? obj.view().log : pastLines(g, obj.toJSON().log.past[g.number - 1]?.actions ?? []);
+  const lines = now ? viewOf(obj).log : pastLines(g, obj.toJSON().log.past[g.number - 1]?.actions ?? []);
   const out = [];
   const later = [];
   let k = 0;
