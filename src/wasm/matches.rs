@@ -454,6 +454,19 @@ impl Match {
     }
 }
 
+/// What a record is of: its game and whether it is a match's, read from its header alone (which
+/// class's `fromRecord` reads it: `Match` for a match, else `Jokerball` or `Zola`).
+/// @throws {SteereError} `parse_error` when `text` is not a string, or its header is malformed or names
+/// no game.
+#[wasm_bindgen(js_name = recordType, unchecked_return_type = "RecordType")]
+pub fn record_type(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = arg_record(&text)?;
+    let (game, is_match) = crate::record::record_type(&text)?;
+    Ok(to_js(&super::plain::RecordType { game, is_match }))
+}
+
 impl Match {
     /// A match from a JSON state; with `current_only`, reading only its bookkeeping and current game
     /// (as format 1 holds them): what the bot needs of a match to play, without replaying its earlier

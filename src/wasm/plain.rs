@@ -458,6 +458,12 @@ pub(crate) struct EvaluationOut {
     pub(crate) matches: Option<ByPlayer<f64>>,
 }
 
+/// What a record is of (`recordType`): its game, and whether it is a match's.
+pub(crate) struct RecordType {
+    pub(crate) game: GameKind,
+    pub(crate) is_match: bool,
+}
+
 /// The checkers on a Zola board.
 pub(crate) struct ZolaBoard {
     pub(crate) checkers: Vec<Piece>,
@@ -691,7 +697,12 @@ plain! {
         past: "past" => "PastGame[]",
         actions: "actions" => "MatchAction[]",
     }
-    "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `history` is null for a game before a restore from format 1."
+    "What a record is of (`recordType(text)`): its game (the `Game` tag) and whether it is a match's (a `Length` tag), that is which class's `fromRecord` reads it."
+    out RecordType = RecordType {
+        game: "game" => "GameKind",
+        is_match: "match" => "boolean",
+    }
+    "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `log` the same lines typed, with who made each (as `view().log` gives the current game's); `history` is null for a game before a restore from format 1."
     out MatchGame = MatchGame {
         number: "number" => "number",
         first: "first" => "Player",
@@ -699,6 +710,7 @@ plain! {
         history: "history" => "string[] | null",
         lines: "lines" => "string[]",
         result: "result" => "GameResult | null",
+        log: "log" => "LogEntry[]",
     }
     "The JSON state of a Jokerball match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
     out JokerballMatchState = SavedMatch<jokerball::GameState> {
