@@ -64,6 +64,31 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// Appends a decimal number (without `std::fmt`; the messages of every level write numbers with it).
+pub(crate) fn push_num(out: &mut String, n: usize) {
+    push_u64(out, n as u64);
+}
+
+/// Appends a decimal number of up to 64 bits (without `std::fmt`).
+pub(crate) fn push_u64(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or(&[]) {
+        out.push(char::from(d));
+    }
+}
+
 /// Every error of this crate has a stable code and a human-readable message (its `Display`).
 pub trait Coded: fmt::Display {
     /// The stable code.
@@ -293,7 +318,7 @@ impl Coded for ReplayError {
             ReplayError::Setup(e) => e.write_message(out),
             ReplayError::Record { index, error } => {
                 out.push_str("history entry ");
-                crate::notation::push_num(out, *index);
+                push_num(out, *index);
                 out.push_str(": ");
                 error.write_message(out);
             }

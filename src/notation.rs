@@ -13,6 +13,8 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::{OptionError, ParseError};
+// Numbers in messages are written by the error module's writer (the lowest level that needs one).
+pub(crate) use crate::error::{push_num, push_u64};
 use crate::player::Player;
 
 /// The longest input (position string, move, JSON text) any parser accepts, in characters.
@@ -266,31 +268,6 @@ pub(crate) fn cat(parts: &[&str]) -> String {
 /// bytes that begin one: `chars().count()` brings the standard library's 0.8 KB counting routine.
 pub(crate) fn too_long(s: &str) -> bool {
     s.bytes().filter(|b| (b & 0xC0) != 0x80).count() > MAX_INPUT_LEN
-}
-
-/// Appends a decimal number (without `std::fmt`).
-pub(crate) fn push_num(out: &mut String, n: usize) {
-    push_u64(out, n as u64);
-}
-
-/// Appends a decimal number of up to 64 bits (without `std::fmt`).
-pub(crate) fn push_u64(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        if let Some(d) = digits.get_mut(i) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 || i == 0 {
-            break;
-        }
-    }
-    for &d in digits.get(i..).unwrap_or(&[]) {
-        out.push(char::from(d));
-    }
 }
 
 /// The tags a record's header derives from the game or match itself; never optional tags.

@@ -2,29 +2,106 @@
 //! them to a class that wraps a core game in its field `game` (a second `#[wasm_bindgen] impl` block
 //! of the class). Each class's own file keeps what differs (the constructor, dice, moves, boards).
 
+use wasm_bindgen::JsValue;
+
+use super::args::to_js;
+use crate::engine::Engine;
+
+/// The legal moves of `game` now in verbose form, in the order of `legalMoves()`.
+pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
+    let views: Vec<_> = game
+        .legal_moves()
+        .into_iter()
+        .map(|mv| game.describe(mv))
+        .collect();
+    to_js(&views)
+}
+
 /// Adds the shared methods to `$class` (wrapping `$game` in the field `game`): `turn`, `phase`,
-/// `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON` and `replay`. The docs of
-/// `turn` and `phase` are the class's own; `$phase_ts`, `$state_ts` and `$replay_ts` are TypeScript
-/// names; `$replay` the options type read for `replay`.
+/// `dests`, `legalMoves`, `legalMovesVerbose`, `position`, `history`, `board` (through the class file's
+/// `board_of`), `clone`, `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON` and
+/// `replay`. Where the two games say different things, the class gives the docs (one string a line)
+/// and the TypeScript names; `$replay` is the options type read for `replay`.
 macro_rules! game_class_methods {
     (
-        $class:ident, $game:ty, turn: $turn_doc:tt, phase: $phase_doc:tt => $phase_ts:tt,
-        state: $state_ts:tt, replay: $replay:ty => $replay_ts:tt
+        $class:ident, $game:ty,
+        turn: [$($turn_doc:tt),* $(,)?],
+        phase: [$($phase_doc:tt),* $(,)?] => $phase_ts:tt,
+        dests: [$($dests_doc:tt),* $(,)?],
+        legal_moves: [$($moves_doc:tt),* $(,)?],
+        legal_moves_verbose: [$($verbose_doc:tt),* $(,)?] => $verbose_ts:tt,
+        position: [$($position_doc:tt),* $(,)?],
+        history: [$($history_doc:tt),* $(,)?],
+        board: [$($board_doc:tt),* $(,)?] => $board_ts:tt,
+        clone: [$($clone_doc:tt),* $(,)?],
+        state: $state_ts:tt,
+        replay: $replay:ty => $replay_ts:tt
     ) => {
         #[wasm_bindgen::prelude::wasm_bindgen]
         impl $class {
-            #[doc = $turn_doc]
+            $(#[doc = $turn_doc])*
             /// @throws {SteereError} `freed` after `free()`, and nothing else.
             #[wasm_bindgen(getter, unchecked_return_type = "Player")]
             pub fn turn(&self) -> String {
                 crate::engine::Engine::turn(&self.game).name().to_owned()
             }
 
-            #[doc = $phase_doc]
+            $(#[doc = $phase_doc])*
             /// @throws {SteereError} `freed` after `free()`, and nothing else.
             #[wasm_bindgen(getter, unchecked_return_type = $phase_ts)]
             pub fn phase(&self) -> String {
                 self.game.phase().name().to_owned()
+            }
+
+            $(#[doc = $dests_doc])*
+            pub fn dests(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "string")] cell: wasm_bindgen::JsValue,
+            ) -> Result<Vec<String>, wasm_bindgen::JsValue> {
+                let name = super::args::arg_string(&cell, "cell")?;
+                Ok(crate::engine::Engine::dests(&self.game, &name)?)
+            }
+
+            $(#[doc = $moves_doc])*
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            #[wasm_bindgen(js_name = legalMoves)]
+            pub fn legal_moves(&self) -> Vec<String> {
+                crate::engine::Engine::legal_notations(&self.game)
+            }
+
+            $(#[doc = $verbose_doc])*
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = $verbose_ts)]
+            pub fn legal_moves_verbose(&self) -> wasm_bindgen::JsValue {
+                super::class::verbose_moves(&self.game)
+            }
+
+            $(#[doc = $position_doc])*
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            pub fn position(&self) -> String {
+                crate::engine::Engine::position_string(&self.game)
+            }
+
+            $(#[doc = $history_doc])*
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            pub fn history(&self) -> Vec<String> {
+                crate::engine::Engine::history(&self.game)
+            }
+
+            $(#[doc = $board_doc])*
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            #[wasm_bindgen(unchecked_return_type = $board_ts)]
+            pub fn board(&self) -> wasm_bindgen::JsValue {
+                board_of(&self.game)
+            }
+
+            $(#[doc = $clone_doc])*
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            #[wasm_bindgen(js_name = clone)]
+            pub fn clone_game(&self) -> $class {
+                $class {
+                    game: self.game.clone(),
+                }
             }
 
             /// The winner, `null` while the game goes on.

@@ -41,16 +41,6 @@ fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), Option
     ))
 }
 
-/// The legal moves of `game` now in verbose form, in the order of `legalMoves()`.
-pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
-    let views: Vec<_> = game
-        .legal_moves()
-        .into_iter()
-        .map(|mv| game.describe(mv))
-        .collect();
-    to_js(&views)
-}
-
 /// `setDice` of a game or a match: reads the two dice, sets them through `set` (which returns the game
 /// they were set in) and returns them as `roll` does.
 pub(super) fn set_dice_with<'a>(
@@ -215,18 +205,6 @@ impl Jokerball {
         })
     }
 
-    /// Where the piece on `cell` can go now: in phase `'man'` a man of the side to move, in phase `'ball'`
-    /// the ball; cell names or `'off'`, in the order of `legalMoves()`. Empty when that piece cannot move.
-    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a cell of this board;
-    /// `freed` after `free()`.
-    pub fn dests(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
-        let name = super::args::arg_string(&cell, "cell")?;
-        Ok(self.game.dests(&name)?)
-    }
-
     /// The cells of a board of side `size` (4 or 6) with their axial coordinates, and the home-row cells
     /// beside the goal each player defends (for drawing a board).
     /// @throws {SteereError} `invalid_option` when `size` is not 4 or 6.
@@ -235,21 +213,6 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "4 | 6")] size: JsValue,
     ) -> Result<JsValue, JsValue> {
         Ok(to_js(&geometry_of(size_arg(&size)?)))
-    }
-
-    /// The legal moves of the current phase, sorted; empty in phases `'roll'` and `'over'`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.game.legal_notations()
-    }
-
-    /// The legal moves of the current phase described (`from`, `to`, `path`, `capture`, `goal`), in the
-    /// order of `legalMoves()`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "JokerballMove[]")]
-    pub fn legal_moves_verbose(&self) -> JsValue {
-        verbose_moves(&self.game)
     }
 
     /// Plays a move of the current phase (a string, or an object whose `notation` is read) and returns it
@@ -275,34 +238,6 @@ impl Jokerball {
         self.game.legal_turns()
     }
 
-    /// The position string of the current board and side to move (a finished game's has no ball).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn position(&self) -> String {
-        self.game.position_string()
-    }
-
-    /// The men (in position-string order) and the ball's cell (`null` once it has left the board).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "JokerballBoard")]
-    pub fn board(&self) -> JsValue {
-        board_of(&self.game)
-    }
-
-    /// The completed turn records, e.g. `'2/3 b3-d3 f6>h6'` (a half-played turn is not listed).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn history(&self) -> Vec<String> {
-        self.game.history()
-    }
-
-    /// An independent copy, dice generator included (free it too).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = clone)]
-    pub fn clone_game(&self) -> Jokerball {
-        Jokerball {
-            game: self.game.clone(),
-        }
-    }
-
     /// The whole state as a plain JSON-safe object; `{ rng: false }` leaves the dice generator out (the
     /// restored game then takes its dice from `setDice`). A string argument (as `JSON.stringify` passes)
     /// counts as no options.
@@ -320,8 +255,33 @@ impl Jokerball {
 game_class_methods!(
     Jokerball,
     Game,
-    turn: " The side to move; after the game, the player who moved last.",
-    phase: " The phase: `'roll'`, `'man'`, `'ball'` or `'over'`." => "JokerballPhase",
+    turn: [" The side to move; after the game, the player who moved last."],
+    phase: [" The phase: `'roll'`, `'man'`, `'ball'` or `'over'`."] => "JokerballPhase",
+    dests: [
+        " Where the piece on `cell` can go now: in phase `'man'` a man of the side to move, in phase `'ball'`",
+        " the ball; cell names or `'off'`, in the order of `legalMoves()`. Empty when that piece cannot move.",
+        " @throws {SteereError} `parse_error` when `cell` is not a string naming a cell of this board;",
+        " `freed` after `free()`.",
+    ],
+    legal_moves: [
+        " The legal moves of the current phase, sorted; empty in phases `'roll'` and `'over'`.",
+    ],
+    legal_moves_verbose: [
+        " The legal moves of the current phase described (`from`, `to`, `path`, `capture`, `goal`), in the",
+        " order of `legalMoves()`.",
+    ] => "JokerballMove[]",
+    position: [
+        " The position string of the current board and side to move (a finished game's has no ball).",
+    ],
+    history: [
+        " The completed turn records, e.g. `'2/3 b3-d3 f6>h6'` (a half-played turn is not listed).",
+    ],
+    board: [
+        " The men (in position-string order) and the ball's cell (`null` once it has left the board).",
+    ] => "JokerballBoard",
+    clone: [
+        " An independent copy, dice generator included (free it too).",
+    ],
     state: "JokerballState",
     replay: JokerballReplayOptions => "JokerballReplayOptions"
 );

@@ -5,7 +5,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::args::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
-use super::jokerball::{set_dice_with, verbose_moves, Jokerball};
+use super::class::verbose_moves;
+use super::jokerball::{set_dice_with, Jokerball};
 use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;

@@ -4,7 +4,6 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{arg_move, options, to_js};
 use super::class::game_class_methods;
-use super::jokerball::verbose_moves;
 use super::plain::{Piece, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions};
 use crate::engine::Engine;
 use crate::error::OptionError;
@@ -67,21 +66,6 @@ impl Zola {
         self.game.swapped()
     }
 
-    /// The legal moves, sorted by string order (`swap` included when it is allowed); empty after the game.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.game.legal_notations()
-    }
-
-    /// The legal moves described (`from`, `to`, `capture`; both cells `null` for `swap`), in the order of
-    /// `legalMoves()`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "ZolaMove[]")]
-    pub fn legal_moves_verbose(&self) -> JsValue {
-        verbose_moves(&self.game)
-    }
-
     /// Plays a move (a string, or an object whose `notation` is read) and returns it described. A side
     /// left without a legal move passes at once (`'-'` in the history). A refused move changes nothing.
     /// @throws {SteereError} `parse_error` for a move not in the notation or naming a square off this
@@ -94,18 +78,6 @@ impl Zola {
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(PlayError::Parse)?;
         Ok(to_js(&self.game.play_described(&text)?))
-    }
-
-    /// Where the checker on `cell` can go now (square names, in the order of `legalMoves()`); empty when
-    /// it is not the side to move's or cannot move.
-    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a square of this board;
-    /// `freed` after `free()`.
-    pub fn dests(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
-        let name = super::args::arg_string(&cell, "cell")?;
-        Ok(self.game.dests(&name)?)
     }
 
     /// The squares of a board of side `size` (6, 8 or 10): name, file `x` and rank `y`, from 0 (for
@@ -134,34 +106,6 @@ impl Zola {
         Ok(to_js(&ZolaGeometry { cells }))
     }
 
-    /// The position string of the current board and side to move.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn position(&self) -> String {
-        self.game.position_string()
-    }
-
-    /// The records so far: moves, `swap`, and `'-'` for passes.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn history(&self) -> Vec<String> {
-        self.game.history()
-    }
-
-    /// The checkers, in position-string order.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "ZolaBoard")]
-    pub fn board(&self) -> JsValue {
-        board_of(&self.game)
-    }
-
-    /// An independent copy (free it too).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = clone)]
-    pub fn clone_game(&self) -> Zola {
-        Zola {
-            game: self.game.clone(),
-        }
-    }
-
     /// The whole state as a plain JSON-safe object (Zola has no dice: there is nothing to leave out).
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "ZolaState")]
@@ -173,8 +117,33 @@ impl Zola {
 game_class_methods!(
     Zola,
     Game,
-    turn: " The side to move (after the game, the winner).",
-    phase: " The phase: `'move'` or `'over'`." => "ZolaPhase",
+    turn: [" The side to move (after the game, the winner)."],
+    phase: [" The phase: `'move'` or `'over'`."] => "ZolaPhase",
+    dests: [
+        " Where the checker on `cell` can go now (square names, in the order of `legalMoves()`); empty when",
+        " it is not the side to move's or cannot move.",
+        " @throws {SteereError} `parse_error` when `cell` is not a string naming a square of this board;",
+        " `freed` after `free()`.",
+    ],
+    legal_moves: [
+        " The legal moves, sorted by string order (`swap` included when it is allowed); empty after the game.",
+    ],
+    legal_moves_verbose: [
+        " The legal moves described (`from`, `to`, `capture`; both cells `null` for `swap`), in the order of",
+        " `legalMoves()`.",
+    ] => "ZolaMove[]",
+    position: [
+        " The position string of the current board and side to move.",
+    ],
+    history: [
+        " The records so far: moves, `swap`, and `'-'` for passes.",
+    ],
+    board: [
+        " The checkers, in position-string order.",
+    ] => "ZolaBoard",
+    clone: [
+        " An independent copy (free it too).",
+    ],
     state: "ZolaState",
     replay: ZolaReplayOptions => "ZolaReplayOptions | null"
 );
