@@ -438,6 +438,7 @@ test('optional classes (Bot, simulate) refuse hostile input too, when present', 
       guarded('simulate', () => mod.simulate(opts), ['invalid_option']);
     }
   }
+  for (let i = 0; i < 300; i += 1) guarded('recordType', () => mod.recordType(hostile(r)), ['parse_error']);
 });
 
 test('the module is still fully usable after all of that', () => {

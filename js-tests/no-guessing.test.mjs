@@ -27,11 +27,6 @@ const ALLOWED = {
   'www/settings.js': ['^\\d+$'], // a URL parameter's number
   'www/sw.js': ['from\\s*[\'"](\\.\\/snippets\\/[^\'"]+)[\'"]'], // the glue's imports
 };
-// Guesses not yet replaced (they wait for the engine's view() and record reader): to be emptied.
-const LEFT = {
-  'www/records.js': ['\\n\\s*\\n|$', '^\\[Length ', '^\\[Game "Zola"\\]'], // the class from the header
-};
-for (const [file, list] of Object.entries(LEFT)) ALLOWED[file] = [...(ALLOWED[file] ?? []), ...list];
 // file -> how many `.clone()` calls it may make, and why
 const CLONES = {
   'js/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { Jokerball, Zola, Match, SteereError } from '../pkg/node.js';
+import { Jokerball, Zola, Match, SteereError, recordType } from '../pkg/node.js';
 import { code } from './error-codes.mjs';
 import { prng } from './prng.mjs';
 
@@ -46,6 +46,15 @@ test('the example of RULES 4 reads to the state it describes and writes back byt
   assert.deepEqual(m.tags, { Red: 'Ana', Blue: 'computer (easy)' });
   const games = m.games;
   assert.equal(games.length, 2);
+  // each game's lines typed, with who made each (the current game's as its view() gives them)
+  const rec = (player, step, text) => ({ kind: 'record', player, step, text });
+  assert.deepEqual(games[0].log, [
+    rec('red', 1, '4/5 b1-f5 f6>f10'), rec('blue', 2, '5/1 j9xf5 f10>g11'), rec('red', 3, '1/1 b7-c7 g11>f10'),
+    rec('blue', 4, '3/6 j10-g10 -'), { kind: 'double', player: 'red', step: 4, text: 'Red doubles' },
+    { kind: 'drop', player: 'blue', step: 4, text: 'Blue drops' }, { kind: 'result', player: 'red', step: 4, text: 'Red wins 1 point' },
+  ]);
+  assert.deepEqual(games[1].log, m.view().log);
+  for (const g of games) delete g.log;
   assert.deepEqual(games[0], {
     number: 1, first: 'red', crawford: false,
     history: ['4/5 b1-f5 f6>f10', '5/1 j9xf5 f10>g11', '1/1 b7-c7 g11>f10', '3/6 j10-g10 -'],
@@ -65,6 +74,21 @@ test('the example of RULES 4 reads to the state it describes and writes back byt
   m.setDice(3, 3);
   const seeded = Match.fromRecord(EXAMPLE, { seed: 7 });
   assert.deepEqual(seeded.roll(), new Jokerball({ seed: 7 }).roll());
+});
+
+test('recordType names the game of a record and whether it is a match, from its header alone', () => {
+  assert.deepEqual(recordType(EXAMPLE), { game: 'jokerball', match: true });
+  const zola = new Zola({ size: 8, pie: true });
+  zola.play(zola.legalMoves()[0]);
+  assert.deepEqual(recordType(zola.toRecord()), { game: 'zola', match: false });
+  const zm = new Match({ length: 3, game: 'zola' });
+  assert.deepEqual(recordType(zm.toRecord()), { game: 'zola', match: true });
+  assert.deepEqual(recordType(new Jokerball({ size: 4 }).toRecord()), { game: 'jokerball', match: false });
+  // the body is not read: a broken move after a good header still names the class
+  assert.deepEqual(recordType(zola.toRecord().replace(/\n1\. .*/, '\n1. z9-z10')), { game: 'zola', match: false });
+  for (const bad of ['', 'hello', '[Game "Chess"]\n\n1. e4', 42, null, undefined, {}]) {
+    assert.equal(code(() => recordType(bad)), 'parse_error', String(bad));
+  }
 });
 
 test('a lone game keeps its tags (a plain object, part of toJSON, format 1); Zola passes and swaps', () => {
@@ -172,10 +196,13 @@ test('a match keeps every game: double, take, drop and resign in their places, a
   assert.equal(games.length, 1);
   assert.deepEqual(games[0].lines.slice(1), ['Blue doubles', 'Red takes', games[0].history[1], 'Blue resigns',
     'Red wins 2 points']);
+  // the typed log holds the same lines in the same order, each with who made it
+  assert.deepEqual(games[0].log.map((l) => l.text), games[0].lines);
+  assert.deepEqual(games[0].log.slice(1, 3).map((l) => [l.kind, l.player]), [['double', 'blue'], ['take', 'red']]);
   m.nextGame();
   games = m.games;
   assert.equal(games.length, 2);
-  assert.deepEqual(games[1], { number: 2, first: 'blue', crawford: false, history: [], lines: [], result: null });
+  assert.deepEqual(games[1], { number: 2, first: 'blue', crawford: false, history: [], lines: [], result: null, log: [] });
   m.play(m.legalMoves()[0]);
   m.double();
   m.drop();

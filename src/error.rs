@@ -64,24 +64,60 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// Appends a decimal number (without `std::fmt`; the messages of every level write numbers with it).
+pub(crate) fn push_num(out: &mut String, n: usize) {
+    push_u64(out, n as u64);
+}
+
+/// Appends a decimal number of up to 64 bits (without `std::fmt`).
+pub(crate) fn push_u64(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or(&[]) {
+        out.push(char::from(d));
+    }
+}
+
 /// Every error of this crate has a stable code and a human-readable message (its `Display`).
 pub trait Coded: fmt::Display {
     /// The stable code.
     fn code(&self) -> ErrorCode;
+    /// Appends the message (the same text as `Display`, written without `std::fmt`: the binding
+    /// reads it so that the wasm carries no formatting code for errors).
+    fn write_message(&self, out: &mut String);
 }
 
-/// Implements `Display`, `std::error::Error` and [`Coded`] for an error type from one table: each
-/// pattern with its code and its message (written on the formatter named in `|f|`).
-macro_rules! coded {
-    ($ty:ty, |$f:ident| { $($pat:pat => $code:expr, $msg:expr;)* }) => {
-        impl std::fmt::Display for $ty {
-            #[allow(unused_variables)]
-            fn fmt(&self, $f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                match self {
-                    $($pat => $msg,)*
-                }
+/// `Display` of an error as its [`Coded::write_message`] (one text for both).
+macro_rules! display_by_message {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let mut message = String::new();
+                $crate::error::Coded::write_message(self, &mut message);
+                f.write_str(&message)
             }
         }
+    )*};
+}
+pub(crate) use display_by_message;
+
+/// Implements `Display`, `std::error::Error` and [`Coded`] for an error type from one table: each
+/// pattern with its code and its message (appended to the `String` named in `|out|`, without
+/// `std::fmt`).
+macro_rules! coded {
+    ($ty:ty, |$out:ident| { $($pat:pat => $code:expr, $msg:expr;)* }) => {
+        $crate::error::display_by_message!($ty);
 
         impl std::error::Error for $ty {}
 
@@ -90,6 +126,12 @@ macro_rules! coded {
             fn code(&self) -> $crate::error::ErrorCode {
                 match self {
                     $($pat => $code,)*
+                }
+            }
+            #[allow(unused_variables)]
+            fn write_message(&self, $out: &mut String) {
+                match self {
+                    $($pat => $msg,)*
                 }
             }
         }
@@ -116,7 +158,7 @@ macro_rules! message_error {
             }
         }
 
-        coded!($name, |f| { $name { message } => $code, f.write_str(message); });
+        coded!($name, |out| { $name { message } => $code, out.push_str(message); });
     };
 }
 
@@ -147,11 +189,14 @@ pub enum PlayError {
     Illegal(String),
 }
 
-coded!(PlayError, |f| {
-    PlayError::Parse(e) => ErrorCode::ParseError, e.fmt(f);
-    PlayError::GameOver => ErrorCode::GameOver, f.write_str("the game is over");
-    PlayError::WrongPhase(why) => ErrorCode::WrongPhase, f.write_str(why);
-    PlayError::Illegal(mv) => ErrorCode::IllegalMove, write!(f, "illegal move: {mv}");
+coded!(PlayError, |out| {
+    PlayError::Parse(e) => ErrorCode::ParseError, e.write_message(out);
+    PlayError::GameOver => ErrorCode::GameOver, out.push_str("the game is over");
+    PlayError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
+    PlayError::Illegal(mv) => ErrorCode::IllegalMove, {
+        out.push_str("illegal move: ");
+        out.push_str(mv);
+    };
 });
 
 impl From<ParseError> for PlayError {
@@ -171,10 +216,10 @@ pub enum DiceError {
     WrongPhase(String),
 }
 
-coded!(DiceError, |f| {
-    DiceError::OutOfRange(e) => ErrorCode::InvalidOption, e.fmt(f);
-    DiceError::GameOver => ErrorCode::GameOver, f.write_str("the game is over");
-    DiceError::WrongPhase(why) => ErrorCode::WrongPhase, f.write_str(why);
+coded!(DiceError, |out| {
+    DiceError::OutOfRange(e) => ErrorCode::InvalidOption, e.write_message(out);
+    DiceError::GameOver => ErrorCode::GameOver, out.push_str("the game is over");
+    DiceError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
 });
 
 /// Why a game could not be made from its setup: an option out of range (`invalid_option`) or a position
@@ -187,9 +232,9 @@ pub enum SetupError {
     Parse(ParseError),
 }
 
-coded!(SetupError, |f| {
-    SetupError::Option(e) => e.code(), e.fmt(f);
-    SetupError::Parse(e) => e.code(), e.fmt(f);
+coded!(SetupError, |out| {
+    SetupError::Option(e) => e.code(), e.write_message(out);
+    SetupError::Parse(e) => e.code(), e.write_message(out);
 });
 
 impl From<OptionError> for SetupError {
@@ -218,9 +263,14 @@ pub enum ReplayError {
     },
 }
 
-coded!(ReplayError, |f| {
-    ReplayError::Setup(e) => e.code(), e.fmt(f);
-    ReplayError::Record { index, error } => error.code(), write!(f, "history entry {index}: {error}");
+coded!(ReplayError, |out| {
+    ReplayError::Setup(e) => e.code(), e.write_message(out);
+    ReplayError::Record { index, error } => error.code(), {
+        out.push_str("history entry ");
+        push_num(out, *index);
+        out.push_str(": ");
+        error.write_message(out);
+    };
 });
 
 impl From<SetupError> for ReplayError {

@@ -13,10 +13,14 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::{OptionError, ParseError};
+// Numbers in messages are written by the error module's writer (the lowest level that needs one).
+pub(crate) use crate::error::{push_num, push_u64};
 use crate::player::Player;
 
 /// The longest input (position string, move, JSON text) any parser accepts, in characters.
 pub const MAX_INPUT_LEN: usize = 4096;
+/// [`MAX_INPUT_LEN`] written out, for messages made without `std::fmt`.
+pub(crate) const MAX_INPUT_LEN_TEXT: &str = "4096";
 
 /// A parsed position string: one entry per cell, row by row in string order, and the side to move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -260,24 +264,10 @@ pub(crate) fn cat(parts: &[&str]) -> String {
     s
 }
 
-/// Appends a decimal number (without `std::fmt`).
-pub(crate) fn push_num(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        if let Some(d) = digits.get_mut(i) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 || i == 0 {
-            break;
-        }
-    }
-    for &d in digits.get(i..).unwrap_or(&[]) {
-        out.push(char::from(d));
-    }
+/// Whether `s` holds more than [`MAX_INPUT_LEN`] characters (Unicode scalar values), counted as the
+/// bytes that begin one: `chars().count()` brings the standard library's 0.8 KB counting routine.
+pub(crate) fn too_long(s: &str) -> bool {
+    s.bytes().filter(|b| (b & 0xC0) != 0x80).count() > MAX_INPUT_LEN
 }
 
 /// The tags a record's header derives from the game or match itself; never optional tags.
@@ -409,11 +399,13 @@ fn check_tag(name: &str, value: &str) -> Result<(), String> {
     if value.contains(['\n', '\r']) {
         return Err(cat(&["the value of ", name, " holds a line break"]));
     }
-    if value.chars().count() > MAX_INPUT_LEN {
+    if too_long(value) {
         return Err(cat(&[
             "the value of ",
             name,
-            " is longer than 4096 characters",
+            " is longer than ",
+            MAX_INPUT_LEN_TEXT,
+            " characters",
         ]));
     }
     if name == "Date" && !is_date(value) {
@@ -481,6 +473,17 @@ impl Tags {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_written_limit_and_the_counts_agree() {
+        assert_eq!(MAX_INPUT_LEN.to_string(), MAX_INPUT_LEN_TEXT);
+        let mut n = String::new();
+        push_u64(&mut n, 9_007_199_254_740_991);
+        assert_eq!(n, "9007199254740991");
+        for s in ["", "a", "é", "ё€😀", &"x".repeat(4096), &"é".repeat(4097)] {
+            assert_eq!(too_long(s), s.chars().count() > MAX_INPUT_LEN, "{s}");
+        }
+    }
 
     #[test]
     fn named_cells_of_moves_turns_and_records() {

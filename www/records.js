@@ -1,6 +1,6 @@
 // Records (docs/records.md) in the demo: reading one with the right class, its file name, and the share
 // link's fragment (#record=, the record deflated and written in base64url).
-import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
+import { Jokerball, Zola, Match, recordType } from '../pkg/steere_games.js';
 
 // a decompressed fragment may not grow past the largest record the engine reads
 const MAX = 1 << 20;
@@ -10,8 +10,8 @@ const MAX = 1 << 20;
  * engine's SteereError (its parse_error message names the line).
  */
 export function readRecord(text) {
-  const header = text.slice(0, text.search(/\n\s*\n|$/));
-  const cls = /^\[Length /m.test(header) ? Match : /^\[Game "Zola"\]/m.test(header) ? Zola : Jokerball;
+  const { game, match } = recordType(text);
+  const cls = match ? Match : game === 'zola' ? Zola : Jokerball;
   return cls.fromRecord(text, { seed: crypto.getRandomValues(new Uint32Array(1))[0] });
 }
 

@@ -37,34 +37,10 @@ function gamesOf(obj) {
   // a match's games start from its standard setup, each with its own first player
   const rows = jb ? Number(rowsOf(g)) : 0;
   const make = (first) => (jb ? new Jokerball({ rules: g.rules, size: g.size, rows, first }) : new Zola({ size: g.size, first }));
-  return obj.games.map((x, i) => {
+  return obj.games.map((x) => {
     const history = x.history ?? [];
-    const lines = x.number === obj.gameNumber ? obj.view().log : pastLog(x, make(x.first), s.log.past[i]?.actions ?? []);
-    return { ...x, history, lines, make: () => make(x.first) };
+    return { ...x, history, lines: x.log, make: () => make(x.first) };
   });
-}
-
-/**
- * The log lines of an earlier game `x` of a match: its records with their movers as the engine tells
- * them on `game` (a fresh game at its start, played to its end, then freed), its cube `actions` (each
- * after the records played before it) and its result.
- */
-function pastLog(x, game, actions) {
-  try {
-    for (const rec of x.history ?? []) playRecord(game, rec);
-    const records = game.view().log.filter((e) => e.kind === 'record');
-    const out = [];
-    let k = 0;
-    for (const a of actions) {
-      while (k < a.at && k < records.length) out.push(records[k++]);
-      out.push({ kind: a.kind, player: a.player, step: a.at });
-    }
-    out.push(...records.slice(k));
-    if (x.result) out.push({ kind: 'result', player: x.result.winner, step: records.length });
-    return out;
-  } finally {
-    game.free();
-  }
 }
 
 /**

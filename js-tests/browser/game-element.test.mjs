@@ -394,3 +394,35 @@ test('bound to a remote state (opponent="remote"): actions are told by cancelabl
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('one view() per drawing: the element, its board, its log and who acts share one call of the engine', async () => {
+  const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human" animation="0"></steere-game>`);
+  await drawn(page, '.g');
+  const counts = await page.evaluate(async () => {
+    const { Match, Jokerball, Zola } = await import('/pkg/steere_games.js');
+    const g = document.querySelector('.g');
+    const tick = () => new Promise((r) => setTimeout(r, 30));
+    const j = new Jokerball({ seed: 3 });
+    j.roll();
+    const m = new Match({ length: 3, cube: true, seed: 4 });
+    m.double();
+    const out = [];
+    for (const obj of [j, new Zola(), m]) {
+      g.game = obj;
+      await tick();
+      let calls = 0;
+      const view = obj.view.bind(obj);
+      obj.view = () => (calls++, view());
+      for (const c of ['red', 'blue']) {
+        calls = 0;
+        g.setAttribute('orientation', c);
+        out.push(calls);
+      }
+    }
+    return out;
+  });
+  // each redraw (turn line, buttons, board, dice, log, who acts) asks the engine's view once
+  assert.deepEqual(counts, [1, 1, 1, 1, 1, 1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

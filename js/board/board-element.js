@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, Base, NOT_OBJECT, engine, asError, failed, kindOf, attr, upgrade, listen } from './common.js';
+import { LANGS, tell, language, Base, NOT_OBJECT, engine, asError, failed, kindOf, attr, upgrade, listen, viewOf, drawing } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -233,7 +233,7 @@ export class SteereBoard extends Base {
     if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
     const match = obj instanceof Match ? obj : null;
     const board = obj.board();
-    const view = obj.view();
+    const view = viewOf(obj);
     const kind = view.game;
     const position = obj.position();
     const phase = match ? obj.gamePhase : obj.phase;
@@ -267,7 +267,7 @@ export class SteereBoard extends Base {
     let obj = null;
     try {
       obj = this._source();
-      if (obj) v = this._view(obj);
+      if (obj) v = drawing(obj, () => this._view(obj));
       this._clear('game');
     } catch (e) {
       const err = asError(e);

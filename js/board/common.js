@@ -22,8 +22,24 @@ export function asError(e) {
 /** What an element shows for an error: the catalogue's sentence, the reason chosen by the error's code. */
 export const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [`code_${error.code}`] }];
 
+// One view() per drawing: while drawing(obj, fn) runs, every viewOf(obj) shares the first call's view
+// (the object does not change while it is drawn); outside a drawing each viewOf asks the engine.
+let shown = null;
+/** The engine's view() of `obj`, read once per drawing. */
+export const viewOf = (obj) => (shown?.obj === obj ? (shown.view ??= obj.view()) : obj.view());
+/** Runs `fn` as one drawing of `obj` (a drawing inside another is part of it). */
+export function drawing(obj, fn) {
+  if (shown) return fn();
+  shown = { obj, view: null };
+  try {
+    return fn();
+  } finally {
+    shown = null;
+  }
+}
+
 /** Who must act now (the answerer of a pending double), or null: the engine's toAct. */
-export const actor = (obj) => obj.toAct?.player ?? null;
+export const actor = (obj) => viewOf(obj).toAct?.player ?? null;
 
 export const kindOf = (obj) =>
   obj instanceof Match ? 'match' : obj instanceof Jokerball ? 'jokerball' : obj instanceof Zola ? 'zola' : null;

@@ -2,7 +2,7 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen } from './common.js';
+import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, texts, drawGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -263,7 +263,7 @@ export class SteereGame extends Base {
   _results() {
     const obj = this._obj;
     if (obj instanceof Match) return obj.results;
-    const r = obj.view().result;
+    const r = viewOf(obj).result;
     return r ? [{ ...r, points: 1, cube: 1 }] : [];
   }
 
@@ -402,25 +402,34 @@ export class SteereGame extends Base {
 
   _render(after) {
     if (!this._obj || !this._o) return;
+    // one view() for the drawing, the results and who acts (read before any listener of the events)
+    let all;
+    let who;
     try {
-      drawGame(this);
+      drawing(this._obj, () => {
+        drawGame(this);
+        all = this._results();
+        who = this._actor();
+      });
       this._clearErrors('game');
     } catch (e) {
       this._fail('game', asError(e));
       return;
     }
     after?.();
-    this._gameOver();
-    this._schedule();
+    // a listener of steere-gameover may change the game: who acts is then asked again
+    if (this._gameOver(all)) who = this._actor();
+    this._schedule(who);
   }
 
-  _gameOver() {
-    const all = this._results();
-    if (all.length <= this._over) return;
+  /** Tells a game's end once (steere-gameover); whether it told one. */
+  _gameOver(all = this._results()) {
+    if (all.length <= this._over) return false;
     this._over = all.length;
     const m = this._match();
     const r = all[all.length - 1];
     this._emit('steere-gameover', { winner: r.winner, results: all, matchOver: m ? m.phase === 'match-over' : true });
+    return true;
   }
 
   // -- the computer
@@ -431,8 +440,7 @@ export class SteereGame extends Base {
     return [this._token, m?.phase, m?.gameNumber, m ? m.gamePhase : obj.phase, obj.turn, obj.history().length, obj.position()].join('|');
   }
 
-  _schedule() {
-    const a = this._actor();
+  _schedule(a = this._actor()) {
     if (this._busy || this._o.opponent !== 'bot' || a === null || a === this._humanSide() || !this.isConnected) return;
     this._busy = true;
     this._botStep()

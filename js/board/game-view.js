@@ -1,7 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, spoken, attr, OTHER, actor as actorOf } from './common.js';
-import { pastLines } from './infer.js';
+import { say, tell, spoken, attr, OTHER, actor as actorOf, viewOf } from './common.js';
 
 const GAME_CSS = `
 :host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }
@@ -163,14 +162,14 @@ const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign
 
 /**
  * The lines of game `g` of a match (an entry of its `games`) or of the lone game: records with who made
- * them, cube actions, the half-played turn, the result. The current game's are the engine's log
- * (view().log); an earlier game's are read from its lines.
+ * them, cube actions, the half-played turn, the result: the engine's log (view().log for the current
+ * game, the match's games[i].log for an earlier one).
  */
 export function entries(el, g) {
   const obj = el._obj;
   const m = el._match();
   const now = !m || g.number === m.gameNumber;
-  const lines = now ? obj.view().log : pastLines(g, obj.toJSON().log.past[g.number - 1]?.actions ?? []);
+  const lines = now ? viewOf(obj).log : g.log;
   const out = [];
   const later = [];
   let k = 0;

@@ -105,9 +105,8 @@ pub struct MatchGame {
     pub lines: Vec<String>,
     /// Its result, once it has ended.
     pub result: Option<GameResult>,
-    /// Its lines typed, with who made each: `lines` with their kinds, movers and places (not part of
-    /// the JavaScript `MatchGame`, whose shape stays as it was).
-    #[serde(skip)]
+    /// Its lines typed, with who made each: `lines` with their kinds, movers and places (as `view().log`
+    /// gives the current game's).
     pub log: Vec<LogEntry>,
 }
 

@@ -13,11 +13,11 @@
 //!   result, the last move, the ball's line, the log), built once for both games;
 //! - `driver`: [`Match`], with all its methods, which drives any [`Engine`](crate::Engine) game through
 //!   a match: it refuses moves while a double is pending or after the game ended, and records the
-//!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match.
+//!   result when the game ends on the board; and [`SavedMatch`], the saved form of a whole match;
+//! - `options`: the options of a match of either game ([`MatchOptions`], [`GameSetup`]), composed and
+//!   checked once for every caller.
 //!
 //! Records of matches (RULES 4) are written and read in `record`, above this module.
-
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +27,7 @@ use crate::player::Player;
 
 mod driver;
 mod log;
+mod options;
 mod restore;
 mod state;
 mod view;
@@ -36,6 +37,7 @@ pub(crate) use log::{game_body, lone_result_line, match_result_line, replay_acti
 pub use log::{
     lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
 };
+pub use options::{AnyMatchSetup, GameSetup, MatchOptions};
 pub(crate) use restore::replay_result;
 pub use state::{MatchState, MatchStateData};
 pub use view::{view_of, View};
@@ -137,11 +139,20 @@ pub enum CubeError {
     DeadCube,
 }
 
-// Not through `coded!`: one `write_str` over a match of texts is 42 bytes (gzipped) smaller in the wasm
-// package than the table's call in every arm.
-impl fmt::Display for CubeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+crate::error::display_by_message!(CubeError);
+
+impl std::error::Error for CubeError {}
+
+impl Coded for CubeError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            CubeError::MatchOver => ErrorCode::GameOver,
+            CubeError::GameOver | CubeError::DoublePending => ErrorCode::WrongPhase,
+            _ => ErrorCode::CubeNotAllowed,
+        }
+    }
+    fn write_message(&self, out: &mut String) {
+        out.push_str(match self {
             CubeError::MatchOver => "the match is over",
             CubeError::GameOver => "the game is over: start the next game first",
             CubeError::DoublePending => "a double is pending: take, drop or resign",
@@ -154,19 +165,7 @@ impl fmt::Display for CubeError {
             CubeError::DeadCube => {
                 "dead cube: winning this game at the current value already wins the match"
             }
-        })
-    }
-}
-
-impl std::error::Error for CubeError {}
-
-impl Coded for CubeError {
-    fn code(&self) -> ErrorCode {
-        match self {
-            CubeError::MatchOver => ErrorCode::GameOver,
-            CubeError::GameOver | CubeError::DoublePending => ErrorCode::WrongPhase,
-            _ => ErrorCode::CubeNotAllowed,
-        }
+        });
     }
 }
 
@@ -182,10 +181,10 @@ pub enum MatchError {
     WrongPhase(String),
 }
 
-coded!(MatchError, |f| {
-    MatchError::Invalid(e) => ErrorCode::InvalidOption, e.fmt(f);
-    MatchError::MatchOver => ErrorCode::GameOver, f.write_str("the match is over");
-    MatchError::WrongPhase(why) => ErrorCode::WrongPhase, f.write_str(why);
+coded!(MatchError, |out| {
+    MatchError::Invalid(e) => ErrorCode::InvalidOption, e.write_message(out);
+    MatchError::MatchOver => ErrorCode::GameOver, out.push_str("the match is over");
+    MatchError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
 });
 
 impl From<MatchError> for PlayError {

@@ -6,7 +6,7 @@ use super::plain;
 use super::tree::{self, FromTree};
 use crate::error::{Coded, DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::matchplay::{CubeError, MatchError};
-use crate::notation::{Tags, MAX_INPUT_LEN};
+use crate::notation::{Tags, MAX_INPUT_LEN_TEXT};
 use crate::player::Player;
 use crate::record::MAX_RECORD_LEN;
 
@@ -31,7 +31,9 @@ extern "C" {
 
 /// The JavaScript value thrown for a core error.
 pub(crate) fn js_error(e: &(impl Coded + ?Sized)) -> JsValue {
-    make_steere_error(e.code().as_str(), &e.to_string())
+    let mut message = String::new();
+    e.write_message(&mut message);
+    make_steere_error(e.code().as_str(), &message)
 }
 
 /// Every core error becomes the thrown `SteereError` through `?`.
@@ -56,15 +58,21 @@ thrown!(
 );
 
 /// Reads a string argument (a move, a position string): anything but a string of at most
-/// [`MAX_INPUT_LEN`] characters is a `parse_error`.
+/// [`MAX_INPUT_LEN`](crate::notation::MAX_INPUT_LEN) characters is a `parse_error`.
 pub(crate) fn arg_string(value: &JsValue, what: &str) -> Result<String, ParseError> {
     let Some(s) = value.as_string() else {
-        return Err(ParseError::new(format!("{what} must be a string")));
+        return Err(ParseError::new(crate::notation::cat(&[
+            what,
+            " must be a string",
+        ])));
     };
-    if s.chars().count() > MAX_INPUT_LEN {
-        return Err(ParseError::new(format!(
-            "{what} is longer than {MAX_INPUT_LEN} characters"
-        )));
+    if crate::notation::too_long(&s) {
+        return Err(ParseError::new(crate::notation::cat(&[
+            what,
+            " is longer than ",
+            MAX_INPUT_LEN_TEXT,
+            " characters",
+        ])));
     }
     Ok(s)
 }
@@ -82,12 +90,17 @@ pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
 /// Reads an array of strings (a history): anything else, an over-long string or an array too large to
 /// read is a `parse_error`. Read through a [`tree::Tree`], so getters and Proxies cannot throw through.
 pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, ParseError> {
-    let bad = || ParseError::new(format!("{what} must be an array of strings"));
+    let bad = || {
+        ParseError::new(crate::notation::cat(&[
+            what,
+            " must be an array of strings",
+        ]))
+    };
     if !value.is_object() || !tree::is_array(value) {
         return Err(bad());
     }
-    let tree::Tree::Arr(items) =
-        tree::Tree::from_js(value).map_err(|e| ParseError::new(format!("{what}: {e}")))?
+    let tree::Tree::Arr(items) = tree::Tree::from_js(value)
+        .map_err(|e| ParseError::new(crate::notation::cat(&[what, ": ", &e.0])))?
     else {
         return Err(bad());
     };
@@ -96,10 +109,13 @@ pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, Pa
         let tree::Tree::Str(s) = item else {
             return Err(bad());
         };
-        if s.chars().count() > MAX_INPUT_LEN {
-            return Err(ParseError::new(format!(
-                "{what}: an entry is longer than {MAX_INPUT_LEN} characters"
-            )));
+        if crate::notation::too_long(&s) {
+            return Err(ParseError::new(crate::notation::cat(&[
+                what,
+                ": an entry is longer than ",
+                MAX_INPUT_LEN_TEXT,
+                " characters",
+            ])));
         }
         out.push(s);
     }
@@ -109,7 +125,7 @@ pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, Pa
 /// Reads a JavaScript value into `T` through a [`tree::Tree`]: every key of every nested object is
 /// checked, so unknown keys are refused.
 pub(crate) fn from_js<T: FromTree>(value: &JsValue) -> Result<T, String> {
-    let tree = tree::Tree::from_js(value).map_err(|e| e.to_string())?;
+    let tree = tree::Tree::from_js(value).map_err(|e| e.0)?;
     T::from_tree(&tree)
 }
 
@@ -120,9 +136,12 @@ pub(crate) fn options<T: FromTree + Default>(value: JsValue, what: &str) -> Resu
         return Ok(T::default());
     }
     if !value.is_object() || tree::is_array(&value) {
-        return Err(OptionError::new(format!("{what} must be an object")));
+        return Err(OptionError::new(crate::notation::cat(&[
+            what,
+            " must be an object",
+        ])));
     }
-    from_js(&value).map_err(|e| OptionError::new(format!("{what}: {e}")))
+    from_js(&value).map_err(|e| OptionError::new(crate::notation::cat(&[what, ": ", &e])))
 }
 
 /// Reads a JSON state object into `T` (unknown keys refused at every depth); any problem is a
@@ -131,7 +150,7 @@ pub(crate) fn state<T: FromTree>(value: JsValue) -> Result<T, ParseError> {
     if !value.is_object() || tree::is_array(&value) {
         return Err(ParseError::new("a JSON state must be an object"));
     }
-    from_js(&value).map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+    from_js(&value).map_err(|e| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e])))
 }
 
 /// Reads `toJSON`'s argument: `JSON.stringify(x)` calls `toJSON(key)` with a string, read as no options.
@@ -175,7 +194,8 @@ pub(crate) fn arg_tags(value: JsValue) -> Result<Tags, OptionError> {
             "toRecord's tags must be an object of strings",
         ));
     }
-    let tree = tree::Tree::from_js(&value).map_err(|e| OptionError::new(format!("tags: {e}")))?;
+    let tree = tree::Tree::from_js(&value)
+        .map_err(|e| OptionError::new(crate::notation::cat(&["tags: ", &e.0])))?;
     let tree::Tree::Obj(fields) = tree else {
         return Err(OptionError::new(
             "toRecord's tags must be an object of strings",
@@ -183,7 +203,11 @@ pub(crate) fn arg_tags(value: JsValue) -> Result<Tags, OptionError> {
     };
     for (name, value) in &fields {
         let tree::Tree::Str(value) = value else {
-            return Err(OptionError::new(format!("the tag {name} must be a string")));
+            return Err(OptionError::new(crate::notation::cat(&[
+                "the tag ",
+                name,
+                " must be a string",
+            ])));
         };
         tags.set(name, value)?;
     }
@@ -196,5 +220,5 @@ pub(crate) fn arg_player(value: &JsValue, what: &str) -> Result<Player, OptionEr
         .as_string()
         .as_deref()
         .and_then(Player::from_name)
-        .ok_or_else(|| OptionError::new(format!("{what} must be 'red' or 'blue'")))
+        .ok_or_else(|| OptionError::new(crate::notation::cat(&[what, " must be 'red' or 'blue'"])))
 }

@@ -85,7 +85,10 @@ fn snapshot(value: &JsValue, full: bool) -> Result<Snapshot, JsValue> {
 }
 
 fn nothing_to_choose(why: &str) -> JsValue {
-    js_error(&PlayError::WrongPhase(format!("nothing to choose: {why}")))
+    js_error(&PlayError::WrongPhase(crate::notation::cat(&[
+        "nothing to choose: ",
+        why,
+    ])))
 }
 
 /// A computer opponent for both games and the doubling cube. Its levels are search budgets counted in

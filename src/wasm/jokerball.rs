@@ -2,49 +2,61 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{
-    arg_move, arg_record, arg_strings, arg_tags, options, state, to_js, to_json_options,
-};
+use super::args::{arg_move, options, to_js, to_json_options};
+use super::class::game_class_methods;
 use super::plain::{
     Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
-    Piece, Played, RecordOptions, Rolled,
+    Piece, Played, Rolled,
 };
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::engine::MoveClass;
 use crate::error::OptionError;
 use crate::hex::Hex;
-use crate::jokerball::{Cell, Game, GameState, MoveKind, Piece as JbPiece, Size};
+use crate::jokerball::{Cell, Game, MoveKind, Piece as JbPiece, Size};
 use crate::player::Player;
-use crate::record::Recorded;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
-    let n = value
-        .as_f64()
-        .ok_or_else(|| OptionError::new(format!("{what} must be an integer die value")))?;
+    let n = value.as_f64().ok_or_else(|| {
+        OptionError::new(crate::notation::cat(&[
+            what,
+            " must be an integer die value",
+        ]))
+    })?;
     if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
-        return Err(OptionError::new(format!("{what} is out of range")));
+        return Err(OptionError::new(crate::notation::cat(&[
+            what,
+            " is out of range",
+        ])));
     }
     Ok(n as u8)
 }
 
 /// Reads the two dice of `setDice`: integers, else `invalid_option` (ranges are checked by the core).
-pub(super) fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), OptionError> {
+fn dice_args(distance: &JsValue, direction: &JsValue) -> Result<(u8, u8), OptionError> {
     Ok((
         die_value(distance, "distance")?,
         die_value(direction, "direction")?,
     ))
 }
 
-/// The legal moves of `game` now in verbose form, in the order of `legalMoves()`.
-pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
-    let views: Vec<_> = game
-        .legal_moves()
-        .into_iter()
-        .map(|mv| game.describe(mv))
-        .collect();
-    to_js(&views)
+/// `setDice` of a game or a match: reads the two dice, sets them through `set` (which returns the game
+/// they were set in) and returns them as `roll` does.
+pub(super) fn set_dice_with<'a>(
+    distance: &JsValue,
+    direction: &JsValue,
+    set: impl FnOnce(u8, u8) -> Result<&'a Game, crate::error::DiceError>,
+) -> Result<JsValue, JsValue> {
+    let (d, r) = dice_args(distance, direction)?;
+    let game = set(d, r)?;
+    Ok(rolled(
+        game,
+        Dice {
+            distance: d,
+            direction: r,
+        },
+    ))
 }
 
 /// The dice just set and the phases then skipped, as JavaScript sees them.
@@ -159,32 +171,11 @@ impl Jokerball {
         })
     }
 
-    /// The side to move; after the game, the player who moved last.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "Player")]
-    pub fn turn(&self) -> String {
-        self.game.turn().name().to_string()
-    }
-
-    /// The phase: `'roll'`, `'man'`, `'ball'` or `'over'`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "JokerballPhase")]
-    pub fn phase(&self) -> String {
-        self.game.phase().name().to_string()
-    }
-
     /// The current turn's dice, `null` in phases `'roll'` and `'over'`.
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter, unchecked_return_type = "Dice | null")]
     pub fn dice(&self) -> JsValue {
         to_js(&self.game.dice())
-    }
-
-    /// The winner, `null` while the game goes on.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
-    pub fn winner(&self) -> JsValue {
-        to_js(&self.game.winner())
     }
 
     /// Rolls both dice from the game's own generator (distance die, then direction die). `skipped`
@@ -208,27 +199,10 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let (d, r) = dice_args(&distance, &direction)?;
-        self.game.set_dice(d, r)?;
-        Ok(rolled(
-            &self.game,
-            Dice {
-                distance: d,
-                direction: r,
-            },
-        ))
-    }
-
-    /// Where the piece on `cell` can go now: in phase `'man'` a man of the side to move, in phase `'ball'`
-    /// the ball; cell names or `'off'`, in the order of `legalMoves()`. Empty when that piece cannot move.
-    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a cell of this board;
-    /// `freed` after `free()`.
-    pub fn dests(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
-        let name = super::args::arg_string(&cell, "cell")?;
-        Ok(self.game.dests(&name)?)
+        set_dice_with(&distance, &direction, |d, r| {
+            self.game.set_dice(d, r)?;
+            Ok(&self.game)
+        })
     }
 
     /// The cells of a board of side `size` (4 or 6) with their axial coordinates, and the home-row cells
@@ -239,32 +213,6 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_param_type = "4 | 6")] size: JsValue,
     ) -> Result<JsValue, JsValue> {
         Ok(to_js(&geometry_of(size_arg(&size)?)))
-    }
-
-    /// The legal moves of the current phase, sorted; empty in phases `'roll'` and `'over'`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.game.legal_notations()
-    }
-
-    /// The legal moves of the current phase described (`from`, `to`, `path`, `capture`, `goal`), in the
-    /// order of `legalMoves()`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "JokerballMove[]")]
-    pub fn legal_moves_verbose(&self) -> JsValue {
-        verbose_moves(&self.game)
-    }
-
-    /// Whether a move (a string, or an object with `notation`) is legal now. Anything else, malformed
-    /// input included, is simply `false`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
-    ) -> bool {
-        arg_move(&mv).is_ok_and(|text| self.game.is_legal(&text))
     }
 
     /// Plays a move of the current phase (a string, or an object whose `notation` is read) and returns it
@@ -290,34 +238,6 @@ impl Jokerball {
         self.game.legal_turns()
     }
 
-    /// The position string of the current board and side to move (a finished game's has no ball).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn position(&self) -> String {
-        self.game.position_string()
-    }
-
-    /// The men (in position-string order) and the ball's cell (`null` once it has left the board).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "JokerballBoard")]
-    pub fn board(&self) -> JsValue {
-        board_of(&self.game)
-    }
-
-    /// The completed turn records, e.g. `'2/3 b3-d3 f6>h6'` (a half-played turn is not listed).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn history(&self) -> Vec<String> {
-        self.game.history()
-    }
-
-    /// An independent copy, dice generator included (free it too).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = clone)]
-    pub fn clone_game(&self) -> Jokerball {
-        Jokerball {
-            game: self.game.clone(),
-        }
-    }
-
     /// The whole state as a plain JSON-safe object; `{ rng: false }` leaves the dice generator out (the
     /// restored game then takes its dice from `setDice`). A string argument (as `JSON.stringify` passes)
     /// counts as no options.
@@ -330,68 +250,38 @@ impl Jokerball {
     ) -> Result<JsValue, JsValue> {
         Ok(to_js(&self.game.to_state(to_json_options(opts)?)))
     }
-
-    /// Restores a game from a state written by `toJSON()`.
-    /// @throws {SteereError} `parse_error` for a malformed or impossible state.
-    #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(
-        #[wasm_bindgen(unchecked_param_type = "JokerballState")] obj: JsValue,
-    ) -> Result<Jokerball, JsValue> {
-        let st: GameState = state(obj)?;
-        Ok(Jokerball {
-            game: Game::from_state(&st)?,
-        })
-    }
-
-    /// Replays turn records (as `history()` lists them) from the setup given by the options.
-    /// @throws {SteereError} `invalid_option` for bad options; `parse_error` when `history` is not an
-    /// array of strings or a record is not in the notation; `game_over`, `wrong_phase` or
-    /// `illegal_move` for a record that cannot be played (the message gives its index, from 0).
-    pub fn replay(
-        #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "JokerballReplayOptions")] opts: JsValue,
-    ) -> Result<Jokerball, JsValue> {
-        let o: JokerballReplayOptions = options(opts, "replay options")?;
-        let game = Game::new(&o.0)?;
-        let records = arg_strings(&history, "history")?;
-        Ok(Jokerball {
-            game: game.replay_onto(&records)?,
-        })
-    }
-    /// What a page draws, as the engine describes it (docs/api.md, "view()"): the board's kind and size,
-    /// who acts, whether a turn is at its start, the result, the last move, the ball's line and the log.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&self) -> JsValue {
-        to_js(&crate::matchplay::view_of(&self.game))
-    }
-
-    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
-    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
-    pub fn tags(&self) -> JsValue {
-        to_js(self.game.tags())
-    }
-
-    /// The game as a record (docs/records.md), its tags overlaid with `tags`.
-    #[wasm_bindgen(js_name = toRecord)]
-    pub fn to_record(
-        &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
-    ) -> Result<String, JsValue> {
-        let tags = arg_tags(tags)?;
-        Ok(self.game.to_record(&tags))
-    }
-
-    /// Reads a lone game's record, checking every line; the game goes on with dice from `seed`.
-    #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(
-        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
-    ) -> Result<Jokerball, JsValue> {
-        let text = arg_record(&text)?;
-        let o: RecordOptions = options(opts, "fromRecord options")?;
-        Ok(Jokerball {
-            game: Game::from_record(&text, o.0.seed.as_ref())?,
-        })
-    }
 }
+
+game_class_methods!(
+    Jokerball,
+    Game,
+    turn: [" The side to move; after the game, the player who moved last."],
+    phase: [" The phase: `'roll'`, `'man'`, `'ball'` or `'over'`."] => "JokerballPhase",
+    dests: [
+        " Where the piece on `cell` can go now: in phase `'man'` a man of the side to move, in phase `'ball'`",
+        " the ball; cell names or `'off'`, in the order of `legalMoves()`. Empty when that piece cannot move.",
+        " @throws {SteereError} `parse_error` when `cell` is not a string naming a cell of this board;",
+        " `freed` after `free()`.",
+    ],
+    legal_moves: [
+        " The legal moves of the current phase, sorted; empty in phases `'roll'` and `'over'`.",
+    ],
+    legal_moves_verbose: [
+        " The legal moves of the current phase described (`from`, `to`, `path`, `capture`, `goal`), in the",
+        " order of `legalMoves()`.",
+    ] => "JokerballMove[]",
+    position: [
+        " The position string of the current board and side to move (a finished game's has no ball).",
+    ],
+    history: [
+        " The completed turn records, e.g. `'2/3 b3-d3 f6>h6'` (a half-played turn is not listed).",
+    ],
+    board: [
+        " The men (in position-string order) and the ball's cell (`null` once it has left the board).",
+    ] => "JokerballBoard",
+    clone: [
+        " An independent copy, dice generator included (free it too).",
+    ],
+    state: "JokerballState",
+    replay: JokerballReplayOptions => "JokerballReplayOptions"
+);

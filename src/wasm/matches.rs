@@ -5,16 +5,18 @@
 use wasm_bindgen::prelude::*;
 
 use super::args::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
-use super::jokerball::{dice_args, verbose_moves, Jokerball};
+use super::class::verbose_moves;
+use super::jokerball::{set_dice_with, Jokerball};
 use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;
-use crate::dice::Dice;
 use crate::engine::{Engine, GameKind};
 use crate::error::{DiceError, OptionError, ParseError, PlayError};
 use crate::jokerball;
-use crate::matchplay::{Match as CoreMatch, MatchPhase, MatchSetup, MatchState, SavedMatch};
-use crate::player::Player;
+use crate::matchplay::{
+    AnyMatchSetup, GameSetup, Match as CoreMatch, MatchOptions as CoreOptions, MatchPhase,
+    MatchState, SavedMatch,
+};
 use crate::record::Recorded;
 use crate::zola;
 
@@ -67,46 +69,18 @@ impl Match {
             return Err(OptionError::new("Match options need at least `length`").into());
         }
         let o = options::<MatchOptions>(opts, "Match options")?.0;
-        let length = o
-            .length
-            .ok_or_else(|| OptionError::new("Match options need `length` (1..21)"))?;
-        let first = o.first.unwrap_or(Player::Red);
-        let inner = match o.game {
-            GameKind::Jokerball => {
-                if o.zola.is_some() {
-                    return Err(OptionError::new(
-                        "option `zola` does not apply to a Jokerball match",
-                    )
-                    .into());
-                }
-                let game = jokerball::Setup {
-                    first,
-                    seed: o.seed,
-                    ..o.jokerball.unwrap_or_default().0
-                };
-                AnyMatch::Jokerball(CoreMatch::new(&MatchSetup {
-                    length,
-                    cube: o.cube,
-                    game,
-                })?)
-            }
-            GameKind::Zola => {
-                if o.jokerball.is_some() {
-                    return Err(OptionError::new(
-                        "option `jokerball` does not apply to a Zola match",
-                    )
-                    .into());
-                }
-                let game = zola::Setup {
-                    first,
-                    ..o.zola.unwrap_or_default().0
-                };
-                AnyMatch::Zola(CoreMatch::new(&MatchSetup {
-                    length,
-                    cube: o.cube,
-                    game,
-                })?)
-            }
+        let game = GameSetup::choose(o.game, o.jokerball.map(|j| j.0), o.zola.map(|z| z.0))?;
+        let setup = CoreOptions {
+            length: o.length,
+            cube: o.cube,
+            first: o.first,
+            seed: o.seed,
+            game,
+        }
+        .setup()?;
+        let inner = match setup {
+            AnyMatchSetup::Jokerball(s) => AnyMatch::Jokerball(CoreMatch::new(&s)?),
+            AnyMatchSetup::Zola(s) => AnyMatch::Zola(CoreMatch::new(&s)?),
         };
         Ok(Match { inner })
     }
@@ -235,16 +209,11 @@ impl Match {
         #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] direction: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let (d, r) = dice_args(&distance, &direction)?;
-        let m = self.jokerball_only()?;
-        m.set_dice(d, r)?;
-        Ok(super::jokerball::rolled(
-            m.game(),
-            Dice {
-                distance: d,
-                direction: r,
-            },
-        ))
+        set_dice_with(&distance, &direction, |d, r| {
+            let m = self.jokerball_only()?;
+            m.set_dice(d, r)?;
+            Ok(m.game())
+        })
     }
 
     /// The current game's board (`JokerballBoard` or `ZolaBoard`), read without copying the game.
@@ -486,12 +455,25 @@ impl Match {
     }
 }
 
+/// What a record is of: its game and whether it is a match's, read from its header alone (which
+/// class's `fromRecord` reads it: `Match` for a match, else `Jokerball` or `Zola`).
+/// @throws {SteereError} `parse_error` when `text` is not a string, or its header is malformed or names
+/// no game.
+#[wasm_bindgen(js_name = recordType, unchecked_return_type = "RecordType")]
+pub fn record_type(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = arg_record(&text)?;
+    let (game, is_match) = crate::record::record_type(&text)?;
+    Ok(to_js(&super::plain::RecordType { game, is_match }))
+}
+
 impl Match {
     /// A match from a JSON state; with `current_only`, reading only its bookkeeping and current game
     /// (as format 1 holds them): what the bot needs of a match to play, without replaying its earlier
     /// games.
     pub(super) fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
-        let bad = |e: String| ParseError::new(format!("bad JSON state: {e}"));
+        let bad = |e: String| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e]));
         if !obj.is_object() {
             return Err(ParseError::new("a JSON state must be an object"));
         }
@@ -500,12 +482,12 @@ impl Match {
             for key in ["game", "variant", "match", "current"] {
                 let value = js_sys::Reflect::get(&obj, &JsValue::from_str(key))
                     .map_err(|_| bad("a value could not be read".into()))?;
-                let value = Tree::from_js(&value).map_err(|e| bad(e.to_string()))?;
+                let value = Tree::from_js(&value).map_err(|e| bad(e.0))?;
                 fields.push((key.to_string(), value));
             }
             Tree::Obj(fields)
         } else {
-            Tree::from_js(&obj).map_err(|e| bad(e.to_string()))?
+            Tree::from_js(&obj).map_err(|e| bad(e.0))?
         };
         let inner = match tree.get("variant") {
             Some(Tree::Str(v)) if v == GameKind::Jokerball.name() => {
@@ -526,5 +508,5 @@ where
     SavedMatch<S>: super::tree::FromTree,
 {
     <SavedMatch<S> as super::tree::FromTree>::from_tree(tree)
-        .map_err(|e| ParseError::new(format!("bad JSON state: {e}")))
+        .map_err(|e| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e])))
 }

@@ -5,12 +5,14 @@
 //!
 //! The files, lowest first (each uses only those before it): `tree` (reading JavaScript values) and
 //! `out` (writing them); `plain` (every shape that crosses the boundary, declared once, and the
-//! settings its options are read into); `args` (arguments, options, states and errors); then the
-//! classes `jokerball`, `zola`, `matches` (which holds either game), `bot`, and `sim`.
+//! settings its options are read into); `args` (arguments, options, states and errors); `class` (the
+//! methods the two games' classes share, written once); then the classes `jokerball`, `zola`,
+//! `matches` (which holds either game), `bot`, and `sim`.
 use wasm_bindgen::prelude::*;
 
 mod args;
 mod bot;
+mod class;
 mod jokerball;
 mod matches;
 mod out;

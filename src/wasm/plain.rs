@@ -88,7 +88,9 @@ pub(crate) struct SimSettings {
 impl FromTree for Level {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let name = String::from_tree(tree)?;
-        Level::from_name(&name).ok_or_else(|| format!("'{name}' is not 'easy', 'medium' or 'hard'"))
+        Level::from_name(&name).ok_or_else(|| {
+            crate::notation::cat(&["'", &name, "' is not 'easy', 'medium' or 'hard'"])
+        })
     }
 }
 
@@ -240,13 +242,16 @@ macro_rules! plain {
 /// A seed: an integer `0..=2^32-1` or a string of at most 4096 characters.
 impl FromTree for Seed {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
-        let max = crate::notation::MAX_INPUT_LEN;
         match tree {
             Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX) => {
                 Ok(Seed::Number(*n as u32))
             }
-            Tree::Str(s) if s.chars().count() <= max => Ok(Seed::Text(s.clone())),
-            Tree::Str(_) => Err(format!("a seed string is longer than {max} characters")),
+            Tree::Str(s) if !crate::notation::too_long(s) => Ok(Seed::Text(s.clone())),
+            Tree::Str(_) => Err(crate::notation::cat(&[
+                "a seed string is longer than ",
+                crate::notation::MAX_INPUT_LEN_TEXT,
+                " characters",
+            ])),
             _ => Err("expected an integer 0..2^32-1 or a string".into()),
         }
     }
@@ -261,7 +266,11 @@ impl FromTree for Tags {
         let mut tags = Tags::new();
         for (name, value) in fields {
             let Tree::Str(value) = value else {
-                return Err(format!("the tag {name} must be a string"));
+                return Err(crate::notation::cat(&[
+                    "the tag ",
+                    name,
+                    " must be a string",
+                ]));
             };
             tags.add_new(name, value)?;
         }
@@ -447,6 +456,12 @@ pub(crate) struct EvaluationOut {
     pub(crate) red: f64,
     pub(crate) blue: f64,
     pub(crate) matches: Option<ByPlayer<f64>>,
+}
+
+/// What a record is of (`recordType`): its game, and whether it is a match's.
+pub(crate) struct RecordType {
+    pub(crate) game: GameKind,
+    pub(crate) is_match: bool,
 }
 
 /// The checkers on a Zola board.
@@ -684,7 +699,12 @@ plain! {
         past: "past" => "PastGame[]",
         actions: "actions" => "MatchAction[]",
     }
-    "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `history` is null for a game before a restore from format 1."
+    "What a record is of (`recordType(text)`): its game (the `Game` tag) and whether it is a match's (a `Length` tag), that is which class's `fromRecord` reads it."
+    out RecordType = RecordType {
+        game: "game" => "GameKind",
+        is_match: "match" => "boolean",
+    }
+    "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `log` the same lines typed, with who made each (as `view().log` gives the current game's); `history` is null for a game before a restore from format 1."
     out MatchGame = MatchGame {
         number: "number" => "number",
         first: "first" => "Player",
@@ -692,6 +712,7 @@ plain! {
         history: "history" => "string[] | null",
         lines: "lines" => "string[]",
         result: "result" => "GameResult | null",
+        log: "log" => "LogEntry[]",
     }
     "The JSON state of a Jokerball match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
     out JokerballMatchState = SavedMatch<jokerball::GameState> {

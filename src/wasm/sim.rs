@@ -6,8 +6,8 @@ use wasm_bindgen::prelude::*;
 use super::args::options;
 use super::plain::SimulateOptions;
 use super::tree::{FromTree, Tree};
-use crate::engine::GameKind;
 use crate::error::OptionError;
+use crate::matchplay::GameSetup;
 use crate::player::Player;
 use crate::sim::{SimGame, SimOptions, SimPlayer, DEFAULT_MAX_TURNS};
 
@@ -37,27 +37,14 @@ impl FromTree for SimPlayer {
 /// The core options from the JavaScript ones; every problem is an `invalid_option`.
 fn sim_options(opts: JsValue) -> Result<SimOptions, OptionError> {
     let o = options::<SimulateOptions>(opts, "simulate options")?.0;
-    let game = match o.game {
-        GameKind::Zola => {
-            if o.jokerball.is_some() {
-                return Err(OptionError::new(
-                    "jokerball options are given but game is 'zola'",
-                ));
-            }
-            let setup = o.zola.unwrap_or_default().0;
+    let game = match GameSetup::choose(o.game, o.jokerball.map(|j| j.0), o.zola.map(|z| z.0))? {
+        GameSetup::Zola(setup) => {
             if setup.pie {
                 return Err(OptionError::new("simulate plays Zola without the pie rule"));
             }
             SimGame::Zola(setup.validate()?)
         }
-        GameKind::Jokerball => {
-            if o.zola.is_some() {
-                return Err(OptionError::new(
-                    "zola options are given but game is 'jokerball'",
-                ));
-            }
-            SimGame::Jokerball(o.jokerball.unwrap_or_default().0)
-        }
+        GameSetup::Jokerball(setup) => SimGame::Jokerball(setup),
     };
     let games = o
         .games

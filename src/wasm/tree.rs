@@ -57,7 +57,7 @@ pub(crate) enum Tree {
 
 /// Why a value could not be read.
 #[derive(Debug)]
-pub(crate) struct TreeError(String);
+pub(crate) struct TreeError(pub(crate) String);
 
 impl fmt::Display for TreeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -195,10 +195,16 @@ impl Tree {
             return Err(expected("an object", self));
         };
         if let Some((key, _)) = fields.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
-            return Err(format!(
-                "unknown field '{key}', expected one of: {}",
-                keys.join(", ")
-            ));
+            // Written out rather than with `format!` and `join`, which bring their own routines.
+            let mut message =
+                crate::notation::cat(&["unknown field '", key, "', expected one of: "]);
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    message.push_str(", ");
+                }
+                message.push_str(k);
+            }
+            return Err(message);
         }
         Ok(Fields(fields))
     }
@@ -322,7 +328,11 @@ fn integer(tree: &Tree, max: u64) -> Result<u64, String> {
     match tree {
         // `max as f64` is exact: `max` is at most 2^53 - 1.
         Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= max as f64 => Ok(*n as u64),
-        Tree::Num(_) => Err(format!("expected an integer from 0 to {max}")),
+        Tree::Num(_) => {
+            let mut message = String::from("expected an integer from 0 to ");
+            crate::notation::push_u64(&mut message, max);
+            Err(message)
+        }
         other => Err(expected("an integer", other)),
     }
 }

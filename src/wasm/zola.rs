@@ -2,25 +2,19 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{arg_move, arg_record, arg_strings, arg_tags, options, state, to_js};
-use super::jokerball::verbose_moves;
-use super::plain::{
-    Piece, RecordOptions, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions,
-};
+use super::args::{arg_move, options, to_js};
+use super::class::game_class_methods;
+use super::plain::{Piece, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions};
 use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::error::PlayError;
-use crate::record::Recorded;
-use crate::zola::{Game, GameState, Size, Square};
+use crate::zola::{Game, Size, Square};
 
 #[wasm_bindgen]
 extern "C" {
     /// The constructor's options object (typed for TypeScript).
     #[wasm_bindgen(typescript_type = "ZolaOptions")]
     pub type ZolaOptionsArg;
-    /// The options object of `replay` (typed for TypeScript).
-    #[wasm_bindgen(typescript_type = "ZolaReplayOptions")]
-    pub type ZolaReplayOptionsArg;
 }
 
 /// The pieces on the board of `game`, as JavaScript sees them.
@@ -65,58 +59,11 @@ impl Zola {
         })
     }
 
-    /// The side to move (after the game, the winner).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "Player")]
-    pub fn turn(&self) -> String {
-        self.game.turn().name().to_owned()
-    }
-
-    /// The winner, `null` while the game goes on.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
-    pub fn winner(&self) -> JsValue {
-        to_js(&self.game.winner())
-    }
-
-    /// The phase: `'move'` or `'over'`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(getter, unchecked_return_type = "ZolaPhase")]
-    pub fn phase(&self) -> String {
-        self.game.phase().name().to_owned()
-    }
-
     /// Whether the players exchanged colours with `swap` (pie rule).
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(getter)]
     pub fn swapped(&self) -> bool {
         self.game.swapped()
-    }
-
-    /// The legal moves, sorted by string order (`swap` included when it is allowed); empty after the game.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.game.legal_notations()
-    }
-
-    /// The legal moves described (`from`, `to`, `capture`; both cells `null` for `swap`), in the order of
-    /// `legalMoves()`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = legalMovesVerbose, unchecked_return_type = "ZolaMove[]")]
-    pub fn legal_moves_verbose(&self) -> JsValue {
-        verbose_moves(&self.game)
-    }
-
-    /// Whether a move (a string, or an object with `notation`) is legal now. Anything else, malformed
-    /// input included, is simply `false`.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
-    ) -> bool {
-        arg_move(&mv).is_ok_and(|text| self.game.is_legal(&text))
     }
 
     /// Plays a move (a string, or an object whose `notation` is read) and returns it described. A side
@@ -131,18 +78,6 @@ impl Zola {
     ) -> Result<JsValue, JsValue> {
         let text = arg_move(&mv).map_err(PlayError::Parse)?;
         Ok(to_js(&self.game.play_described(&text)?))
-    }
-
-    /// Where the checker on `cell` can go now (square names, in the order of `legalMoves()`); empty when
-    /// it is not the side to move's or cannot move.
-    /// @throws {SteereError} `parse_error` when `cell` is not a string naming a square of this board;
-    /// `freed` after `free()`.
-    pub fn dests(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
-        let name = super::args::arg_string(&cell, "cell")?;
-        Ok(self.game.dests(&name)?)
     }
 
     /// The squares of a board of side `size` (6, 8 or 10): name, file `x` and rank `y`, from 0 (for
@@ -171,104 +106,44 @@ impl Zola {
         Ok(to_js(&ZolaGeometry { cells }))
     }
 
-    /// The position string of the current board and side to move.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn position(&self) -> String {
-        self.game.position_string()
-    }
-
-    /// The records so far: moves, `swap`, and `'-'` for passes.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    pub fn history(&self) -> Vec<String> {
-        self.game.history()
-    }
-
-    /// The checkers, in position-string order.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "ZolaBoard")]
-    pub fn board(&self) -> JsValue {
-        board_of(&self.game)
-    }
-
-    /// An independent copy (free it too).
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(js_name = clone)]
-    pub fn clone_game(&self) -> Zola {
-        Zola {
-            game: self.game.clone(),
-        }
-    }
-
     /// The whole state as a plain JSON-safe object (Zola has no dice: there is nothing to leave out).
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "ZolaState")]
     pub fn to_json(&self) -> JsValue {
         to_js(&self.game.to_state(false))
     }
-
-    /// Restores a game from a state written by `toJSON()`.
-    /// @throws {SteereError} `parse_error` for a malformed or impossible state.
-    #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(
-        #[wasm_bindgen(unchecked_param_type = "ZolaState")] obj: JsValue,
-    ) -> Result<Zola, JsValue> {
-        let st: GameState = state(obj)?;
-        Ok(Zola {
-            game: Game::from_state(&st)?,
-        })
-    }
-
-    /// Replays a history (moves, `swap`, `'-'`, as `history()` lists them) from the setup given by the
-    /// options.
-    /// @throws {SteereError} `invalid_option` for bad options; `parse_error` when `history` is not an
-    /// array of strings or a record is not in the notation; `game_over` or `illegal_move` for a record
-    /// that cannot be played (the message gives its index, from 0).
-    pub fn replay(
-        #[wasm_bindgen(unchecked_param_type = "string[]")] history: JsValue,
-        opts: Option<ZolaReplayOptionsArg>,
-    ) -> Result<Zola, JsValue> {
-        let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
-        let o: ZolaReplayOptions = options(opts, "replay options")?;
-        let game = Game::new(&o.0)?;
-        let records = arg_strings(&history, "history")?;
-        Ok(Zola {
-            game: game.replay_onto(&records)?,
-        })
-    }
-    /// What a page draws, as the engine describes it (docs/api.md, "view()"): the board's kind and size,
-    /// who acts, whether a turn is at its start, the result, the last move, the ball's line and the log.
-    /// @throws {SteereError} `freed` after `free()`, and nothing else.
-    #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&self) -> JsValue {
-        to_js(&crate::matchplay::view_of(&self.game))
-    }
-
-    /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
-    #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
-    pub fn tags(&self) -> JsValue {
-        to_js(self.game.tags())
-    }
-
-    /// The game as a record (docs/records.md), its tags overlaid with `tags`.
-    #[wasm_bindgen(js_name = toRecord)]
-    pub fn to_record(
-        &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "RecordTags")] tags: JsValue,
-    ) -> Result<String, JsValue> {
-        let tags = arg_tags(tags)?;
-        Ok(self.game.to_record(&tags))
-    }
-
-    /// Reads a lone game's record, checking every line; the game goes on with dice from `seed`.
-    #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(
-        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "RecordOptions")] opts: JsValue,
-    ) -> Result<Zola, JsValue> {
-        let text = arg_record(&text)?;
-        let o: RecordOptions = options(opts, "fromRecord options")?;
-        Ok(Zola {
-            game: Game::from_record(&text, o.0.seed.as_ref())?,
-        })
-    }
 }
+
+game_class_methods!(
+    Zola,
+    Game,
+    turn: [" The side to move (after the game, the winner)."],
+    phase: [" The phase: `'move'` or `'over'`."] => "ZolaPhase",
+    dests: [
+        " Where the checker on `cell` can go now (square names, in the order of `legalMoves()`); empty when",
+        " it is not the side to move's or cannot move.",
+        " @throws {SteereError} `parse_error` when `cell` is not a string naming a square of this board;",
+        " `freed` after `free()`.",
+    ],
+    legal_moves: [
+        " The legal moves, sorted by string order (`swap` included when it is allowed); empty after the game.",
+    ],
+    legal_moves_verbose: [
+        " The legal moves described (`from`, `to`, `capture`; both cells `null` for `swap`), in the order of",
+        " `legalMoves()`.",
+    ] => "ZolaMove[]",
+    position: [
+        " The position string of the current board and side to move.",
+    ],
+    history: [
+        " The records so far: moves, `swap`, and `'-'` for passes.",
+    ],
+    board: [
+        " The checkers, in position-string order.",
+    ] => "ZolaBoard",
+    clone: [
+        " An independent copy (free it too).",
+    ],
+    state: "ZolaState",
+    replay: ZolaReplayOptions => "ZolaReplayOptions | null"
+);
