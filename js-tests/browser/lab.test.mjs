@@ -5,10 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { simulate } from '../../pkg/node.js';
-import { cells, chunks, empty, merge, summary, rows, fromCSV } from '../../www/lab-core.js';
-import { launch, startServer, stopServer, newPage, outDir } from './helpers.mjs';
+import { cells, chunks, empty, merge, summary, rows, fromCSV, DEFAULT_RUN } from '../../www/lab-core.js';
+import { launch, startServer, stopServer, newPage, outDir, root } from './helpers.mjs';
 
 let browser;
 let server;
@@ -41,7 +43,7 @@ function expected(run) {
   };
 }
 
-const finished = (page) => page.waitForFunction(() => !document.querySelector('#start').disabled && document.querySelector('#bar').value > 0, null, { timeout: 60000 });
+const finished = (page) => page.waitForFunction(() => !document.querySelector('#start').disabled && document.querySelector('#bar').value > 0, null, { timeout: 150000 });
 
 /** Each drawn share of chart `sel`: its numbers and where its bar and whisker are drawn, in data units. */
 function drawn(page, sel) {
@@ -141,14 +143,14 @@ test('lab: a run by keyboard alone, in Spanish, of a Zola sweep', async () => {
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.name), 'games');
   await page.keyboard.press('Control+A');
-  await page.keyboard.type('20');
+  await page.keyboard.type('10');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('kb');
   await page.keyboard.press('Enter');
   await finished(page);
-  assert.match(await page.textContent('#status'), /^Hecho: 60 partidas/);
-  const { totals } = expected({ game: 'zola', pie: false, a: 'easy', b: 'random', games: 20, seed: 'kb', sweep: true });
+  assert.match(await page.textContent('#status'), /^Hecho: 30 partidas/);
+  const { totals } = expected({ game: 'zola', pie: false, a: 'easy', b: 'random', games: 10, seed: 'kb', sweep: true });
   checkChart(await drawn(page, '#chart-skill'), totals.map((t) => summary(t).skill));
   assert.deepEqual(await page.$$eval('#table tbody th', (ths) => ths.map((th) => th.textContent)), ['6×6', '8×8', '10×10']);
   // the charts say what they are, in Spanish, to a screen reader
@@ -193,6 +195,28 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
   await page.click('#start');
   await finished(page);
   assert.match(await page.textContent('#status'), /^Готово: 100 партий/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('lab: the single-file offline lab plays from file:// with no network', async () => {
+  execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
+  const context = await browser.newContext();
+  const requests = [];
+  await context.route(/^(?!file:|data:|blob:)/, (route) => {
+    requests.push(route.request().url());
+    route.abort();
+  });
+  const { page, errors } = await newPage(context);
+  await page.goto(pathToFileURL(join(root, 'dist', 'steere-games-lab-offline.html')).href + '?lang=en');
+  await page.fill('input[name=games]', '20');
+  await page.fill('input[name=seed]', 'file');
+  await page.click('#start');
+  await finished(page);
+  const { totals } = expected({ ...DEFAULT_RUN, games: 20, seed: 'file' });
+  checkChart(await drawn(page, '#chart-skill'), totals.map((t) => summary(t).skill));
+  assert.equal(await page.getAttribute('header a.back', 'href'), 'steere-games-offline.html');
+  assert.deepEqual(requests, []);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -209,7 +209,7 @@ pub(crate) struct Progress {
 impl Progress {
     /// Reads `{ onProgress? }` (`invalid_option` for anything else), as every options object is read:
     /// through `Object.entries` (a throwing getter or Proxy is refused).
-    pub(crate) fn read(options: &JsValue, what: &str) -> Result<Progress, JsValue> {
+    pub(crate) fn read(options: &JsValue) -> Result<Progress, JsValue> {
         let mut progress = Progress {
             f: None,
             thrown: None,
@@ -217,21 +217,22 @@ impl Progress {
         if options.is_undefined() || options.is_null() {
             return Ok(progress);
         }
-        let bad = |why: &str| js_error(&OptionError::new(format!("{what}{why}")));
+        let bad = |why: &'static str| js_error(&OptionError::new(why));
         if !options.is_object() || tree::is_array(options) {
-            return Err(bad(" must be an object"));
+            return Err(bad("progress options must be an object { onProgress }"));
         }
-        let entries = tree::js_entries(options).map_err(|_| bad(": a value could not be read"))?;
+        let entries = tree::js_entries(options)
+            .map_err(|_| bad("progress options: a value could not be read"))?;
         for pair in entries.iter() {
             let pair: js_sys::Array = pair.unchecked_into();
             if pair.get(0).as_string().as_deref() != Some("onProgress") {
-                return Err(bad(": the only option is onProgress"));
+                return Err(bad("progress options: the only option is onProgress"));
             }
             let f = pair.get(1);
             if f.is_function() {
                 progress.f = Some(f.unchecked_into());
             } else if !(f.is_undefined() || f.is_null()) {
-                return Err(bad(": onProgress must be a function"));
+                return Err(bad("progress options: onProgress must be a function"));
             }
         }
         Ok(progress)

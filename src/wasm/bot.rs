@@ -242,7 +242,7 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ReviewOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let mut progress = Progress::read(&options, "review options")?;
+        let mut progress = Progress::read(&options)?;
         let snap = snapshot(&game, true)?;
         self.arm_clock();
         let mut report = |done: usize, total: usize| progress.report(done as u32, total as u32);

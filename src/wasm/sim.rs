@@ -99,7 +99,7 @@ pub fn simulate(
     #[wasm_bindgen(unchecked_optional_param_type = "SimulateProgress")] progress: JsValue,
 ) -> Result<JsValue, JsValue> {
     let opts = sim_options(opts)?;
-    let mut progress = Progress::read(&progress, "simulate's second argument")?;
+    let mut progress = Progress::read(&progress)?;
     let t0 = super::args::now();
     let r = crate::sim::simulate_with_progress(&opts, &mut |d, t| progress.report(d, t))?;
     let ms = super::args::now() - t0;
