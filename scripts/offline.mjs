@@ -44,12 +44,13 @@ const replace = (re, text) => {
 replace(/<link rel="manifest"[^>]*>\n?/, '');
 replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
 replace(/<link rel="stylesheet" href="style.css">/, `<style>\n${css}</style>`);
-const boot =
+/** The page's scripts: the wasm bytes and a worker's code (under `workerKey`) on STEERE_OFFLINE, then `module`. */
+const boot = (workerKey, workerCode, module) =>
   `<script>\n(function () {\n  var b = atob(${JSON.stringify(wasm)});\n  var u = new Uint8Array(b.length);\n` +
   `  for (var i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);\n` +
-  `  globalThis.STEERE_OFFLINE = { wasm: u, worker: ${scriptSafe(JSON.stringify(worker))} };\n})();\n</script>\n` +
-  `<script type="module">\n${scriptSafe(app)}\n</script>`;
-replace(/<script type="module" src="app.js"><\/script>/, boot);
+  `  globalThis.STEERE_OFFLINE = { wasm: u, ${workerKey}: ${scriptSafe(JSON.stringify(workerCode))} };\n})();\n</script>\n` +
+  `<script type="module">\n${scriptSafe(module)}\n</script>`;
+replace(/<script type="module" src="app.js"><\/script>/, boot('worker', worker, app));
 // the demo's header links the lab: the offline lab next to it
 replace(/href="lab.html"/, 'href="steere-games-lab-offline.html"');
 
@@ -67,12 +68,7 @@ replace(/<link rel="manifest"[^>]*>\n?/, '');
 replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
 replace(/<link rel="stylesheet" href="style.css">\n<link rel="stylesheet" href="lab.css">/, `<style>\n${css}\n${labCss}</style>`);
 replace(/href="\.\/"/, 'href="steere-games-offline.html"');
-const labBoot =
-  `<script>\n(function () {\n  var b = atob(${JSON.stringify(wasm)});\n  var u = new Uint8Array(b.length);\n` +
-  `  for (var i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);\n` +
-  `  globalThis.STEERE_OFFLINE = { wasm: u, labWorker: ${scriptSafe(JSON.stringify(labWorker))} };\n})();\n</script>\n` +
-  `<script type="module">\n${scriptSafe(lab)}\n</script>`;
-replace(/<script type="module" src="lab.js"><\/script>/, labBoot);
+replace(/<script type="module" src="lab.js"><\/script>/, boot('labWorker', labWorker, lab));
 const labOut = join(root, 'dist', 'steere-games-lab-offline.html');
 writeFileSync(labOut, html);
 console.log(`offline: ${labOut} (${(html.length / 1024).toFixed(0)} KiB)`);

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { simulate } from '../../pkg/node.js';
 import { cells, chunks, empty, merge, summary, rows, fromCSV, DEFAULT_RUN } from '../../www/lab-core.js';
-import { launch, startServer, stopServer, newPage, outDir, root } from './helpers.mjs';
+import { launch, startServer, stopServer, newPage, outDir, root, offlineContext } from './helpers.mjs';
 
 let browser;
 let server;
@@ -201,13 +201,7 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
 
 test('lab: the single-file offline lab plays from file:// with no network', async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
-  const context = await browser.newContext();
-  const requests = [];
-  await context.route(/^(?!file:|data:|blob:)/, (route) => {
-    requests.push(route.request().url());
-    route.abort();
-  });
-  const { page, errors } = await newPage(context);
+  const { context, requests, page, errors } = await offlineContext(browser);
   await page.goto(pathToFileURL(join(root, 'dist', 'steere-games-lab-offline.html')).href + '?lang=en');
   await page.fill('input[name=games]', '20');
   await page.fill('input[name=seed]', 'file');
