@@ -83,7 +83,7 @@ export function writeReport(data, root) {
         const pts = [];
         for (let rows = 1; rows < side; rows++) {
           const m = find(all, (c) => c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b);
-          pts.push(m ? { x: rows, p: m.s.skill.p, n: m.s.finished } : null);
+          pts.push(m ? { x: rows, p: m.s.skill.p, n: m.s.finished, planned: m.cell.games, games: m.totals.games } : null);
         }
         const t = trend(pts);
         series.push({ rules, side, a, b, name, t, verdict: verdictOf(t), complete: pts.every(Boolean) });
@@ -138,14 +138,52 @@ export function writeReport(data, root) {
       line += ` The highest share is at ${best.x} rows (${pc(best.p)})${sure ? ', above the fullest board beyond chance' : ''}.`;
     }
     if (!s.complete) line += ' (Some rows were not measured.)';
+    const short = s.t.pts.filter((q) => q.games < q.planned);
+    if (short.length) {
+      const most = Math.max(...short.map((q) => q.games));
+      line += ` Cut for time: at most ${most} of the ${short[0].planned} planned games a row, so the interval of its trend is wide.`;
+    }
     md.push(line);
   }
   md.push('');
+  const botCells = all.filter((m) => m.cell.a !== 'random' && m.totals?.games > 0);
+  const fewest = Math.min(...botCells.map((m) => m.s.finished));
+  const widest = Math.max(...botCells.map((m) => halfWidth(m.s.skill)));
   md.push(
-    'How sure: each share is of more than a thousand games (the tables give the count) with its 95% Wilson interval; a trend is ' +
-      '"holds" or "reversed" only when the 95% interval of its slope (weighted least squares over the rows) excludes zero. The intervals are ' +
-      'binomial, which is conservative here: the two games of a pair share their dice with the colours exchanged, which cancels part of the luck.',
+    `How sure: every skill share above is of ${fewest.toLocaleString('en-US')} finished games or more, with its 95% Wilson interval ` +
+      `(the widest ±${(100 * widest).toFixed(1)} points); a trend is "holds" or "reversed" only when the 95% interval of its slope ` +
+      '(weighted least squares over the rows) excludes zero, "not shown" otherwise. The intervals are binomial, which is conservative here: ' +
+      'the two games of a pair share their dice with the colours exchanged, which cancels part of the luck.',
   );
+  const ceiling = botCells.filter((m) => m.cell.game === 'jokerball' && m.s.skill.p > 0.97);
+  if (ceiling.length) {
+    md.push('');
+    md.push(
+      `A caution on \`easy\` against random: in ${ceiling.length} of its Jokerball cells the stronger player already wins more than 97% of the games, ` +
+        'so the share has little room left to grow with the rows (a ceiling); the narrower gap, `medium` against `easy`, is the more sensitive test ' +
+        'where it was measured.',
+    );
+  }
+  const firsts = all.filter((m) => m.cell.game === 'jokerball' && m.cell.a === 'random' && m.totals?.games > 0);
+  if (firsts.length) {
+    const off = firsts.filter((m) => m.s.first.lo > 0.5 || m.s.first.hi < 0.5);
+    const far = firsts.reduce((a, m) => (Math.abs(m.s.first.p - 0.5) > Math.abs(a.s.first.p - 0.5) ? m : a));
+    md.push('');
+    md.push(
+      `The first move in Jokerball: between random players the first player's share differs from 50% beyond chance in ${off.length} of ` +
+        `${firsts.length} variants${off.length ? ` (${off.map((m) => `${variantKey(m.cell)}: ${pc(m.s.first.p)}`).join(', ')})` : ''}; ` +
+        `the farthest from 50% is ${variantKey(far.cell)} at ${ci(far.s.first)}.`,
+    );
+  }
+  const zr = (pie) => all.filter((m) => m.cell.game === 'zola' && m.cell.pie === pie && m.cell.a === 'random' && m.totals?.games > 0);
+  if (zr(false).length) {
+    md.push('');
+    md.push(
+      `The first move in Zola, random players: ${zr(false).map((m) => `${m.cell.size}×${m.cell.size} ${ci(m.s.first)}`).join(', ')} without the pie rule; ` +
+        `${zr(true).map((m) => `${m.cell.size}×${m.cell.size} ${ci(m.s.first)}`).join(', ')} with it (random second players seldom swap, so the pie ` +
+        'rule only matters between players who choose; see the bots\' games below).',
+    );
+  }
   md.push('');
 
   md.push('## How it was measured');
@@ -160,7 +198,7 @@ export function writeReport(data, root) {
   md.push('- **Lengths**: Jokerball turns, or Zola moves (passes and the pie rule\'s swap not counted), of the finished games.');
   md.push(
     `- This run: seed \`${data.seed}\`, ${data.workers} worker threads on a machine of ${data.cpus} cores (${data.cpu || 'unknown CPU'}) shared with other work, ` +
-      `run under \`nice\`, ${(data.seconds / 60).toFixed(1)} minutes` +
+      `run under \`nice\`, ${Number.isFinite(data.seconds) ? `${(data.seconds / 60).toFixed(1)} minutes` : 'still running'}` +
       (Number.isFinite(data.minutes) ? `, with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)` : '') +
       `. Bot cells aim at ${data.botGames} games (a 95% interval of at most ±3 points needs about 1,070 at a share of 50%).`,
   );
@@ -169,10 +207,11 @@ export function writeReport(data, root) {
     md.push('### What was cut');
     md.push('');
     if (cut.length) {
+      const timed = all.filter((m) => m.cell.a === 'medium' && m.totals?.games > 0).map((m) => m.totals.ms / m.totals.games / 1000);
+      const span = timed.length ? `${Math.min(...timed).toFixed(2)} to ${Math.max(...timed).toFixed(2)} s` : 'seconds';
       md.push(
-        'The `medium` player takes 0.1-0.8 s a game on a side-6 Jokerball board and 1-2 s on Zola 8 and 10 on this shared machine, so the ' +
-          'plan was played cheapest first under the time limit and these cells got fewer games than planned (their intervals are wider than ±3 points ' +
-          'where the tables say so):',
+        `Games of \`medium\` against \`easy\` took ${span} each during this run (wall time of a worker on the shared machine), so the plan ` +
+          'was played cheapest first under the time limit, and these cells got fewer games than planned (the tables give each count):',
       );
       md.push('');
       for (const m of cut) md.push(`- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ${m.totals?.games ?? 0} of ${m.cell.games} games${m.totals?.games ? `, ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points` : ''}`);
@@ -309,7 +348,8 @@ export function writeReport(data, root) {
   md.push('');
   md.push(
     '`make balance` plays the whole plan (random games, then `easy` against random, then `medium` against `easy`, cheapest cells first) on ' +
-      'two worker threads and writes this page; `BALANCE_MINUTES=n` stops handing out games after n minutes, `BALANCE_WORKERS`, `BALANCE_GAMES` ' +
+      'two worker threads and writes this page; it stops handing out games after `BALANCE_MINUTES` (60 by default; empty: the whole plan, ' +
+      'about 1.5-2 hours of two idle cores, most of it `medium`), `BALANCE_WORKERS`, `BALANCE_GAMES` ' +
       'and `BALANCE_SEED` change the rest; `node scripts/balance.mjs --report` writes the page again from docs/balance.json. The same seed gives ' +
       'the same totals for every chunk played, on any number of workers. The lab page (www/lab.html) measures any one variant or sweep in the browser.',
   );

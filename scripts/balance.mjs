@@ -5,8 +5,9 @@
 //
 //   node scripts/balance.mjs            plays the whole plan, then writes the report
 //   node scripts/balance.mjs --report   writes the report again from docs/balance.json
-// Environment: BALANCE_WORKERS (default 2), BALANCE_MINUTES (a time limit: the plan's phases are played in
-// order and, when the time is up, no more chunks are handed out; the report says what was played),
+// Environment: BALANCE_WORKERS (default 2), BALANCE_MINUTES (a time limit, none when empty: the plan's
+// phases are played in order and, when the time is up, no more chunks are handed out; the report says
+// what was played; the whole plan takes about 1.5-2 hours of two idle cores, most of it `medium`),
 // BALANCE_GAMES (games of a bot cell, default 1200), BALANCE_SEED (default 2026).
 import { Worker } from 'node:worker_threads';
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { runCells, cells } from '../www/lab-core.js';
 const ROOT = new URL('../', import.meta.url);
 const DATA = new URL('docs/balance.json', ROOT);
 const WORKERS = Number(process.env.BALANCE_WORKERS ?? 2);
-const MINUTES = Number(process.env.BALANCE_MINUTES ?? Infinity);
+const MINUTES = process.env.BALANCE_MINUTES ? Number(process.env.BALANCE_MINUTES) : Infinity;
 const BOT_GAMES = Number(process.env.BALANCE_GAMES ?? 1200);
 const SEED = process.env.BALANCE_SEED ?? '2026';
 
