@@ -170,6 +170,7 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
   await page.fill('input[name=games]', '100000');
   await page.click('#start');
   await page.waitForFunction(() => document.querySelector('#bar').value > 0, null, { timeout: 30000 });
+  assert.match(await page.textContent('#status'), /из 500.000 партий на \d потоках, осталось около/);
   const workers = page.workers().length;
   const cores = await page.evaluate(() => Math.min(navigator.hardwareConcurrency || 2, 4));
   assert.equal(workers, cores, 'one worker per core, at most four');
