@@ -187,6 +187,8 @@ async function start(e) {
     );
     current.totals = totals;
     current.ms = performance.now() - t0;
+    // the games of chunks cut short by Stop are not counted
+    current.done = totals.reduce((n, x) => n + x.games, 0);
     current.state = signal.stopped ? 'stopped' : 'done';
   } catch (err) {
     current.state = 'failed';
@@ -232,7 +234,8 @@ function render() {
   if (current.state !== 'running') {
     bar.value = current.total ? current.done / current.total : 0;
     const vars = { done: nf().format(current.done), total: nf().format(current.total), time: duration(current.ms), message: current.error ?? '', when: new Date(current.when).toLocaleString(lang) };
-    status.textContent = t(current.restored ? 'status_restored' : `status_${current.state}`, vars);
+    const key = current.state === 'stopped' && !current.done ? 'status_stoppedEmpty' : `status_${current.state}`;
+    status.textContent = t(current.restored ? 'status_restored' : key, vars);
   }
   results.hidden = !has;
   if (!has) return;

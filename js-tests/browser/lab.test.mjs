@@ -180,11 +180,19 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
   const deadline = Date.now() + 5000;
   while (page.workers().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   assert.equal(page.workers().length, 0, 'no worker left after Stop');
-  const value = await page.evaluate(() => document.querySelector('#bar').value);
-  assert.ok(value > 0 && value < 1);
+  // the bar shows the games counted (chunks cut short are not) and no longer moves; the status says so
+  const counted = await page.evaluate(() => document.querySelector('#bar').value * 500000);
   await new Promise((r) => setTimeout(r, 400));
-  assert.equal(await page.evaluate(() => document.querySelector('#bar').value), value, 'the bar no longer moves');
-  assert.match(await page.textContent('#status'), /^Остановлено после/);
+  assert.equal(await page.evaluate(() => document.querySelector('#bar').value * 500000), counted, 'the bar no longer moves');
+  assert.ok(counted < 500000);
+  const rowsShown = await page.locator('#table tbody tr').count();
+  if (Math.round(counted)) {
+    assert.match(await page.textContent('#status'), /^Остановлено после/);
+    assert.ok(rowsShown > 0);
+  } else {
+    assert.match(await page.textContent('#status'), /^Остановлено до того/);
+    assert.equal(await page.isVisible('#results'), false);
+  }
   await page.screenshot({ path: join(outDir, 'lab-phone-ru.png'), fullPage: true });
   // offline: the page, its modules and its worker come from the service worker's cache
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
