@@ -141,7 +141,7 @@ export function writeReport(data, root) {
     const short = s.t.pts.filter((q) => q.games < q.planned);
     if (short.length) {
       const most = Math.max(...short.map((q) => q.games));
-      line += ` Cut for time: at most ${most} of the ${short[0].planned} planned games a row, so the interval of its trend is wide.`;
+      line += ` Cut for time: at most ${most} of the ${short[0].planned} planned games a row, so its intervals are wider than planned.`;
     }
     md.push(line);
   }
