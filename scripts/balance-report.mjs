@@ -325,6 +325,16 @@ export function writeReport(data, root) {
       'the first move leaves the better game.',
   );
   md.push('');
+  const repeated = all.filter((m) => m.cell.game === 'zola' && m.cell.a !== 'random' && m.cell.b !== 'random' && m.totals?.games > 0 && m.totals.lengths.filter((n) => n > 0).length <= 2);
+  if (repeated.length) {
+    md.push('');
+    md.push(
+      `**Caution: Zola has no dice.** In ${repeated.map((m) => variantKey(m.cell)).join(', ')}, \`medium\` against \`easy\` ended after at most ` +
+        'two distinct lengths over all its games: the two bots played the same game again each time they met with the same colours, whatever ' +
+        'their seeds, so those games are two games repeated, and their shares say who wins those two, not a rate with an interval.',
+    );
+  }
+  md.push('');
   md.push(`![The first player's share of the wins in Zola](${zf})`);
   md.push('');
   md.push(`![The stronger player's share of the wins in Zola](${zs})`);
