@@ -147,7 +147,7 @@ fn zola_benches(c: &mut Criterion) {
         .unwrap();
         let name = format!("one random game, {0}x{0}", size.n());
         g.bench_function(name, |b| {
-            b.iter(|| zola_game(start, RANDOM, 10_000, &mut choices, &mut list))
+            b.iter(|| zola_game(start, RANDOM, 10_000, false, &mut choices, &mut list))
         });
     }
     g.bench_function("simulate 1000 games, 6x6", |b| {

@@ -21,7 +21,7 @@ test('API simulation: result shape and totals', () => {
     { games: 30, seed: 3, players: { red: 'random', blue: 'random' }, maxTurns: 500 },
   ]) {
     const r = simulate(opts);
-    assert.deepEqual(Object.keys(r).sort(), ['games', 'ms', 'turns', 'unfinished', 'wins']);
+    assert.deepEqual(Object.keys(r).sort(), ['firstMoves', 'firstWins', 'games', 'lengths', 'ms', 'playerWins', 'turns', 'unfinished', 'wins']);
     assert.deepEqual(Object.keys(r.wins).sort(), ['blue', 'red']);
     assert.deepEqual(Object.keys(r.turns).sort(), ['max', 'mean']);
     assert.equal(r.games, opts.games);
@@ -79,7 +79,10 @@ test('API simulation: bad options throw invalid_option', () => {
     { games: 1, jokerball: { colour: 'red' } },
     { games: 1, jokerball: 6 },
     { games: 1, game: 'zola', zola: { size: 7 } },
-    { games: 1, game: 'zola', zola: { pie: true } },
+    { games: 1, jokerball: { pie: true } },
+    { games: 3, alternate: true },
+    { games: 2, alternate: 'yes' },
+    { games: 2, alternate: 1 },
     { games: 1, game: 'zola', jokerball: {} },
     { games: 1, zola: { size: 6 } },
     { games: 1, first: 'green' },
@@ -104,5 +107,68 @@ test('API simulation: bot players (easy against random) win, deterministically f
     assert.equal(a.wins.red + a.wins.blue + a.unfinished, 6);
     assert.ok(a.wins.red >= 5, `${game}: the easy bot won only ${a.wins.red} of 6`);
     assert.deepEqual({ ...a, ms: 0 }, { ...b, ms: 0 });
+  }
+});
+
+test('API simulation: lengths[k] counts the finished games of k turns; wins by player and by first mover', () => {
+  for (const opts of [
+    { games: 300, seed: 8 },
+    { games: 200, seed: 9, jokerball: { rules: 'classic', size: 4, rows: 2 }, maxTurns: 30 },
+    { game: 'zola', games: 100, seed: 10, zola: { size: 8, pie: true } },
+  ]) {
+    const r = simulate(opts);
+    const finished = r.wins.red + r.wins.blue;
+    assert.ok(Array.isArray(r.lengths));
+    assert.equal(r.lengths.reduce((a, b) => a + b, 0), finished);
+    assert.ok(r.lengths.every((n) => Number.isInteger(n) && n >= 0));
+    assert.equal(r.lengths.length, finished ? r.turns.max + 1 : 0);
+    const mean = r.lengths.reduce((a, n, k) => a + n * k, 0) / finished;
+    assert.ok(Math.abs(mean - r.turns.mean) < 1e-9);
+    assert.equal(r.playerWins.red + r.playerWins.blue, finished);
+    assert.ok(r.firstWins <= finished);
+    assert.deepEqual(r.firstMoves, { red: opts.games, blue: 0 });
+    if (!opts.zola?.pie) {
+      assert.deepEqual(r.playerWins, r.wins);
+      assert.equal(r.firstWins, r.wins.red);
+    }
+  }
+});
+
+test('API simulation: alternate gives each player each colour in half the games, deterministically', () => {
+  for (const game of ['jokerball', 'zola']) {
+    const opts = { game, games: 40, seed: 'alt', alternate: true, players: { red: 'easy', blue: 'random' } };
+    const a = simulate(opts);
+    assert.deepEqual(a.firstMoves, { red: 20, blue: 20 });
+    assert.equal(a.playerWins.red + a.playerWins.blue, a.wins.red + a.wins.blue);
+    assert.ok(a.playerWins.red >= 30, `${game}: easy won ${a.playerWins.red} of 40 as either colour`);
+    const strip = ({ ms, ...rest }) => rest;
+    assert.deepEqual(strip(a), strip(simulate(opts)));
+    assert.notDeepEqual(strip(a), strip(simulate({ ...opts, seed: 'other' })));
+  }
+});
+
+test('API simulation: onProgress follows the games and its exception stops the run', () => {
+  const seen = [];
+  const r = simulate({ games: 1000, seed: 1 }, { onProgress: (done, total) => seen.push([done, total]) });
+  assert.deepEqual(seen[0], [0, 1000]);
+  assert.deepEqual(seen.at(-1), [1000, 1000]);
+  assert.ok(seen.length <= 258);
+  const strip = ({ ms, ...rest }) => rest;
+  assert.deepEqual(strip(r), strip(simulate({ games: 1000, seed: 1 })));
+  const stop = new Error('enough');
+  let calls = 0;
+  assert.throws(
+    () =>
+      simulate({ games: 100, seed: 1, players: { red: 'easy' } }, {
+        onProgress: (done) => {
+          calls++;
+          if (done >= 3) throw stop;
+        },
+      }),
+    (e) => e === stop,
+  );
+  assert.equal(calls, 4, 'called at 0, 1, 2 and 3 games, none after the one that threw');
+  for (const bad of [5, 'x', [], { onProgress: 3 }, { progress: () => {} }]) {
+    assert.equal(code(() => simulate({ games: 1 }, bad)), 'invalid_option', JSON.stringify(bad));
   }
 });

@@ -1,5 +1,6 @@
 // Builds dist/steere-games-offline.html: the demo page as one self-contained file that plays from file://
-// with no network. The page's modules (the board elements of pkg/ among them) are bundled (esbuild) and
+// with no network; and dist/steere-games-lab-offline.html, the balance lab (www/lab.html) made the same
+// way, its workers started from a Blob of the bundled www/lab-worker.js with the wasm bytes posted to them. The page's modules (the board elements of pkg/ among them) are bundled (esbuild) and
 // inlined, the wasm is inlined as base64, and the package's worker (pkg/worker.js, bundled) is inlined too:
 // WorkerBot.inline makes the elements start it from a Blob and post the wasm bytes to it (module workers
 // and fetch() do not work on file://). Run `make pkg` first.
@@ -43,14 +44,31 @@ const replace = (re, text) => {
 replace(/<link rel="manifest"[^>]*>\n?/, '');
 replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
 replace(/<link rel="stylesheet" href="style.css">/, `<style>\n${css}</style>`);
-const boot =
+/** The page's scripts: the wasm bytes and a worker's code (under `workerKey`) on STEERE_OFFLINE, then `module`. */
+const boot = (workerKey, workerCode, module) =>
   `<script>\n(function () {\n  var b = atob(${JSON.stringify(wasm)});\n  var u = new Uint8Array(b.length);\n` +
   `  for (var i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);\n` +
-  `  globalThis.STEERE_OFFLINE = { wasm: u, worker: ${scriptSafe(JSON.stringify(worker))} };\n})();\n</script>\n` +
-  `<script type="module">\n${scriptSafe(app)}\n</script>`;
-replace(/<script type="module" src="app.js"><\/script>/, boot);
+  `  globalThis.STEERE_OFFLINE = { wasm: u, ${workerKey}: ${scriptSafe(JSON.stringify(workerCode))} };\n})();\n</script>\n` +
+  `<script type="module">\n${scriptSafe(module)}\n</script>`;
+replace(/<script type="module" src="app.js"><\/script>/, boot('worker', worker, app));
+// the demo's header links the lab: the offline lab next to it
+replace(/href="lab.html"/, 'href="steere-games-lab-offline.html"');
 
 mkdirSync(join(root, 'dist'), { recursive: true });
 const out = join(root, 'dist', 'steere-games-offline.html');
 writeFileSync(out, html);
 console.log(`offline: ${out} (${(html.length / 1024).toFixed(0)} KiB)`);
+
+// The balance lab: its page, its modules and its worker in one file.
+const lab = await bundle(join(www, 'lab.js'), 'esm');
+const labWorker = await bundle(join(www, 'lab-worker.js'), 'iife');
+const labCss = readFileSync(join(www, 'lab.css'), 'utf8');
+html = readFileSync(join(www, 'lab.html'), 'utf8');
+replace(/<link rel="manifest"[^>]*>\n?/, '');
+replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
+replace(/<link rel="stylesheet" href="style.css">\n<link rel="stylesheet" href="lab.css">/, `<style>\n${css}\n${labCss}</style>`);
+replace(/href="\.\/"/, 'href="steere-games-offline.html"');
+replace(/<script type="module" src="lab.js"><\/script>/, boot('labWorker', labWorker, lab));
+const labOut = join(root, 'dist', 'steere-games-lab-offline.html');
+writeFileSync(labOut, html);
+console.log(`offline: ${labOut} (${(html.length / 1024).toFixed(0)} KiB)`);

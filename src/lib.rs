@@ -128,6 +128,6 @@ pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
 pub use record::{GameRecord, RecordSetup, Recorded, TagError, Tags, MAX_RECORD_LEN};
 pub use sim::{
-    jokerball_game, simulate, zola_game, JokerballLists, Outcome, SimGame, SimOptions, SimPlayer,
-    SimResult, DEFAULT_MAX_TURNS, MAX_GAMES,
+    jokerball_game, simulate, simulate_with_progress, zola_game, JokerballLists, Outcome, SimGame,
+    SimOptions, SimPlayer, SimResult, DEFAULT_MAX_TURNS, MAX_GAMES,
 };

@@ -10,15 +10,19 @@
 //!   `Bot(level)` is the computer opponent (games with a bot side are played through the full game
 //!   types, which the bot searches; its seed is drawn from the choices generator).
 //! - **Turns** are Jokerball turns (every turn played, even one whose phases were both skipped) or Zola
-//!   moves (automatic passes not counted). A game that has not ended after `max_turns` turns is
-//!   `unfinished`; `turns` statistics cover the finished games.
+//!   moves (automatic passes and the pie rule's `swap` not counted). A game that has not ended after
+//!   `max_turns` turns is `unfinished`; `turns` statistics and `lengths` cover the finished games.
+//! - **Players** are named by the side they play in the options (`players.red`, `players.blue`). With
+//!   `alternate`, they exchange colours every other game and the two games of a pair share their dice
+//!   (Jokerball), so that luck falls alike on both: `player_wins` counts each player's wins whatever
+//!   colour they had, `first_wins` the wins of whoever made the game's first move.
 use crate::bot::{Bot, BotGame, Level};
 use crate::dice::{Dice, DiceRng, Seed, SimRng};
 use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::jokerball::{self, MoveList as JbMoves, Setup as JbSetup};
 use crate::player::{ByPlayer, Player};
-use crate::zola::{self, MoveList as ZMoves, Size};
+use crate::zola::{self, Move as ZMove, MoveList as ZMoves, Size};
 
 /// The most games one call may play (docs/api.md: `games` is `1..1e7`).
 pub const MAX_GAMES: u32 = 10_000_000;
@@ -86,8 +90,14 @@ pub struct SimOptions {
     pub first: Player,
     /// The cap on one game's turns (at least 1).
     pub max_turns: u32,
-    /// The players of the two sides.
+    /// The players of the two sides (of the even games, with `alternate`).
     pub players: ByPlayer<SimPlayer>,
+    /// Whether the players exchange colours every other game, the two games of each pair sharing their
+    /// dice (`games` must then be even).
+    pub alternate: bool,
+    /// Zola's pie rule (RULES 2.2): the second player may answer the first move with `swap`. Refused
+    /// for Jokerball.
+    pub pie: bool,
 }
 
 impl Default for SimOptions {
@@ -99,6 +109,8 @@ impl Default for SimOptions {
             first: Player::Red,
             max_turns: DEFAULT_MAX_TURNS,
             players: ByPlayer::new(SimPlayer::Random, SimPlayer::Random),
+            alternate: false,
+            pie: false,
         }
     }
 }
@@ -116,6 +128,17 @@ pub struct SimResult {
     pub turns_total: u64,
     /// The most turns of a finished game (0 if none finished).
     pub turns_max: u32,
+    /// `lengths[k]`: the finished games that lasted `k` turns (`turns_max + 1` entries; empty if none
+    /// finished).
+    pub lengths: Vec<u32>,
+    /// Games won by the player who made the game's first move (after a `swap`, the player who swapped
+    /// plays the first colour; the first mover is still the other).
+    pub first_wins: u32,
+    /// Games won by each player, named by the side given in `players` (with `alternate` or a `swap`,
+    /// whatever colour they had when they won).
+    pub player_wins: ByPlayer<u32>,
+    /// Games in which each player (named as in `player_wins`) made the first move.
+    pub first_moves: ByPlayer<u32>,
 }
 
 impl SimResult {
@@ -129,15 +152,39 @@ impl SimResult {
         }
     }
 
-    fn record(&mut self, outcome: Outcome) {
+    /// Counts one game: `first` moved first; `exchanged`: the players had exchanged colours (the odd
+    /// games of `alternate`).
+    fn record(&mut self, outcome: Outcome, first: Player, exchanged: bool) {
         self.games += 1;
-        match outcome {
-            Outcome::Won(p, turns) => {
-                *self.wins.get_mut(p) += 1;
-                self.turns_total += u64::from(turns);
-                self.turns_max = self.turns_max.max(turns);
+        *self
+            .first_moves
+            .get_mut(if exchanged { first.other() } else { first }) += 1;
+        let (colour, turns, swapped) = match outcome {
+            Outcome::Won(c, t) => (c, t, false),
+            Outcome::WonAfterSwap(c, t) => (c, t, true),
+            Outcome::Unfinished => {
+                self.unfinished += 1;
+                return;
             }
-            Outcome::Unfinished => self.unfinished += 1,
+        };
+        *self.wins.get_mut(colour) += 1;
+        let player = if exchanged != swapped {
+            colour.other()
+        } else {
+            colour
+        };
+        *self.player_wins.get_mut(player) += 1;
+        if (colour == first) != swapped {
+            self.first_wins += 1;
+        }
+        self.turns_total += u64::from(turns);
+        self.turns_max = self.turns_max.max(turns);
+        let k = turns as usize;
+        if self.lengths.len() <= k {
+            self.lengths.resize(k + 1, 0);
+        }
+        if let Some(n) = self.lengths.get_mut(k) {
+            *n += 1;
         }
     }
 }
@@ -145,10 +192,23 @@ impl SimResult {
 /// How one game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// Won by this player after this many turns.
+    /// Won by this colour after this many turns.
     Won(Player, u32),
+    /// Zola with the pie rule: the second player answered the first move with `swap` (the players
+    /// exchanged colours), then this colour won after this many moves.
+    WonAfterSwap(Player, u32),
     /// Not over after the cap.
     Unfinished,
+}
+
+impl Outcome {
+    /// The turns a game took: its length, or the cap for an unfinished one.
+    fn turns_played(self, max_turns: u32) -> u32 {
+        match self {
+            Outcome::Won(_, t) | Outcome::WonAfterSwap(_, t) => t,
+            Outcome::Unfinished => max_turns,
+        }
+    }
 }
 
 impl SimOptions {
@@ -165,7 +225,15 @@ impl SimOptions {
                 "maxTurns must be an integer of at least 1",
             ));
         }
+        if self.alternate && self.games % 2 == 1 {
+            return Err(OptionError::new(
+                "games must be even when the players alternate colours",
+            ));
+        }
         if let SimGame::Jokerball(setup) = &self.game {
+            if self.pie {
+                return Err(OptionError::new("the pie rule is Zola's, not Jokerball's"));
+            }
             setup.validate()?;
         }
         Ok(())
@@ -175,6 +243,16 @@ impl SimOptions {
 /// Plays `opts.games` games and returns the totals; an invalid option is an `invalid_option` error
 /// and plays nothing.
 pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
+    simulate_with_progress(opts, &mut |_, _| true)
+}
+
+/// [`simulate`], calling `progress(done, total)` before the first game, then at most about 256 times
+/// as games finish, and after the last; when it returns `false` the run stops there and the totals of
+/// the games played so far are returned.
+pub fn simulate_with_progress(
+    opts: &SimOptions,
+    progress: &mut dyn FnMut(u32, u32) -> bool,
+) -> Result<SimResult, OptionError> {
     opts.validate()?;
     let mut dice = match &opts.seed {
         Some(s) => DiceRng::from_seed(s),
@@ -183,37 +261,79 @@ pub fn simulate(opts: &SimOptions) -> Result<SimResult, OptionError> {
     };
     let mut choices = SimRng::from_dice(&mut dice);
     let mut result = SimResult::default();
-    match &opts.game {
-        SimGame::Jokerball(setup) => {
-            let start = jokerball::Position::start(&JbSetup {
+    let total = opts.games;
+    let step = total.div_ceil(256);
+    if !progress(0, total) {
+        return Ok(result);
+    }
+    let start = match &opts.game {
+        SimGame::Jokerball(setup) => Start::Jokerball(
+            jokerball::Position::start(&JbSetup {
                 first: opts.first,
                 ..setup.clone()
             })
-            .map_err(|e| OptionError::new(e.to_string()))?;
-            let mut lists = JokerballLists::default();
-            for _ in 0..opts.games {
-                let outcome = jokerball_game(
+            .map_err(|e| OptionError::new(e.to_string()))?,
+        ),
+        SimGame::Zola(size) => Start::Zola(zola::Position::full(*size, opts.first)),
+    };
+    let mut lists = JokerballLists::default();
+    let mut list = ZMoves::new();
+    // With `alternate`, the dice at the start of the pair and the turns its first game used.
+    let mut pair = (dice.clone(), 0u32);
+    for i in 0..total {
+        let exchanged = opts.alternate && i % 2 == 1;
+        let players = if exchanged {
+            ByPlayer::new(opts.players.blue, opts.players.red)
+        } else {
+            opts.players
+        };
+        let outcome = match start {
+            Start::Jokerball(start) => {
+                // With `alternate`, the second game of a pair replays the first one's dice, and the run
+                // goes on from the longer game's generator.
+                let mut again = exchanged.then(|| pair.0.clone());
+                if opts.alternate && !exchanged {
+                    pair.0 = dice.clone();
+                }
+                let o = jokerball_game(
                     start,
-                    opts.players,
+                    players,
                     opts.max_turns,
-                    &mut dice,
+                    again.as_mut().unwrap_or(&mut dice),
                     &mut choices,
                     &mut lists,
                 );
-                result.record(outcome);
+                let used = o.turns_played(opts.max_turns);
+                match again {
+                    Some(a) if used > pair.1 => dice = a,
+                    Some(_) => {}
+                    None => pair.1 = used,
+                }
+                o
             }
-        }
-        SimGame::Zola(size) => {
-            let start = zola::Position::full(*size, opts.first);
-            let mut list = ZMoves::new();
-            for _ in 0..opts.games {
-                let outcome =
-                    zola_game(start, opts.players, opts.max_turns, &mut choices, &mut list);
-                result.record(outcome);
-            }
+            Start::Zola(start) => zola_game(
+                start,
+                players,
+                opts.max_turns,
+                opts.pie,
+                &mut choices,
+                &mut list,
+            ),
+        };
+        result.record(outcome, opts.first, exchanged);
+        let done = i + 1;
+        if (done % step == 0 || done == total) && !progress(done, total) {
+            break;
         }
     }
     Ok(result)
+}
+
+/// The starting position of every game of a run.
+#[derive(Clone, Copy)]
+enum Start {
+    Jokerball(jokerball::Position),
+    Zola(zola::Position),
 }
 
 /// The two reusable move lists of a Jokerball playout (man phase, ball phase).
@@ -265,20 +385,26 @@ pub fn jokerball_game(
 }
 
 /// Plays one Zola game from `start` (RULES 2.2-2.3): a side without a move passes (not counted), the
-/// capture of the last enemy checker wins; stops as unfinished after `max_turns` moves. Allocation-free.
+/// capture of the last enemy checker wins; stops as unfinished after `max_turns` moves. With `pie`, the
+/// second player's first choice also offers `swap` (last, as in the game's move list; not counted as a
+/// move). Allocation-free.
 pub fn zola_game(
     start: zola::Position,
     players: ByPlayer<SimPlayer>,
     max_turns: u32,
+    pie: bool,
     choices: &mut SimRng,
     list: &mut ZMoves,
 ) -> Outcome {
     if !all_random(players) {
-        return bot_zola_game(start, players, max_turns, choices);
+        return bot_zola_game(start, players, max_turns, pie, choices);
     }
     let mut pos = start;
     let mut moves = 0u32;
     let mut passes = 0u8;
+    // The records so far (moves, passes, swap): `swap` answers a first record that was a move.
+    let mut records = 0u32;
+    let mut swapped = false;
     while moves < max_turns {
         list.clear();
         pos.moves(list);
@@ -289,20 +415,37 @@ pub fn zola_game(
                 break;
             }
             pos.apply(zola::Move::Pass);
+            records += 1;
             continue;
         }
         passes = 0;
         let mover = pos.turn();
-        let i = choices.below(list.len());
-        if let Some(&mv) = list.as_slice().get(i) {
-            pos.apply(mv);
+        let offer_swap = pie && records == 1 && moves == 1;
+        let i = choices.below(list.len() + usize::from(offer_swap));
+        records += 1;
+        match list.as_slice().get(i) {
+            Some(&mv) => pos.apply(mv),
+            None => {
+                // `swap`: the players exchange colours; the board and the colour to move stay.
+                swapped = true;
+                continue;
+            }
         }
         moves += 1;
         if pos.count(mover.other()) == 0 {
-            return Outcome::Won(mover, moves);
+            return won(mover, moves, swapped);
         }
     }
     Outcome::Unfinished
+}
+
+/// The outcome of a game won by `colour` after `turns`, the players having exchanged colours or not.
+fn won(colour: Player, turns: u32, swapped: bool) -> Outcome {
+    if swapped {
+        Outcome::WonAfterSwap(colour, turns)
+    } else {
+        Outcome::Won(colour, turns)
+    }
 }
 
 /// Plays one Jokerball game with at least one bot side, through [`jokerball::Game`]: the same dice
@@ -338,34 +481,45 @@ fn bot_jokerball_game(
     Outcome::Unfinished
 }
 
-/// Plays one Zola game with at least one bot side, through [`zola::Game`] (automatic passes not
-/// counted, as in [`zola_game`]).
+/// Plays one Zola game with at least one bot side, through [`zola::Game`] (automatic passes and
+/// `swap` not counted, as in [`zola_game`]).
 fn bot_zola_game(
     start: zola::Position,
     players: ByPlayer<SimPlayer>,
     max_turns: u32,
+    pie: bool,
     choices: &mut SimRng,
 ) -> Outcome {
     let mut bots = ByPlayer::new(players.red.bot(choices), players.blue.bot(choices));
     let setup = zola::Setup {
         size: Some(start.size().n()),
         first: start.turn(),
+        pie,
         ..zola::Setup::default()
     };
     let Ok(mut game) = zola::Game::new(&setup) else {
         return Outcome::Unfinished;
     };
     let mut list = ZMoves::new();
-    for moves in 1..=max_turns {
+    let mut moves = 0u32;
+    let mut swapped = false;
+    while moves < max_turns {
         let mv = next_move(&mut bots, &game, || {
             game.legal_moves_into(&mut list);
             list.get(choices.below(list.len())).copied()
         });
-        if mv.and_then(|m| game.play_move(m).ok()).is_none() {
+        let Some(mv) = mv.filter(|&m| game.play_move(m).is_ok()) else {
             return Outcome::Unfinished;
+        };
+        if mv == ZMove::Swap {
+            // The players exchange colours: each one's bot (or random choice) goes with them.
+            swapped = true;
+            std::mem::swap(&mut bots.red, &mut bots.blue);
+            continue;
         }
+        moves += 1;
         if let Some(winner) = game.winner() {
-            return Outcome::Won(winner, moves);
+            return won(winner, moves, swapped);
         }
     }
     Outcome::Unfinished

@@ -4,8 +4,8 @@
 use steere_games::jokerball::{self, Game, MoveList, Phase, RuleSet, Setup};
 use steere_games::zola::{self, Size};
 use steere_games::{
-    jokerball_game, simulate, zola_game, ByPlayer, Coded, DiceRng, ErrorCode, JokerballLists,
-    Outcome, Player, Seed, SimGame, SimOptions, SimPlayer, SimRng,
+    jokerball_game, simulate, simulate_with_progress, zola_game, ByPlayer, Coded, DiceRng,
+    ErrorCode, JokerballLists, Outcome, Player, Seed, SimGame, SimOptions, SimPlayer, SimRng,
 };
 use steere_games::{Engine, Level};
 
@@ -250,7 +250,7 @@ fn rules_1_4_playout_agrees_with_the_game_state_machine() {
             },
         ),
     ] {
-        for game_no in 0..40u32 {
+        for game_no in 0..60u32 {
             let start = jokerball::Position::start(&setup).unwrap();
             let mut dice = DiceRng::from_seed(&Seed::Number(seed * 1000 + game_no));
             let mut replay_dice = dice.clone();
@@ -300,6 +300,7 @@ fn rules_2_2_playout_agrees_with_the_game_object() {
                 start,
                 RANDOM,
                 10_000,
+                false,
                 &mut choices,
                 &mut zola::MoveList::new(),
             );
@@ -322,4 +323,191 @@ fn rules_2_2_playout_agrees_with_the_game_object() {
             assert_eq!(outcome, Outcome::Won(game.winner().unwrap(), moves));
         }
     }
+}
+
+/// The statistics of a run (docs/api.md "simulate"): `lengths` counts the finished games by length and
+/// agrees with the totals; `first_wins` and `player_wins` add up to the finished games.
+#[test]
+fn lengths_and_wins_agree_with_the_totals() {
+    for game in all_games() {
+        let r = simulate(&SimOptions {
+            max_turns: 400,
+            ..opts(game.clone(), 300, 11)
+        })
+        .unwrap();
+        let finished = r.wins.red + r.wins.blue;
+        assert_eq!(r.lengths.iter().sum::<u32>(), finished, "{game:?}");
+        let weighted: u64 = r
+            .lengths
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| k as u64 * u64::from(n))
+            .sum();
+        assert_eq!(weighted, r.turns_total);
+        if finished > 0 {
+            assert_eq!(r.lengths.len() as u32, r.turns_max + 1);
+            assert!(*r.lengths.last().unwrap() > 0);
+        }
+        assert_eq!(
+            r.lengths.first().copied().unwrap_or(0),
+            0,
+            "no game ends before a turn"
+        );
+        // Red moves first and plays as named: colours, players and the first mover agree.
+        assert_eq!(r.player_wins, r.wins);
+        assert_eq!(r.first_wins, r.wins.red);
+        assert_eq!(r.first_moves, ByPlayer::new(300, 0));
+    }
+    let blue_first = simulate(&SimOptions {
+        first: Player::Blue,
+        ..opts(all_games()[0].clone(), 200, 3)
+    })
+    .unwrap();
+    assert_eq!(blue_first.first_wins, blue_first.wins.blue);
+    assert_eq!(blue_first.first_moves, ByPlayer::new(0, 200));
+}
+
+/// With `alternate`, each player has each colour (and the first move) in half the games, and the wins
+/// counted by player and by colour are the same games.
+#[test]
+fn alternating_colours_share_the_games_evenly() {
+    for game in all_games() {
+        for players in [
+            RANDOM,
+            ByPlayer::new(SimPlayer::Bot(Level::Easy), SimPlayer::Random),
+        ] {
+            let n = if players == RANDOM { 400 } else { 8 };
+            let r = simulate(&SimOptions {
+                alternate: true,
+                players,
+                max_turns: 2000,
+                ..opts(game.clone(), n, 5)
+            })
+            .unwrap();
+            assert_eq!(r.games, n);
+            assert_eq!(r.first_moves, ByPlayer::new(n / 2, n / 2), "{game:?}");
+            let finished = r.wins.red + r.wins.blue;
+            assert_eq!(r.player_wins.red + r.player_wins.blue, finished);
+            assert!(r.first_wins <= finished);
+        }
+    }
+}
+
+/// The same options and seed give the same statistics, `alternate` and the pie rule included.
+#[test]
+fn statistics_are_determined_by_the_seed() {
+    for game in all_games() {
+        let zola = matches!(game, SimGame::Zola(_));
+        let o = SimOptions {
+            alternate: true,
+            pie: zola,
+            ..opts(game, 200, 77)
+        };
+        let a = simulate(&o).unwrap();
+        assert_eq!(a, simulate(&o).unwrap());
+        let c = simulate(&SimOptions {
+            seed: Some(Seed::Number(78)),
+            ..o
+        })
+        .unwrap();
+        assert_ne!(a, c);
+    }
+}
+
+/// Bad statistics options are `invalid_option` and play nothing.
+#[test]
+fn bad_statistics_options_are_refused() {
+    let odd = SimOptions {
+        alternate: true,
+        ..opts(all_games()[0].clone(), 3, 1)
+    };
+    assert_eq!(simulate(&odd).unwrap_err().code(), ErrorCode::InvalidOption);
+    let pie = SimOptions {
+        pie: true,
+        ..opts(all_games()[0].clone(), 2, 1)
+    };
+    assert_eq!(simulate(&pie).unwrap_err().code(), ErrorCode::InvalidOption);
+}
+
+/// RULES 2.2: with the pie rule, the random playout offers `swap` last among the second player's first
+/// choices, as the game object lists it, and counts the winner by player after a swap.
+#[test]
+fn rules_2_2_pie_playout_agrees_with_the_game_object() {
+    let mut swaps = 0;
+    for size in Size::ALL {
+        for game_no in 0..60u32 {
+            let setup = zola::Setup {
+                size: Some(size.n()),
+                pie: true,
+                ..zola::Setup::default()
+            };
+            let mut choices = SimRng::from_dice(&mut DiceRng::from_seed(&Seed::Number(game_no)));
+            let mut replay = choices.clone();
+            let start = zola::Position::start(&setup).unwrap();
+            let outcome = zola_game(
+                start,
+                RANDOM,
+                10_000,
+                true,
+                &mut choices,
+                &mut zola::MoveList::new(),
+            );
+            let mut game = zola::Game::new(&setup).unwrap();
+            let mut list = zola::MoveList::new();
+            while game.winner().is_none() {
+                game.legal_moves_into(&mut list);
+                let mv = list[replay.below(list.len())];
+                game.play_move(mv).unwrap();
+            }
+            let records = game.records();
+            let swapped = records.contains(&zola::Move::Swap);
+            swaps += usize::from(swapped);
+            let moves = records
+                .iter()
+                .filter(|m| !matches!(m, zola::Move::Pass | zola::Move::Swap))
+                .count() as u32;
+            let winner = game.winner().unwrap();
+            let expected = if swapped {
+                Outcome::WonAfterSwap(winner, moves)
+            } else {
+                Outcome::Won(winner, moves)
+            };
+            assert_eq!(outcome, expected);
+        }
+    }
+    assert!(swaps > 2, "some random second players swap: {swaps}");
+    // A bot game with the pie rule: the players' wins follow the swap.
+    let r = simulate(&SimOptions {
+        pie: true,
+        players: ByPlayer::new(SimPlayer::Bot(Level::Easy), SimPlayer::Bot(Level::Easy)),
+        ..opts(SimGame::Zola(Size::ALL[0]), 6, 4)
+    })
+    .unwrap();
+    assert_eq!(
+        r.player_wins.red + r.player_wins.blue,
+        r.wins.red + r.wins.blue
+    );
+}
+
+/// `progress(done, total)` is called first with 0, then as games finish, last with the total; `false`
+/// stops the run with the totals so far.
+#[test]
+fn progress_reports_and_stops() {
+    let o = opts(all_games()[0].clone(), 1000, 2);
+    let mut seen = Vec::new();
+    let r = simulate_with_progress(&o, &mut |d, t| {
+        seen.push((d, t));
+        true
+    })
+    .unwrap();
+    assert_eq!(r, simulate(&o).unwrap());
+    assert_eq!(seen.first(), Some(&(0, 1000)));
+    assert_eq!(seen.last(), Some(&(1000, 1000)));
+    assert!(seen.len() <= 258 && seen.windows(2).all(|w| w[0].0 < w[1].0));
+    let stopped = simulate_with_progress(&o, &mut |d, _| d < 100).unwrap();
+    assert!(
+        stopped.games >= 100 && stopped.games < 110,
+        "{}",
+        stopped.games
+    );
 }

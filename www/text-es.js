@@ -1,5 +1,6 @@
 // La página de demostración en español: las claves data-t de index.html y las de text-en.js.
 export default {
+  labLink: 'Laboratorio de equilibrio',
   tag: 'Juegos de Mark Steere, con el motor steere-games.',
   language: 'Idioma',
   play: 'Partida',

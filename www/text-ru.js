@@ -1,5 +1,6 @@
 // Демонстрационная страница по-русски: ключи data-t из index.html и ключи text-en.js.
 export default {
+  labLink: 'Лаборатория баланса',
   tag: 'Игры Марка Стира на движке steere-games.',
   language: 'Язык',
   play: 'Партия',

@@ -240,3 +240,18 @@ export async function bind(page, sel, make) {
     { sel, make },
   );
 }
+
+/**
+ * A context of `browser` that refuses every request that is not file://, data: or blob: and notes it in
+ * `requests` (so "no network" is checked, not assumed), with a page of it (its errors collected).
+ */
+export async function offlineContext(browser) {
+  const context = await browser.newContext();
+  const requests = [];
+  await context.route(/^(?!file:|data:|blob:)/, (route) => {
+    requests.push(route.request().url());
+    route.abort();
+  });
+  const { page, errors } = await newPage(context);
+  return { context, requests, page, errors };
+}

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Jokerball } from '../../pkg/node.js';
-import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root } from './helpers.mjs';
+import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root, offlineContext } from './helpers.mjs';
 
 const file = join(root, 'dist', 'steere-games-offline.html');
 let browser;
@@ -24,13 +24,7 @@ after(async () => {
  * request that is not file:// and notes it in `requests` (so "no network" is checked, not assumed).
  */
 async function openOffline(query) {
-  const context = await browser.newContext();
-  const requests = [];
-  await context.route(/^(?!file:|data:|blob:)/, (route) => {
-    requests.push(route.request().url());
-    route.abort();
-  });
-  const { page, errors } = await newPage(context);
+  const { context, requests, page, errors } = await offlineContext(browser);
   await page.goto(pathToFileURL(file).href + query);
   await ready(page);
   return { context, requests, page, errors };

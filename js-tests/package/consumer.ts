@@ -62,6 +62,11 @@ async function main(): Promise<void> {
   const sim: SimulateResult = simulate({ game: 'jokerball', games: 10, seed: 1, players: { red: 'easy' } });
   const simWins: number = sim.wins.red + sim.wins.blue + sim.unfinished;
   const meanTurns: number = sim.turns.mean;
+  const paired: SimulateResult = simulate(
+    { game: 'zola', games: 4, seed: 2, alternate: true, zola: { size: 6, pie: true }, players: { red: 'easy', blue: 'random' } },
+    { onProgress: (done: number, total: number) => void (done / total) },
+  );
+  const counted: number = paired.lengths.reduce((a, n) => a + n, 0) + paired.firstWins + paired.playerWins.red + paired.firstMoves.blue;
 
   const online = zolaGame({ size: 6, pie: true });
   const why: RefusalCode | null = whyIllegal(online.setup({}), '0', 'play', 'swap');
@@ -80,7 +85,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
-    cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, lines, known, gameTags, zr,
+    cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
     format);
 }
 

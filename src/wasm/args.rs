@@ -222,3 +222,55 @@ pub(crate) fn arg_player(value: &JsValue, what: &str) -> Result<Player, OptionEr
         .and_then(Player::from_name)
         .ok_or_else(|| OptionError::new(crate::notation::cat(&[what, " must be 'red' or 'blue'"])))
 }
+
+/// The `onProgress(done, total)` of `bot.review`'s and `simulate`'s second argument: an exception it
+/// throws stops the work and is thrown again ([`Progress::finish`]).
+pub(crate) struct Progress {
+    f: Option<js_sys::Function>,
+    thrown: Option<JsValue>,
+}
+
+impl Progress {
+    /// Reads `{ onProgress? }` (`invalid_option` for anything else), as every options object is read:
+    /// through `Object.entries` (a throwing getter or Proxy is refused).
+    pub(crate) fn read(options: &JsValue) -> Result<Progress, JsValue> {
+        let mut progress = Progress {
+            f: None,
+            thrown: None,
+        };
+        if options.is_undefined() || options.is_null() {
+            return Ok(progress);
+        }
+        let bad = |why: &'static str| js_error(&OptionError::new(why));
+        if !options.is_object() || tree::is_array(options) {
+            return Err(bad("progress options must be an object { onProgress }"));
+        }
+        let entries = tree::js_entries(options)
+            .map_err(|_| bad("progress options: a value could not be read"))?;
+        for pair in entries.iter() {
+            let pair: js_sys::Array = pair.unchecked_into();
+            if pair.get(0).as_string().as_deref() != Some("onProgress") {
+                return Err(bad("progress options: the only option is onProgress"));
+            }
+            let f = pair.get(1);
+            if f.is_function() {
+                progress.f = Some(f.unchecked_into());
+            } else if !(f.is_undefined() || f.is_null()) {
+                return Err(bad("progress options: onProgress must be a function"));
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Calls `onProgress(done, total)`; `false` (stop) when it threw.
+    pub(crate) fn report(&mut self, done: u32, total: u32) -> bool {
+        let Some(f) = &self.f else { return true };
+        let r = f.call2(&JsValue::NULL, &done.into(), &total.into());
+        r.map_err(|e| self.thrown = Some(e)).is_ok()
+    }
+
+    /// The exception `onProgress` threw, if it did.
+    pub(crate) fn finish(self) -> Result<(), JsValue> {
+        self.thrown.map_or(Ok(()), Err)
+    }
+}

@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{freed_argument, js_error, options, state};
+use super::args::{freed_argument, js_error, options, state, Progress};
 use super::matches::{AnyMatch, Match};
 use super::out::to_js;
 use super::plain::{BotOptions, BotSettings, EvaluationOut};
@@ -245,19 +245,10 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ReviewOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let progress = review_options(&options)?;
+        let mut progress = Progress::read(&options)?;
         let snap = snapshot(&game, true)?;
         self.arm_clock();
-        let mut thrown = None;
-        let mut report = |done: usize, total: usize| {
-            let Some(f) = &progress else { return true };
-            let r = f.call2(
-                &JsValue::NULL,
-                &JsValue::from(done as u32),
-                &JsValue::from(total as u32),
-            );
-            r.map_err(|e| thrown = Some(e)).is_ok()
-        };
+        let mut report = |done: usize, total: usize| progress.report(done as u32, total as u32);
         let review = match snap {
             Snapshot::Jokerball(g) => self.bot.review(&*g, &mut report),
             Snapshot::Zola(g) => self.bot.review(&*g, &mut report),
@@ -266,37 +257,7 @@ impl Bot {
                 AnyMatch::Zola(cm) => self.bot.review_match(cm, &mut report),
             },
         };
-        if let Some(e) = thrown {
-            return Err(e);
-        }
+        progress.finish()?;
         Ok(to_js(&review?))
     }
-}
-
-/// The `onProgress` of `review`'s options (`invalid_option` for anything else). The object is read as
-/// every options object is, through `Object.entries` (a throwing getter or Proxy is refused).
-fn review_options(options: &JsValue) -> Result<Option<js_sys::Function>, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    let bad = |why: &str| js_error(&OptionError::new(why.to_string()));
-    if !options.is_object() || super::tree::is_array(options) {
-        return Err(bad("review options must be an object"));
-    }
-    let entries = super::tree::js_entries(options)
-        .map_err(|_| bad("review options: a value could not be read"))?;
-    let mut progress = None;
-    for pair in entries.iter() {
-        let pair: js_sys::Array = pair.unchecked_into();
-        if pair.get(0).as_string().as_deref() != Some("onProgress") {
-            return Err(bad("review options: the only option is onProgress"));
-        }
-        let f = pair.get(1);
-        if f.is_function() {
-            progress = Some(f.unchecked_into());
-        } else if !(f.is_undefined() || f.is_null()) {
-            return Err(bad("review options: onProgress must be a function"));
-        }
-    }
-    Ok(progress)
 }

@@ -82,6 +82,7 @@ pub(crate) struct SimSettings {
     pub(crate) first: Option<Player>,
     pub(crate) max_turns: Option<u32>,
     pub(crate) players: Option<SimPlayers>,
+    pub(crate) alternate: Option<bool>,
 }
 
 /// Reads a bot level name.
@@ -578,7 +579,7 @@ plain! {
         pie: "pie" => "boolean",
         first: "first" => "Player",
     }
-    "The Zola options of a match or a simulation (`pie: true` is refused by both: an `invalid_option`)."
+    "The Zola options of a match or a simulation (`pie: true` is refused by a match: an `invalid_option`)."
     options ZolaGameOptions(zola::Setup) via read_zola_setup {
         size: "size" => "6 | 8 | 10",
         pie: "pie" => "boolean",
@@ -600,7 +601,7 @@ plain! {
         seed: "seed" => "number | string",
         time_ms: "timeMs" => "number",
     }
-    "Options of `simulate(...)`: `games` 1..1e7; `maxTurns` (default 10000) ends a game as unfinished."
+    "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished."
     options SimulateOptions(SimSettings) {
         game: "game" => "GameKind",
         games: "games" required => "number",
@@ -610,6 +611,7 @@ plain! {
         first: "first" => "Player",
         max_turns: "maxTurns" => "number",
         players: "players" => "SimPlayers",
+        alternate: "alternate" => "boolean",
     }
     "Who plays each side in `simulate`."
     options SimPlayers(ByPlayer<crate::sim::SimPlayer>) {
