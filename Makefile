@@ -21,9 +21,14 @@ build: setup
 
 # The npm package in pkg/ (wasm-pack --target web, then the Node entry, SteereError and package.json),
 # from an empty pkg/ (wasm-pack leaves the snippets of earlier builds behind).
+# The wasm is built by the nightly toolchain with the standard library rebuilt for it (the release profile:
+# opt-level z, LTO) and panics as immediate aborts (a trap; nothing panics across the boundary by design):
+# 3.4 KiB less gzipped than stable's prebuilt std (bench/RESULTS.md, seventh round). setup.sh adds rust-src.
+WASM_FLAGS := -Zunstable-options -Cpanic=immediate-abort
 pkg: setup
 	rm -rf pkg
-	wasm-pack build --release --target web --out-dir pkg --out-name steere_games
+	RUSTUP_TOOLCHAIN=nightly RUSTFLAGS="$(WASM_FLAGS)" wasm-pack build --release --target web --out-dir pkg \
+	  --out-name steere_games . -- -Z build-std=std,panic_abort
 	node scripts/finish-pkg.mjs
 
 size: pkg

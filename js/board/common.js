@@ -52,7 +52,7 @@ export function attr(el, name, value) {
 /** Makes a property set before the element was defined go through the class's setter. */
 export function upgrade(el, ...names) {
   for (const n of names) {
-    if (Object.prototype.hasOwnProperty.call(el, n)) {
+    if (Object.hasOwn(el, n)) {
       const v = el[n];
       delete el[n];
       el[n] = v;

@@ -44,7 +44,6 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 .dice[data-past] { opacity: 0.75; }
 .arrow, .way-arrow { fill: var(--steere-direction, #2e8b57); pointer-events: none; }
 .arrow { opacity: 0.9; stroke: #fff; stroke-width: 0.6; }
-.way-arrow { fill: var(--steere-direction, #2e8b57); }
 .anim { pointer-events: none; }
 .msg { margin: 0.3rem 0; color: #a3141b; font: 0.9rem system-ui, sans-serif; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -133,7 +132,6 @@ function build(b, kind, size, flip, coords) {
     b._dice = { g: d, dist, way, arrow, ax: L.w - 9, ay: y + 24 };
   }
   b._layout = L;
-  b._flip = flip;
 }
 
 /**

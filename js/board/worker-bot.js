@@ -184,18 +184,21 @@ function split(state, first, n) {
   return cuts.slice(0, -1).map((from, i) => ({ from, part: { ...states[i + 1], start: states[i].position, history: h.slice(from, cuts[i + 1]) } }));
 }
 
-/** The reviews of the runs of a game joined into the game's: entries renumbered, totals summed again. */
+/**
+ * The reviews of the runs of a game joined into the game's: entries renumbered, each player's totals
+ * summed, and the figures made of them (errorRate, rating, adjusted) worked out again as the engine does.
+ */
 function join(rs, parts) {
   const turns = rs.flatMap((r, i) => r.turns.map((e) => ({ ...e, index: e.index + parts[i].from })));
-  const t = {};
-  for (const p of ['red', 'blue']) {
-    const s = (t[p] = {});
-    for (const k of ['luck', 'error', 'moves', 'cubeError', 'cubes', 'wins']) s[k] = rs.reduce((a, r) => a + r[p][k], 0);
+  const [red, blue] = ['red', 'blue'].map((p) => {
+    const s = {};
+    for (const k in rs[0][p]) s[k] = rs.reduce((a, r) => a + r[p][k], 0);
     const n = s.moves + s.cubes;
-    s.errorRate = n ? (s.error + s.cubeError) / n : 0;
+    s.errorRate = n && (s.error + s.cubeError) / n;
     s.rating = 500 * s.errorRate;
-  }
-  t.red.adjusted = t.red.wins - t.red.luck + t.blue.luck;
-  t.blue.adjusted = t.blue.wins - t.blue.luck + t.red.luck;
-  return { turns, red: t.red, blue: t.blue, games: [{ red: t.red, blue: t.blue }] };
+    return s;
+  });
+  red.adjusted = red.wins - red.luck + blue.luck;
+  blue.adjusted = blue.wins - blue.luck + red.luck;
+  return { turns, red, blue, games: [{ red, blue }] };
 }
