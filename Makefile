@@ -24,10 +24,12 @@ build: setup
 # The wasm is built by the nightly toolchain with the standard library rebuilt for it (the release profile:
 # opt-level z, LTO) and panics as immediate aborts (a trap; nothing panics across the boundary by design):
 # 3.4 KiB less gzipped than stable's prebuilt std (bench/RESULTS.md, seventh round). setup.sh adds rust-src.
+# The nightly is pinned (scripts/nightly): a later one may spell the panic flag otherwise or build another size.
 WASM_FLAGS := -Zunstable-options -Cpanic=immediate-abort
+NIGHTLY := $(shell cat scripts/nightly)
 pkg: setup
 	rm -rf pkg
-	RUSTUP_TOOLCHAIN=nightly RUSTFLAGS="$(WASM_FLAGS)" wasm-pack build --release --target web --out-dir pkg \
+	RUSTUP_TOOLCHAIN=$(NIGHTLY) RUSTFLAGS="$(WASM_FLAGS)" wasm-pack build --release --target web --out-dir pkg \
 	  --out-name steere_games . -- -Z build-std=std,panic_abort
 	node scripts/finish-pkg.mjs
 

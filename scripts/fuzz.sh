@@ -17,19 +17,20 @@ JOBS="${FUZZ_JOBS:-1}"
 # FUZZ_SANITIZER=none runs faster (the core has no unsafe code); the default is cargo-fuzz's address.
 SANITIZER="${FUZZ_SANITIZER:-address}"
 export SANITIZER
-if ! rustup toolchain list | grep -q '^nightly'; then
-  echo "fuzz.sh: the nightly toolchain is needed: rustup toolchain install nightly" >&2
+NIGHTLY="$(cat scripts/nightly)"
+if ! rustup toolchain list | grep -q "^$NIGHTLY-"; then
+  echo "fuzz.sh: the $NIGHTLY toolchain is needed: bash scripts/setup.sh installs it" >&2
   exit 2
 fi
 
-cargo +nightly fuzz build -s "$SANITIZER" >/dev/null
+cargo +"$NIGHTLY" fuzz build -s "$SANITIZER" >/dev/null
 mkdir -p fuzz/target/logs
 
 run_one() {
   local t="$1" secs="$2"
   mkdir -p "fuzz/target/corpus/$t" "fuzz/corpus/$t"
   local log="fuzz/target/logs/$t.log" status=0
-  cargo +nightly fuzz run -s "$SANITIZER" "$t" "fuzz/target/corpus/$t" "fuzz/corpus/$t" -- \
+  cargo +"$NIGHTLY" fuzz run -s "$SANITIZER" "$t" "fuzz/target/corpus/$t" "fuzz/corpus/$t" -- \
     -max_total_time="$secs" -max_len=4096 -timeout=20 -rss_limit_mb=1024 -print_final_stats=1 \
     >"$log" 2>&1 || status=$?
   local runs

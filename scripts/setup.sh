@@ -47,14 +47,16 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 # The nightly toolchain with the standard library's source: `make pkg` rebuilds std for the wasm (smaller),
-# and the fuzz targets need nightly too.
-if ! rustup toolchain list | grep -q '^nightly-'; then
-  say "installing the nightly toolchain (a few minutes)"
-  rustup toolchain install nightly --profile minimal
+# and the fuzz targets need nightly too. Pinned in scripts/nightly (the one the package's size and the
+# panic flag were measured with).
+NIGHTLY="$(cat scripts/nightly)"
+if ! rustup toolchain list | grep -q "^$NIGHTLY-"; then
+  say "installing the $NIGHTLY toolchain (a few minutes)"
+  rustup toolchain install "$NIGHTLY" --profile minimal
 fi
-if ! rustup component list --toolchain nightly --installed | grep -q '^rust-src'; then
-  say "adding rust-src to the nightly toolchain"
-  rustup component add rust-src --toolchain nightly
+if ! rustup component list --toolchain "$NIGHTLY" --installed | grep -q '^rust-src'; then
+  say "adding rust-src to the $NIGHTLY toolchain"
+  rustup component add rust-src --toolchain "$NIGHTLY"
 fi
 # cargo-fuzz for `make fuzz` / `make test-fuzz` (the fuzz targets also need the nightly toolchain).
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
