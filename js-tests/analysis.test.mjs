@@ -324,3 +324,45 @@ test('review: bad input is refused and changes nothing', () => {
   bot.free();
   assert.equal(code(() => bot.review(new Zola())), 'freed');
 });
+
+test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are the whole game\'s review', () => {
+  const g = carelessGame(66, 6);
+  const bot = new Bot({ level: 'easy', seed: 1 });
+  const whole = bot.review(g);
+  const runs = Bot.reviewRuns(g, 3);
+  assert.equal(runs.length, 3);
+  assert.deepEqual(runs.map((r) => r.from)[0], 0);
+  // each run a game from the position before it to its end; together every record once, in order
+  assert.deepEqual(runs.flatMap((r) => r.state.history), g.history());
+  const joined = Bot.joinReviews(
+    runs.map((r) => {
+      const part = Jokerball.fromJSON(r.state);
+      try {
+        return bot.review(part);
+      } finally {
+        part.free();
+      }
+    }),
+    runs,
+  );
+  assert.deepEqual(joined.turns.map((e) => [e.index, e.record, e.player]), whole.turns.map((e) => [e.index, e.record, e.player]));
+  joined.turns.forEach((e, i) => {
+    close(e.error, whole.turns[i].error, 1e-9, `error of record ${e.index}`);
+    close(e.luck, whole.turns[i].luck, 1e-9, `luck of record ${e.index}`);
+  });
+  for (const p of ['red', 'blue']) {
+    // the entries' chances are rounded to 9 decimals: their sums agree to what 66 roundings allow
+    for (const k of ['luck', 'error', 'errorRate', 'rating', 'adjusted']) close(joined[p][k], whole[p][k], 1e-6, `${p}.${k}`);
+    for (const k of ['moves', 'cubes', 'wins']) assert.equal(joined[p][k], whole[p][k], `${p}.${k}`);
+  }
+  checkReview(joined, 'joined');
+  // what cannot be cut: fewer than two runs, a Zola game, a match
+  assert.equal(Bot.reviewRuns(g, 1), null);
+  const z = new Zola();
+  assert.equal(Bot.reviewRuns(z, 2), null);
+  const m = new Match({ game: 'jokerball', length: 3 });
+  assert.equal(Bot.reviewRuns(m, 2), null);
+  // what is not the reviews of runs is refused
+  for (const bad of [[[], []], [[joined], []], [[{}], runs.slice(0, 1)], [null, runs]]) assert.equal(code(() => Bot.joinReviews(...bad)), "invalid_option");
+  for (const x of [z, m, g, bot]) x.free();
+});

@@ -45,10 +45,13 @@ if (!js.includes(marker)) {
   // wasm-bindgen copies every doc comment into the glue as well as into the declarations; the glue is
   // shipped without them (the declarations keep them for editors), which saves 4.5 KiB gzipped.
   js = js.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
-  js += `import { guardFreed } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
+  js += `import { guardFreed, SteereError as CodedError } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
   // Who acts now is a part of view() (src/matchplay/view.rs); the getter toAct of the three game classes
   // reads it there, in JavaScript: three wasm getters of their own cost more than the budget had left.
   js += 'for (const c of [Jokerball, Zola, Match]) Object.defineProperty(c.prototype, "toAct", { get() { return this.view().toAct; }, configurable: true });\n';
+  // Bot.reviewRuns and Bot.joinReviews are written in JavaScript (js/review-runs.js): WorkerBot spreads a
+  // review over several workers with them, and a site's own workers can too.
+  js += readFileSync(join(root, 'js', 'review-runs.js'), 'utf8');
   js += `guardFreed({ ${classes.join(', ')} });\n`;
   // The glue ships minified (esbuild; the exported names stay, and guardFreed gives the exported classes
   // their names back): 1.1 KiB gzipped less. The marker comment after it says the glue is finished.
@@ -89,6 +92,25 @@ export class SteereError extends Error {
   constructor(code: SteereErrorCode, message: string);
   readonly name: 'SteereError';
   readonly code: SteereErrorCode;
+}
+`;
+  // Bot's two functions written in JavaScript (js/review-runs.js), merged into the class's declaration.
+  types += `
+/** A run of a game's turns to review apart (\`Bot.reviewRuns\`): the records before it, and a game that
+ * starts at the position before the run and ends at its end (toJSON's form, for \`Jokerball.fromJSON\`). */
+export interface ReviewRun {
+  from: number;
+  state: JokerballState;
+}
+export declare namespace Bot {
+  /**
+   * A lone Jokerball game cut into \`n\` runs of turns that several workers can review at once
+   * (docs/api.md, "Spreading a review"); null when it cannot be cut (not a Jokerball game, \`n\` below 2,
+   * fewer records than runs, or a game that did not start from its setup's position).
+   */
+  function reviewRuns(game: Jokerball, n: number): ReviewRun[] | null;
+  /** The reviews of \`runs\` (in their order) joined into the game's review, totals summed. */
+  function joinReviews(reviews: Review[], runs: ReviewRun[]): Review;
 }
 `;
   // The declarations are split in two. types.d.ts: every class, function and type, in plain ES2022

@@ -1,6 +1,6 @@
 // WorkerBot: the computer opponent in a Web Worker (the package's worker.js), its answers as promises.
 // The messages, and the answer given on the page's thread where no worker starts, are protocol.js's.
-import { SteereError, Jokerball } from './engine.js';
+import { SteereError, Bot } from './engine.js';
 import { asError } from './common.js';
 import { initRequest, request, think, read } from './protocol.js';
 
@@ -48,33 +48,32 @@ export class WorkerBot {
   /**
    * The review of the game or match, as Bot.review; onProgress(done, total) as the workers report it.
    * A lone Jokerball game is spread over several workers (navigator.hardwareConcurrency, at most 4):
-   * each reviews a run of its turns, from the position before it, and the parts are joined.
+   * each reviews a run of its turns (Bot.reviewRuns), and the runs' reviews are joined (Bot.joinReviews).
    */
   review(gameOrMatch, options) {
     const onProgress = options?.onProgress;
     let state;
-    let parts = null;
+    let runs = null;
     try {
       state = gameOrMatch.toJSON();
-      const n = Math.min(globalThis.navigator?.hardwareConcurrency || 1, 4, Math.floor(state.history.length / 6));
-      if (state.game === 'jokerball' && n > 1) parts = split(state, gameOrMatch.view().log[0].player, n);
+      runs = Bot.reviewRuns(gameOrMatch, Math.min(globalThis.navigator?.hardwareConcurrency || 1, 4, Math.floor(state.history.length / 6)));
     } catch (e) {
       if (!state) return Promise.reject(asError(e));
     }
-    if (!parts) return this._send('review', state, onProgress);
-    const done = parts.map(() => [0, 0]);
+    if (!runs) return this._send('review', state, onProgress);
+    const done = runs.map(() => [0, 0]);
     this._helpers ??= [];
     return Promise.all(
-      parts.map(({ part }, i) => {
+      runs.map((run, i) => {
         const bot = i ? (this._helpers[i - 1] ??= new WorkerBot()) : this;
         bot.level = this.level;
         bot.seed = this.seed;
-        return bot._send('review', part, (...d) => {
+        return bot._send('review', run.state, (...d) => {
           done[i] = d;
           onProgress?.(...done.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]));
         });
       }),
-    ).then((rs) => join(rs, parts));
+    ).then((rs) => Bot.joinReviews(rs, runs));
   }
 
   /** Stops the worker (and a review's helpers); answers still awaited are refused. */
@@ -159,46 +158,4 @@ export class WorkerBot {
       req.reject(asError(e));
     }
   }
-}
-
-/**
- * A lone Jokerball game (its state, its first mover) cut into `n` runs of turns: each run's `part`, the
- * state of a game started at the position before the run and played to its end, and `from`, the records
- * before it. Null when the game's start is not its setup's (another number of rows, a given position).
- */
-function split(state, first, n) {
-  const h = state.history;
-  const options = { rules: state.rules, size: state.size, first };
-  const at = (k) => {
-    if (k === h.length) return state;
-    const g = Jokerball.replay(h.slice(0, k), options);
-    try {
-      return g.toJSON();
-    } finally {
-      g.free();
-    }
-  };
-  if (at(0).start !== state.start) return null;
-  const cuts = Array.from({ length: n + 1 }, (_, i) => Math.round((i * h.length) / n));
-  const states = cuts.map(at);
-  return cuts.slice(0, -1).map((from, i) => ({ from, part: { ...states[i + 1], start: states[i].position, history: h.slice(from, cuts[i + 1]) } }));
-}
-
-/**
- * The reviews of the runs of a game joined into the game's: entries renumbered, each player's totals
- * summed, and the figures made of them (errorRate, rating, adjusted) worked out again as the engine does.
- */
-function join(rs, parts) {
-  const turns = rs.flatMap((r, i) => r.turns.map((e) => ({ ...e, index: e.index + parts[i].from })));
-  const [red, blue] = ['red', 'blue'].map((p) => {
-    const s = {};
-    for (const k in rs[0][p]) s[k] = rs.reduce((a, r) => a + r[p][k], 0);
-    const n = s.moves + s.cubes;
-    s.errorRate = n && (s.error + s.cubeError) / n;
-    s.rating = 500 * s.errorRate;
-    return s;
-  });
-  red.adjusted = red.wins - red.luck + blue.luck;
-  blue.adjusted = blue.wins - blue.luck + red.luck;
-  return { turns, red, blue, games: [{ red, blue }] };
 }
