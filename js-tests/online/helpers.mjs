@@ -20,9 +20,11 @@ export const engine = await import(join(root, 'pkg', 'node.js'));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts scripts/online.mjs; resolves to { url, lines, stop, exited }. */
-export async function startServer({ db, env, port = 0, nodeArgs = [] } = {}) {
+export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [] } = {}) {
   const args = [...nodeArgs, join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
   if (db) args.push('--db', db);
+  if (postgres) args.push('--postgres', postgres);
+  if (redis) args.push('--redis', redis);
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
