@@ -394,7 +394,16 @@ for (const p of processList || [0]) {
             victim.child.kill('SIGKILL');
             await victim.exited;
             console.log(`  minute ${minute.toFixed(1)}: process ${i + 1} killed (SIGKILL), started again`);
-            cluster.servers[i] = await startServer({ ...cluster.options, port: Number(new URL(victim.url).port) });
+            for (let tries = 1; ; tries++) {
+              try {
+                cluster.servers[i] = await startServer({ ...cluster.options, port: Number(new URL(victim.url).port) });
+                break;
+              } catch (e) {
+                if (tries >= 5) throw e;
+                console.log(`  process ${i + 1} did not start again (${String(e.message).split('\n')[0]}); trying again`);
+                await sleep(2000);
+              }
+            }
           }
         : undefined;
       const r = await level(cluster, n, { minutes: soak, onTick });

@@ -1,14 +1,18 @@
 // The reference server for online play (`make online`): a boardgame.io Server running the games of
 // steere-games/boardgameio, its lobby API, and the demo's files (www/ and pkg/) on one port.
 //
-//   node scripts/online.mjs [--port 8000] [--host localhost] [--db DIR] [--stop-with-stdin] [--verbose]
+//   node scripts/online.mjs [--port 8000] [--host localhost] [--db DIR | --postgres URL] [--redis URL]
+//                           [--sid-prefix P] [--stop-with-stdin] [--verbose]
 //
 // Matches are kept in memory, or with --db DIR in that directory (boardgame.io's FlatFile), so that a
-// restart keeps them. What it adds to boardgame.io (each described where it is done):
-// - storage that checks every state it reads (a state edited by hand refuses its match, with a log line);
+// restart keeps them, or with --postgres URL in PostgreSQL (bgio-postgres); with --redis URL the updates
+// go between processes through Redis, so that any number of processes on the same two URLs serve the same
+// matches. What it adds to boardgame.io comes from steere-games/boardgameio/server (js/boardgameio-server.js):
+// - storage that checks every state it reads (a state edited by hand refuses its match, with a log line),
+//   writes a state only over the one it was made from, and publishes an update only once it is stored;
 // - a guard on the sockets: a move's playerID must be the one its credentials were checked for, only moves
-//   are taken (no events, undo, plugin actions or chat), and a sync for a match that does not exist is
-//   dropped instead of creating one;
+//   are taken (no events, undo, plugin actions or chat), a sync for a match that does not exist is
+//   dropped instead of creating one, and a move on an old state is answered with the stored state;
 // - the static files, and /vendor/boardgameio.js, a browser build of boardgame.io's Client and SocketIO.
 // Also importable: `const { url, stop } = await startServer({ port: 0, host: '127.0.0.1' })`.
 import { createRequire } from 'node:module';
@@ -126,7 +130,7 @@ function staticFiles(vendor) {
  * several processes then serve the same matches), none of them: memory; games (default defaultGames()),
  * log (a line printer), vendor (build /vendor/boardgameio.js, default true).
  */
-export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, games, log = (l) => console.log(l), vendor = true } = {}) {
+export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, log = (l) => console.log(l), vendor = true } = {}) {
   const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
   const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets } = await import(join(root, 'pkg', 'boardgameio-server.js'));
   games = games || (await defaultGames());
@@ -143,6 +147,13 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
   const pubSub = storage.publishAfterWrite(bus);
   const server = Server({ games, db: storage, origins: [Origins.LOCALHOST], transport: new SocketIO({ pubSub }) });
   guardSockets(server, games, storage, { log: logLine });
+  if (sidPrefix) {
+    // Behind a proxy (make online-cluster): socket.io's session ids name their process, so that nginx
+    // sends each request of a session (long polling, then the websocket) to the process that made it.
+    const engine = server.app._io.engine;
+    const base = engine.generateId.bind(engine);
+    engine.generateId = (req) => sidPrefix + base(req);
+  }
   let bundle = null;
   if (vendor) {
     try {
@@ -181,6 +192,7 @@ function parseArgs(argv) {
     else if (a === '--db') o.db = argv[++i];
     else if (a === '--postgres') o.postgres = argv[++i];
     else if (a === '--redis') o.redis = argv[++i];
+    else if (a === '--sid-prefix') o.sidPrefix = argv[++i];
     else if (a === '--stop-with-stdin') o.stopWithStdin = true;
     else if (a === '--verbose') o.verbose = true;
     else throw new Error(`online: unknown argument ${a}`);
@@ -188,6 +200,7 @@ function parseArgs(argv) {
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error('online: --port 0..65535');
   if (o.db === '') throw new Error('online: --db needs a directory');
   if (o.db !== undefined && o.postgres !== undefined) throw new Error('online: --db or --postgres, not both');
+  if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix)) throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
   for (const k of ['postgres', 'redis']) if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
   return o;
 }
@@ -197,7 +210,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
   // boardgame.io logs every refused action to the console outside production; the server logs its own lines.
   if (!o.verbose && process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
   process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e && e.stack ? e.stack : e}`));
-  const { url, games, stop } = await startServer({ port: o.port, host: o.host, db: o.db, postgres: o.postgres, redis: o.redis });
+  const { url, games, stop } = await startServer({ port: o.port, host: o.host, db: o.db, postgres: o.postgres, redis: o.redis, sidPrefix: o.sidPrefix });
   console.log(`online: listening on ${url} (demo ${url}/www/, lobby ${url}/games)`);
   console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`);
   const quit = () => stop().then(() => process.exit(0));

@@ -61,6 +61,10 @@ function child(cmd, args, opts, name) {
   take(proc.stderr);
   const exited = new Promise((r) => proc.once('exit', (code, signal) => r({ code, signal })));
   proc.once('error', (e) => lines.push(`${name}: ${e.message}`));
+  // Never outlives this process (a test that crashed, an uncaught error).
+  const orphan = () => proc.kill('SIGKILL');
+  process.once('exit', orphan);
+  proc.once('exit', () => process.removeListener('exit', orphan));
   return { proc, lines, exited };
 }
 
