@@ -1,6 +1,16 @@
-// Types of steere-games/boardgameio/server. boardgame.io and redis are optional peer dependencies, so
-// the shapes they take part in are described structurally here.
+// Types of steere-games/boardgameio/server. A server has boardgame.io (an optional peer dependency of the
+// package, needed by this module's users), so its types are boardgame.io's own; redis is described
+// structurally (a site may give its own client).
 import type { SteereG } from './boardgameio.js';
+import type { StorageAPI, State, LogEntry, Server as ServerTypes } from 'boardgame.io';
+import type { Server, SocketIO, GenericPubSub } from 'boardgame.io/server';
+
+/** The pub/sub that boardgame.io's SocketIO transport takes, and what it publishes. */
+export type TransportPubSub = NonNullable<NonNullable<ConstructorParameters<typeof SocketIO>[0]>['pubSub']>;
+export type TransportPayload = Parameters<TransportPubSub['publish']>[1];
+
+/** A boardgame.io storage (Server's `db`). */
+export type Storage = StorageAPI.Async | StorageAPI.Sync;
 
 /** The game objects of steere-games/boardgameio (jokerballGame, zolaGame, matchGame). */
 export interface ServedGame {
@@ -9,65 +19,17 @@ export interface ServedGame {
   endIf(context: { G: SteereG }): { winner: '0' | '1' } | undefined;
 }
 
-/** What boardgame.io's storage keeps of a match (its State, as plain JSON). */
-export interface StoredState {
-  G: unknown;
-  ctx: { numPlayers: number; currentPlayer: string; gameover?: unknown; [key: string]: unknown };
-  _stateID: number;
-  [key: string]: unknown;
-}
-
-/** The fetch options and result of boardgame.io's storage API. */
-export interface FetchOpts {
-  state?: boolean;
-  metadata?: boolean;
-  log?: boolean;
-  initialState?: boolean;
-}
-export interface FetchResult {
-  state?: StoredState;
-  metadata?: MatchMetadata;
-  log?: unknown[];
-  initialState?: StoredState;
-}
-export interface MatchMetadata {
-  gameName: string;
-  players: Record<string, { id: number; name?: string; credentials?: string; isConnected?: boolean }>;
-  gameover?: unknown;
-  createdAt: number;
-  updatedAt: number;
-  [key: string]: unknown;
-}
-
-/** Any asynchronous boardgame.io 0.50 storage: MemoryStore, FlatFile, bgio-postgres' PostgresStore... */
-export interface Storage {
-  connect(): Promise<void> | void;
-  createMatch(matchID: string, opts: { initialState: StoredState; metadata: MatchMetadata }): Promise<void>;
-  setState(matchID: string, state: StoredState, deltalog?: unknown[]): Promise<void>;
-  setMetadata(matchID: string, metadata: MatchMetadata): Promise<void>;
-  fetch(matchID: string, opts: FetchOpts): Promise<FetchResult>;
-  wipe(matchID: string): Promise<void>;
-  listMatches(opts?: unknown): Promise<string[]>;
-}
-
-/** boardgame.io 0.50's GenericPubSub (the `pubSub` of `new SocketIO({ pubSub })`). */
-export interface GenericPubSub<T = unknown> {
-  publish(channelId: string, payload: T): void;
-  subscribe(channelId: string, callback: (payload: T) => void): void;
-  unsubscribeAll(channelId: string): void;
-}
-
 /** Matches in memory, in one process. */
-export class MemoryStore implements Storage {
+export class MemoryStore implements StorageAPI.Async {
   constructor();
-  type(): 1;
+  type(): StorageAPI.Type;
+  createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void>;
+  listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]>;
   connect(): Promise<void>;
-  createMatch(matchID: string, opts: { initialState: StoredState; metadata: MatchMetadata }): Promise<void>;
-  setState(matchID: string, state: StoredState, deltalog?: unknown[]): Promise<void>;
-  setMetadata(matchID: string, metadata: MatchMetadata): Promise<void>;
-  fetch(matchID: string, opts: FetchOpts): Promise<FetchResult>;
+  setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void>;
+  setMetadata(matchID: string, metadata: ServerTypes.MatchData): Promise<void>;
+  fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>>;
   wipe(matchID: string): Promise<void>;
-  listMatches(opts?: unknown): Promise<string[]>;
 }
 
 export interface LogOption {
@@ -81,31 +43,31 @@ export interface LogOption {
  * written only over the state it was made from (compare-and-set on `_stateID`, atomic in PostgreSQL), and
  * `publishAfterWrite` holds updates until they are stored.
  */
-export class CheckedStorage implements Storage {
+export class CheckedStorage implements StorageAPI.Async {
   constructor(inner: Storage, games: ServedGame[], options?: LogOption & { connectTries?: number });
+  type(): StorageAPI.Type;
+  createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void>;
+  listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]>;
   readonly inner: Storage;
   /** Writes that lost to another process (conflicts) and writes that failed (writeErrors). */
   readonly stats: { conflicts: number; writeErrors: number };
-  type(): 1;
   connect(): Promise<void>;
-  createMatch(matchID: string, opts: { initialState: StoredState; metadata: MatchMetadata }): Promise<void>;
-  /** Never rejects: resolves to true when stored, false when not (logged). */
-  setState(matchID: string, state: StoredState, deltalog?: unknown[]): Promise<boolean>;
-  setMetadata(matchID: string, metadata: MatchMetadata): Promise<void>;
-  fetch(matchID: string, opts: FetchOpts): Promise<FetchResult>;
+  /** Never rejects: a state that could not be stored (lost the race, or the storage failed) is logged. */
+  setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void>;
+  setMetadata(matchID: string, metadata: ServerTypes.MatchData): Promise<void>;
+  fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>>;
   wipe(matchID: string): Promise<void>;
-  listMatches(opts?: unknown): Promise<string[]>;
   /** Resolves once no operation has been in flight for a moment. */
   settle(): Promise<void>;
   /** The pub/sub to give boardgame.io: updates published once stored, delivered in order. */
-  publishAfterWrite<T>(inner: GenericPubSub<T> | RedisPubSub): GenericPubSub<T>;
+  publishAfterWrite(inner: GenericPubSub<TransportPayload>): TransportPubSub;
 }
 
 /** A GenericPubSub within one process. */
-export class LocalPubSub implements GenericPubSub {
+export class LocalPubSub implements GenericPubSub<TransportPayload> {
   constructor();
-  publish(channelId: string, payload: unknown): void;
-  subscribe(channelId: string, callback: (payload: unknown) => void): void;
+  publish(channelId: string, payload: TransportPayload): void;
+  subscribe(channelId: string, callback: (payload: TransportPayload) => void): void;
   unsubscribeAll(channelId: string): void;
 }
 
@@ -121,22 +83,16 @@ export interface RedisClientLike {
 }
 
 /** A GenericPubSub over Redis, for several processes serving the same matches. */
-export class RedisPubSub implements GenericPubSub {
+export class RedisPubSub implements GenericPubSub<TransportPayload> {
   constructor(options: ({ url: string } | { client: RedisClientLike }) & LogOption & { prefix?: string });
   connect(): Promise<void>;
   close(): Promise<void>;
-  publish(channelId: string, payload: unknown): void;
-  subscribe(channelId: string, callback: (payload: unknown) => void): void;
+  publish(channelId: string, payload: TransportPayload): void;
+  subscribe(channelId: string, callback: (payload: TransportPayload) => void): void;
   unsubscribeAll(channelId: string): void;
   /** `fn` runs each time the subscription is back after Redis was away. */
   onReconnect(fn: () => void): void;
 }
 
-/** A boardgame.io server: the object `Server()` returns (or its Koa app). */
-export interface ServerLike {
-  app?: { _io?: unknown };
-  _io?: unknown;
-}
-
-/** Installs the socket guard on the namespaces of `games`. */
-export function guardSockets(server: ServerLike, games: ServedGame[], storage: Storage, options?: LogOption): void;
+/** Installs the socket guard on the namespaces of `games` of a server made by boardgame.io's Server(). */
+export function guardSockets(server: ReturnType<typeof Server>, games: ServedGame[], storage: Storage, options?: LogOption): void;
