@@ -8,7 +8,7 @@ T_JS ?= 300
 T_PACKAGE ?= 300
 T_BROWSER ?= 600
 T_FUZZ ?= 600
-T_ONLINE ?= 300
+T_ONLINE ?= 420
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
 	online online-cluster bench bench-native bench-bot bench-analysis bench-online soak-online train fuzz test-fuzz clean
@@ -45,7 +45,8 @@ test-package: pkg
 test-browser: pkg
 	timeout $(T_BROWSER) node --test js-tests/browser/
 
-# The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1).
+# The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1), also
+# on several processes with their own PostgreSQL and Redis (cluster, outage: about 70 s of T_ONLINE).
 test-online: pkg
 	timeout $(T_ONLINE) node --test js-tests/online/
 

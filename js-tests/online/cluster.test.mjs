@@ -4,12 +4,13 @@
 // move; an action sent twice is applied once; a state edited in the database refuses its match only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { mkdtempSync, rmSync, chmodSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { adapter, startServer, newMatch, connect as connectOne, playUntil, rawMove, sleep, seatToAct } from './helpers.mjs';
-import { postgres, redis } from '../../scripts/services.mjs';
+import { root, adapter, startServer, newMatch, connect as connectOne, playUntil, rawMove, sleep, seatToAct } from './helpers.mjs';
+import { postgres, redis, freePort } from '../../scripts/services.mjs';
 
 const require = createRequire(import.meta.url);
 const { jokerballGame, zolaGame, matchGame } = adapter;
@@ -238,3 +239,50 @@ test('a state edited in the database is refused for its match only', async () =>
 });
 
 
+
+test("docs/online.md's own server runs as written: two processes of it, a game across them", async () => {
+  const doc = readFileSync(join(root, 'docs', 'online.md'), 'utf8');
+  const section = doc.slice(doc.indexOf("### A site's own server"));
+  const code = /```js\n([\s\S]*?)```/.exec(section)[1];
+  // The package's names, as this repository has them (pkg/ is the built package).
+  const local = code
+    .replace("'steere-games/boardgameio/server'", `'${join(root, 'pkg', 'boardgameio-server.js')}'`)
+    .replace("'steere-games/boardgameio'", `'${join(root, 'pkg', 'boardgameio.js')}'`);
+  assert.notEqual(local, code);
+  mkdirSync(join(root, 'test-output'), { recursive: true });
+  const file = join(root, 'test-output', `site-server-${process.pid}.mjs`);
+  writeFileSync(file, local);
+  const procs = [];
+  try {
+    const urls = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const lines = [];
+      const child = spawn(process.execPath, [file], {
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: pg.url, REDIS_URL: rd.url, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (c) => lines.push(String(c)));
+      child.stderr.on('data', (c) => lines.push(String(c)));
+      procs.push(child);
+      const url = `http://localhost:${port}`;
+      for (let t = 0; ; t += 100) {
+        const ok = await fetch(`${url}/games`).then((r) => r.ok, () => false);
+        if (ok) break;
+        assert.ok(t < 30000 && child.exitCode === null, `the site's server did not start:\n${lines.join('')}`);
+        await sleep(100);
+      }
+      urls.push(url);
+    }
+    const make = () => jokerballGame({ rules: '2025' });
+    const { matchID, seats } = await newMatch(urls[0], 'jokerball');
+    const clients = [connect(urls[0], make, matchID, seats[0]), connect(urls[1], make, matchID, seats[1])];
+    await synced(clients);
+    await playUntil(clients, over, { seed: 8 });
+    for (const c of clients) await c.waitFor((x) => x.ctx.gameover !== undefined, 10000, 'the end');
+    clients.forEach((c) => c.stop());
+  } finally {
+    for (const p of procs) p.kill('SIGKILL');
+    rmSync(file, { force: true });
+  }
+});
