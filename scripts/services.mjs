@@ -86,10 +86,43 @@ const canConnect = (port) =>
     });
   });
 
+// A server run as a child: start() runs `cmd args` and resolves once ready(lines) holds; stop() ends it
+// (SIGINT, SIGKILL after 10 s); start() again runs it anew.
+function service(name, cmd, args, opts, ready, ms) {
+  let running = null;
+  const start = async () => {
+    running = child(cmd, args, opts, name);
+    const mine = running;
+    await waitUntil(
+      async () => {
+        if (mine.proc.exitCode !== null) throw new Error(`services: ${name} exited:\n${mine.lines.join('\n')}`);
+        return ready(mine.lines);
+      },
+      ms,
+      name,
+      mine.lines,
+    );
+  };
+  const stop = async () => {
+    if (!running) return;
+    const r = running;
+    running = null;
+    if (r.proc.exitCode === null && r.proc.signalCode === null) {
+      r.proc.kill('SIGINT');
+      const killer = setTimeout(() => r.proc.kill('SIGKILL'), 10000);
+      await r.exited;
+      clearTimeout(killer);
+    }
+  };
+  const pid = () => (running ? running.proc.pid : 0);
+  const lines = () => (running ? running.lines : []);
+  return { start, stop, pid, lines };
+}
+
 /**
  * PostgreSQL on 127.0.0.1:port with its data in `dir` (made by initdb when empty). Resolves to
- * { url, port, dir, start(), stop() }: stop() shuts it down (fast), start() starts it again on the same
- * data and port.
+ * { url, port, dir, start(), stop(), pid() }: stop() shuts it down (fast), start() starts it again on the
+ * same data and port.
  */
 export async function postgres({ dir, port } = {}) {
   if (!PG_BIN) throw new Error('services: PostgreSQL is not installed (run scripts/setup.sh)');
@@ -103,76 +136,20 @@ export async function postgres({ dir, port } = {}) {
       cwd: dir,
     });
   }
-  let running = null;
-  const start = async () => {
-    running = child(
-      join(PG_BIN, 'postgres'),
-      ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on', '-c', 'max_connections=200'],
-      { ...user, cwd: dir },
-      'postgres',
-    );
-    const mine = running;
-    await waitUntil(
-      async () => {
-        if (mine.proc.exitCode !== null) throw new Error(`services: postgres exited:\n${mine.lines.join('\n')}`);
-        return mine.lines.some((l) => /ready to accept connections/.test(l));
-      },
-      30000,
-      'postgres',
-      mine.lines,
-    );
-  };
-  const stop = async () => {
-    if (!running) return;
-    const r = running;
-    running = null;
-    if (r.proc.exitCode === null && r.proc.signalCode === null) {
-      r.proc.kill('SIGINT');
-      const killer = setTimeout(() => r.proc.kill('SIGKILL'), 10000);
-      await r.exited;
-      clearTimeout(killer);
-    }
-  };
-  await start();
-  const pid = () => (running ? running.proc.pid : 0);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, start, stop, pid, lines: () => (running ? running.lines : []) };
+  const args = ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const ready = (lines) => lines.some((l) => /ready to accept connections/.test(l));
+  const s = service('postgres', join(PG_BIN, 'postgres'), args, { ...user, cwd: dir }, ready, 30000);
+  await s.start();
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, ...s };
 }
 
-/** Redis on 127.0.0.1:port, nothing saved to disk; resolves to { url, port, start(), stop() }. */
+/** Redis on 127.0.0.1:port, nothing saved to disk; resolves to { url, port, start(), stop(), pid() }. */
 export async function redis({ dir, port } = {}) {
   port = port || (await freePort());
   mkdirSync(dir, { recursive: true });
-  let running = null;
-  const start = async () => {
-    running = child(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-      { cwd: dir },
-      'redis',
-    );
-    const mine = running;
-    await waitUntil(
-      async () => {
-        if (mine.proc.exitCode !== null) throw new Error(`services: redis exited:\n${mine.lines.join('\n')}`);
-        return mine.lines.some((l) => /Ready to accept connections/i.test(l)) && (await canConnect(port));
-      },
-      20000,
-      'redis',
-      mine.lines,
-    );
-  };
-  const stop = async () => {
-    if (!running) return;
-    const r = running;
-    running = null;
-    if (r.proc.exitCode === null && r.proc.signalCode === null) {
-      r.proc.kill('SIGINT');
-      const killer = setTimeout(() => r.proc.kill('SIGKILL'), 10000);
-      await r.exited;
-      clearTimeout(killer);
-    }
-  };
-  await start();
-  const pid = () => (running ? running.proc.pid : 0);
-  return { url: `redis://127.0.0.1:${port}`, port, dir, start, stop, pid };
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+  const ready = async (lines) => lines.some((l) => /Ready to accept connections/i.test(l)) && (await canConnect(port));
+  const s = service('redis', 'redis-server', args, { cwd: dir }, ready, 20000);
+  await s.start();
+  return { url: `redis://127.0.0.1:${port}`, port, dir, ...s };
 }

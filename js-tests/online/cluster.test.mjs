@@ -4,49 +4,17 @@
 // move; an action sent twice is applied once; a state edited in the database refuses its match only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, chmodSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { rmSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { root, adapter, startServer, newMatch, connect as connectOne, playUntil, rawMove, sleep, seatToAct } from './helpers.mjs';
-import { postgres, redis, freePort } from '../../scripts/services.mjs';
+import { root, adapter, startServer, newMatch, playUntil, rawMove, sleep, seatToAct, clusterSuite } from './helpers.mjs';
+import { freePort } from '../../scripts/services.mjs';
 
 const require = createRequire(import.meta.url);
 const { jokerballGame, zolaGame, matchGame } = adapter;
-const dir = mkdtempSync(join(tmpdir(), 'steere-cluster-'));
-chmodSync(dir, 0o755);
-let pg;
-let rd;
-const servers = [];
-const made = []; // every client, stopped at the end also when a test failed
-const connect = (...args) => {
-  const c = connectOne(...args);
-  made.push(c);
-  return c;
-};
-
-before(async () => {
-  pg = await postgres({ dir: join(dir, 'pg') });
-  rd = await redis({ dir: join(dir, 'redis') });
-  // One after the other: the first makes the table.
-  for (let i = 0; i < 3; i++) servers.push(await startServer({ postgres: pg.url, redis: rd.url }));
-});
-
-after(async () => {
-  for (const c of made) {
-    try {
-      c.stop();
-    } catch {
-      // stopped already
-    }
-  }
-  for (const s of servers) await s.stop();
-  if (rd) await rd.stop();
-  if (pg) await pg.stop();
-  rmSync(dir, { recursive: true, force: true });
-  for (const s of servers) assert.deepEqual(s.lines.filter((l) => /internal error/.test(l)), [], s.lines.join('\n'));
-});
+const suite = clusterSuite({ before, after }, { processes: 3, name: 'cluster' });
+const { servers, connect } = suite;
 
 const jb = () => jokerballGame({ rules: '2025', size: 4, name: 'jokerball-4' });
 const zo = () => zolaGame({ size: 6, name: 'zola' });
@@ -125,7 +93,7 @@ test('two seats on two processes play a cube match to its end (double, take, dro
 });
 
 test('a process killed with SIGKILL in mid-game: its clients go on through another, nothing acknowledged lost', async () => {
-  const victim = await startServer({ postgres: pg.url, redis: rd.url });
+  const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url });
   const { matchID, seats } = await newMatch(servers[0].url, 'jokerball-4');
   const seen = [];
   let clients = [watched(victim.url, jb, matchID, seats[0], seen), watched(servers[1].url, jb, matchID, seats[1], seen)];
@@ -211,7 +179,7 @@ test('a state edited in the database is refused for its match only', async () =>
   c1.forEach((c) => c.stop());
   // Edit match 1 by hand: a position its history does not reach.
   const { Client } = require('pg');
-  const db = new Client({ connectionString: pg.url });
+  const db = new Client({ connectionString: suite.pg().url });
   await db.connect();
   try {
     const { rows } = await db.query('SELECT state FROM "Games" WHERE id = $1', [m1.matchID]);
@@ -259,7 +227,7 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
       const port = await freePort();
       const lines = [];
       const child = spawn(process.execPath, [file], {
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: pg.url, REDIS_URL: rd.url, PORT: String(port) },
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: suite.pg().url, REDIS_URL: suite.rd().url, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.on('data', (c) => lines.push(String(c)));

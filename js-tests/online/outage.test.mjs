@@ -3,40 +3,11 @@
 // plays on to its end once both are back. Its own PostgreSQL and Redis, on free ports, stopped at the end.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { adapter, startServer, newMatch, connect, playUntil, sleep, seatToAct } from './helpers.mjs';
-import { postgres, redis } from '../../scripts/services.mjs';
+import { adapter, newMatch, playUntil, sleep, seatToAct, clusterSuite } from './helpers.mjs';
 
 const { jokerballGame, zolaGame } = adapter;
-const dir = mkdtempSync(join(tmpdir(), 'steere-outage-'));
-chmodSync(dir, 0o755);
-let pg;
-let rd;
-const servers = [];
-const made = [];
-
-before(async () => {
-  pg = await postgres({ dir: join(dir, 'pg') });
-  rd = await redis({ dir: join(dir, 'redis') });
-  for (let i = 0; i < 2; i++) servers.push(await startServer({ postgres: pg.url, redis: rd.url }));
-});
-
-after(async () => {
-  for (const c of made) {
-    try {
-      c.stop();
-    } catch {
-      // stopped already
-    }
-  }
-  for (const s of servers) await s.stop();
-  if (rd) await rd.stop();
-  if (pg) await pg.stop();
-  rmSync(dir, { recursive: true, force: true });
-  if (process.env.SHOW_LINES) for (const s of servers) console.log(s.lines.join('\n'));
-});
+const suite = clusterSuite({ before, after }, { processes: 2, name: 'outage' });
+const { servers, connect } = suite;
 
 const jb = () => jokerballGame({ rules: '2025', size: 4, name: 'jokerball-4' });
 const zo = () => zolaGame({ size: 6, name: 'zola' });
@@ -47,7 +18,6 @@ async function match(name, make, seen) {
   const { matchID, seats } = await newMatch(servers[0].url, name);
   const clients = seats.map((seat, i) => {
     const c = connect(servers[i].url, make, matchID, seat);
-    made.push(c);
     c.client.subscribe((s) => s && s.G && seen.push(s.G.state.history));
     return c;
   });
@@ -97,12 +67,12 @@ test('Redis restarted, then PostgreSQL restarted, in mid-game: nothing lost or d
 
   // Redis goes away: a move is stored and shown to the seat on its own process; the other seat gets it
   // once Redis is back (delayed, not lost).
-  await rd.stop();
+  await suite.rd().stop();
   await sleep(300);
   const movedA = await tryMove(a, 5000);
   const movedB = await tryMove(b, 5000);
   assert.ok(movedA && movedB, 'a move on the mover’s own process is taken while Redis is away');
-  await rd.start();
+  await suite.rd().start();
   const sa = await agree(a);
   await agree(b);
   noneLost(seenA, sa.G.state.history);
@@ -110,13 +80,13 @@ test('Redis restarted, then PostgreSQL restarted, in mid-game: nothing lost or d
 
   // PostgreSQL goes away: moves are refused (nothing changes on either seat), the servers stay up.
   const beforeA = a[0].state()._stateID;
-  await pg.stop();
+  await suite.pg().stop();
   await sleep(300);
   assert.equal(await tryMove(a, 2000), false, 'a move was taken without PostgreSQL');
   assert.equal(await tryMove(b, 2000), false, 'a move was taken without PostgreSQL');
   for (const s of servers) assert.equal(s.child.exitCode, null, 'a server process ended');
   assert.equal(a[0].state()._stateID, beforeA);
-  await pg.start();
+  await suite.pg().start();
   // Back: both matches play on to their ends (a refused move is made again on the stored state).
   for (const [clients, seed] of [
     [a, 14],
