@@ -40,8 +40,9 @@ export interface LogOption {
 /**
  * Wraps a storage for boardgame.io's `Server({ db })`: every state read is checked against its game (a
  * match whose stored state is not a legal game of its variant is refused, with one log line), a state is
- * written only over the state it was made from (compare-and-set on `_stateID`, atomic in PostgreSQL), and
- * `publishAfterWrite` holds updates until they are stored.
+ * written only over the state it was made from (compare-and-set on `_stateID`, atomic in PostgreSQL), a
+ * metadata write is merged into the stored metadata (the seats' fields it changes; a recorded gameover is
+ * kept), and `publishAfterWrite` holds updates until they are stored.
  */
 export class CheckedStorage implements StorageAPI.Async {
   constructor(inner: Storage, games: ServedGame[], options?: LogOption & { connectTries?: number });

@@ -110,29 +110,75 @@ async function postgresSetStateIf(store, id, state, deltalog, prevID) {
   return rows.length === 1;
 }
 
-// The metadata of a match that exists, its gameover kept (in one statement). Resolves to false when the
-// match has no row yet.
-async function postgresSetMetadataKeepingEnd(store, id, m) {
-  const json = (v) => (v === undefined ? null : JSON.stringify(v));
-  const rows = await store.sequelize.query(
-    'UPDATE "Games" SET "gameName" = :gameName, "players" = CAST(:players AS json), "setupData" = CAST(:setupData AS json), ' +
-      '"gameover" = COALESCE(CAST(:gameover AS json), "gameover"), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, ' +
-      '"updatedAt" = :updatedAt WHERE "id" = :id RETURNING "id"',
-    {
-      replacements: {
-        id,
-        gameName: m.gameName ?? null,
-        players: json(m.players),
-        setupData: json(m.setupData),
-        gameover: json(m.gameover),
-        nextMatchID: m.nextMatchID ?? null,
-        unlisted: m.unlisted ?? null,
-        updatedAt: new Date(m.updatedAt || Date.now()),
-      },
+// boardgame.io writes a match's whole metadata from a copy it read earlier (the lobby's join, leave and
+// rename, a connection's flag, a move's updatedAt and gameover), so that two writes at once lose one's
+// change. The metadata written is therefore merged into the stored one: `base` is the players' JSON as
+// they were read (boardgame.io changes the players object it was given), and only the fields of a seat
+// that this write changes are written; a field that another write changed meanwhile to another value is a
+// conflict when it is a seat's name or credentials (two joins of one seat: the later one fails). A recorded
+// gameover is never taken away.
+function merged(id, stored, next, base) {
+  if (!stored) return next;
+  const out = { ...next };
+  if ((out.gameover === undefined || out.gameover === null) && stored.gameover !== undefined && stored.gameover !== null) out.gameover = stored.gameover;
+  if (base === undefined || !next.players || typeof next.players !== 'object') return out;
+  const was = JSON.parse(base);
+  const players = JSON.parse(JSON.stringify(stored.players || {}));
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  for (const seat of new Set([...Object.keys(was), ...Object.keys(next.players)])) {
+    const before = was[seat] || {};
+    const after = next.players[seat];
+    if (same(before, after)) continue;
+    if (after === undefined) {
+      delete players[seat];
+      continue;
+    }
+    const target = players[seat] || (players[seat] = {});
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (same(before[key], after[key])) continue;
+      if ((key === 'name' || key === 'credentials') && !same(target[key], before[key]) && !same(target[key], after[key])) {
+        throw new Error(`match ${id}: seat ${seat} was changed meanwhile (${key})`);
+      }
+      if (after[key] === undefined) delete target[key];
+      else target[key] = after[key];
+    }
+  }
+  out.players = players;
+  return out;
+}
+
+// The same in PostgreSQL, in one transaction that locks the match's row. Resolves to false when the match
+// has no row yet.
+async function postgresSetMetadata(store, id, next, base) {
+  const q = store.sequelize;
+  return q.transaction(async (transaction) => {
+    const rows = await q.query('SELECT "players", "gameover" FROM "Games" WHERE "id" = :id FOR UPDATE', {
+      replacements: { id },
       type: 'SELECT',
-    },
-  );
-  return rows.length === 1;
+      transaction,
+    });
+    if (rows.length === 0) return false;
+    const m = merged(id, { players: rows[0].players, gameover: rows[0].gameover }, next, base);
+    const json = (v) => (v === undefined ? null : JSON.stringify(v));
+    await q.query(
+      'UPDATE "Games" SET "gameName" = :gameName, "players" = CAST(:players AS json), "setupData" = CAST(:setupData AS json), ' +
+        '"gameover" = CAST(:gameover AS json), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, "updatedAt" = :updatedAt WHERE "id" = :id',
+      {
+        replacements: {
+          id,
+          gameName: m.gameName ?? null,
+          players: json(m.players),
+          setupData: json(m.setupData),
+          gameover: json(m.gameover),
+          nextMatchID: m.nextMatchID ?? null,
+          unlisted: m.unlisted ?? null,
+          updatedAt: new Date(m.updatedAt || Date.now()),
+        },
+        transaction,
+      },
+    );
+    return true;
+  });
 }
 const isPostgresStore = (s) => Boolean(s && s.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
 
@@ -152,6 +198,7 @@ export class CheckedStorage {
     this.queue = new KeyedQueue();
     this.atomic = isPostgresStore(inner);
     this.written = new Map(); // 'matchID#stateID' -> resolver of the publication gate
+    this.readPlayers = new WeakMap(); // a metadata's players object handed out -> its JSON when read
     this.busy = 0; // operations in flight, for settle()
     this.stats = { conflicts: 0, writeErrors: 0 };
     for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {
@@ -230,17 +277,13 @@ export class CheckedStorage {
     await this.inner.setState(id, state, deltalog);
     return true;
   }
-  /**
-   * Writes a match's metadata, but never takes a recorded end away: boardgame.io writes the metadata it
-   * read earlier (a disconnection's write can land after the last move's), which would lose `gameover`.
-   */
+  /** Writes a match's metadata merged into the stored one (see merged()); a recorded end is kept. */
   setMetadata(id, metadata) {
     return this.queue.run(`metadata ${id}`, async () => {
-      if (metadata.gameover !== undefined && metadata.gameover !== null) return this.inner.setMetadata(id, metadata);
-      if (this.atomic && (await postgresSetMetadataKeepingEnd(this.inner, id, metadata))) return;
+      const base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
+      if (this.atomic && (await postgresSetMetadata(this.inner, id, metadata, base))) return;
       const { metadata: stored } = await this.inner.fetch(id, { metadata: true });
-      const kept = stored && stored.gameover !== undefined && stored.gameover !== null ? { ...metadata, gameover: stored.gameover } : metadata;
-      return this.inner.setMetadata(id, kept);
+      return this.inner.setMetadata(id, merged(id, stored, metadata, base));
     });
   }
   wipe(id) {
@@ -270,6 +313,7 @@ export class CheckedStorage {
       this.logLine(`match ${id} (${gameName || 'unknown game'}) refused: its stored state ${reason}`);
     }
     const m = r.metadata;
+    if (m && m.players && typeof m.players === 'object') this.readPlayers.set(m.players, JSON.stringify(m.players));
     if (reason === null && m && (m.gameover === undefined || m.gameover === null) && r.state && r.state.ctx.gameover !== undefined) {
       m.gameover = r.state.ctx.gameover;
       this.inner.setMetadata(id, m).catch((e) => this.logLine(`match ${id}: its end not recorded in its metadata (${firstLine(e)})`));

@@ -170,6 +170,35 @@ test('the same action sent twice, to one process and to two, is applied once', a
   [...all, probe].forEach((c) => c.stop());
 });
 
+test('joins at the same moment on two processes: both seats kept; one seat joined twice at once: one join wins', async () => {
+  const post = (url, path, body) =>
+    fetch(`${url}/games/zola${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  for (let round = 0; round < 8; round++) {
+    const { matchID } = await (await post(servers[0].url, '/create', { numPlayers: 2 })).json();
+    // The two seats at once, each through another process.
+    const answers = await Promise.all(['0', '1'].map((playerID, i) => post(servers[i + 1].url, `/${matchID}/join`, { playerName: `p${playerID}`, playerID })));
+    assert.deepEqual(answers.map((r) => r.status), [200, 200]);
+    const seats = await Promise.all(answers.map(async (r, i) => ({ playerID: String(i), credentials: (await r.json()).playerCredentials })));
+    const meta = await (await fetch(`${servers[0].url}/games/zola/${matchID}`)).json();
+    assert.deepEqual(meta.players.map((p) => p.name), ['p0', 'p1'], `round ${round}: a join was lost`);
+    // Both credentials are the stored ones: each seat's move is taken.
+    if (round === 0) {
+      const clients = [connect(servers[1].url, zo, matchID, seats[0]), connect(servers[2].url, zo, matchID, seats[1])];
+      await synced(clients);
+      await playUntil(clients, (G) => G.state.history.length >= 2, { seed: 9 });
+      clients.forEach((c) => c.stop());
+    }
+    // One seat twice at once: never two joins told 200 for one seat.
+    const { matchID: other } = await (await post(servers[0].url, '/create', { numPlayers: 2 })).json();
+    const twice = await Promise.all([1, 2].map((i) => post(servers[i].url, `/${other}/join`, { playerName: `x${i}`, playerID: '0' })));
+    const ok = twice.filter((r) => r.status === 200);
+    assert.equal(ok.length, 1, `round ${round}: ${twice.map((r) => r.status)}`);
+    const stored = await (await fetch(`${servers[0].url}/games/zola/${other}`)).json();
+    const winner = twice.indexOf(ok[0]) + 1;
+    assert.equal(stored.players[0].name, `x${winner}`);
+  }
+});
+
 test('a state edited in the database is refused for its match only', async () => {
   const m1 = await newMatch(servers[0].url, 'zola');
   const m2 = await newMatch(servers[1].url, 'zola');
