@@ -374,6 +374,8 @@ function show(r) {
     `${r.failures} failures, ${r.connectErrors} connection errors, ${r.resent} moves sent again; load ${r.load1}`;
 }
 
+// Ctrl-C or a kill: exit through process.exit, so that PostgreSQL and Redis are stopped (services.mjs).
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 console.log(`bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ` +
   (soak ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes` : `${seconds} s measured at each level`));
 const results = [];

@@ -8,7 +8,8 @@
 // - storage.publishAfterWrite(pubSub) holds each update that boardgame.io publishes (it publishes before
 //   it writes) until the write that stores it succeeded, and drops it when the write failed: a client
 //   never sees a state that is not stored. Each process delivers a match's updates in order, never an
-//   older one after a newer one.
+//   older one after a newer one, and a stored state it reads that its clients were not sent (the process
+//   that stored it died before publishing it) is sent to them.
 // - guardSockets(server, games, storage): a move's seat must be the one its credentials were checked
 //   for; only moves are taken; a sync for a match that does not exist is dropped; a move made on an old
 //   state is answered with the stored state (boardgame.io drops it without a word).
@@ -318,6 +319,7 @@ export class CheckedStorage {
       m.gameover = r.state.ctx.gameover;
       this.inner.setMetadata(id, m).catch((e) => this.logLine(`match ${id}: its end not recorded in its metadata (${firstLine(e)})`));
     }
+    if (reason === null && r.state && this.onRead) this.onRead(id, r.state);
     if (!opts.metadata) delete r.metadata;
     if (!opts.state) delete r.state;
     if (reason === null) return r;
@@ -357,6 +359,16 @@ class GatedPubSub {
     this.latest = new Map(); // matchID -> highest _stateID delivered in this process
     this.watched = new Map(); // channel -> the callback boardgame.io subscribed
     if (typeof inner.onReconnect === 'function') inner.onReconnect(() => this.resync());
+    // A stored state read here that is newer than what this process's clients of the match were sent (its
+    // update was never published: the process that stored it died first, or Redis was away) is sent to them.
+    storage.onRead = (matchID, state) => {
+      const deliver = this.watched.get(CHANNEL + matchID);
+      if (deliver && Number.isInteger(state._stateID) && state._stateID > (this.latest.get(matchID) ?? -1)) {
+        setImmediate(() => {
+          if (this.watched.get(CHANNEL + matchID) === deliver) deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
+        });
+      }
+    };
   }
   publish(channel, payload) {
     const state = payload && payload.type === 'update' && Array.isArray(payload.args) ? payload.args[1] : null;

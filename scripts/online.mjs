@@ -144,6 +144,17 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
   const storage = new CheckedStorage(inner, games, { log: logLine });
   const bus = redis ? new RedisPubSub({ url: redis, log: logLine }) : new LocalPubSub();
   if (redis) await bus.connect();
+  // Fault injection for the tests (js-tests/online/cluster.test.mjs): the process dies (SIGKILL) at its N-th
+  // update, once the update's state is stored and before it is published.
+  const crashAt = Number(process.env.STEERE_ONLINE_CRASH_BEFORE_PUBLISH || 0);
+  if (crashAt > 0) {
+    let updates = 0;
+    const publish = bus.publish.bind(bus);
+    bus.publish = (channel, payload) => {
+      if (payload && payload.type === 'update' && ++updates === crashAt) process.kill(process.pid, 'SIGKILL');
+      else publish(channel, payload);
+    };
+  }
   const pubSub = storage.publishAfterWrite(bus);
   const server = Server({ games, db: storage, origins: [Origins.LOCALHOST], transport: new SocketIO({ pubSub }) });
   guardSockets(server, games, storage, { log: logLine });

@@ -129,6 +129,42 @@ test('a process killed with SIGKILL in mid-game: its clients go on through anoth
   clients.forEach((c) => c.stop());
 });
 
+test('a process dies after storing a move and before publishing it: both seats still get the move', async () => {
+  const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url, env: { STEERE_ONLINE_CRASH_BEFORE_PUBLISH: '3' } });
+  const { matchID, seats } = await newMatch(servers[0].url, 'zola');
+  const seen = [];
+  const clients = [watched(victim.url, zo, matchID, seats[0], seen), watched(servers[1].url, zo, matchID, seats[1], seen)];
+  await synced(clients);
+  // Seat 0's moves go through the victim: its third one is stored, then the process dies.
+  let stored = null;
+  for (let i = 0; i < 40 && victim.child.exitCode === null && victim.child.signalCode === null; i++) {
+    const { G, _stateID } = clients[1].state();
+    const from = clients.find((c) => c.seat === seatToAct(G));
+    const e = adapter.engineOf(G);
+    const move = e.legalMoves()[0];
+    e.free();
+    from.client.moves.play(move);
+    const done = await Promise.race([
+      from.waitFor((s) => s._stateID > _stateID, 10000, 'the move').then(() => 'moved'),
+      victim.exited.then(() => 'died'),
+    ]);
+    if (done === 'died') stored = _stateID + 1;
+  }
+  const { signal } = await victim.exited;
+  assert.equal(signal, 'SIGKILL');
+  assert.ok(stored !== null, 'the victim died on a move');
+  // Seat 1 never got that move from the victim. Seat 0's page comes back through process 1: its sync reads
+  // the stored move, and process 1 sends it to seat 1 too.
+  clients[0].stop();
+  const back = [watched(servers[1].url, zo, matchID, seats[0], seen), clients[1]];
+  await synced(back);
+  for (const c of back) await c.waitFor((s) => s._stateID === stored, 10000, 'the stored move');
+  await playUntil(back, over, { seed: 10 });
+  for (const c of back) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end');
+  noneLost(seen, back[0].state().G.state.history);
+  back.forEach((c) => c.stop());
+});
+
 test('the same action sent twice, to one process and to two, is applied once', async () => {
   const { matchID, seats } = await newMatch(servers[0].url, 'jokerball-4');
   const a = [connect(servers[0].url, jb, matchID, seats[0]), connect(servers[1].url, jb, matchID, seats[1])];
