@@ -152,6 +152,26 @@ function merged(id, stored, next, base) {
 // has no row yet.
 async function postgresSetMetadata(store, id, next, base) {
   const q = store.sequelize;
+  const json = (v) => (v === undefined ? null : JSON.stringify(v));
+  const fields = (m) => ({
+    id,
+    gameName: m.gameName ?? null,
+    setupData: json(m.setupData),
+    gameover: json(m.gameover),
+    nextMatchID: m.nextMatchID ?? null,
+    unlisted: m.unlisted ?? null,
+    updatedAt: new Date(m.updatedAt || Date.now()),
+  });
+  if (base !== undefined && JSON.stringify(next.players) === base) {
+    // The players as they were read (a move's updatedAt and gameover): one statement, the players untouched.
+    const rows = await q.query(
+      'UPDATE "Games" SET "gameName" = :gameName, "setupData" = CAST(:setupData AS json), ' +
+        '"gameover" = COALESCE(CAST(:gameover AS json), "gameover"), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, ' +
+        '"updatedAt" = :updatedAt WHERE "id" = :id RETURNING "id"',
+      { replacements: fields(next), type: 'SELECT' },
+    );
+    return rows.length === 1;
+  }
   return q.transaction(async (transaction) => {
     const rows = await q.query('SELECT "players", "gameover" FROM "Games" WHERE "id" = :id FOR UPDATE', {
       replacements: { id },
@@ -160,23 +180,10 @@ async function postgresSetMetadata(store, id, next, base) {
     });
     if (rows.length === 0) return false;
     const m = merged(id, { players: rows[0].players, gameover: rows[0].gameover }, next, base);
-    const json = (v) => (v === undefined ? null : JSON.stringify(v));
     await q.query(
       'UPDATE "Games" SET "gameName" = :gameName, "players" = CAST(:players AS json), "setupData" = CAST(:setupData AS json), ' +
         '"gameover" = CAST(:gameover AS json), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, "updatedAt" = :updatedAt WHERE "id" = :id',
-      {
-        replacements: {
-          id,
-          gameName: m.gameName ?? null,
-          players: json(m.players),
-          setupData: json(m.setupData),
-          gameover: json(m.gameover),
-          nextMatchID: m.nextMatchID ?? null,
-          unlisted: m.unlisted ?? null,
-          updatedAt: new Date(m.updatedAt || Date.now()),
-        },
-        transaction,
-      },
+      { replacements: { ...fields(m), players: json(m.players) }, transaction },
     );
     return true;
   });
