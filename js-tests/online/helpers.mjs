@@ -274,6 +274,8 @@ export function clusterSuite(hooks, { processes, name }) {
   const servers = [];
   const made = [];
   hooks.before(async () => {
+    // A suite ended by a signal (make's timeout) exits through process.exit: PostgreSQL and Redis stop with it.
+    for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(130));
     const { mkdtempSync, chmodSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { postgres, redis } = await import('../../scripts/services.mjs');
