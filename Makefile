@@ -8,10 +8,10 @@ T_JS ?= 300
 T_PACKAGE ?= 300
 T_BROWSER ?= 600
 T_FUZZ ?= 600
-T_ONLINE ?= 300
+T_ONLINE ?= 420
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
-	online bench bench-native bench-bot bench-analysis bench-online train fuzz test-fuzz clean balance
+	online online-cluster bench bench-native bench-bot bench-analysis bench-online soak-online train fuzz test-fuzz clean balance
 
 setup:
 	@bash scripts/setup.sh
@@ -52,7 +52,8 @@ test-package: pkg
 test-browser: pkg
 	timeout $(T_BROWSER) node --test js-tests/browser/
 
-# The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1).
+# The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1), also
+# on several processes with their own PostgreSQL and Redis (cluster, outage: about 70 s of T_ONLINE).
 test-online: pkg
 	timeout $(T_ONLINE) node --test js-tests/online/
 
@@ -74,9 +75,21 @@ online: pkg
 bench-analysis: pkg
 	node bench/analysis.mjs
 
-# Load on one server process (not part of `make test`): MATCHES concurrent scripted matches, see README.
+# Load (not part of `make test`): MATCHES concurrent scripted matches against one server process, or with
+# PROCESSES=1,2,4 against that many processes on PostgreSQL and Redis (10, 100 and 1000 matches); see README.
 bench-online: pkg
-	node bench/online.mjs $(MATCHES)
+	node bench/online.mjs $(MATCHES) $(if $(PROCESSES),--processes $(PROCESSES))
+
+# 100 concurrent matches on 2 processes for 30 minutes, one process killed (SIGKILL) and started again every
+# 5 minutes; nothing a client saw acknowledged may be lost (not part of `make test`). Under nice: shared machine.
+SOAK_MINUTES ?= 30
+soak-online: pkg
+	nice -n 10 node bench/online.mjs --soak $(SOAK_MINUTES) --kill-every 5 --processes 2 100
+
+# Online play on several processes (docs/online.md): PostgreSQL and Redis on 127.0.0.1 with their data in
+# .cluster/, PROCESSES server processes, nginx in front on PORT (the demo at /www/); Ctrl-C stops them all.
+online-cluster: pkg
+	node scripts/cluster.mjs --processes $(or $(PROCESSES),2) --port $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
 clean:
 	rm -rf target pkg dist test-output

@@ -10,11 +10,21 @@
 // is checked: the engine's replay of its history reaches the winner the server recorded (the lobby's gameover).
 //
 //   node bench/online.mjs [N ...] [--seconds S] [--db]     (default: 10 100 500, 30 s measured at each N)
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+//   node bench/online.mjs [N ...] --processes 1,2,4 [--seconds S]
+//       several server processes on PostgreSQL and Redis (started here, data in a temporary directory);
+//       the two seats of a match are on different processes (with 2 or more); CPU per move counts the
+//       server processes, and PostgreSQL and Redis beside them.
+//   node bench/online.mjs --soak MINUTES [--processes 2] [--kill-every MINUTES] [N]   (`make soak-online`)
+//       N matches (default 100) played one after another for MINUTES; every --kill-every minutes one
+//       server process (in turn) is killed with SIGKILL and started again; the clients of a killed process
+//       reconnect to another one and go on. Then every move a client saw acknowledged must be in its
+//       match's final history.
+import { readFileSync, readdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir, loadavg, cpus } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { engine, startServer, newMatch, chooser, sleep, stateWaiters } from '../js-tests/online/helpers.mjs';
+import { postgres, redis } from '../scripts/services.mjs';
 
 const require = createRequire(import.meta.url);
 const { io } = createRequire(require.resolve('boardgame.io/package.json'))('socket.io-client');
@@ -23,12 +33,19 @@ const args = process.argv.slice(2);
 const levels = [];
 let seconds = 30;
 let useDb = false;
+let processList = null;
+let soak = 0;
+let killEvery = 5;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seconds') seconds = Number(args[++i]);
   else if (args[i] === '--db') useDb = true;
+  else if (args[i] === '--processes') processList = args[++i].split(',').filter(Boolean).map(Number);
+  else if (args[i] === '--soak') soak = Number(args[++i]);
+  else if (args[i] === '--kill-every') killEvery = Number(args[++i]);
   else levels.push(Number(args[i]));
 }
-if (levels.length === 0) levels.push(10, 100, 500);
+if (soak && !processList) processList = [2];
+if (levels.length === 0) levels.push(...(soak ? [100] : processList ? [10, 100, 1000] : [10, 100, 500]));
 
 const NAME = 'jokerball';
 let connectErrors = 0;
@@ -39,62 +56,141 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+// CPU seconds of a process and all its descendants (PostgreSQL runs a process per connection).
+function treeCpuSeconds(rootPids) {
+  const parent = new Map();
+  const cpu = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const fields = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      parent.set(Number(d), Number(fields[1]));
+      cpu.set(Number(d), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  for (const [pid, c] of cpu) {
+    for (let p = pid; p > 1; p = parent.get(p) ?? 0) {
+      if (rootPids.includes(p)) {
+        total += c;
+        break;
+      }
+    }
+  }
+  return total;
+}
+
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-// One seat's client: boardgame.io's socket protocol, the latest state kept.
-function seatClient(url, matchID, seat) {
-  // Like boardgame.io's client: reconnects by itself, and asks for the state at every connection.
-  const socket = io(`${url}/${NAME}`, { forceNew: true, transports: ['websocket'] });
-  socket.on('connect_error', () => connectErrors++);
+// One seat's client: boardgame.io's socket protocol, the latest state kept, every state seen recorded
+// (its history, for the check that nothing acknowledged is lost). `urls` are the server processes: the
+// client connects to urls[0]; when its connection is lost it goes on with the next one (like a page behind
+// a load balancer whose process died).
+function seatClient(urls, matchID, seat, seen) {
+  let at = 0;
+  let socket = null;
   let state = null;
+  let reconnections = 0;
+  let closed = false;
   const { notify, waitFor } = stateWaiters(() => state);
-  socket.on('connect', () => socket.emit('sync', matchID, seat.playerID, seat.credentials, 2));
-  socket.on('sync', (id, info) => {
-    if (id === matchID) {
-      state = info.state;
-      notify();
-    }
-  });
-  socket.on('update', (id, next) => {
-    if (id === matchID && (!state || next._stateID >= state._stateID)) {
+  const open = () => {
+    socket = io(`${urls[at % urls.length]}/${NAME}`, { forceNew: true, transports: ['websocket'], reconnection: urls.length === 1 });
+    const mine = socket;
+    socket.on('connect_error', () => {
+      connectErrors++;
+      if (urls.length > 1 && !closed) switchOver(mine);
+    });
+    socket.on('connect', () => mine.emit('sync', matchID, seat.playerID, seat.credentials, 2));
+    socket.on('disconnect', (reason) => {
+      if (urls.length > 1 && !closed && reason !== 'io client disconnect') switchOver(mine);
+    });
+    const take = (id, next) => {
+      if (id !== matchID || !next || (state && next._stateID < state._stateID)) return;
       state = next;
+      seen(next);
       notify();
-    }
-  });
+    };
+    socket.on('sync', (id, info) => take(id, info && info.state));
+    socket.on('update', (id, next) => take(id, next));
+  };
+  const switchOver = (dead) => {
+    if (dead !== socket) return;
+    dead.removeAllListeners();
+    dead.close();
+    at++;
+    reconnections++;
+    setTimeout(() => {
+      if (!closed && socket === dead) open();
+    }, 100);
+  };
+  open();
   return {
     state: () => state,
     waitFor,
+    get reconnections() {
+      return reconnections;
+    },
     move(name, moveArgs) {
       const payload = { type: name, args: moveArgs, playerID: seat.playerID, credentials: seat.credentials };
       socket.emit('update', { type: 'MAKE_MOVE', payload }, state._stateID, matchID, seat.playerID);
     },
-    close: () => socket.close(),
+    close: () => {
+      closed = true;
+      socket.close();
+    },
   };
 }
 
-async function level(url, pid, n) {
+// Lobby calls go to any live process (the first that answers).
+async function lobby(urls, fn) {
+  let last;
+  for (let i = 0; i < urls.length * 3; i++) {
+    try {
+      return await fn(urls[i % urls.length]);
+    } catch (e) {
+      last = e;
+      await sleep(200);
+    }
+  }
+  throw last;
+}
+
+async function level(cluster, n, { minutes = 0, onTick } = {}) {
+  const { urls } = cluster;
   connectErrors = 0;
   const latencies = [];
   const games = [];
+  const acknowledged = new Map(); // matchID -> the longest history a client saw
   let moves = 0;
+  let resent = 0;
   let measuring = false;
   let failures = 0;
 
   let going = true; // slots start new matches until the window closes
   let opened = 0;
+  let next = 0;
   async function open() {
     opened++;
-    const { matchID, seats } = await newMatch(url, NAME);
-    const clients = seats.map((s) => seatClient(url, matchID, s));
+    const k = next++;
+    const { matchID, seats } = await lobby(urls, (u) => newMatch(u, NAME));
+    const seen = (s) => {
+      const h = s.G && s.G.state && s.G.state.history;
+      if (h && h.length >= (acknowledged.get(matchID) || []).length) acknowledged.set(matchID, h);
+    };
+    // The two seats of a match on two processes (when there are two or more).
+    const clients = seats.map((s, i) => seatClient(urls.map((_, j) => urls[(k + i + j) % urls.length]), matchID, s, seen));
     await Promise.all(clients.map((c) => c.waitFor(() => true, 120000, 'the first sync')));
     return { matchID, clients };
   }
 
-  // One match, played to its end through the client of the seat to act.
+  // One match, played to its end through the client of the seat to act. A move whose answer does not come
+  // (its process died, or it was refused) is decided again on the state the client has then.
   async function play({ matchID, clients }, seed) {
     const pick = chooser(seed);
     try {
-      for (;;) {
+      for (let stalls = 0; ; ) {
         const s = clients[0].state();
         const { G } = s;
         if (G.state.phase === 'over') {
@@ -114,10 +210,20 @@ async function level(url, pid, n) {
         e.free();
         const from = clients[seat];
         const before = s._stateID;
+        if (from.state()._stateID !== before) {
+          await from.waitFor((x) => x._stateID >= before, 120000, 'the same state on both seats');
+          continue;
+        }
         const t0 = performance.now();
         const counted = measuring;
         from.move(name, moveArgs);
-        await from.waitFor((x) => x._stateID > before, 120000, `the answer to ${name}`);
+        try {
+          await from.waitFor((x) => x._stateID > before, minutes ? 5000 : 120000, `the answer to ${name}`);
+        } catch (err) {
+          if (!minutes || ++stalls > 100) throw err;
+          resent++;
+          continue;
+        }
         if (counted && measuring) {
           latencies.push(performance.now() - t0);
           moves++;
@@ -154,21 +260,30 @@ async function level(url, pid, n) {
 
   const playing = firsts.map((m, k) => slot(m, k));
   await sleep(3000); // every match under way
-  const cpu0 = cpuSeconds(pid);
+  const cpu0 = cluster.cpu();
   const t0 = performance.now();
   measuring = true;
-  await sleep(seconds * 1000);
+  if (minutes) {
+    const end = Date.now() + minutes * 60000;
+    while (Date.now() < end) {
+      await sleep(Math.min(5000, end - Date.now()));
+      if (onTick) await onTick((Date.now() - (end - minutes * 60000)) / 60000, { moves, games: games.length });
+    }
+  } else await sleep(seconds * 1000);
   measuring = false;
   going = false;
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu = cpuSeconds(pid) - cpu0;
+  const cpu1 = cluster.cpu();
+  const cpu = { servers: cpu1.servers - cpu0.servers, total: cpu1.total - cpu0.total };
   const load = loadavg()[0];
   await Promise.all(playing); // every match started goes on to its end
 
-  // Every match, finished: the engine's replay of its history reaches the winner the server recorded.
+  // Every match, finished: the engine's replay of its history reaches the winner the server recorded, and
+  // every history a client saw is where the final one starts.
   let checked = 0;
+  let lost = 0;
   for (const { matchID, G, gameover } of games) {
-    const meta = await (await fetch(`${url}/games/${NAME}/${matchID}`)).json();
+    const meta = await lobby(urls, async (u) => (await fetch(`${u}/games/${NAME}/${matchID}`)).json());
     const recorded = meta.gameover && meta.gameover.winner;
     const replay = engine.Jokerball.replay(G.state.history, { rules: '2025', size: 6 });
     const winner = replay.phase === 'over' ? (replay.winner === 'red' ? '0' : '1') : null;
@@ -176,10 +291,16 @@ async function level(url, pid, n) {
     if (recorded !== winner || gameover.winner !== winner) {
       throw new Error(`match ${matchID}: recorded winner ${recorded} (${gameover.winner} in the last state), replay ${winner}`);
     }
+    const seenHistory = acknowledged.get(matchID) || [];
+    if (seenHistory.some((r, i) => G.state.history[i] !== r)) {
+      lost++;
+      console.error(`  match ${matchID}: a client saw ${JSON.stringify(seenHistory)}, the final history is ${JSON.stringify(G.state.history)}`);
+    }
     checked++;
   }
   latencies.sort((a, b) => a - b);
   return {
+    processes: urls.length,
     matches: n,
     seconds: Number(elapsed.toFixed(1)),
     moves,
@@ -187,35 +308,117 @@ async function level(url, pid, n) {
     p50: Number(percentile(latencies, 50).toFixed(1)),
     p95: Number(percentile(latencies, 95).toFixed(1)),
     p99: Number(percentile(latencies, 99).toFixed(1)),
-    serverCpuPerMoveMs: Number(((cpu / Math.max(1, moves)) * 1000).toFixed(2)),
-    serverCpuShare: Number((cpu / elapsed).toFixed(2)),
+    serverCpuPerMoveMs: Number(((cpu.servers / Math.max(1, moves)) * 1000).toFixed(2)),
+    totalCpuPerMoveMs: Number(((cpu.total / Math.max(1, moves)) * 1000).toFixed(2)),
+    serverCpuShare: Number((cpu.servers / elapsed).toFixed(2)),
     started: opened,
     finished: games.length,
     replayedToWinner: checked,
+    acknowledgedLost: lost,
+    resent,
     failures,
     connectErrors,
     load1: Number(load.toFixed(2)),
   };
 }
 
-const dir = useDb ? mkdtempSync(join(tmpdir(), 'steere-bench-db-')) : undefined;
-const server = await startServer({ db: dir });
-const pid = server.child.pid;
-console.log(`bench-online: server ${server.url} (pid ${pid}, matches ${useDb ? 'in a FlatFile directory' : 'in memory'}); ` +
-  `${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ${seconds} s measured at each level`);
-const results = [];
-try {
-  for (const n of levels) {
-    const r = await level(server.url, pid, n);
-    results.push(r);
-    console.log(`  ${String(n).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
-      `p99 ${r.p99} ms; server CPU ${r.serverCpuPerMoveMs} ms/move (${Math.round(r.serverCpuShare * 100)}% of a core); ` +
-      `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner; ${r.failures} failures, ${r.connectErrors} connection errors; load ${r.load1}`);
+// One server process (memory or --db), or a cluster: PostgreSQL, Redis and `p` server processes.
+async function startCluster(p) {
+  const servers = [];
+  if (!p) {
+    const dir = useDb ? mkdtempSync(join(tmpdir(), 'steere-bench-db-')) : undefined;
+    const server = await startServer({ db: dir });
+    servers.push(server);
+    return {
+      urls: [server.url],
+      servers,
+      what: `one server process, matches ${useDb ? 'in a FlatFile directory' : 'in memory'}`,
+      cpu: () => ({ servers: cpuSeconds(server.child.pid), total: cpuSeconds(server.child.pid) }),
+      stop: async () => {
+        await server.stop();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
-} finally {
-  await server.stop();
-  for (const line of server.lines) if (!/listening on|games |^\s*$/.test(line)) console.log(`  server: ${line}`);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  const dir = mkdtempSync(join(tmpdir(), 'steere-bench-cluster-'));
+  chmodSync(dir, 0o755);
+  const pg = await postgres({ dir: join(dir, 'pg') });
+  const rd = await redis({ dir: join(dir, 'redis') });
+  const options = { postgres: pg.url, redis: rd.url };
+  for (let i = 0; i < p; i++) servers.push(await startServer(options));
+  const pids = () => servers.map((s) => s.child.pid);
+  return {
+    urls: servers.map((s) => s.url),
+    servers,
+    options,
+    pg,
+    rd,
+    what: `${p} server process${p > 1 ? 'es' : ''} on PostgreSQL and Redis`,
+    cpu: () => {
+      const own = treeCpuSeconds(pids());
+      return { servers: own, total: own + treeCpuSeconds([pg.pid(), rd.pid()]) };
+    },
+    stop: async () => {
+      for (const s of servers) await s.stop();
+      await rd.stop();
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
-console.log(JSON.stringify({ date: new Date().toISOString(), db: useDb, results }));
-if (results.some((r) => r.failures > 0 || r.finished !== r.started || r.replayedToWinner !== r.started)) process.exit(1);
+
+function show(r) {
+  return `  ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${String(r.matches).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
+    `p99 ${r.p99} ms; CPU ${r.serverCpuPerMoveMs} ms/move in the servers, ${r.totalCpuPerMoveMs} with PostgreSQL and Redis (servers ${Math.round(r.serverCpuShare * 100)}% of a core); ` +
+    `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner, ${r.acknowledgedLost} with an acknowledged move lost; ` +
+    `${r.failures} failures, ${r.connectErrors} connection errors, ${r.resent} moves sent again; load ${r.load1}`;
+}
+
+// Ctrl-C or a kill: exit through process.exit, so that PostgreSQL and Redis are stopped (services.mjs).
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+console.log(`bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ` +
+  (soak ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes` : `${seconds} s measured at each level`));
+const results = [];
+let bad = false;
+for (const p of processList || [0]) {
+  const cluster = await startCluster(p);
+  console.log(`bench-online: ${cluster.what}: ${cluster.urls.join(' ')}`);
+  try {
+    for (const n of levels) {
+      let kills = 0;
+      let lastKill = 0;
+      const onTick = soak
+        ? async (minute) => {
+            if (minute - lastKill < killEvery) return;
+            lastKill = minute;
+            const i = kills++ % cluster.servers.length;
+            const victim = cluster.servers[i];
+            victim.child.kill('SIGKILL');
+            await victim.exited;
+            console.log(`  minute ${minute.toFixed(1)}: process ${i + 1} killed (SIGKILL), started again`);
+            for (let tries = 1; ; tries++) {
+              try {
+                cluster.servers[i] = await startServer({ ...cluster.options, port: Number(new URL(victim.url).port) });
+                break;
+              } catch (e) {
+                if (tries >= 5) throw e;
+                console.log(`  process ${i + 1} did not start again (${String(e.message).split('\n')[0]}); trying again`);
+                await sleep(2000);
+              }
+            }
+          }
+        : undefined;
+      const r = await level(cluster, n, { minutes: soak, onTick });
+      if (soak) r.kills = kills;
+      results.push(r);
+      console.log(show(r) + (soak ? `; ${kills} processes killed` : ''));
+      if (r.failures > 0 || r.finished !== r.started || r.replayedToWinner !== r.started || r.acknowledgedLost > 0) bad = true;
+    }
+  } finally {
+    const servers = [...cluster.servers];
+    await cluster.stop();
+    for (const server of servers) for (const line of server.lines) if (!/listening on|games |^\s*$/.test(line)) console.log(`  server: ${line}`);
+  }
+}
+console.log(JSON.stringify({ date: new Date().toISOString(), db: useDb, soak, results }));
+if (bad) process.exit(1);

@@ -173,11 +173,12 @@ function precheck(entry, playerID, name, args) {
   if (typeof name !== 'string' || !hasOwn(MOVES, name) || !MOVES_OF[entry.info.moves].includes(name)) {
     return 'invalid_option';
   }
-  if (args.length > MOVES[name].args) return 'invalid_option';
+  // Whose turn it is comes before the arguments: a player not to act is told so whatever it sent.
   if (!IDS.includes(playerID)) return 'not_your_turn';
   const { info } = entry;
-  if (info.over) return 'game_over';
   if (MOVES[name].who === 'act' && info.toAct !== null && playerID !== info.toAct) return 'not_your_turn';
+  if (args.length > MOVES[name].args) return 'invalid_option';
+  if (info.over) return 'game_over';
   return null;
 }
 
@@ -327,8 +328,10 @@ function makeGame(kind, options, defaultName) {
     minPlayers: 2,
     maxPlayers: 2,
     disableUndo: true,
+    // `this` is the game object boardgame.io was given (its processed copy): a seed set on it by the site
+    // (`{ ...jokerballGame(), seed: 'tests' }`, or `game.seed = ...`) is kept, for fixed dice in tests.
     setup(context) {
-      reseed(context && context.random);
+      if (this === null || typeof this !== 'object' || this.seed === undefined || this.seed === null) reseed(context && context.random);
       return { state: JSON.parse(initial) };
     },
     validateSetupData(setupData, numPlayers) {
@@ -381,7 +384,8 @@ function drawDice(random, size) {
 
 // boardgame.io 0.50 seeds a match's generator with the time of its creation (Date.now in base 36), which
 // the lobby publishes (createdAt): every roll of the match could then be computed in advance. Each match
-// gets 128 bits from the crypto source instead, in its setup, which runs on the server.
+// gets 128 bits from the crypto source instead, in its setup, which runs on the server (unless the game
+// was given an explicit `seed`).
 function reseed(random) {
   const inner = random && random._private;
   const crypto = globalThis.crypto;

@@ -220,7 +220,10 @@ copyFileSync(join(root, 'js', 'board.d.ts'), join(pkg, 'board.d.ts'));
 // steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and
 // its browser client (js/boardgameio-client.js). They import the engine by the package's own name and never
 // import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
-for (const f of ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts']) {
+// steere-games/boardgameio/server (js/boardgameio-server.js) is what a server adds to boardgame.io: checked
+// storage, the socket guard, the Redis pub/sub; it imports `redis` only when a RedisPubSub connects by URL.
+const ADAPTER_FILES = ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts', 'boardgameio-server.js', 'boardgameio-server.d.ts'];
+for (const f of ADAPTER_FILES) {
   copyFileSync(join(root, 'js', f), join(pkg, f));
 }
 
@@ -251,6 +254,7 @@ const manifest = {
     './worker.js': './worker.js',
     './boardgameio': { types: './boardgameio.d.ts', default: './boardgameio.js' },
     './boardgameio/client': { types: './boardgameio-client.d.ts', default: './boardgameio-client.js' },
+    './boardgameio/server': { types: './boardgameio-server.d.ts', default: './boardgameio-server.js' },
     './steere_games.js': { types: './steere_games.d.ts', default: './steere_games.js' },
     './steere_games_bg.wasm': './steere_games_bg.wasm',
     './package.json': './package.json',
@@ -263,10 +267,7 @@ const manifest = {
     'steere_games_bg.wasm.d.ts',
     'node.js',
     'node.d.ts',
-    'boardgameio.js',
-    'boardgameio.d.ts',
-    'boardgameio-client.js',
-    'boardgameio-client.d.ts',
+    ...ADAPTER_FILES,
     'snippets/',
     'docs/',
     ...BOARD_FILES,
@@ -275,8 +276,8 @@ const manifest = {
     'LICENSE',
     'docs/records.md',
   ],
-  peerDependencies: { 'boardgame.io': '^0.50.2' },
-  peerDependenciesMeta: { 'boardgame.io': { optional: true } },
+  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4' },
+  peerDependenciesMeta: { 'boardgame.io': { optional: true }, redis: { optional: true } },
   sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };

@@ -1,14 +1,18 @@
 // The reference server for online play (`make online`): a boardgame.io Server running the games of
 // steere-games/boardgameio, its lobby API, and the demo's files (www/ and pkg/) on one port.
 //
-//   node scripts/online.mjs [--port 8000] [--host localhost] [--db DIR] [--stop-with-stdin] [--verbose]
+//   node scripts/online.mjs [--port 8000] [--host localhost] [--db DIR | --postgres URL] [--redis URL]
+//                           [--sid-prefix P] [--stop-with-stdin] [--verbose]
 //
 // Matches are kept in memory, or with --db DIR in that directory (boardgame.io's FlatFile), so that a
-// restart keeps them. What it adds to boardgame.io (each described where it is done):
-// - storage that checks every state it reads (a state edited by hand refuses its match, with a log line);
+// restart keeps them, or with --postgres URL in PostgreSQL (bgio-postgres); with --redis URL the updates
+// go between processes through Redis, so that any number of processes on the same two URLs serve the same
+// matches. What it adds to boardgame.io comes from steere-games/boardgameio/server (js/boardgameio-server.js):
+// - storage that checks every state it reads (a state edited by hand refuses its match, with a log line),
+//   writes a state only over the one it was made from, and publishes an update only once it is stored;
 // - a guard on the sockets: a move's playerID must be the one its credentials were checked for, only moves
-//   are taken (no events, undo, plugin actions or chat), and a sync for a match that does not exist is
-//   dropped instead of creating one;
+//   are taken (no events, undo, plugin actions or chat), a sync for a match that does not exist is
+//   dropped instead of creating one, and a move on an old state is answered with the stored state;
 // - the static files, and /vendor/boardgameio.js, a browser build of boardgame.io's Client and SocketIO.
 // Also importable: `const { url, stop } = await startServer({ port: 0, host: '127.0.0.1' })`.
 import { createRequire } from 'node:module';
@@ -43,157 +47,6 @@ export async function defaultGames() {
   return games;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Storage.
-
-// Matches in memory (boardgame.io's own InMemory is not exported): state, initial state, metadata, log.
-class MemoryStore {
-  constructor() {
-    this.state = new Map();
-    this.initial = new Map();
-    this.metadata = new Map();
-    this.log = new Map();
-  }
-  async connect() {}
-  async createMatch(id, { initialState, metadata }) {
-    this.initial.set(id, initialState);
-    this.state.set(id, initialState);
-    this.metadata.set(id, metadata);
-  }
-  async setState(id, state, deltalog) {
-    if (deltalog && deltalog.length > 0) this.log.set(id, [...(this.log.get(id) || []), ...deltalog]);
-    this.state.set(id, state);
-  }
-  async setMetadata(id, metadata) {
-    this.metadata.set(id, metadata);
-  }
-  async fetch(id, opts) {
-    const r = {};
-    if (opts.state) r.state = this.state.get(id);
-    if (opts.metadata) r.metadata = this.metadata.get(id);
-    if (opts.log) r.log = this.log.get(id) || [];
-    if (opts.initialState) r.initialState = this.initial.get(id);
-    return r;
-  }
-  async wipe(id) {
-    for (const m of [this.state, this.initial, this.metadata, this.log]) m.delete(id);
-  }
-  async listMatches(opts) {
-    return [...this.metadata.entries()].filter(([, m]) => listed(m, opts)).map(([id]) => id);
-  }
-}
-
-function listed(m, opts) {
-  if (!opts) return true;
-  if (opts.gameName !== undefined && m.gameName !== opts.gameName) return false;
-  const w = opts.where;
-  if (w) {
-    if (w.isGameover !== undefined && (m.gameover !== undefined) !== w.isGameover) return false;
-    if (w.updatedBefore !== undefined && m.updatedAt >= w.updatedBefore) return false;
-    if (w.updatedAfter !== undefined && m.updatedAt <= w.updatedAfter) return false;
-  }
-  return true;
-}
-
-// Wraps a storage so that every state read is checked against its game (checkState: a legal state of the
-// game's variant, replayed from its history). A match whose stored state fails is refused: reads give no
-// state (boardgame.io then answers "game not found" to its moves), and a log line names it once.
-class CheckedStorage {
-  constructor(inner, games, checkState, log) {
-    this.inner = inner;
-    this.games = new Map(games.map((g) => [g.name, g]));
-    this.checkState = checkState;
-    this.logLine = log;
-    this.gameOf = new Map(); // matchID -> game name
-    this.refused = new Map(); // matchID -> reason
-    this.busy = 0; // operations in flight, for settle()
-    for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {
-      const f = this[m];
-      this[m] = async (...args) => {
-        this.busy++;
-        try {
-          return await f.apply(this, args);
-        } finally {
-          this.busy--;
-        }
-      };
-    }
-  }
-  /** Resolves once no operation has been in flight for a moment (before the process exits). */
-  async settle() {
-    for (let quiet = 0; quiet < 3; ) {
-      await new Promise((r) => setTimeout(r, 20));
-      quiet = this.busy === 0 ? quiet + 1 : 0;
-    }
-  }
-  type() {
-    return 1; // boardgame.io's Type.ASYNC
-  }
-  connect() {
-    return this.inner.connect();
-  }
-  async createMatch(id, opts) {
-    const { metadata } = await this.inner.fetch(id, { metadata: true });
-    if (metadata) {
-      this.logLine(`match ${id}: not created again (it exists)`);
-      return;
-    }
-    this.gameOf.set(id, opts.metadata.gameName);
-    return this.inner.createMatch(id, opts);
-  }
-  setState(id, state, deltalog) {
-    return this.inner.setState(id, state, deltalog);
-  }
-  setMetadata(id, metadata) {
-    return this.inner.setMetadata(id, metadata);
-  }
-  wipe(id) {
-    this.gameOf.delete(id);
-    this.refused.delete(id);
-    return this.inner.wipe(id);
-  }
-  listMatches(opts) {
-    return this.inner.listMatches(opts);
-  }
-  async fetch(id, opts) {
-    const wantsState = opts.state || opts.initialState;
-    const known = this.gameOf.get(id);
-    const r = await this.inner.fetch(id, wantsState && !known && !opts.metadata ? { ...opts, metadata: true } : opts);
-    if (!wantsState) return r;
-    let gameName = known;
-    if (!gameName && r.metadata) {
-      gameName = r.metadata.gameName;
-      this.gameOf.set(id, gameName);
-    }
-    if (!opts.metadata) delete r.metadata;
-    const reason = this.problem(gameName, r);
-    if (reason === null) {
-      this.refused.delete(id);
-      return r;
-    }
-    if (this.refused.get(id) !== reason) {
-      this.refused.set(id, reason);
-      this.logLine(`match ${id} (${gameName || 'unknown game'}) refused: its stored state ${reason}`);
-    }
-    return opts.metadata ? { metadata: r.metadata } : {};
-  }
-  problem(gameName, r) {
-    const states = [r.state, r.initialState].filter((s) => s !== undefined);
-    if (states.length === 0) return null;
-    const game = this.games.get(gameName);
-    if (!game) return `belongs to no game of this server (${JSON.stringify(gameName)})`;
-    for (const s of states) {
-      if (!s || typeof s !== 'object' || !s.ctx || typeof s.ctx !== 'object') return 'has no ctx';
-      const error = this.checkState(game, s.G);
-      if (error) return `is not a legal ${gameName} game (${error.code}: ${error.message})`;
-      // boardgame.io's own record of the end must be the game's.
-      if (JSON.stringify(s.ctx.gameover) !== JSON.stringify(game.endIf({ G: s.G }))) return 'has a gameover that its game does not have';
-      if (s.ctx.numPlayers !== 2 || !['0', '1'].includes(s.ctx.currentPlayer)) return 'has players that its game does not have';
-    }
-    return null;
-  }
-}
-
 // boardgame.io's FlatFile keeps each key in a file through node-persist, whose write queue (on by default)
 // acknowledges a write only at its next one-second tick: every move would wait for it. FlatFile already
 // orders the reads and writes of each key, so the queue is turned off and a write is acknowledged when
@@ -204,50 +57,6 @@ function flatFileWithoutQueue(FlatFile) {
       await this.games.init({ dir: this.dir, logging: this.logging, ttl: this.ttl, writeQueue: false });
     }
   };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The socket guard. boardgame.io 0.50 checks a move's credentials for the playerID sent beside the action
-// but runs the move as the playerID inside the action: where both players are active (a match), one could
-// act for the other. Packets are checked before boardgame.io sees them; a packet that fails is dropped.
-
-function guardSockets(app, games, db, logLine) {
-  const io = app._io;
-  if (!io || typeof io.of !== 'function') throw new Error('online: no socket.io server to guard');
-  for (const game of games) {
-    io.of(game.name).use((socket, next) => {
-      socket.use((packet, pass) => {
-        checkPacket(packet, db)
-          .then((ok) => {
-            if (ok) pass();
-          })
-          .catch((e) => logLine(`socket packet refused: ${e && e.message}`));
-      });
-      next();
-    });
-  }
-}
-
-const isId = (s) => typeof s === 'string' && s.length > 0 && s.length <= 128;
-
-async function checkPacket([event, ...args], db) {
-  if (event === 'update') {
-    const [action, stateID, matchID, playerID] = args;
-    if (!action || typeof action !== 'object' || action.type !== 'MAKE_MOVE') return false;
-    const p = action.payload;
-    if (!p || typeof p !== 'object' || typeof p.type !== 'string') return false;
-    if (!isId(matchID) || !Number.isInteger(stateID)) return false;
-    if (playerID !== '0' && playerID !== '1') return false;
-    return p.playerID === playerID;
-  }
-  if (event === 'sync') {
-    const [matchID, playerID] = args;
-    if (!isId(matchID)) return false;
-    if (playerID !== undefined && playerID !== null && playerID !== '0' && playerID !== '1') return false;
-    const { metadata, state } = await db.fetch(matchID, { metadata: true, state: true });
-    return Boolean(metadata && state);
-  }
-  return false; // chat and anything else
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -316,19 +125,46 @@ function staticFiles(vendor) {
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * Starts the server; resolves to { url, port, games, stop }. Options: port (0: a free one), host,
- * db (a directory for FlatFile; none: memory), games (default defaultGames()), log (a line printer),
- * vendor (build /vendor/boardgameio.js, default true).
+ * Starts the server; resolves to { url, port, games, stop, storage }. Options: port (0: a free one), host,
+ * db (a directory for FlatFile), postgres and redis (URLs: matches in PostgreSQL, updates through Redis;
+ * several processes then serve the same matches), none of them: memory; games (default defaultGames()),
+ * log (a line printer), vendor (build /vendor/boardgameio.js, default true).
  */
-export async function startServer({ port = 8000, host = 'localhost', db, games, log = (l) => console.log(l), vendor = true } = {}) {
-  const { Server, FlatFile, Origins } = require('boardgame.io/server');
-  const { checkState } = await import(join(root, 'pkg', 'boardgameio.js'));
+export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, log = (l) => console.log(l), vendor = true } = {}) {
+  const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
+  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets } = await import(join(root, 'pkg', 'boardgameio-server.js'));
   games = games || (await defaultGames());
   const logLine = (line) => log(`online: ${line}`);
-  const inner = db ? new (flatFileWithoutQueue(FlatFile))({ dir: resolve(db) }) : new MemoryStore();
-  const storage = new CheckedStorage(inner, games, checkState, logLine);
-  const server = Server({ games, db: storage, origins: [Origins.LOCALHOST] });
-  guardSockets(server.app, games, storage, logLine);
+  let inner;
+  if (postgres) {
+    const { PostgresStore } = require('bgio-postgres');
+    inner = new PostgresStore(postgres, { logging: false, pool: { max: 5 } });
+  } else if (db) inner = new (flatFileWithoutQueue(FlatFile))({ dir: resolve(db) });
+  else inner = new MemoryStore();
+  const storage = new CheckedStorage(inner, games, { log: logLine });
+  const bus = redis ? new RedisPubSub({ url: redis, log: logLine }) : new LocalPubSub();
+  if (redis) await bus.connect();
+  // Fault injection for the tests (js-tests/online/cluster.test.mjs): the process dies (SIGKILL) at its N-th
+  // update, once the update's state is stored and before it is published.
+  const crashAt = Number(process.env.STEERE_ONLINE_CRASH_BEFORE_PUBLISH || 0);
+  if (crashAt > 0) {
+    let updates = 0;
+    const publish = bus.publish.bind(bus);
+    bus.publish = (channel, payload) => {
+      if (payload && payload.type === 'update' && ++updates === crashAt) process.kill(process.pid, 'SIGKILL');
+      else publish(channel, payload);
+    };
+  }
+  const pubSub = storage.publishAfterWrite(bus);
+  const server = Server({ games, db: storage, origins: [Origins.LOCALHOST], transport: new SocketIO({ pubSub }) });
+  guardSockets(server, games, storage, { log: logLine });
+  if (sidPrefix) {
+    // Behind a proxy (make online-cluster): socket.io's session ids name their process, so that nginx
+    // sends each request of a session (long polling, then the websocket) to the process that made it.
+    const engine = server.app._io.engine;
+    const base = engine.generateId.bind(engine);
+    engine.generateId = (req) => sidPrefix + base(req);
+  }
   let bundle = null;
   if (vendor) {
     try {
@@ -352,23 +188,31 @@ export async function startServer({ port = 8000, host = 'localhost', db, games, 
     });
     // The disconnections just made are written (boardgame.io records who is connected) before the end.
     await storage.settle();
+    if (redis) await bus.close();
+    if (postgres) await inner.sequelize.close().catch(() => {});
   };
   return { url, port: address.port, games, stop, storage };
 }
 
 function parseArgs(argv) {
-  const o = { port: 8000, host: 'localhost', db: undefined, stopWithStdin: false, verbose: false };
+  const o = { port: 8000, host: 'localhost', db: undefined, postgres: undefined, redis: undefined, stopWithStdin: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--port') o.port = Number(argv[++i]);
     else if (a === '--host') o.host = argv[++i];
     else if (a === '--db') o.db = argv[++i];
+    else if (a === '--postgres') o.postgres = argv[++i];
+    else if (a === '--redis') o.redis = argv[++i];
+    else if (a === '--sid-prefix') o.sidPrefix = argv[++i];
     else if (a === '--stop-with-stdin') o.stopWithStdin = true;
     else if (a === '--verbose') o.verbose = true;
     else throw new Error(`online: unknown argument ${a}`);
   }
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error('online: --port 0..65535');
   if (o.db === '') throw new Error('online: --db needs a directory');
+  if (o.db !== undefined && o.postgres !== undefined) throw new Error('online: --db or --postgres, not both');
+  if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix)) throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
+  for (const k of ['postgres', 'redis']) if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
   return o;
 }
 
@@ -377,9 +221,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
   // boardgame.io logs every refused action to the console outside production; the server logs its own lines.
   if (!o.verbose && process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
   process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e && e.stack ? e.stack : e}`));
-  const { url, games, stop } = await startServer({ port: o.port, host: o.host, db: o.db });
+  const { url, games, stop } = await startServer({ port: o.port, host: o.host, db: o.db, postgres: o.postgres, redis: o.redis, sidPrefix: o.sidPrefix });
   console.log(`online: listening on ${url} (demo ${url}/www/, lobby ${url}/games)`);
-  console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.db ? `in ${resolve(o.db)}` : 'in memory'}`);
+  console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`);
   const quit = () => stop().then(() => process.exit(0));
   process.on('SIGINT', quit);
   process.on('SIGTERM', quit);

@@ -58,6 +58,24 @@ if ! rustup component list --toolchain "$NIGHTLY" --installed | grep -q '^rust-s
   say "adding rust-src to the $NIGHTLY toolchain"
   rustup component add rust-src --toolchain "$NIGHTLY"
 fi
+# Online play on several processes (`make online-cluster`, `make test-online`, `make bench-online
+# PROCESSES=...`): PostgreSQL, Redis and nginx from Debian's packages, run by the project itself on
+# 127.0.0.1 (scripts/services.mjs), never as system services. PostgreSQL refuses to run as root: as root
+# it runs as the system user `postgres`, which Debian's package makes (made here if it is missing).
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ "$(id -u)" = 0 ] && ! id -u postgres >/dev/null 2>&1; then
+  say "adding the system user postgres (PostgreSQL does not run as root)"
+  useradd --system --user-group --no-create-home --shell /usr/sbin/nologin postgres
+fi
 # cargo-fuzz for `make fuzz` / `make test-fuzz` (the fuzz targets also need the nightly toolchain).
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
   say "installing cargo-fuzz (a few minutes)"

@@ -92,6 +92,59 @@ test('setup: G is the engine state without the generator; every match gets its o
   assert.equal(seeds.size, 20);
 });
 
+test('an explicit seed set on the game is kept: the same dice for the same seed (issue 27 item 6)', () => {
+  const { Client } = require('boardgame.io/client');
+  // Rolls of a whole game on a local boardgame.io client (the moves run there, with the game's random).
+  const rolls = (game) => {
+    const client = Client({ game, numPlayers: 2, debug: false });
+    client.start();
+    const out = [];
+    for (let i = 0; i < 12; i++) {
+      const { G, ctx } = client.getState();
+      if (ctx.gameover) break;
+      const e = engineOf(G);
+      const phase = e.phase;
+      const legal = e.legalMoves();
+      e.free();
+      client.updatePlayerID(ctx.currentPlayer);
+      if (phase === 'roll') {
+        client.moves.roll();
+        out.push(JSON.stringify(client.getState().G.state.turn.dice));
+      } else client.moves.play(legal[0]);
+    }
+    client.stop();
+    return out.join(' ');
+  };
+  const spread = rolls({ ...jokerballGame({ size: 4 }), seed: 'fixed dice' });
+  const set = jokerballGame({ size: 4 });
+  set.seed = 'fixed dice';
+  assert.ok(spread.length > 0);
+  assert.equal(rolls(set), spread, 'a seed set on the object');
+  assert.equal(rolls({ ...jokerballGame({ size: 4 }), seed: 'fixed dice' }), spread, 'the same seed again');
+  assert.equal(InitializeGame({ game: { ...jokerballGame(), seed: 'fixed dice' }, numPlayers: 2 }).plugins.random.data.seed, 'fixed dice');
+  // Without a seed, each match its own 128 random bits.
+  const a = rolls(jokerballGame({ size: 4 }));
+  const b = rolls(jokerballGame({ size: 4 }));
+  assert.notEqual(a + b, spread + spread);
+  assert.match(InitializeGame({ game: jokerballGame(), numPlayers: 2 }).plugins.random.data.seed, /^[0-9a-f]{32}$/);
+});
+
+test('whyIllegal: not_your_turn for a player not to act comes before the arguments (issue 27 item 6)', () => {
+  const j = jokerballGame();
+  const G = j.setup({}); // Red (seat 0) to roll
+  assert.equal(whyIllegal(G, '1', 'roll', [1, 1]), 'not_your_turn');
+  assert.equal(whyIllegal(G, '1', 'roll', 1, 2, 3), 'not_your_turn');
+  assert.equal(whyIllegal(G, '1', 'play', { junk: true }, 7), 'not_your_turn');
+  assert.equal(whyIllegal(G, '0', 'roll', [1, 1]), 'invalid_option');
+  assert.equal(call(j, G, '1', 'roll', [[1, 1]]), INVALID_MOVE);
+  // An unknown move is still invalid_option for anyone.
+  assert.equal(whyIllegal(G, '1', 'teleport'), 'invalid_option');
+  const m = matchGame({ game: 'zola', length: 3, cube: true });
+  const M = m.setup({});
+  assert.equal(whyIllegal(M, '1', 'double', 'now'), 'not_your_turn');
+  assert.equal(whyIllegal(M, '1', 'resign', 'x'), 'invalid_option'); // either seat may resign
+});
+
 test('roll draws the distance die with size faces and the direction die with six', () => {
   for (const size of [4, 6]) {
     const game = jokerballGame({ size });

@@ -20,9 +20,11 @@ export const engine = await import(join(root, 'pkg', 'node.js'));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts scripts/online.mjs; resolves to { url, lines, stop, exited }. */
-export async function startServer({ db, env, port = 0, nodeArgs = [] } = {}) {
+export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [] } = {}) {
   const args = [...nodeArgs, join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
   if (db) args.push('--db', db);
+  if (postgres) args.push('--postgres', postgres);
+  if (redis) args.push('--redis', redis);
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -260,3 +262,52 @@ export async function playUntil(clients, done, { seed = 1, cube, nextFrom = 1, m
 
 /** The boardgame.io game over of a state, when it is over. */
 export const gameover = (c) => c.state().ctx.gameover;
+
+/**
+ * A suite on several processes: before its tests, PostgreSQL and Redis (scripts/services.mjs: free ports of
+ * 127.0.0.1, a temporary directory) and `processes` reference servers on them; after them (also when a test
+ * failed), every client made by `connect` is stopped, then the servers, Redis and PostgreSQL, and the
+ * directory removed. Returns { servers, connect, pg(), rd() }; the servers must log no internal error.
+ */
+export function clusterSuite(hooks, { processes, name }) {
+  const state = { pg: null, rd: null, dir: null };
+  const servers = [];
+  const made = [];
+  hooks.before(async () => {
+    // A suite ended by a signal (make's timeout) exits through process.exit: PostgreSQL and Redis stop with it.
+    for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(130));
+    const { mkdtempSync, chmodSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { postgres, redis } = await import('../../scripts/services.mjs');
+    state.dir = mkdtempSync(join(tmpdir(), `steere-${name}-`));
+    chmodSync(state.dir, 0o755);
+    state.pg = await postgres({ dir: join(state.dir, 'pg') });
+    state.rd = await redis({ dir: join(state.dir, 'redis') });
+    // One after the other: the first makes the table.
+    for (let i = 0; i < processes; i++) servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url }));
+  });
+  hooks.after(async () => {
+    for (const c of made) {
+      try {
+        c.stop();
+      } catch {
+        // stopped already
+      }
+    }
+    for (const s of servers) await s.stop();
+    if (state.rd) await state.rd.stop();
+    if (state.pg) await state.pg.stop();
+    if (state.dir) (await import('node:fs')).rmSync(state.dir, { recursive: true, force: true });
+    for (const s of servers) assert.deepEqual(s.lines.filter((l) => /internal error/.test(l)), [], s.lines.join('\n'));
+  });
+  return {
+    servers,
+    pg: () => state.pg,
+    rd: () => state.rd,
+    connect(...args) {
+      const c = connect(...args);
+      made.push(c);
+      return c;
+    },
+  };
+}

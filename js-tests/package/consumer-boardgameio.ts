@@ -1,6 +1,6 @@
 // Compiled with `tsc --strict --noEmit` against the installed package and boardgame.io 0.50: the games
 // of steere-games/boardgameio are boardgame.io games, and the browser client takes boardgame.io's pieces.
-import { Server, FlatFile } from 'boardgame.io/server';
+import { Server, FlatFile, SocketIO as ServerSocketIO } from 'boardgame.io/server';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import type { Game } from 'boardgame.io';
@@ -9,6 +9,7 @@ import type { SteereG, RefusalCode, SeatID } from 'steere-games/boardgameio';
 import { OnlineGame, Lobby, matchLink } from 'steere-games/boardgameio/client';
 import type { OnlineView, Seat } from 'steere-games/boardgameio/client';
 import type { JokerballState, Jokerball, Match } from 'steere-games';
+import { CheckedStorage, MemoryStore, RedisPubSub, LocalPubSub, guardSockets } from 'steere-games/boardgameio/server';
 
 const jokerball = jokerballGame({ rules: '2025', size: 4, name: 'jokerball-4' });
 const zola = zolaGame({ size: 8, pie: true });
@@ -36,3 +37,15 @@ async function join(id: string): Promise<Seat> {
   return seat;
 }
 console.log(asGame, server, client, engine, m, code, refused, sent, join);
+
+// A site's own server on several processes: the checked storage over any storage, the pub/sub, the guard.
+const games = [jokerball, zola, match];
+const checked = new CheckedStorage(new FlatFile({ dir: '/tmp/x' }), games, { log: (line: string) => console.log(line) });
+const inMemory = new CheckedStorage(new MemoryStore(), games);
+const redisPubSub = new RedisPubSub({ url: 'redis://127.0.0.1:6379' });
+const cluster = Server({ games, db: checked, transport: new ServerSocketIO({ pubSub: checked.publishAfterWrite(redisPubSub) }) });
+guardSockets(cluster, games, checked);
+const single = Server({ games, db: inMemory, transport: new ServerSocketIO({ pubSub: inMemory.publishAfterWrite(new LocalPubSub()) }) });
+guardSockets(single, games, inMemory);
+const stored: Promise<void> = checked.fetch('m', { state: true }).then(({ state }) => (state ? checked.setState('m', { ...state, _stateID: state._stateID + 1 }) : undefined));
+console.log(server, client, asGame, engine, m, code, refused, stored, checked.stats.conflicts, redisPubSub.connect());

@@ -316,27 +316,31 @@ test('bundler: vite build of a page with the board elements (worker and wasm fou
 test('steere-games/boardgameio: works without boardgame.io (an optional peer), and its types fit boardgame.io', () => {
   const installed = join(dir, 'node_modules', 'steere-games');
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  assert.deepEqual(manifest.peerDependencies, { 'boardgame.io': '^0.50.2' });
-  assert.deepEqual(manifest.peerDependenciesMeta, { 'boardgame.io': { optional: true } });
+  assert.deepEqual(manifest.peerDependencies, { 'boardgame.io': '^0.50.2', redis: '>=4' });
+  assert.deepEqual(manifest.peerDependenciesMeta, { 'boardgame.io': { optional: true }, redis: { optional: true } });
+  assert.equal(existsSync(join(dir, 'node_modules', 'redis')), false);
   assert.equal(manifest.dependencies, undefined);
   assert.equal(existsSync(join(dir, 'node_modules', 'boardgame.io')), false);
   const out = runNode(`
     import { jokerballGame, matchGame, whyIllegal, engineOf } from 'steere-games/boardgameio';
     import { OnlineGame, Lobby, matchLink } from 'steere-games/boardgameio/client';
+    import { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets } from 'steere-games/boardgameio/server';
     const g = jokerballGame();
+    const storage = new CheckedStorage(new MemoryStore(), [g], { log: () => {} });
+    const server = typeof RedisPubSub + typeof guardSockets + typeof storage.publishAfterWrite(new LocalPubSub()).publish;
     const G = g.setup({});
     const e = engineOf(G);
     console.log(JSON.stringify({ name: g.name, match: matchGame({ length: 3 }).name, why: whyIllegal(G, '1', 'roll'),
-      phase: e.phase, client: typeof OnlineGame + typeof Lobby, link: matchLink('abc', 'http://h/www/') }));
+      phase: e.phase, client: typeof OnlineGame + typeof Lobby, link: matchLink('abc', 'http://h/www/'), server }));
   `);
   assert.deepEqual(JSON.parse(out.trim()), {
     name: 'jokerball', match: 'jokerball-match', why: 'not_your_turn', phase: 'roll', client: 'functionfunction',
-    link: 'http://h/www/?match=abc',
+    link: 'http://h/www/?match=abc', server: 'functionfunctionfunction',
   });
   // The declarations never say any.
   const typesOnly = (text) =>
     text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
-  for (const f of ['boardgameio.d.ts', 'boardgameio-client.d.ts']) {
+  for (const f of ['boardgameio.d.ts', 'boardgameio-client.d.ts', 'boardgameio-server.d.ts']) {
     assert.doesNotMatch(typesOnly(readFileSync(join(installed, f), 'utf8')), /\bany\b/, `${f} declares an any type`);
   }
   // With boardgame.io 0.50 beside it (the repository's, linked), a strict consumer compiles. Library files

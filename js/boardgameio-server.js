@@ -1,0 +1,653 @@
+// steere-games/boardgameio/server: what a boardgame.io (0.50.2) server of these games needs beyond
+// boardgame.io itself, on one process or on several (docs/online.md "A site's own server").
+//
+// - CheckedStorage wraps any boardgame.io storage (MemoryStore, FlatFile, bgio-postgres' PostgresStore):
+//   every state it reads is checked against its game, and a state is written only over the state it was
+//   made from (a compare-and-set on _stateID; atomic in PostgreSQL), so that two processes applying a
+//   move to one match at once store one of them, never both.
+// - storage.publishAfterWrite(pubSub) holds each update that boardgame.io publishes (it publishes before
+//   it writes) until the write that stores it succeeded, and drops it when the write failed: a client
+//   never sees a state that is not stored. Each process delivers a match's updates in order, never an
+//   older one after a newer one, and a stored state it reads that its clients were not sent (the process
+//   that stored it died before publishing it) is sent to them.
+// - guardSockets(server, games, storage): a move's seat must be the one its credentials were checked
+//   for; only moves are taken; a sync for a match that does not exist is dropped; a move made on an old
+//   state is answered with the stored state (boardgame.io drops it without a word).
+// - RedisPubSub carries the updates between processes (boardgame.io's GenericPubSub over the `redis`
+//   client); LocalPubSub is the one-process equivalent.
+// Nothing here imports boardgame.io; `redis` is imported when a RedisPubSub connects without a client.
+import { checkState } from './boardgameio.js';
+
+// ---------------------------------------------------------------------------------------------------
+// Storage.
+
+/** Matches in memory (boardgame.io's own InMemory is not exported by boardgame.io/server). */
+export class MemoryStore {
+  constructor() {
+    this.state = new Map();
+    this.initial = new Map();
+    this.metadata = new Map();
+    this.log = new Map();
+  }
+  type() {
+    return 1; // boardgame.io's Type.ASYNC
+  }
+  async connect() {}
+  async createMatch(id, { initialState, metadata }) {
+    this.initial.set(id, initialState);
+    this.state.set(id, initialState);
+    this.metadata.set(id, metadata);
+  }
+  async setState(id, state, deltalog) {
+    if (deltalog && deltalog.length > 0) this.log.set(id, [...(this.log.get(id) || []), ...deltalog]);
+    this.state.set(id, state);
+  }
+  async setMetadata(id, metadata) {
+    this.metadata.set(id, metadata);
+  }
+  async fetch(id, opts) {
+    const r = {};
+    if (opts.state) r.state = this.state.get(id);
+    if (opts.metadata) r.metadata = this.metadata.get(id);
+    if (opts.log) r.log = this.log.get(id) || [];
+    if (opts.initialState) r.initialState = this.initial.get(id);
+    return r;
+  }
+  async wipe(id) {
+    for (const m of [this.state, this.initial, this.metadata, this.log]) m.delete(id);
+  }
+  async listMatches(opts) {
+    return [...this.metadata.entries()].filter(([, m]) => listed(m, opts)).map(([id]) => id);
+  }
+}
+
+function listed(m, opts) {
+  if (!opts) return true;
+  if (opts.gameName !== undefined && m.gameName !== opts.gameName) return false;
+  const w = opts.where;
+  if (w) {
+    if (w.isGameover !== undefined && (m.gameover !== undefined) !== w.isGameover) return false;
+    if (w.updatedBefore !== undefined && m.updatedAt >= w.updatedBefore) return false;
+    if (w.updatedAfter !== undefined && m.updatedAt <= w.updatedAfter) return false;
+  }
+  return true;
+}
+
+const CHANNEL = 'MATCH-'; // boardgame.io's pub/sub channel of a match is CHANNEL + matchID
+const firstLine = (e) => String((e && e.message) || e).split('\n')[0];
+
+// Runs the functions given for one key one after another (the writes of one match in this process).
+class KeyedQueue {
+  constructor() {
+    this.tails = new Map();
+  }
+  run(key, fn) {
+    const prev = this.tails.get(key) || Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.then(
+      () => {},
+      () => {},
+    );
+    this.tails.set(key, tail);
+    tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}
+
+// A compare-and-set of a match's state in bgio-postgres' table: written only while the stored state is
+// the one the new state was made from. Resolves to true when written.
+async function postgresSetStateIf(store, id, state, deltalog, prevID) {
+  const rows = await store.sequelize.query(
+    'UPDATE "Games" SET "state" = CAST(:state AS json), ' +
+      '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST(:deltalog AS jsonb) AS json), "updatedAt" = NOW() ' +
+      'WHERE "id" = :id AND CAST("state"->>\'_stateID\' AS integer) = :prevID RETURNING "id"',
+    {
+      replacements: { id, prevID, state: JSON.stringify(state), deltalog: JSON.stringify(deltalog || []) },
+      type: 'SELECT',
+    },
+  );
+  return rows.length === 1;
+}
+
+// boardgame.io writes a match's whole metadata from a copy it read earlier (the lobby's join, leave and
+// rename, a connection's flag, a move's updatedAt and gameover), so that two writes at once lose one's
+// change. The metadata written is therefore merged into the stored one: `base` is the players' JSON as
+// they were read (boardgame.io changes the players object it was given), and only the fields of a seat
+// that this write changes are written; a field that another write changed meanwhile to another value is a
+// conflict when it is a seat's name or credentials (two joins of one seat: the later one fails). A recorded
+// gameover is never taken away.
+function merged(id, stored, next, base) {
+  if (!stored) return next;
+  const out = { ...next };
+  if ((out.gameover === undefined || out.gameover === null) && stored.gameover !== undefined && stored.gameover !== null) out.gameover = stored.gameover;
+  if (base === undefined || !next.players || typeof next.players !== 'object') return out;
+  const was = JSON.parse(base);
+  const players = JSON.parse(JSON.stringify(stored.players || {}));
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  for (const seat of new Set([...Object.keys(was), ...Object.keys(next.players)])) {
+    const before = was[seat] || {};
+    const after = next.players[seat];
+    if (same(before, after)) continue;
+    if (after === undefined) {
+      delete players[seat];
+      continue;
+    }
+    const target = players[seat] || (players[seat] = {});
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (same(before[key], after[key])) continue;
+      if ((key === 'name' || key === 'credentials') && !same(target[key], before[key]) && !same(target[key], after[key])) {
+        throw new Error(`match ${id}: seat ${seat} was changed meanwhile (${key})`);
+      }
+      if (after[key] === undefined) delete target[key];
+      else target[key] = after[key];
+    }
+  }
+  out.players = players;
+  return out;
+}
+
+// The same in PostgreSQL, in one transaction that locks the match's row. Resolves to false when the match
+// has no row yet.
+async function postgresSetMetadata(store, id, next, base) {
+  const q = store.sequelize;
+  const json = (v) => (v === undefined ? null : JSON.stringify(v));
+  const fields = (m) => ({
+    id,
+    gameName: m.gameName ?? null,
+    setupData: json(m.setupData),
+    gameover: json(m.gameover),
+    nextMatchID: m.nextMatchID ?? null,
+    unlisted: m.unlisted ?? null,
+    updatedAt: new Date(m.updatedAt || Date.now()),
+  });
+  if (base !== undefined && JSON.stringify(next.players) === base) {
+    // The players as they were read (a move's updatedAt and gameover): one statement, the players untouched.
+    const rows = await q.query(
+      'UPDATE "Games" SET "gameName" = :gameName, "setupData" = CAST(:setupData AS json), ' +
+        '"gameover" = COALESCE(CAST(:gameover AS json), "gameover"), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, ' +
+        '"updatedAt" = :updatedAt WHERE "id" = :id RETURNING "id"',
+      { replacements: fields(next), type: 'SELECT' },
+    );
+    return rows.length === 1;
+  }
+  return q.transaction(async (transaction) => {
+    const rows = await q.query('SELECT "players", "gameover" FROM "Games" WHERE "id" = :id FOR UPDATE', {
+      replacements: { id },
+      type: 'SELECT',
+      transaction,
+    });
+    if (rows.length === 0) return false;
+    const m = merged(id, { players: rows[0].players, gameover: rows[0].gameover }, next, base);
+    await q.query(
+      'UPDATE "Games" SET "gameName" = :gameName, "players" = CAST(:players AS json), "setupData" = CAST(:setupData AS json), ' +
+        '"gameover" = CAST(:gameover AS json), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, "updatedAt" = :updatedAt WHERE "id" = :id',
+      { replacements: { ...fields(m), players: json(m.players) }, transaction },
+    );
+    return true;
+  });
+}
+const isPostgresStore = (s) => Boolean(s && s.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
+
+/**
+ * Wraps a boardgame.io storage: states are checked when read, written by compare-and-set, and updates are
+ * published only once stored (publishAfterWrite). Options: log (a line printer), connectTries.
+ */
+export class CheckedStorage {
+  constructor(inner, games, { log = (line) => console.log(line), connectTries = 10 } = {}) {
+    if (!inner || typeof inner.fetch !== 'function') throw new TypeError('CheckedStorage: the first argument is a boardgame.io storage');
+    this.inner = inner;
+    this.games = new Map((games || []).map((g) => [g.name, g]));
+    this.logLine = log;
+    this.connectTries = connectTries;
+    this.gameOf = new Map(); // matchID -> game name
+    this.refused = new Map(); // matchID -> reason
+    this.queue = new KeyedQueue();
+    this.atomic = isPostgresStore(inner);
+    this.written = new Map(); // 'matchID#stateID' -> resolver of the publication gate
+    this.readPlayers = new WeakMap(); // a metadata's players object handed out -> its JSON when read
+    this.busy = 0; // operations in flight, for settle()
+    this.stats = { conflicts: 0, writeErrors: 0 };
+    for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {
+      const f = this[m];
+      this[m] = async (...args) => {
+        this.busy++;
+        try {
+          return await f.apply(this, args);
+        } finally {
+          this.busy--;
+        }
+      };
+    }
+  }
+  type() {
+    return 1; // boardgame.io's Type.ASYNC
+  }
+  /** Connects the inner storage, trying again for a while (several processes may make the tables at once). */
+  async connect() {
+    for (let i = 1; ; i++) {
+      try {
+        return await this.inner.connect();
+      } catch (e) {
+        if (i >= this.connectTries) throw e;
+        this.logLine(`storage: connect failed (${firstLine(e)}), trying again`);
+        await new Promise((r) => setTimeout(r, 200 * i));
+      }
+    }
+  }
+  /** Resolves once no operation has been in flight for a moment (before the process exits). */
+  async settle() {
+    for (let quiet = 0; quiet < 3; ) {
+      await new Promise((r) => setTimeout(r, 20));
+      quiet = this.busy === 0 ? quiet + 1 : 0;
+    }
+  }
+  async createMatch(id, opts) {
+    const { metadata } = await this.inner.fetch(id, { metadata: true });
+    if (metadata) {
+      this.logLine(`match ${id}: not created again (it exists)`);
+      return;
+    }
+    this.gameOf.set(id, opts.metadata.gameName);
+    return this.inner.createMatch(id, opts);
+  }
+  /**
+   * Writes `state` only over the state it was made from (_stateID one less). Never throws: a write that
+   * fails or loses the race is not made, logged, and its held update is dropped. Resolves to true when
+   * written.
+   */
+  async setState(id, state, deltalog) {
+    let ok = false;
+    try {
+      ok = await this.queue.run(id, () => this.setStateIf(id, state, deltalog));
+      if (!ok) {
+        this.stats.conflicts++;
+        this.logLine(`match ${id}: state ${state && state._stateID} not stored (another process stored its own first)`);
+      }
+    } catch (e) {
+      this.stats.writeErrors++;
+      this.logLine(`match ${id}: state ${state && state._stateID} not stored (${firstLine(e)})`);
+    }
+    const key = `${id}#${state && state._stateID}`;
+    const release = this.written.get(key);
+    if (release) {
+      this.written.delete(key);
+      release(ok);
+    }
+    return ok;
+  }
+  async setStateIf(id, state, deltalog) {
+    const prevID = state._stateID - 1;
+    if (this.atomic) return postgresSetStateIf(this.inner, id, state, deltalog, prevID);
+    const { state: stored } = await this.inner.fetch(id, { state: true });
+    if (stored && stored._stateID !== prevID) return false;
+    await this.inner.setState(id, state, deltalog);
+    return true;
+  }
+  /** Writes a match's metadata merged into the stored one (see merged()); a recorded end is kept. */
+  setMetadata(id, metadata) {
+    return this.queue.run(`metadata ${id}`, async () => {
+      const base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
+      if (this.atomic && (await postgresSetMetadata(this.inner, id, metadata, base))) return;
+      const { metadata: stored } = await this.inner.fetch(id, { metadata: true });
+      return this.inner.setMetadata(id, merged(id, stored, metadata, base));
+    });
+  }
+  wipe(id) {
+    this.gameOf.delete(id);
+    this.refused.delete(id);
+    return this.inner.wipe(id);
+  }
+  listMatches(opts) {
+    return this.inner.listMatches(opts);
+  }
+  async fetch(id, opts) {
+    const wantsState = opts.state || opts.initialState;
+    const known = this.gameOf.get(id);
+    // The metadata is read with the state: a match's end is recorded in its state first (a process can
+    // die between the two writes), and the metadata takes it from there.
+    const r = await this.inner.fetch(id, opts.metadata ? { ...opts, state: true } : wantsState && !known ? { ...opts, metadata: true } : opts);
+    if (!wantsState && !opts.metadata) return r;
+    let gameName = known;
+    if (!gameName && r.metadata) {
+      gameName = r.metadata.gameName;
+      this.gameOf.set(id, gameName);
+    }
+    const reason = this.problem(gameName, r);
+    if (reason === null) this.refused.delete(id);
+    else if (this.refused.get(id) !== reason) {
+      this.refused.set(id, reason);
+      this.logLine(`match ${id} (${gameName || 'unknown game'}) refused: its stored state ${reason}`);
+    }
+    const m = r.metadata;
+    if (m && m.players && typeof m.players === 'object') this.readPlayers.set(m.players, JSON.stringify(m.players));
+    if (reason === null && m && (m.gameover === undefined || m.gameover === null) && r.state && r.state.ctx.gameover !== undefined) {
+      m.gameover = r.state.ctx.gameover;
+      this.inner.setMetadata(id, m).catch((e) => this.logLine(`match ${id}: its end not recorded in its metadata (${firstLine(e)})`));
+    }
+    if (reason === null && r.state && this.onRead) this.onRead(id, r.state);
+    if (!opts.metadata) delete r.metadata;
+    if (!opts.state) delete r.state;
+    if (reason === null) return r;
+    return opts.metadata ? { metadata: r.metadata } : {};
+  }
+  problem(gameName, r) {
+    const states = [r.state, r.initialState].filter((s) => s !== undefined && s !== null);
+    if (states.length === 0) return null;
+    const game = this.games.get(gameName);
+    if (!game) return `belongs to no game of this server (${JSON.stringify(gameName)})`;
+    for (const s of states) {
+      if (typeof s !== 'object' || !s.ctx || typeof s.ctx !== 'object') return 'has no ctx';
+      if (!Number.isInteger(s._stateID) || s._stateID < 0) return 'has no _stateID';
+      const error = checkState(game, s.G);
+      if (error) return `is not a legal ${gameName} game (${error.code}: ${error.message})`;
+      // boardgame.io's own record of the end must be the game's.
+      if (JSON.stringify(s.ctx.gameover) !== JSON.stringify(game.endIf({ G: s.G }))) return 'has a gameover that its game does not have';
+      if (s.ctx.numPlayers !== 2 || !['0', '1'].includes(s.ctx.currentPlayer)) return 'has players that its game does not have';
+    }
+    return null;
+  }
+
+  /**
+   * A GenericPubSub that publishes a match's update only once this storage has stored its state (and
+   * drops it when the write failed), delivers each match's updates in order in this process, and, when
+   * `inner` reports a reconnection (RedisPubSub), sends every watched match's stored state to its clients.
+   */
+  publishAfterWrite(inner) {
+    return new GatedPubSub(inner, this);
+  }
+}
+
+class GatedPubSub {
+  constructor(inner, storage) {
+    this.inner = inner;
+    this.storage = storage;
+    this.latest = new Map(); // matchID -> highest _stateID delivered in this process
+    this.watched = new Map(); // channel -> the callback boardgame.io subscribed
+    if (typeof inner.onReconnect === 'function') inner.onReconnect(() => this.resync());
+    // A stored state read here that is newer than what this process's clients of the match were sent (its
+    // update was never published: the process that stored it died first, or Redis was away) is sent to them.
+    storage.onRead = (matchID, state) => {
+      const deliver = this.watched.get(CHANNEL + matchID);
+      if (deliver && Number.isInteger(state._stateID) && state._stateID > (this.latest.get(matchID) ?? -1)) {
+        setImmediate(() => {
+          if (this.watched.get(CHANNEL + matchID) === deliver) deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
+        });
+      }
+    };
+  }
+  publish(channel, payload) {
+    const state = payload && payload.type === 'update' && Array.isArray(payload.args) ? payload.args[1] : null;
+    if (!state || !Number.isInteger(state._stateID)) return this.inner.publish(channel, payload);
+    const key = `${payload.args[0]}#${state._stateID}`;
+    new Promise((resolve) => this.storage.written.set(key, resolve)).then((ok) => {
+      if (ok) this.inner.publish(channel, payload);
+    });
+  }
+  subscribe(channel, callback) {
+    const matchID = channel.startsWith(CHANNEL) ? channel.slice(CHANNEL.length) : null;
+    const inOrder = (payload) => {
+      const state = payload && payload.type === 'update' && Array.isArray(payload.args) ? payload.args[1] : null;
+      if (state && matchID !== null && Number.isInteger(state._stateID)) {
+        if (state._stateID <= (this.latest.get(matchID) ?? -1)) return;
+        this.latest.set(matchID, state._stateID);
+      }
+      callback(payload);
+    };
+    this.watched.set(channel, inOrder);
+    this.inner.subscribe(channel, inOrder);
+  }
+  unsubscribeAll(channel) {
+    this.watched.delete(channel);
+    if (channel.startsWith(CHANNEL)) this.latest.delete(channel.slice(CHANNEL.length));
+    this.inner.unsubscribeAll(channel);
+  }
+  /** Sends the stored state of every match watched here to its clients (after updates may have been missed). */
+  async resync() {
+    for (const [channel, deliver] of [...this.watched]) {
+      if (!channel.startsWith(CHANNEL)) continue;
+      const matchID = channel.slice(CHANNEL.length);
+      try {
+        const { state } = await this.storage.fetch(matchID, { state: true });
+        if (state && this.watched.get(channel) === deliver) deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
+      } catch (e) {
+        this.storage.logLine(`match ${matchID}: no resync (${firstLine(e)})`);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pub/sub.
+
+/** boardgame.io's GenericPubSub within one process. */
+export class LocalPubSub {
+  constructor() {
+    this.callbacks = new Map();
+  }
+  publish(channel, payload) {
+    for (const cb of this.callbacks.get(channel) || []) cb(payload);
+  }
+  subscribe(channel, callback) {
+    if (!this.callbacks.has(channel)) this.callbacks.set(channel, []);
+    this.callbacks.get(channel).push(callback);
+  }
+  unsubscribeAll(channel) {
+    this.callbacks.delete(channel);
+  }
+}
+
+/**
+ * boardgame.io's GenericPubSub over Redis (the `redis` npm client, 4 or later). An update is delivered
+ * to this process's own clients at once and published to the others through one pattern subscription;
+ * while Redis is away, publishing fails (logged, nothing queued) and the process's own clients are still
+ * served; when it is back, each update that could not be published is published again (its match's
+ * latest only) and onReconnect listeners run (the gate then resends the stored states).
+ * `new RedisPubSub({ url })` or `new RedisPubSub({ client })` (a client not yet connected; a duplicate
+ * subscribes); `await pubSub.connect()` before the server runs; `await pubSub.close()`.
+ */
+export class RedisPubSub {
+  constructor({ url, client, prefix = 'steere-games:', log = (line) => console.log(line) } = {}) {
+    if (!url && !client) throw new TypeError('RedisPubSub: give { url } or { client }');
+    this.url = url;
+    this.pub = client || null;
+    this.sub = null;
+    this.prefix = prefix;
+    this.logLine = log;
+    this.origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+    this.callbacks = new Map();
+    this.unsent = new Map(); // channel -> latest payload that could not be published
+    this.reconnectListeners = [];
+    this.ready = { pub: false, sub: false };
+    this.everReady = { pub: false, sub: false };
+    this.errorsLogged = 0;
+  }
+  async connect() {
+    if (!this.pub) {
+      const { createClient } = await import('redis');
+      this.pub = createClient({
+        url: this.url,
+        disableOfflineQueue: true,
+        socket: { reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 1000), connectTimeout: 2000 },
+      });
+    }
+    this.sub = this.pub.duplicate();
+    for (const [name, c] of [
+      ['pub', this.pub],
+      ['sub', this.sub],
+    ]) {
+      c.on('error', (e) => {
+        if (this.ready[name] || this.errorsLogged === 0) this.logLine(`redis (${name}): ${firstLine(e)}`);
+        this.errorsLogged++;
+        this.ready[name] = false;
+      });
+      c.on('end', () => (this.ready[name] = false));
+      c.on('ready', () => {
+        this.ready[name] = true;
+        this.errorsLogged = 0;
+        if (this.everReady[name]) {
+          this.logLine(`redis (${name}): connected again`);
+          if (name === 'pub') this.flushUnsent();
+          else for (const fn of this.reconnectListeners) fn();
+        }
+        this.everReady[name] = true;
+      });
+    }
+    await this.pub.connect();
+    await this.sub.connect();
+    await this.sub.pSubscribe(`${this.prefix}*`, (message, channel) => this.received(message, channel));
+  }
+  received(message, redisChannel) {
+    const channel = redisChannel.toString().slice(this.prefix.length);
+    const cbs = this.callbacks.get(channel);
+    if (!cbs) return;
+    let m;
+    try {
+      m = JSON.parse(message.toString());
+    } catch {
+      return;
+    }
+    if (!m || m.o === this.origin) return; // delivered here already
+    for (const cb of cbs) cb(m.p);
+  }
+  publish(channel, payload) {
+    for (const cb of this.callbacks.get(channel) || []) cb(payload);
+    this.send(channel, payload);
+  }
+  send(channel, payload) {
+    let sent;
+    try {
+      sent = this.pub.publish(this.prefix + channel, JSON.stringify({ o: this.origin, p: payload }));
+    } catch (e) {
+      sent = Promise.reject(e);
+    }
+    Promise.resolve(sent).then(
+      () => {
+        if (this.unsent.get(channel) === payload) this.unsent.delete(channel);
+      },
+      (e) => {
+        this.unsent.set(channel, payload);
+        if (this.errorsLogged++ === 0) this.logLine(`redis: an update not published (${firstLine(e)}); it is sent again when Redis is back`);
+      },
+    );
+  }
+  flushUnsent() {
+    const pending = [...this.unsent];
+    this.unsent.clear();
+    for (const [channel, payload] of pending) this.send(channel, payload);
+  }
+  subscribe(channel, callback) {
+    if (!this.callbacks.has(channel)) this.callbacks.set(channel, []);
+    this.callbacks.get(channel).push(callback);
+  }
+  unsubscribeAll(channel) {
+    this.callbacks.delete(channel);
+  }
+  /** `fn` runs each time the subscription is back after Redis was away. */
+  onReconnect(fn) {
+    this.reconnectListeners.push(fn);
+  }
+  async close() {
+    for (const c of [this.sub, this.pub]) {
+      try {
+        if (c && c.isOpen) await (typeof c.close === 'function' ? c.close() : c.quit());
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The socket guard. boardgame.io 0.50 checks a move's credentials for the playerID sent beside the action
+// but runs the move as the playerID inside the action: where both players are active (a match), one could
+// act for the other. Packets are checked before boardgame.io sees them; a packet that fails is dropped.
+
+const isId = (s) => typeof s === 'string' && s.length > 0 && s.length <= 128;
+
+/**
+ * Installs the guard on the socket.io namespaces of `games` of a boardgame.io server (the object Server()
+ * returns, or its app). Options: log (a line printer).
+ */
+export function guardSockets(server, games, storage, { log = (line) => console.log(line) } = {}) {
+  const app = server && server.app ? server.app : server;
+  const io = app && app._io;
+  if (!io || typeof io.of !== 'function') throw new Error('guardSockets: no socket.io server (give the object that Server() returns)');
+  for (const game of games) {
+    io.of(game.name).use((socket, next) => {
+      inOrder(socket);
+      socket.use((packet, pass) => {
+        checkPacket(packet, storage, socket)
+          .then((ok) => {
+            if (!ok) return;
+            pass();
+            if (packet[0] === 'sync') refreshLater(socket, packet[1], storage);
+          })
+          .catch((e) => log(`socket packet refused: ${firstLine(e)}`));
+      });
+      next();
+    });
+  }
+}
+
+// What a socket is sent of a match never goes back: an update older than one it was sent already is not
+// sent (boardgame.io's client takes any update, and updates reach it by several paths).
+function inOrder(socket) {
+  const emit = socket.emit.bind(socket);
+  let last = -1;
+  socket.emit = (event, ...args) => {
+    const state = event === 'update' ? args[1] : event === 'sync' ? args[1] && args[1].state : null;
+    if (state && Number.isInteger(state._stateID)) {
+      if (event === 'update' && state._stateID <= last) return true;
+      last = Math.max(last, state._stateID);
+    }
+    return emit(event, ...args);
+  };
+}
+
+// boardgame.io reads a match's state for a sync, then subscribes the socket to its updates: an update
+// published in between never reaches it. So the stored state is sent again a little later (it is dropped
+// by inOrder when the socket has it already).
+function refreshLater(socket, matchID, storage) {
+  for (const ms of [300, 2000]) {
+    setTimeout(() => {
+      if (!socket.connected) return;
+      storage
+        .fetch(matchID, { state: true })
+        .then(({ state }) => {
+          if (state && socket.connected) socket.emit('update', matchID, { ...state, deltalog: [] });
+        })
+        .catch(() => {});
+    }, ms).unref?.();
+  }
+}
+
+async function checkPacket([event, ...args], storage, socket) {
+  if (event === 'update') {
+    const [action, stateID, matchID, playerID] = args;
+    if (!action || typeof action !== 'object' || action.type !== 'MAKE_MOVE') return false;
+    const p = action.payload;
+    if (!p || typeof p !== 'object' || typeof p.type !== 'string') return false;
+    if (!isId(matchID) || !Number.isInteger(stateID)) return false;
+    if (playerID !== '0' && playerID !== '1') return false;
+    if (p.playerID !== playerID) return false;
+    // A move on an old state: boardgame.io would drop it without a word, so the sender is sent the stored
+    // state (it then sees the move refused, and can make it again on the new state).
+    const { state } = await storage.fetch(matchID, { state: true });
+    if (!state) return false;
+    if (state._stateID !== stateID) {
+      if (state._stateID > stateID) socket.emit('update', matchID, { ...state, deltalog: [] });
+      return false;
+    }
+    return true;
+  }
+  if (event === 'sync') {
+    const [matchID, playerID] = args;
+    if (!isId(matchID)) return false;
+    if (playerID !== undefined && playerID !== null && playerID !== '0' && playerID !== '1') return false;
+    const { metadata, state } = await storage.fetch(matchID, { metadata: true, state: true });
+    return Boolean(metadata && state);
+  }
+  return false; // chat and anything else
+}
