@@ -10,6 +10,13 @@ use steere_games::{zola, Engine, Match, MatchPhase, MatchSetup, MatchState, Play
 
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+/// A bot of every level with each of the seeds 0..4 (for the scenarios every bot must get right).
+fn seeded_bots() -> impl Iterator<Item = (Level, Bot)> {
+    LEVELS.into_iter().flat_map(|level| {
+        (0..4).map(move |seed| (level, Bot::new(level, Some(&Seed::Number(seed)))))
+    })
+}
+
 /// Plays a Jokerball game with the bot on both sides for at most `turns` turns, checking every choice
 /// is legal; returns the history.
 fn bot_game(
@@ -138,13 +145,10 @@ fn bot_turn(mut g: Game, bot: &mut Bot) -> Game {
 #[test]
 fn takes_an_immediate_win() {
     // The ball on Blue's home row: Red's forward-left (face 3) carries it through Blue's goal.
-    for level in LEVELS {
-        for seed in 0..4 {
-            let mut bot = Bot::new(level, Some(&Seed::Number(seed)));
-            let g = at("bbo3/bbbbbbb/8/9/10/11/10/9/8/rrrrrrr/rrrrrr r", 2, 3);
-            let g = bot_turn(g, &mut bot);
-            assert_eq!(g.winner(), Some(Player::Red), "{}", level.name());
-        }
+    for (level, mut bot) in seeded_bots() {
+        let g = at("bbo3/bbbbbbb/8/9/10/11/10/9/8/rrrrrrr/rrrrrr r", 2, 3);
+        let g = bot_turn(g, &mut bot);
+        assert_eq!(g.winner(), Some(Player::Red), "{}", level.name());
     }
     // Blue, with the ball two rows from Red's goal and the line open.
     for level in LEVELS {
@@ -159,24 +163,21 @@ fn takes_an_immediate_win() {
 fn avoids_an_avoidable_own_goal() {
     // Red's ball on row b with face 1 (backward-left, SW): a3 is empty, so the ball may stop there
     // instead of leaving through Red's own goal.
-    for level in LEVELS {
-        for seed in 0..4 {
-            let mut bot = Bot::new(level, Some(&Seed::Number(seed)));
-            let g = at("bbbbbb/bbbbbbb/8/9/10/11/10/9/8/3o3/rr2rr r", 1, 1);
-            let mut legal_off = false;
-            let mut g2 = g.clone();
-            // The own goal is legal here (after any man move): the bot must not take it.
-            let man = bot.choose_jokerball(&g2).unwrap();
-            g2.play_move(man).unwrap();
-            for mv in g2.legal_moves() {
-                if mv.kind == MoveKind::Ball && mv.to == Dest::Off(Player::Red) {
-                    legal_off = true;
-                }
+    for (level, mut bot) in seeded_bots() {
+        let g = at("bbbbbb/bbbbbbb/8/9/10/11/10/9/8/3o3/rr2rr r", 1, 1);
+        let mut legal_off = false;
+        let mut g2 = g.clone();
+        // The own goal is legal here (after any man move): the bot must not take it.
+        let man = bot.choose_jokerball(&g2).unwrap();
+        g2.play_move(man).unwrap();
+        for mv in g2.legal_moves() {
+            if mv.kind == MoveKind::Ball && mv.to == Dest::Off(Player::Red) {
+                legal_off = true;
             }
-            assert!(legal_off);
-            let after = bot_turn(g, &mut bot);
-            assert_ne!(after.winner(), Some(Player::Blue), "{}", level.name());
         }
+        assert!(legal_off);
+        let after = bot_turn(g, &mut bot);
+        assert_ne!(after.winner(), Some(Player::Blue), "{}", level.name());
     }
 }
 

@@ -5,7 +5,8 @@ use steere_games::jokerball::{self, Game, MoveList, Phase, RuleSet, Setup};
 use steere_games::zola::{self, Size};
 use steere_games::{
     jokerball_game, simulate, simulate_with_progress, zola_game, ByPlayer, Coded, DiceRng,
-    ErrorCode, JokerballLists, Outcome, Player, Seed, SimGame, SimOptions, SimPlayer, SimRng,
+    ErrorCode, JokerballLists, OptionError, Outcome, Player, Seed, SimGame, SimOptions, SimPlayer,
+    SimResult, SimRng,
 };
 use steere_games::{Engine, Level};
 
@@ -18,6 +19,14 @@ fn opts(game: SimGame, games: u32, seed: u32) -> SimOptions {
         seed: Some(Seed::Number(seed)),
         ..SimOptions::default()
     }
+}
+
+/// `games` random games of `game` from `seed`, each stopped after `max_turns` turns.
+fn capped(game: &SimGame, games: u32, seed: u32, max_turns: u32) -> Result<SimResult, OptionError> {
+    simulate(&SimOptions {
+        max_turns,
+        ..opts(game.clone(), games, seed)
+    })
 }
 
 fn all_games() -> Vec<SimGame> {
@@ -78,11 +87,7 @@ fn api_simulation_counts_add_up() {
 #[test]
 fn api_simulation_unfinished_with_tiny_max_turns() {
     for game in all_games() {
-        let r = simulate(&SimOptions {
-            max_turns: 1,
-            ..opts(game.clone(), 50, 9)
-        })
-        .unwrap();
+        let r = capped(&game, 50, 9, 1).unwrap();
         assert_eq!(r.wins.red + r.wins.blue + r.unfinished, 50, "{game:?}");
         assert!(r.turns_max <= 1 && r.unfinished > 0, "{game:?}: {r:?}");
         // One turn cannot end the standard Jokerball game (men stand between the centre and both goals)
@@ -99,11 +104,7 @@ fn api_simulation_unfinished_with_tiny_max_turns() {
         }
         // A cap between: every finished game fits under it, the rest are unfinished.
         let cap = 20;
-        let r = simulate(&SimOptions {
-            max_turns: cap,
-            ..opts(game.clone(), 300, 9)
-        })
-        .unwrap();
+        let r = capped(&game, 300, 9, cap).unwrap();
         assert!(r.turns_max <= cap);
         assert_eq!(r.wins.red + r.wins.blue + r.unfinished, 300);
     }
@@ -330,11 +331,7 @@ fn rules_2_2_playout_agrees_with_the_game_object() {
 #[test]
 fn lengths_and_wins_agree_with_the_totals() {
     for game in all_games() {
-        let r = simulate(&SimOptions {
-            max_turns: 400,
-            ..opts(game.clone(), 300, 11)
-        })
-        .unwrap();
+        let r = capped(&game, 300, 11, 400).unwrap();
         let finished = r.wins.red + r.wins.blue;
         assert_eq!(r.lengths.iter().sum::<u32>(), finished, "{game:?}");
         let weighted: u64 = r

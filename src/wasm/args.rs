@@ -66,15 +66,21 @@ pub(crate) fn arg_string(value: &JsValue, what: &str) -> Result<String, ParseErr
             " must be a string",
         ])));
     };
-    if crate::notation::too_long(&s) {
-        return Err(ParseError::new(crate::notation::cat(&[
-            what,
-            " is longer than ",
-            MAX_INPUT_LEN_TEXT,
-            " characters",
-        ])));
+    short_enough(s, what, " is longer than ")
+}
+
+/// `s`, or when it is longer than [`MAX_INPUT_LEN`](crate::notation::MAX_INPUT_LEN) characters a
+/// `parse_error` saying so of `what` (`longer` leads to the limit: " is longer than ").
+fn short_enough(s: String, what: &str, longer: &str) -> Result<String, ParseError> {
+    if !crate::notation::too_long(&s) {
+        return Ok(s);
     }
-    Ok(s)
+    Err(ParseError::new(crate::notation::cat(&[
+        what,
+        longer,
+        MAX_INPUT_LEN_TEXT,
+        " characters",
+    ])))
 }
 
 /// Reads a move argument: a notation string, or an object whose `notation` property is one.
@@ -109,15 +115,7 @@ pub(crate) fn arg_strings(value: &JsValue, what: &str) -> Result<Vec<String>, Pa
         let tree::Tree::Str(s) = item else {
             return Err(bad());
         };
-        if crate::notation::too_long(&s) {
-            return Err(ParseError::new(crate::notation::cat(&[
-                what,
-                ": an entry is longer than ",
-                MAX_INPUT_LEN_TEXT,
-                " characters",
-            ])));
-        }
-        out.push(s);
+        out.push(short_enough(s, what, ": an entry is longer than ")?);
     }
     Ok(out)
 }

@@ -116,6 +116,13 @@ impl Bot {
         })
     }
 
+    /// `game` read as `snapshot` reads it, with this bot's clock armed for the work on it.
+    fn armed(&mut self, game: &JsValue, full: bool) -> Result<Snapshot, JsValue> {
+        let snap = snapshot(game, full)?;
+        self.arm_clock();
+        Ok(snap)
+    }
+
     fn arm_clock(&mut self) {
         let deadline = self.time_ms.map(|t| {
             let end = super::args::now() + t;
@@ -134,9 +141,7 @@ impl Bot {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
     ) -> Result<String, JsValue> {
-        let snap = snapshot(&game, false)?;
-        self.arm_clock();
-        match snap {
+        match self.armed(&game, false)? {
             Snapshot::Jokerball(g) => self.choose(&*g, g.phase().name()),
             Snapshot::Zola(g) => self.choose(&*g, "the game is over"),
             Snapshot::Match(m) => {
@@ -169,10 +174,9 @@ impl Bot {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Match")] m: JsValue,
     ) -> Result<String, JsValue> {
-        let Snapshot::Match(m) = snapshot(&m, false)? else {
+        let Snapshot::Match(m) = self.armed(&m, false)? else {
             return Err(OptionError::new("cubeAction needs a Match object").into());
         };
-        self.arm_clock();
         let a: CubeAction = match &m.inner {
             AnyMatch::Jokerball(cm) => self.bot.cube_action(cm),
             AnyMatch::Zola(cm) => self.bot.cube_action(cm),
@@ -214,9 +218,7 @@ impl Bot {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let snap = snapshot(&game, false)?;
-        self.arm_clock();
-        let hint = match snap {
+        let hint = match self.armed(&game, false)? {
             Snapshot::Jokerball(g) => self.bot.hint(&*g),
             Snapshot::Zola(g) => self.bot.hint(&*g),
             Snapshot::Match(m) => {
@@ -246,8 +248,7 @@ impl Bot {
         #[wasm_bindgen(unchecked_optional_param_type = "ReviewOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let mut progress = Progress::read(&options)?;
-        let snap = snapshot(&game, true)?;
-        self.arm_clock();
+        let snap = self.armed(&game, true)?;
         let mut report = |done: usize, total: usize| progress.report(done as u32, total as u32);
         let review = match snap {
             Snapshot::Jokerball(g) => self.bot.review(&*g, &mut report),

@@ -19,7 +19,7 @@ pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
 
 /// Adds the shared methods to `$class` (wrapping `$game` in the field `game`): `turn`, `phase`,
 /// `dests`, `legalMoves`, `legalMovesVerbose`, `position`, `history`, `board` (through the class file's
-/// `board_of`), `clone`, `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON` and
+/// `board_of`), `play` (through its `played`), `clone`, `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON` and
 /// `replay`. Where the two games say different things, the class gives the docs (one string a line)
 /// and the TypeScript names; `$replay` is the options type read for `replay`.
 macro_rules! game_class_methods {
@@ -33,6 +33,7 @@ macro_rules! game_class_methods {
         position: [$($position_doc:tt),* $(,)?],
         history: [$($history_doc:tt),* $(,)?],
         board: [$($board_doc:tt),* $(,)?] => $board_ts:tt,
+        play: [$($play_doc:tt),* $(,)?] => $play_ts:tt,
         clone: [$($clone_doc:tt),* $(,)?],
         state: $state_ts:tt,
         replay: $replay:ty => $replay_ts:tt
@@ -93,6 +94,17 @@ macro_rules! game_class_methods {
             #[wasm_bindgen(unchecked_return_type = $board_ts)]
             pub fn board(&self) -> wasm_bindgen::JsValue {
                 board_of(&self.game)
+            }
+
+            $(#[doc = $play_doc])*
+            #[wasm_bindgen(unchecked_return_type = $play_ts)]
+            pub fn play(
+                &mut self,
+                #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")]
+                mv: wasm_bindgen::JsValue,
+            ) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> {
+                let text = super::args::arg_move(&mv)?;
+                Ok(played(&mut self.game, &text)?)
             }
 
             $(#[doc = $clone_doc])*

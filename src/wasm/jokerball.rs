@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{arg_move, options, to_js, to_json_options};
+use super::args::{options, to_js, to_json_options};
 use super::class::game_class_methods;
 use super::plain::{
     Goals, HexCell, JokerballBoard, JokerballGeometry, JokerballOptions, JokerballReplayOptions,
@@ -215,21 +215,6 @@ impl Jokerball {
         Ok(to_js(&geometry_of(size_arg(&size)?)))
     }
 
-    /// Plays a move of the current phase (a string, or an object whose `notation` is read) and returns it
-    /// described, with the phases then passed at once in `skipped`. A refused move changes nothing.
-    /// @throws {SteereError} `parse_error` for a move not in the notation or naming a cell off this board;
-    /// `game_over` after the game's end; `wrong_phase` in phase `'roll'`, or a ball move in phase `'man'`
-    /// (a man move in `'ball'`); `illegal_move` for a well-formed move that is not legal now; `freed`
-    /// after `free()`.
-    #[wasm_bindgen(unchecked_return_type = "JokerballPlayed")]
-    pub fn play(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let text = arg_move(&mv).map_err(crate::error::PlayError::Parse)?;
-        Ok(played(&mut self.game, &text)?)
-    }
-
     /// Every complete rest of the current turn in phases `'man'` and `'ball'`, e.g. `'b3-d3 f6>h6'`,
     /// `'- f6>off'` (`-` for a phase that will be passed); empty in phases `'roll'` and `'over'`.
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
@@ -279,6 +264,14 @@ game_class_methods!(
     board: [
         " The men (in position-string order) and the ball's cell (`null` once it has left the board).",
     ] => "JokerballBoard",
+    play: [
+        " Plays a move of the current phase (a string, or an object whose `notation` is read) and returns it",
+        " described, with the phases then passed at once in `skipped`. A refused move changes nothing.",
+        " @throws {SteereError} `parse_error` for a move not in the notation or naming a cell off this board;",
+        " `game_over` after the game's end; `wrong_phase` in phase `'roll'`, or a ball move in phase `'man'`",
+        " (a man move in `'ball'`); `illegal_move` for a well-formed move that is not legal now; `freed`",
+        " after `free()`.",
+    ] => "JokerballPlayed",
     clone: [
         " An independent copy, dice generator included (free it too).",
     ],

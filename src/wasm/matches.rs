@@ -312,10 +312,10 @@ impl Match {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let text = arg_move(&mv).map_err(PlayError::Parse)?;
+        let text = arg_move(&mv)?;
         Ok(match &mut self.inner {
             AnyMatch::Jokerball(m) => play_in(m, &text, super::jokerball::played)?,
-            AnyMatch::Zola(m) => play_in(m, &text, |g, t| Ok(to_js(&g.play_described(t)?)))?,
+            AnyMatch::Zola(m) => play_in(m, &text, super::zola::played)?,
         })
     }
 

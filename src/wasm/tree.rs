@@ -296,31 +296,23 @@ impl<T: FromTree> FromTree for Vec<T> {
     }
 }
 
-impl FromTree for bool {
-    fn from_tree(tree: &Tree) -> Result<Self, String> {
-        match tree {
-            Tree::Bool(b) => Ok(*b),
-            other => Err(expected("a boolean", other)),
+/// The scalars: a `Tree` variant and what its value is called in an error.
+macro_rules! scalar {
+    ($($t:ty: $variant:ident($v:ident) => $value:expr, $what:literal;)*) => {$(
+        impl FromTree for $t {
+            fn from_tree(tree: &Tree) -> Result<Self, String> {
+                match tree {
+                    Tree::$variant($v) => Ok($value),
+                    other => Err(expected($what, other)),
+                }
+            }
         }
-    }
+    )*};
 }
-
-impl FromTree for String {
-    fn from_tree(tree: &Tree) -> Result<Self, String> {
-        match tree {
-            Tree::Str(s) => Ok(s.clone()),
-            other => Err(expected("a string", other)),
-        }
-    }
-}
-
-impl FromTree for f64 {
-    fn from_tree(tree: &Tree) -> Result<Self, String> {
-        match tree {
-            Tree::Num(n) => Ok(*n),
-            other => Err(expected("a number", other)),
-        }
-    }
+scalar! {
+    bool: Bool(b) => *b, "a boolean";
+    String: Str(s) => s.clone(), "a string";
+    f64: Num(n) => *n, "a number";
 }
 
 /// An integer `0..=max`.

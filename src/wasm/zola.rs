@@ -2,13 +2,18 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{arg_move, options, to_js};
+use super::args::{options, to_js};
 use super::class::game_class_methods;
 use super::plain::{Piece, SquareCell, ZolaBoard, ZolaGeometry, ZolaOptions, ZolaReplayOptions};
 use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::error::PlayError;
 use crate::zola::{Game, Size, Square};
+
+/// Plays `text` and returns the move as it was played.
+pub(super) fn played(game: &mut Game, text: &str) -> Result<JsValue, PlayError> {
+    Ok(to_js(&game.play_described(text)?))
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -64,20 +69,6 @@ impl Zola {
     #[wasm_bindgen(getter)]
     pub fn swapped(&self) -> bool {
         self.game.swapped()
-    }
-
-    /// Plays a move (a string, or an object whose `notation` is read) and returns it described. A side
-    /// left without a legal move passes at once (`'-'` in the history). A refused move changes nothing.
-    /// @throws {SteereError} `parse_error` for a move not in the notation or naming a square off this
-    /// board; `game_over` after the game's end; `illegal_move` for a well-formed move that is not legal
-    /// now (`swap` included); `freed` after `free()`.
-    #[wasm_bindgen(unchecked_return_type = "ZolaMove")]
-    pub fn play(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | { notation: string }")] mv: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let text = arg_move(&mv).map_err(PlayError::Parse)?;
-        Ok(to_js(&self.game.play_described(&text)?))
     }
 
     /// The squares of a board of side `size` (6, 8 or 10): name, file `x` and rank `y`, from 0 (for
@@ -141,6 +132,13 @@ game_class_methods!(
     board: [
         " The checkers, in position-string order.",
     ] => "ZolaBoard",
+    play: [
+        " Plays a move (a string, or an object whose `notation` is read) and returns it described. A side",
+        " left without a legal move passes at once (`'-'` in the history). A refused move changes nothing.",
+        " @throws {SteereError} `parse_error` for a move not in the notation or naming a square off this",
+        " board; `game_over` after the game's end; `illegal_move` for a well-formed move that is not legal",
+        " now (`swap` included); `freed` after `free()`.",
+    ] => "ZolaMove",
     clone: [
         " An independent copy (free it too).",
     ],
