@@ -18,6 +18,7 @@ JOBS="${FUZZ_JOBS:-1}"
 SANITIZER="${FUZZ_SANITIZER:-address}"
 export SANITIZER
 NIGHTLY="$(cat scripts/nightly)"
+export NIGHTLY
 if ! rustup toolchain list | grep -q "^$NIGHTLY-"; then
   echo "fuzz.sh: the $NIGHTLY toolchain is needed: bash scripts/setup.sh installs it" >&2
   exit 2
