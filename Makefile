@@ -39,6 +39,7 @@ size: pkg
 lint: setup
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --lib --no-default-features -- -D warnings
 
 test-rust: setup
 	timeout $(T_RUST) cargo test --release

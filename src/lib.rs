@@ -119,9 +119,10 @@ pub use error::{
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    lone_log, max_cube, view_of, ActionKind, Cube, CubeError, GameEnd, GameResult, LineKind,
-    LogEntry, Match, MatchAction, MatchError, MatchGame, MatchLog, MatchPhase, MatchSetup,
-    MatchState, MatchStateData, PastGame, SavedMatch, View, MAX_MATCH_LENGTH,
+    lone_log, max_cube, view_of, ActionKind, AnyMatchSetup, Cube, CubeError, GameEnd, GameResult,
+    GameSetup, LineKind, LogEntry, Match, MatchAction, MatchError, MatchGame, MatchLog,
+    MatchOptions, MatchPhase, MatchSetup, MatchState, MatchStateData, PastGame, SavedMatch, View,
+    MAX_MATCH_LENGTH,
 };
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::{OptionError, ParseError};
 // Numbers in messages are written by the error module's writer (the lowest level that needs one).
-pub(crate) use crate::error::{push_num, push_u64};
+pub(crate) use crate::error::push_num;
 use crate::player::Player;
 
 /// The longest input (position string, move, JSON text) any parser accepts, in characters.
@@ -478,7 +478,7 @@ mod tests {
     fn the_written_limit_and_the_counts_agree() {
         assert_eq!(MAX_INPUT_LEN.to_string(), MAX_INPUT_LEN_TEXT);
         let mut n = String::new();
-        push_u64(&mut n, 9_007_199_254_740_991);
+        crate::error::push_u64(&mut n, 9_007_199_254_740_991);
         assert_eq!(n, "9007199254740991");
         for s in ["", "a", "é", "ё€😀", &"x".repeat(4096), &"é".repeat(4097)] {
             assert_eq!(too_long(s), s.chars().count() > MAX_INPUT_LEN, "{s}");

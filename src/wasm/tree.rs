@@ -322,7 +322,7 @@ fn integer(tree: &Tree, max: u64) -> Result<u64, String> {
         Tree::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= max as f64 => Ok(*n as u64),
         Tree::Num(_) => {
             let mut message = String::from("expected an integer from 0 to ");
-            crate::notation::push_u64(&mut message, max);
+            crate::error::push_u64(&mut message, max);
             Err(message)
         }
         other => Err(expected("an integer", other)),
