@@ -32,6 +32,25 @@ impl GameKind {
             GameKind::Zola => "zola",
         }
     }
+
+    /// Checks the header of a JSON state of this game: its `format` (1) and its `game` name
+    /// (`parse_error` otherwise).
+    pub(crate) fn check_state(self, format: u32, game: &str) -> Result<(), ParseError> {
+        if format != 1 {
+            let mut m = String::from("unknown state format ");
+            crate::error::push_u64(&mut m, u64::from(format));
+            return Err(ParseError::new(m));
+        }
+        if game != self.name() {
+            return Err(ParseError::new(cat(&[
+                "this state is a '",
+                game,
+                "' game, not ",
+                self.name(),
+            ])));
+        }
+        Ok(())
+    }
 }
 
 /// How a game of a match ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`).

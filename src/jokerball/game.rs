@@ -778,18 +778,7 @@ impl Game {
 
     /// Restores a game from its state, refusing malformed or impossible states.
     fn restore(state: &GameState) -> Result<Game, ParseError> {
-        if state.format != 1 {
-            return Err(ParseError::new(format!(
-                "unknown state format {}",
-                state.format
-            )));
-        }
-        if state.game != "jokerball" {
-            return Err(ParseError::new(format!(
-                "not a Jokerball state: game is '{}'",
-                state.game
-            )));
-        }
+        GameKind::Jokerball.check_state(state.format, &state.game)?;
         let start = Position::from_position_string(state.rules, &state.start, Some(state.size))
             .map_err(|e| ParseError::new(format!("start: {e}")))?;
         let mut game = Game::from_start(start, None);

@@ -423,18 +423,7 @@ impl Game {
     /// Restores the game: replays the history from the start and refuses (`parse_error`) any state
     /// whose stored fields disagree with the replay.
     fn restore(state: &GameState) -> Result<Game, ParseError> {
-        if state.format != 1 {
-            return Err(ParseError::new(format!(
-                "unknown state format {}",
-                state.format
-            )));
-        }
-        if state.game != "zola" {
-            return Err(ParseError::new(format!(
-                "this state is a '{}' game, not zola",
-                state.game
-            )));
-        }
+        GameKind::Zola.check_state(state.format, &state.game)?;
         let setup = Setup {
             size: Some(state.size),
             pie: state.pie,
