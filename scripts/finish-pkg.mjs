@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmS
 import { join, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync, build } from 'esbuild';
+import { minify } from 'terser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(root, 'pkg');
@@ -196,6 +197,9 @@ const css = {
     }));
   },
 };
+// terser then shrinks esbuild's bundle further (two passes of its compressor, its mangler, in module mode:
+// the exported names stay; property names, the private ones esbuild has shortened included, are left alone).
+const TERSER = { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { ascii_only: false } };
 async function bundle(f, mangle) {
   const r = await build({
     entryPoints: [join(root, 'js', f)],
@@ -211,7 +215,8 @@ async function bundle(f, mangle) {
   });
   const clash = Object.values(r.mangleCache ?? {}).find((n) => DOM_NAMES.has(n));
   if (clash) throw new Error(`finish-pkg: a private member of ${f} would be named ${clash}`);
-  writeFileSync(join(pkg, f), r.outputFiles[0].text);
+  const out = await minify(r.outputFiles[0].text, TERSER);
+  writeFileSync(join(pkg, f), out.code);
 }
 await bundle('board.js', true);
 await bundle('worker.js', false);
