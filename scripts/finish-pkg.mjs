@@ -184,15 +184,18 @@ const beside = {
     );
   },
 };
-// the elements' style sheets (the template strings of the constants named *_CSS) ship minified as CSS
+// the elements' style sheets (the template strings of the constants named *_CSS) ship minified as CSS,
 const css = {
   name: 'css',
   setup(b) {
     b.onLoad({ filter: /[\\/]js[\\/]board[\\/][\w-]+\.js$/ }, (a) => ({
-      contents: readFileSync(a.path, 'utf8').replace(
-        /(const \w+_CSS = `)([^`$]*)(`;)/g,
-        (_, open, sheet, close) => open + transformSync(sheet, { loader: 'css', minify: true }).code.trim() + close,
-      ),
+      contents: readFileSync(a.path, 'utf8')
+        .replace(
+          /(const \w+_CSS = `)([^`$]*)(`;)/g,
+          (_, open, sheet, close) => open + transformSync(sheet, { loader: 'css', minify: true }).code.trim() + close,
+        )
+        // and their markup (the constants named *_HTML) without the line breaks between tags
+        .replace(/(const \w+_HTML = `)([^`]*)(`;)/g, (_, open, html, close) => open + html.replaceAll('>\n<', '><') + close),
       loader: 'js',
     }));
   },

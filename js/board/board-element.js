@@ -46,7 +46,7 @@ export class SteereBoard extends Base {
         this._ready = true;
         this._render();
       },
-      (e) => this._error('engine', asError(e), ['loadFailed']),
+      (e) => this._fail('engine', asError(e), ['loadFailed']),
     );
   }
 
@@ -110,10 +110,10 @@ export class SteereBoard extends Base {
   }
   get animation() {
     const a = this.getAttribute('animation');
-    if (a === null || a === '') return this._clear('animation', 250);
+    if (a === null || a === '') return this._clear('attr:animation', 250);
     const n = Number(a);
     if (!/^\d+$/.test(a.trim()) || n > 60000) return this._badAttr('animation', a, '0…60000', 250);
-    return this._clear('animation', n);
+    return this._clear('attr:animation', n);
   }
   set animation(v) {
     attr(this, 'animation', v === null || v === undefined ? null : String(v));
@@ -156,46 +156,20 @@ export class SteereBoard extends Base {
 
   _enum(name, allowed, fallback) {
     const v = this.getAttribute(name);
-    if (v === null || v === '') return this._clear(name, fallback);
-    if (allowed.includes(v)) return this._clear(name, v);
+    if (v === null || v === '') return this._clear(`attr:${name}`, fallback);
+    if (allowed.includes(v)) return this._clear(`attr:${name}`, v);
     return this._badAttr(name, v, allowed.join(' | '), fallback);
   }
 
   _players() {
     const v = this.getAttribute('interactive');
-    if (v === null) return this._clear('interactive', []);
+    if (v === null) return this._clear('attr:interactive', []);
     const list = v.split(/\s+/).filter(Boolean);
-    if (list.every((p) => p === 'red' || p === 'blue')) return this._clear('interactive', list);
+    if (list.every((p) => p === 'red' || p === 'blue')) return this._clear('attr:interactive', list);
     return this._badAttr('interactive', v, 'red | blue | red blue', []);
   }
 
-  _clear(source, value) {
-    if (this._errors.delete(source)) this._showErrors();
-    return value;
-  }
 
-  _badAttr(name, value, values, fallback) {
-    const err = new SteereError('invalid_option', `${name}="${value}": expected ${values}`);
-    this._error(name, err, ['badAttribute', { name, value, reason: ['expected', { values }] }]);
-    return fallback;
-  }
-
-  /**
-   * Records an error of `source`, fires steere-error once for it and shows its message: `msg` (a
-   * catalogue message), by default the one chosen by the error's code.
-   */
-  _error(source, error, msg = failed(error)) {
-    const id = JSON.stringify(msg) + error.message;
-    if (this._errors.get(source)?.id === id) return;
-    this._errors.set(source, { id, msg });
-    this._showErrors();
-    this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
-  }
-
-  _showErrors() {
-    this._msg.textContent = [...this._errors.values()].map((e) => tell(this._l, e.msg)).join(' ');
-    this._msg.hidden = this._errors.size === 0;
-  }
 
   _say(text) {
     this._live.textContent = text;
@@ -220,7 +194,7 @@ export class SteereBoard extends Base {
             this._own = new Zola({ position: p });
           } catch (e2) {
             // the error of the game the string looks like
-            this._error('position', asError(looksLikeJokerball(p) ? e1 : e2));
+            this._fail('position', asError(looksLikeJokerball(p) ? e1 : e2));
           }
         }
       }
@@ -271,7 +245,7 @@ export class SteereBoard extends Base {
       this._clear('game');
     } catch (e) {
       const err = asError(e);
-      this._error(this._obj ? 'game' : 'position', err, obj && !kindOf(obj) ? ['notObject'] : failed(err));
+      this._fail(this._obj ? 'game' : 'position', err, obj && !kindOf(obj) ? ['notObject'] : failed(err));
     }
     this._v = v;
     this._draw(v);
@@ -304,7 +278,7 @@ export class SteereBoard extends Base {
     try {
       played = this._apply(v.obj, m.notation);
     } catch (e) {
-      this._error('game', asError(e));
+      this._fail('game', asError(e));
       this._render();
       return;
     }

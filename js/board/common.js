@@ -2,10 +2,51 @@
 // helpers, the languages (../lang.js, shared with the demo) and the watch on the page's languages.
 import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
+import { tell } from '../lang.js';
+
 export { LANGS, say, tell, language, plural, spoken } from '../lang.js';
 
 export const OTHER = { red: 'blue', blue: 'red' };
-export const Base = globalThis.HTMLElement ?? class {};
+
+/** What both elements share: their errors by source, each told once by steere-error and shown in `_msg`. */
+export class Base extends (globalThis.HTMLElement ?? class {}) {
+  /**
+   * Records an error of `source`, fires steere-error once for it and shows its message: `msg`, a catalogue
+   * message (by default the one chosen by the error's code) or a function that gives the text.
+   */
+  _fail(source, error, msg = failed(error)) {
+    const id = (msg.call ? msg() : JSON.stringify(msg)) + error.message;
+    const again = this._errors.get(source)?.id === id;
+    this._errors.set(source, { id, msg });
+    this._showErrors();
+    if (!again) this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
+  }
+
+  /** Forgets the errors of the sources that start with `prefix`; returns `value` (an attribute read well). */
+  _clear(prefix, value) {
+    let changed = false;
+    for (const k of [...this._errors.keys()]) {
+      if (k.startsWith(prefix)) changed = this._errors.delete(k) || changed;
+    }
+    if (changed) this._showErrors();
+    return value;
+  }
+
+  /**
+   * Tells the bad value of attribute `name` (source `attr:<name>`), the reason `why` in English and
+   * `reason` in the catalogue's words (by default: the `values` expected); returns `fallback`.
+   */
+  _badAttr(name, value, values, fallback, why = `expected ${values}`, reason = ['expected', { values }]) {
+    this._fail(`attr:${name}`, new SteereError('invalid_option', `${name}="${value}": ${why}`), ['badAttribute', { name, value, reason }]);
+    return fallback;
+  }
+
+  _showErrors() {
+    const el = this._msg;
+    el.textContent = [...this._errors.values()].map(({ msg }) => (msg.call ? msg() : tell(this._l, msg))).join(' ').trim();
+    el.hidden = !el.textContent;
+  }
+}
 export const NOT_OBJECT = 'not a Jokerball, Zola or Match object of this copy of steere-games';
 const CODES = ['invalid_option', 'parse_error', 'game_over', 'wrong_phase', 'illegal_move', 'cube_not_allowed', 'freed'];
 

@@ -21,6 +21,7 @@ export class SteereGame extends Base {
     this._l = 'en';
     this._cat = LANGS.en;
     this._q = (s) => root.querySelector(s);
+    this._msg = this._q('.msg');
     this._board = this._q('steere-board');
     this._obj = null;
     this._o = null;
@@ -181,8 +182,8 @@ export class SteereGame extends Base {
       this._fail('start', asError(e));
       obj = make({ game: o.game });
     }
-    this._clearErrors('start');
-    this._clearErrors('state');
+    this._clear('start');
+    this._clear('state');
     this._use(obj, o);
   }
 
@@ -197,7 +198,7 @@ export class SteereGame extends Base {
       this._fail('state', err, failed(err, 'badState'));
       return;
     }
-    this._clearErrors('state');
+    this._clear('state');
     const o = readOptions(this);
     o.game = obj.view().game;
     // bound to a remote state: each new state goes on from the one shown (which the element made)
@@ -215,9 +216,9 @@ export class SteereGame extends Base {
     this._confirm &&= follow;
     this._notice = [];
     this._cubeAsked = null;
-    this._clearErrors('game');
-    this._clearErrors('bot');
-    this._clearErrors('board');
+    this._clear('game');
+    this._clear('bot');
+    this._clear('board');
     if (this._bot) {
       this._bot.level = o.level;
       this._bot.seed = o.seed;
@@ -377,29 +378,6 @@ export class SteereGame extends Base {
     return this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true, cancelable }));
   }
 
-  /** Records an error; `msg` is a catalogue message (by default chosen by the error's code) or a function. */
-  _fail(source, error, msg = failed(error)) {
-    const id = (msg.call ? msg() : JSON.stringify(msg)) + error.message;
-    const again = this._errors.get(source)?.id === id;
-    this._errors.set(source, { id, msg });
-    this._showErrors();
-    if (!again) this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
-  }
-
-  _clearErrors(prefix) {
-    let changed = false;
-    for (const k of [...this._errors.keys()]) {
-      if (k.startsWith(prefix)) changed = this._errors.delete(k) || changed;
-    }
-    if (changed) this._showErrors();
-  }
-
-  _showErrors() {
-    const el = this._q('.msg');
-    el.textContent = [...this._errors.values()].map(({ msg }) => (msg.call ? msg() : tell(this._l, msg))).join(' ').trim();
-    el.hidden = !el.textContent;
-  }
-
   _render(after) {
     if (!this._obj || !this._o) return;
     // one view() for the drawing, the results and who acts (read before any listener of the events)
@@ -411,7 +389,7 @@ export class SteereGame extends Base {
         all = this._results();
         who = this._actor();
       });
-      this._clearErrors('game');
+      this._clear('game');
     } catch (e) {
       this._fail('game', asError(e));
       return;

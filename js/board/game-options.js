@@ -1,6 +1,6 @@
 // <steere-game>'s attributes read into the options of a game or match (each judged by the engine, a bad
 // one reported and left out), and the game or match made of them.
-import { Jokerball, Zola, Match, Bot, SteereError } from './engine.js';
+import { Jokerball, Zola, Match, Bot } from './engine.js';
 import { asError } from './common.js';
 
 const seedValue = (v) => (/^\d+$/.test(v) && Number(v) < 2 ** 32 ? Number(v) : v);
@@ -9,21 +9,15 @@ const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !=
 
 /** The options of element `el`'s attributes; a bad attribute is reported and left out. */
 export function readOptions(el) {
-  el._clearErrors('attr:');
+  el._clear('attr:');
   const get = (n) => {
     const v = el.getAttribute(n);
     return v === null || v.trim() === '' ? undefined : v.trim();
   };
   // the message names the attribute; its reason is the values expected, or chosen by the engine's code
-  const bad = (n, v, why, reason) =>
-    el._fail(`attr:${n}`, new SteereError('invalid_option', `${n}="${v}": ${why}`), ['badAttribute', { name: n, value: v, reason }]);
   const oneOf = (n, list, fallback) => {
     const v = get(n);
-    if (v === undefined) return fallback;
-    if (list.includes(v)) return v;
-    const values = list.join(' | ');
-    bad(n, v, `expected ${values}`, ['expected', { values }]);
-    return fallback;
+    return v === undefined || list.includes(v) ? (v ?? fallback) : el._badAttr(n, v, list.join(' | '), fallback);
   };
   // the engine judges its own options
   const engineSays = (n, convert, tryIt) => {
@@ -36,8 +30,7 @@ export function readOptions(el) {
       return x;
     } catch (e) {
       const err = asError(e);
-      bad(n, v, err.message, [`code_${err.code}`]);
-      return undefined;
+      return el._badAttr(n, v, null, undefined, err.message, [`code_${err.code}`]);
     }
   };
   const o = {};
@@ -48,10 +41,7 @@ export function readOptions(el) {
   o.cube = oneOf('cube', ['on', 'off'], 'off') === 'on';
   const pie = el.getAttribute('pie');
   o.pie = pie !== null && pie !== 'off';
-  if (pie !== null && !['', 'on', 'off'].includes(pie.trim())) {
-    bad('pie', pie, 'expected on | off', ['expected', { values: 'on | off' }]);
-    o.pie = false;
-  }
+  if (pie !== null && !['', 'on', 'off'].includes(pie.trim())) o.pie = el._badAttr('pie', pie, 'on | off', false);
   const jb = o.game === 'jokerball';
   o.rules = jb ? engineSays('rules', String, (x) => new Jokerball({ rules: x })) : undefined;
   o.size = engineSays('size', intValue, (x) => (jb ? new Jokerball({ size: x }) : new Zola({ size: x })));
@@ -60,17 +50,14 @@ export function readOptions(el) {
   o.seed = engineSays('seed', seedValue, (x) => new Jokerball({ seed: x }));
   o.length = engineSays('length', intValue, (x) => new Match({ length: x }));
   o.level = readLevel(el);
-  if (o.pie && o.length !== undefined) {
-    bad('pie', pie, 'no pie rule in a match', ['pieMatch']);
-    o.pie = false;
-  }
+  if (o.pie && o.length !== undefined) o.pie = el._badAttr('pie', pie, null, false, 'no pie rule in a match', ['pieMatch']);
   return o;
 }
 
 /** The bot's level from element `el`'s `level` (medium when missing or bad). */
 export function readLevel(el) {
   const v = el.getAttribute('level');
-  el._clearErrors('attr:level');
+  el._clear('attr:level');
   if (v === null || v === '') return 'medium';
   try {
     new Bot({ level: v }).free();

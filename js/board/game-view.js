@@ -58,8 +58,9 @@ export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class
 
 /** The buttons' and regions' words, in element `el`'s language. */
 export function texts(el) {
-  const labels = { roll: 'roll', double: 'double', take: 'take', drop: 'drop', swap: 'swap', resign: 'resign', 'next-game': 'nextGame', restart: 'newGame', 'confirm-resign': 'yesResign', 'cancel-resign': 'noResign' };
-  for (const [action, key] of Object.entries(labels)) el._q(`[data-action=${action}]`).textContent = say(el._cat, key);
+  // each button's word: the catalogue's key of the same name as its action, but these
+  const keys = { 'next-game': 'nextGame', restart: 'newGame', 'confirm-resign': 'yesResign', 'cancel-resign': 'noResign' };
+  for (const b of el.shadowRoot.querySelectorAll('[data-action]')) b.textContent = say(el._cat, keys[b.dataset.action] ?? b.dataset.action);
   el._q('.bar').setAttribute('aria-label', say(el._cat, 'actions'));
   el._q('.log').setAttribute('aria-label', say(el._cat, 'log'));
 }
