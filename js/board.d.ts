@@ -159,6 +159,15 @@ export class SteereGame extends HTMLElement {
   /** Draws these cells of the board as a hint until the position changes; null: none (see SteereBoard's hint). */
   set hint(cells: string[] | null);
   /**
+   * A review of the game or match played (what `Bot.review` or `WorkerBot.review` gave for it), shown in the
+   * log: each marked turn's line says the mark, the move played's chance and the best move with its chance,
+   * and is a tab stop. null removes it. Refused with `steere-error` (`invalid_option`), the one shown kept,
+   * when a move entry is not the log's record of that game and number. Cleared by `start()`, by a new
+   * `game` or `state` (a take-back), not by the next state of a remote game; lines played after it have no
+   * entry.
+   */
+  review: Review | null;
+  /**
    * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
    * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A
    * language without a catalogue is English. Changing it redraws every word at once, the game goes on.

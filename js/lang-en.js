@@ -93,6 +93,10 @@ export default {
   noBall: 'no ball move',
   passes: 'passes',
   gameNo: 'Game {game}',
+  // a review given to <steere-game> (bot.review), on each marked line of the log; the demo says them too
+  rv_played: 'played {win}',
+  rv_best: 'best {best}: {win}',
+  rv_noDouble: 'no double',
   // the message shown for a steere-error: chosen by the error's code (code_*), and where it came from
   badAttribute: 'The attribute {name}="{value}" was ignored ({reason}); the default is used.',
   expected: 'expected {values}',

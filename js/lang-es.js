@@ -90,6 +90,9 @@ export default {
   noBall: 'sin mover el balón',
   passes: 'pasa',
   gameNo: 'Partida {game}',
+  rv_played: 'jugado {win}',
+  rv_best: 'lo mejor {best}: {win}',
+  rv_noDouble: 'no dobla',
   // el mensaje de un steere-error
   badAttribute: 'Se ignoró el atributo {name}="{value}" ({reason}); se usa el valor por defecto.',
   expected: 'se esperaba {values}',

@@ -90,6 +90,9 @@ export default {
   noBall: 'без хода мячом',
   passes: 'пас',
   gameNo: 'Партия {game}',
+  rv_played: 'сыграно {win}',
+  rv_best: 'лучше {best}: {win}',
+  rv_noDouble: 'без удвоения',
   // сообщение при steere-error
   badAttribute: 'Атрибут {name}="{value}" не учтён ({reason}); взято значение по умолчанию.',
   expected: 'ожидалось {values}',

@@ -52,6 +52,10 @@ export function tell(l, [key, vars = {}]) {
   return say(LANGS[l], key, v);
 }
 
+/** A chance `x` (0 to 1) as a percentage in language `l` with `digits` decimals (`signDisplay` as Intl's). */
+export const percent = (l, x, digits = 0, signDisplay) =>
+  new Intl.NumberFormat(l, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay }).format(x);
+
 /**
  * A turn or move as the engine writes it (a record '2/6 b4xc4 -', a hint's 'b4xc4 -', a Zola move), as a
  * person reads it in language `l`: each part skipped ('-', which reads as a minus sign) in words, the

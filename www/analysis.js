@@ -6,7 +6,7 @@
 // back after the game has moved on is dropped, and an error is said in a line, never thrown.
 import { Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
-import { plural, spoken } from '../pkg/lang.js';
+import { plural, spoken, percent } from '../pkg/lang.js';
 import { barOn } from './settings.js';
 import { recordOf } from './records.js';
 
@@ -101,8 +101,7 @@ export class Analysis {
 
   /** A chance as a percentage in the page's language: `digits` decimals, `sign` for a gain or loss. */
   pct(x, digits = 0, sign = false) {
-    const f = new Intl.NumberFormat(this.words.lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: sign ? 'exceptZero' : 'auto' });
-    return f.format(x);
+    return percent(this.words.lang, x, digits, sign ? 'exceptZero' : 'auto');
   }
 
   /** Shows a failure `key` (with the engine's message) in line `name`, or clears it (key null). */

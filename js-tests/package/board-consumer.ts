@@ -40,5 +40,12 @@ void game.start().then(() => console.log(game.game?.position()));
 const bot = new WorkerBot({ level: 'easy', seed: 1 });
 void bot.chooseMove(new Zola()).then((m: string) => console.log(m));
 void bot.cubeAction(new Match({ length: 3, cube: true })).then((a) => console.log(a === 'double'));
+// a review shown in the game's log, and taken away
+void bot.review(game.game ?? new Zola()).then((r) => {
+  game.review = r;
+  const marks: string[] = (game.review?.turns ?? []).map((t) => t.mark);
+  game.review = null;
+  console.log(marks);
+});
 bot.terminate();
 console.log(found, notation, side, spoken, boardSpeaks);

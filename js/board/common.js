@@ -4,7 +4,7 @@ import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
 import { tell } from '../lang.js';
 
-export { LANGS, say, tell, language, plural, spoken } from '../lang.js';
+export { LANGS, say, tell, language, plural, spoken, percent } from '../lang.js';
 
 export const OTHER = { red: 'blue', blue: 'red' };
 

@@ -4,7 +4,7 @@
 import { Zola, Match, SteereError } from './engine.js';
 import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
-import { GAME_HTML, texts, drawGame } from './game-view.js';
+import { GAME_HTML, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
 import { WorkerBot } from './worker-bot.js';
 
@@ -148,6 +148,32 @@ export class SteereGame extends Base {
     else this._pending = s;
   }
 
+  /** The review (bot.review's) shown in the log's marked lines, or null. */
+  get review() {
+    return this._rv ?? null;
+  }
+  /**
+   * Shows a review of the game played in the log: each marked entry on its line. null removes it; one that
+   * is not of this game's moves is refused (steere-error, invalid_option) and the one shown stays.
+   */
+  set review(r) {
+    const use = () => {
+      let ok;
+      try {
+        ok = !r || ofGame(this, r);
+      } catch {
+        // not a review (no game shown, or no turns that are bot.review's)
+      }
+      // each refusal is told (an earlier one's message goes first)
+      this._clear('review');
+      if (!ok) return this._fail('review', new SteereError('invalid_option', 'the review is not of the moves of this game'));
+      this._rv = r || null;
+      this._render();
+    };
+    if (this._ready && this._obj) use();
+    else this._whenReady(use);
+  }
+
   /** Cells of the board drawn as a hint until the position changes (see the board's hint). */
   set hint(cells) {
     this._board.hint = cells;
@@ -216,6 +242,10 @@ export class SteereGame extends Base {
     this._confirm &&= follow;
     this._notice = [];
     this._cubeAsked = null;
+    // a review belongs to its game: gone with a new game, a restored state (a take-back); a remote game's
+    // next state goes on from the one shown and keeps it
+    if (!follow) this._rv = null;
+    this._clear('review');
     this._clear('game');
     this._clear('bot');
     this._clear('board');

@@ -1,6 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, spoken, attr, OTHER, actor as actorOf, viewOf } from './common.js';
+import { say, tell, spoken, percent, attr, OTHER, actor as actorOf, viewOf } from './common.js';
 
 const GAME_CSS = `
 :host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }
@@ -38,6 +38,8 @@ li.head { font: 600 0.85rem system-ui, sans-serif; margin-top: 0.3rem; }
 li.partial { opacity: 0.6; }
 li.cube, li.result { font-style: italic; }
 .n { display: inline-block; min-width: 2.2em; opacity: 0.6; }
+li[tabindex] { outline-offset: -2px; }
+.rv { display: block; padding-left: 2.2em; }
 .msg { color: #a3141b; font-size: 0.9rem; }
 `;
 
@@ -173,12 +175,13 @@ export function entries(el, g) {
   const lines = now ? viewOf(obj).log : g.log;
   const out = [];
   const later = [];
+  const game = g?.number ?? 1;
   let k = 0;
   for (const l of lines) {
-    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, rec: l.text, text: l.text });
+    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, rec: l.text, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
     else if (l.kind !== 'result') {
-      // cube actions come before a turn's dice; a resignation may come after them
-      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.kind], { player: [l.player] }] });
+      // cube actions come before a turn's dice (a review numbers them so); a resignation may come after them
+      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
     }
   }
   const state = now && obj.toJSON();
@@ -199,14 +202,50 @@ export function resultLine(el, r) {
   return { kind: 'result', player: r.winner, text: [el._match() ? 'winsPoints' : 'wins', vars] };
 }
 
-/** The log: every game of a match (from the match's own lines), or the lone game's lines. */
-export function drawLog(el) {
-  const ol = el._q('.log');
+/** The lines of the log: every game of a match (from the match's own lines), or the lone game's lines. */
+export function logItems(el) {
   const m = el._match();
   const items = [];
   if (m) {
     for (const g of m.games) items.push({ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g));
   } else items.push(...entries(el));
+  return items;
+}
+
+// A review entry's place in the log: its game, the number of its record (of the record a cube decision
+// comes before) and its record; a 'no-double', which has no line, is told on the line of the turn played.
+const place = (e) => `${e.game} ${e.index} ${e.record}`;
+const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
+
+/**
+ * Whether review `r` (bot.review's) is of the game shown: each of its move entries is the record of that
+ * number in that game of the log (lines played after the review have no entry, which is allowed).
+ */
+export function ofGame(el, r) {
+  const have = logItems(el).flatMap((it) => it.at ?? []);
+  return r.turns.every((e) => CUBE.has(e.record) || have.includes(place(e)));
+}
+
+const choice = (l, rec) => (CUBE.has(rec) ? tell(l, [rec === 'no-double' ? 'rv_noDouble' : rec]) : spoken(l, rec));
+
+/** A marked review entry as its line says it in language `l`: '?? played 41.0% · best 2/6 b4xc4, no ball move: 55.0%'. */
+const marked = (l, e) =>
+  `${e.mark} ${e.record === 'no-double' ? `${choice(l, e.record)}: ` : ''}${tell(l, ['rv_played', { win: percent(l, e.win, 1) }])} · ${tell(l, ['rv_best', { best: choice(l, e.best), win: percent(l, e.bestWin, 1) }])}`;
+
+function span(li, cls, text) {
+  const s = document.createElement('span');
+  s.className = cls;
+  s.textContent = text;
+  li.append(s);
+}
+
+/** The log: every game's lines, with the review's word on each marked line (one tab stop each). */
+export function drawLog(el) {
+  const ol = el._q('.log');
+  const items = logItems(el);
+  const rv = {};
+  for (const e of el._rv?.turns ?? []) if (e.mark) (rv[place(e)] ??= []).push(marked(el._l, e));
+  for (const it of items) it.rv = it.at?.flatMap((a) => rv[a] ?? []);
   const key = JSON.stringify([el._l, items]);
   if (key === el._logKey) return;
   el._logKey = key;
@@ -216,13 +255,15 @@ export function drawLog(el) {
     li.className = it.kind;
     if (it.player) li.dataset.player = it.player;
     if (it.kind === 'record') li.dataset.record = it.rec;
-    if (it.n) {
-      const n = document.createElement('span');
-      n.className = 'n';
-      n.textContent = `${it.n}.`;
-      li.append(n);
+    if (it.n) span(li, 'n', `${it.n}.`);
+    const text = Array.isArray(it.text) ? tell(el._l, it.text) : spoken(el._l, it.text);
+    li.append(text);
+    // a marked line: the review's words on a line of their own, and the line a tab stop that says it all
+    for (const note of it.rv ?? []) span(li, 'rv', note);
+    if (it.rv?.length) {
+      li.tabIndex = 0;
+      li.setAttribute('aria-label', `${it.n ? `${it.n}. ` : ''}${text} ${it.rv.join(' ')}`);
     }
-    li.append(Array.isArray(it.text) ? tell(el._l, it.text) : spoken(el._l, it.text));
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
