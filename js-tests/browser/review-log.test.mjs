@@ -5,11 +5,12 @@
 // played and the best move with its chance, inside the log's box, reached by Tab, its aria-label saying the
 // same; a match's cube lines carry their own; removing the review, start(), a restored state clear it; a
 // review of another game is refused (steere-error, invalid_option) and the one shown stays; a review of
-// the game's first turns is kept while the game goes on. Screenshots: review-log-*.png in test-output/.
+// the game's first turns is kept while the game goes on; a Zola game's moves are marked on their lines too.
+// Screenshots: review-log-*.png in test-output/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { Jokerball, Match, Bot } from '../../pkg/node.js';
+import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
 import { LANGS } from '../../pkg/lang.js';
 import { demo, drawn, rng, outDir } from './helpers.mjs';
 
@@ -244,6 +245,38 @@ test('a match: the marked cube decisions on the lines of the double and the drop
   }
   const g = await page.$('.g');
   await g.screenshot({ path: join(outDir, 'review-log-match-ru.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a Zola game: its marked moves (passes counted as records) on their lines', async () => {
+  const bot = new Bot({ level: 'easy', seed: 3 });
+  const random = rng(3);
+  const z = new Zola({ size: 6 });
+  while (z.phase !== 'over') {
+    const moves = z.legalMoves();
+    z.play(z.turn === 'red' ? bot.chooseMove(z) : moves[Math.floor(random() * moves.length)]);
+  }
+  bot.free();
+  const zrv = review(z);
+  const zmarked = zrv.turns.filter((e) => e.mark);
+  assert.ok(zmarked.length > 0);
+  const { context, page, errors } = await D.element(`<steere-game class="g" game="zola" opponent="human"></steere-game>`, { lang: 'es' });
+  await drawn(page, '.g');
+  const got = await page.evaluate(
+    ({ state, zrv }) => {
+      const g = document.querySelector('.g');
+      g.state = state;
+      g.review = zrv;
+      return [...g.shadowRoot.querySelectorAll('.log li[data-record]')].map((li) => [li.dataset.record, [...li.querySelectorAll('.rv')].map((s) => s.innerText)]);
+    },
+    { state: z.toJSON(), zrv },
+  );
+  assert.deepEqual(got.map(([r]) => r), z.history());
+  assert.deepEqual(
+    got.map(([, notes]) => notes),
+    zrv.turns.map((e) => (e.mark ? [expected('es', e)] : [])),
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
