@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Seed;
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::keys::JsonKeys;
 use crate::notation::cat;
 use crate::player::Player;
 
@@ -164,7 +165,7 @@ impl Awaits {
 
 /// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
 /// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct ToAct {
     /// The player who must act, `None` when either may.
     pub player: Option<Player>,
@@ -173,7 +174,7 @@ pub struct ToAct {
 }
 
 /// The last move made on the board: who made it and the cells its moves leave and reach.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct LastMove {
     /// Who made it.
     pub player: Player,
@@ -185,7 +186,7 @@ pub struct LastMove {
 /// How a lone game ended on the board (a game of a match also has its points: [`GameResult`]).
 ///
 /// [`GameResult`]: crate::GameResult
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct GameWon {
     /// Who won.
     pub winner: Player,
@@ -194,7 +195,7 @@ pub struct GameWon {
 }
 
 /// The line of Jokerball's ball for the dice rolled (RULES 1.6), as the board stands now.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct BallLine {
     /// The direction the green die gives the player to move.
     pub direction: crate::hex::HexDirection,

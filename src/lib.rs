@@ -99,6 +99,7 @@ mod engine;
 mod error;
 mod hex;
 pub mod jokerball;
+mod keys;
 mod matchplay;
 mod movelist;
 mod notation;
