@@ -110,8 +110,9 @@ impl MoveClass {
     }
 }
 
-/// A move described as plain data (the verbose move of the JavaScript API).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A move described as plain data (the verbose move of the JavaScript API). It has no serde impl; its
+/// `serde` attributes say, for `JsonKeys`, which keys the binding leaves out.
+#[derive(Debug, Clone, PartialEq, Eq, JsonKeys)]
 pub struct MoveInfo {
     /// The move in the notation of RULES 1.9 / 2.3.
     pub notation: String,
@@ -125,8 +126,10 @@ pub struct MoveInfo {
     pub capture: bool,
     /// Jokerball: the cells the piece crosses, its destination last (`"off"` when it leaves the board);
     /// empty in Zola.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub path: Vec<String>,
     /// The goal a piece leaving the board goes through, named by the player who defends it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<Player>,
 }
 

@@ -28,7 +28,7 @@ use super::out::ToJs;
 use super::tree::{FromTree, Tree};
 use crate::bot::Level;
 use crate::dice::{Dice, RngState, Seed};
-use crate::engine::{GameKind, MoveInfo};
+use crate::engine::{GameKind, MoveInfo, ToAct};
 use crate::keys::JsonKeys;
 use crate::matchplay::{
     ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
@@ -153,7 +153,6 @@ macro_rules! every_field {
 
 /// Text joined at compile time from constant parts (string literals and constants such as [`key!`]'s):
 /// a `&'static str` constant.
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
 macro_rules! text {
     ($($part:expr),* $(,)?) => {{
         const PARTS: &[&str] = &[$($part),*];
@@ -164,10 +163,6 @@ macro_rules! text {
 }
 
 /// The compile-time text functions of [`text!`].
-#[allow(
-    dead_code,
-    reason = "read by the TypeScript custom sections' constants only, which the lint does not count"
-)]
 mod text {
     /// The total length of `parts`.
     pub(super) const fn len(mut parts: &[&str]) -> usize {
@@ -354,6 +349,13 @@ macro_rules! plain {
     };
 }
 
+/// `toJSON`'s options without the dice generator, `{"rng":false}` (the bot's snapshot of a game).
+pub(crate) const WITHOUT_RNG: &str = text!("{\"", key!(ToJson, rng), "\":false}");
+
+/// The key that says which game a JSON state is of: `game`, the same in a Jokerball, Zola and match
+/// state (each type declares it; the agreement tests below read all three).
+pub(crate) const GAME_KEY: &str = key!(jokerball::GameState, game);
+
 /// A seed: an integer `0..=2^32-1` or a string of at most 4096 characters.
 impl FromTree for Seed {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
@@ -431,26 +433,32 @@ trait MoveFields {
 
 impl MoveFields for MoveInfo {
     fn write_fields(&self, out: &mut String) {
-        super::out::key(out, "notation", true);
+        super::out::key(out, key!(MoveInfo, notation), true);
         self.notation.write(out);
-        super::out::key(out, "kind", false);
+        super::out::key(out, key!(MoveInfo, kind), false);
         super::out::write_str(out, self.kind.name());
-        super::out::key(out, "from", false);
+        super::out::key(out, key!(MoveInfo, from), false);
         self.from.write(out);
-        super::out::key(out, "to", false);
+        super::out::key(out, key!(MoveInfo, to), false);
         self.to.write(out);
-        super::out::key(out, "capture", false);
+        super::out::key(out, key!(MoveInfo, capture), false);
         self.capture.write(out);
-        if !self.path.is_empty() {
-            super::out::key(out, "path", false);
+        if !omitted!(self, MoveInfo, path) {
+            super::out::key(out, key!(MoveInfo, path), false);
             self.path.write(out);
         }
+        // `goal` is omissible (checked): left out when `None`, else its player written.
+        const _: () = assert!(crate::keys::field(MoveInfo::KEYS, "goal").omissible);
         if let Some(goal) = self.goal {
-            super::out::key(out, "goal", false);
+            super::out::key(out, key!(MoveInfo, goal), false);
             goal.write(out);
         }
     }
 }
+
+/// The key of the phases passed at once after a move or a roll (`Played`, `Rolled`): the binding's
+/// own, declared here once.
+const SKIPPED: &str = "skipped";
 
 /// A move just played and the phases passed at once after it (Jokerball's `play`).
 pub(crate) struct Played<'a> {
@@ -461,7 +469,7 @@ pub(crate) struct Played<'a> {
 impl ToJs for Played<'_> {
     fn write(&self, out: &mut String) {
         self.info.write_fields(out);
-        super::out::key(out, "skipped", false);
+        super::out::key(out, SKIPPED, false);
         self.skipped.write(out);
         out.push('}');
     }
@@ -475,11 +483,11 @@ pub(crate) struct Rolled {
 
 impl ToJs for Rolled {
     fn write(&self, out: &mut String) {
-        super::out::key(out, "distance", true);
+        super::out::key(out, key!(Dice, distance), true);
         self.dice.distance.write(out);
-        super::out::key(out, "direction", false);
+        super::out::key(out, key!(Dice, direction), false);
         self.dice.direction.write(out);
-        super::out::key(out, "skipped", false);
+        super::out::key(out, SKIPPED, false);
         self.skipped.write(out);
         out.push('}');
     }
@@ -531,27 +539,43 @@ pub(crate) struct ZolaGeometry {
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const MOVE_TS: &str = r#"
+const MOVE_TS: &str = text!(
+    "
 /** A legal move described: what moves (`kind`), from which cell to which cell (`to` may be 'off'), and
  * whether it captures. For Zola's `swap`, `from` and `to` are null. */
 export interface MoveInfo<Kind extends string, Cell extends string | null> {
-  notation: string;
-  kind: Kind;
-  from: Cell;
-  to: Cell;
-  capture: boolean;
+  ",
+    key!(MoveInfo, notation),
+    ": string;\n  ",
+    key!(MoveInfo, kind),
+    ": Kind;\n  ",
+    key!(MoveInfo, from),
+    ": Cell;\n  ",
+    key!(MoveInfo, to),
+    ": Cell;\n  ",
+    key!(MoveInfo, capture),
+    ": boolean;
 }
 /** A Jokerball move in verbose form: `to` is a cell name or 'off'; `path` the cells it crosses, its
  * destination last; `goal` (only when it leaves the board) the goal it goes through, named by the
  * player who defends it. */
-export type JokerballMove = MoveInfo<'man' | 'ball', string> & { path: string[]; goal?: Player };
+export type JokerballMove = MoveInfo<'man' | 'ball', string> & { ",
+    key!(MoveInfo, path),
+    ": string[]; ",
+    key!(MoveInfo, goal),
+    "?: Player };
 /** The dice just rolled or set, with the phases passed at once after them for want of a legal move. */
-export type Rolled = Dice & { skipped: ('man' | 'ball')[] };
+export type Rolled = Dice & { ",
+    SKIPPED,
+    ": ('man' | 'ball')[] };
 /** A Jokerball move just played, with the phases passed at once after it for want of a legal move. */
-export type JokerballPlayed = JokerballMove & { skipped: ('man' | 'ball')[] };
+export type JokerballPlayed = JokerballMove & { ",
+    SKIPPED,
+    ": ('man' | 'ball')[] };
 /** A Zola move in verbose form. */
 export type ZolaMove = MoveInfo<'move' | 'swap', string | null>;
-"#;
+"
+);
 
 /// A piece on a board: its cell and owner.
 #[derive(JsonKeys)]
@@ -867,7 +891,7 @@ plain! {
 impl<S: FromTree> FromTree for SavedMatch<S> {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let (fields, (format, game, variant, state)) = saved_head(tree)?;
-        let current = fields.field("current")?;
+        let current = fields.field(key!(AnySaved, current))?;
         let (log, tags) = saved_tail(&fields)?;
         Ok(SavedMatch {
             format,
@@ -881,10 +905,8 @@ impl<S: FromTree> FromTree for SavedMatch<S> {
     }
 }
 
-/// The keys of a saved match (those of `JokerballMatchState` and `ZolaMatchState`).
-const SAVED_KEYS: [&str; 7] = [
-    "format", "game", "variant", "match", "current", "log", "tags",
-];
+/// A saved match of either game: its keys are those of both (`SavedMatch`'s, whatever its game).
+type AnySaved = SavedMatch<zola::GameState>;
 
 /// The fields of a saved match before `current`: format, game, variant, match.
 type SavedHead = (u32, String, GameKind, MatchStateData);
@@ -892,12 +914,14 @@ type SavedHead = (u32, String, GameKind, MatchStateData);
 /// The fields of a saved match before `current`.
 #[inline(never)]
 fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), String> {
-    let f = tree.object(&SAVED_KEYS)?;
+    let f = tree.object(keys!(
+        AnySaved, format, game, variant, state, current, log, tags
+    ))?;
     let head = (
-        f.field("format")?,
-        f.field("game")?,
-        f.field("variant")?,
-        f.field("match")?,
+        f.field(key!(AnySaved, format))?,
+        f.field(key!(AnySaved, game))?,
+        f.field(key!(AnySaved, variant))?,
+        f.field(key!(AnySaved, state))?,
     );
     Ok((f, head))
 }
@@ -905,32 +929,45 @@ fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), Strin
 /// The fields of a saved match after `current`.
 #[inline(never)]
 fn saved_tail(f: &super::tree::Fields<'_>) -> Result<(Option<MatchLog>, Tags), String> {
-    Ok((f.field("log")?, f.field("tags")?))
+    Ok((
+        f.field(key!(AnySaved, log))?,
+        f.field(key!(AnySaved, tags))?,
+    ))
 }
 
 /// Who acts: written with its two keys (its TypeScript type is the union below).
-impl ToJs for crate::engine::ToAct {
+impl ToJs for ToAct {
     fn write(&self, out: &mut String) {
-        super::out::key(out, "player", true);
+        super::out::key(out, key!(ToAct, player), true);
         self.player.write(out);
-        super::out::key(out, "awaits", false);
+        super::out::key(out, key!(ToAct, awaits), false);
         self.awaits.write(out);
         out.push('}');
     }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const TO_ACT_TS: &str = r#"
+const TO_ACT_TS: &str = text!(
+    "
 /** Who acts now and what is awaited (`toAct`); `player` is null only for 'next' (either player may
  * start the next game of a match). */
 export type ToAct =
-  | { player: Player; awaits: 'roll' | 'man' | 'ball' | 'move' | 'answer' }
-  | { player: null; awaits: 'next' };
+  | { ",
+    key!(ToAct, player),
+    ": Player; ",
+    key!(ToAct, awaits),
+    ": 'roll' | 'man' | 'ball' | 'move' | 'answer' }
+  | { ",
+    key!(ToAct, player),
+    ": null; ",
+    key!(ToAct, awaits),
+    ": 'next' };
 /** `toAct` is `view().toAct`, a getter the package adds to the three classes in JavaScript. */
-export interface Jokerball { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-export interface Zola { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-export interface Match { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-"#;
+export interface Jokerball { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+export interface Zola { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+export interface Match { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+"
+);
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const MATCH_STATE_TS: &str = r#"
