@@ -352,6 +352,9 @@ macro_rules! plain {
 /// `toJSON`'s options without the dice generator, `{"rng":false}` (the bot's snapshot of a game).
 pub(crate) const WITHOUT_RNG: &str = text!("{\"", key!(ToJson, rng), "\":false}");
 
+/// The key of a verbose move's notation, which a move argument may be an object of (`arg_move`).
+pub(crate) const NOTATION_KEY: &str = key!(MoveInfo, notation);
+
 /// The key that says which game a JSON state is of: `game`, the same in a Jokerball, Zola and match
 /// state (each type declares it; the agreement tests below read all three).
 pub(crate) const GAME_KEY: &str = key!(jokerball::GameState, game);
