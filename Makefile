@@ -38,11 +38,11 @@ size: pkg
 
 lint: setup
 	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --lib --no-default-features -- -D warnings
 
 test-rust: setup
-	timeout $(T_RUST) cargo test --release
+	timeout $(T_RUST) cargo test --release --workspace
 
 test-js: pkg
 	timeout $(T_JS) node --test js-tests/*.test.mjs

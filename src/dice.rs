@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::ParseError;
+use crate::keys::JsonKeys;
 
 /// A seed as the API takes it: an integer `0..=2^32-1` or a string.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,7 +148,7 @@ fn hex_value(c: u8) -> Option<u8> {
 }
 
 /// The saved state of a [`DiceRng`]: `{ key: "<64 hex>", word: <number of 32-bit words drawn> }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct RngState {
     /// The ChaCha20 key, 64 lower-case hex digits.
@@ -157,7 +158,7 @@ pub struct RngState {
 }
 
 /// One roll of Jokerball's two dice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct Dice {
     /// The distance die (purple): `1..=6` on side 6, `1..=4` on side 4.

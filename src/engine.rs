@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Seed;
 use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::keys::JsonKeys;
 use crate::notation::cat;
 use crate::player::Player;
 
@@ -109,8 +110,9 @@ impl MoveClass {
     }
 }
 
-/// A move described as plain data (the verbose move of the JavaScript API).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A move described as plain data (the verbose move of the JavaScript API). It has no serde impl; its
+/// `serde` attributes say, for `JsonKeys`, which keys the binding leaves out.
+#[derive(Debug, Clone, PartialEq, Eq, JsonKeys)]
 pub struct MoveInfo {
     /// The move in the notation of RULES 1.9 / 2.3.
     pub notation: String,
@@ -124,8 +126,10 @@ pub struct MoveInfo {
     pub capture: bool,
     /// Jokerball: the cells the piece crosses, its destination last (`"off"` when it leaves the board);
     /// empty in Zola.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub path: Vec<String>,
     /// The goal a piece leaving the board goes through, named by the player who defends it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub goal: Option<Player>,
 }
 
@@ -164,7 +168,7 @@ impl Awaits {
 
 /// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
 /// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct ToAct {
     /// The player who must act, `None` when either may.
     pub player: Option<Player>,
@@ -173,7 +177,7 @@ pub struct ToAct {
 }
 
 /// The last move made on the board: who made it and the cells its moves leave and reach.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct LastMove {
     /// Who made it.
     pub player: Player,
@@ -185,7 +189,7 @@ pub struct LastMove {
 /// How a lone game ended on the board (a game of a match also has its points: [`GameResult`]).
 ///
 /// [`GameResult`]: crate::GameResult
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct GameWon {
     /// Who won.
     pub winner: Player,
@@ -194,7 +198,7 @@ pub struct GameWon {
 }
 
 /// The line of Jokerball's ball for the dice rolled (RULES 1.6), as the board stands now.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonKeys)]
 pub struct BallLine {
     /// The direction the green die gives the player to move.
     pub direction: crate::hex::HexDirection,

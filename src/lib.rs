@@ -12,7 +12,7 @@
 //! The modules form a stack, lowest first; each uses only its own level and those below (a test,
 //! `tests/architecture.rs`, reads every `use crate::` path and keeps it so):
 //!
-//! `player`, `hex`, `error`, `movelist` -> `dice`, `notation` -> `engine` (the rules trait) ->
+//! `player`, `hex`, `error`, `movelist`, `keys` -> `dice`, `notation` -> `engine` (the rules trait) ->
 //! [`jokerball`], [`zola`] -> `matchplay` -> [`record`] -> [`bot`] -> `sim` -> `wasm` (the binding).
 //!
 //! The rules know neither the records nor the bot: those reach both games through traits of their
@@ -99,6 +99,7 @@ mod engine;
 mod error;
 mod hex;
 pub mod jokerball;
+mod keys;
 mod matchplay;
 mod movelist;
 mod notation;

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::keys::JsonKeys;
+
 /// One of the two players. Red sits at the bottom of the board and moves first by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -73,7 +75,7 @@ impl std::fmt::Display for Player {
 }
 
 /// A value for each player (`{ red, blue }` in JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct ByPlayer<T> {
     /// Red's value.

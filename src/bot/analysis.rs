@@ -21,6 +21,7 @@ use super::games::BotGame;
 use super::net::P_ONE;
 use super::rank::{split, Step};
 use crate::error::PlayError;
+use crate::keys::JsonKeys;
 use crate::matchplay::{
     replay_action, replay_result, ActionKind, GameResult, Match, MatchAction, MatchLog, MatchPhase,
     MatchState, Replay,
@@ -28,9 +29,13 @@ use crate::matchplay::{
 use crate::player::{ByPlayer, Player};
 
 /// A choice of [`Bot::hint`]: a Jokerball turn as `legalTurns()` writes it, or a Zola move.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// The analysis types have no serde impl; their `serde` attributes name their JSON keys for
+/// `JsonKeys` (the JavaScript binding's form).
+#[derive(Debug, Clone, PartialEq, JsonKeys)]
 pub struct Choice {
     /// The turn or move.
+    #[serde(rename = "move")]
     pub choice: String,
     /// The mover's chance of winning the game after it.
     pub win: f64,
@@ -39,7 +44,8 @@ pub struct Choice {
 }
 
 /// One entry of a review: a move (Jokerball turn, Zola move or pass) or a cube decision.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, JsonKeys)]
+#[serde(rename_all = "camelCase")]
 pub struct Entry {
     /// The game's number in its match (1 for a lone game).
     pub game: u32,
@@ -64,7 +70,8 @@ pub struct Entry {
 }
 
 /// A player's totals over the entries of a review (of a game, or of every game of a match).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, JsonKeys)]
+#[serde(rename_all = "camelCase")]
 pub struct Totals {
     /// The sum of the luck of the player's rolls.
     pub luck: f64,
@@ -89,7 +96,7 @@ pub struct Totals {
 }
 
 /// The review of a game or match.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, JsonKeys)]
 pub struct Review {
     /// Every entry, in the order of play.
     pub turns: Vec<Entry>,

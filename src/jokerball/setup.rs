@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Size;
 use crate::dice::Seed;
 use crate::error::OptionError;
+use crate::keys::JsonKeys;
 use crate::player::Player;
 
 /// The two rule sets of RULES 1.8.
@@ -46,7 +47,7 @@ pub const DEFAULT_SIZE: u8 = 6;
 /// The options of a new game as plain, unchecked data; [`Engine::new`](crate::Engine::new) checks them.
 /// `Setup::default()` is the standard game: 2025 rules, side 6, two rows each, Red first, dice from the
 /// operating system's random source.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
     /// The rule set.

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::setup::RuleSet;
 use crate::dice::{Dice, RngState};
+use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
 
@@ -50,7 +51,7 @@ impl Phase {
 }
 
 /// The half-played turn of a [`GameState`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct TurnState {
     /// The dice of the turn.
@@ -60,7 +61,7 @@ pub struct TurnState {
 }
 
 /// The whole state of a game as plain data (the documented JSON format above).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct GameState {
     /// Always 1.

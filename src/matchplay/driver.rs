@@ -11,6 +11,7 @@ use super::view::{match_to_act, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::engine::{next_record, Engine, GameKind, ToAct};
 use crate::error::{DiceError, OptionError, ParseError, SetupError};
+use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
 
@@ -397,7 +398,7 @@ impl<G: Engine> Replay for Match<G> {
 /// `log` every game as it was played ([`MatchLog`]) and `tags` the record tags (left out when there are
 /// none). Format 1, written before matches kept their games, has no `log` and no `tags`; it is still
 /// read, its earlier games then unknown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct SavedMatch<S> {
     /// 2 (1 for a state written before matches kept their games).

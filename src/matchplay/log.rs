@@ -12,6 +12,7 @@ use super::restore::replay_result;
 use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
 use crate::engine::Engine;
+use crate::keys::JsonKeys;
 use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
 
@@ -42,7 +43,7 @@ impl ActionKind {
 }
 
 /// A cube action or a resignation, placed among its game's records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct MatchAction {
     /// How many of the game's completed records came before it.
@@ -54,7 +55,7 @@ pub struct MatchAction {
 }
 
 /// A finished game of a match as it was played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct PastGame {
     /// Whether it was the Crawford game (RULES 3.4).
@@ -67,7 +68,7 @@ pub struct PastGame {
 
 /// The games of a match as they were played: the finished ones, and the cube actions of the current
 /// one (whose records its game object holds).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct MatchLog {
     /// The number of the first game whose play is wholly known: 1, unless the match was restored
@@ -90,7 +91,7 @@ impl Default for MatchLog {
 }
 
 /// One game of a match as [`Match::games`](super::Match::games) shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonKeys)]
 pub struct MatchGame {
     /// Its number, from 1.
     pub number: u32,
@@ -155,7 +156,7 @@ impl From<ActionKind> for LineKind {
 }
 
 /// One line of a game's log, as a record's body writes it, typed: what it is, who made it, where.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonKeys)]
 pub struct LogEntry {
     /// What the line is.
     pub kind: LineKind,

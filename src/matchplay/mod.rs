@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::engine::GameEnd;
 use crate::error::{coded, Coded, DiceError, ErrorCode, OptionError, PlayError};
+use crate::keys::JsonKeys;
 use crate::player::Player;
 
 mod driver;
@@ -60,7 +61,7 @@ pub const fn max_cube(length: u32) -> u32 {
 }
 
 /// The doubling cube of the current game: its value and who owns it (`None`: centred).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct Cube {
     /// The value shown: 1, 2, 4, ... (a game won is worth this many points).
@@ -78,7 +79,7 @@ impl Cube {
 }
 
 /// One finished game of a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// Who won the game.

@@ -4,11 +4,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Cube, CubeError, GameEnd, GameResult, MatchError, MatchPhase, MAX_MATCH_LENGTH};
 use crate::error::{OptionError, ParseError};
+use crate::keys::JsonKeys;
 use crate::player::{ByPlayer, Player};
 
 /// The plain serialised form of a [`MatchState`] (JSON field names in camelCase). Turning it into a
 /// `MatchState` ([`MatchState::from_data`], or deserialising a `MatchState`) checks every invariant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MatchStateData {
     /// The match length, 1..=21.

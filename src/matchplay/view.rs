@@ -11,10 +11,11 @@ use super::log::{body_lines, game_body, lone_result_line, LogEntry};
 use super::state::MatchState;
 use super::MatchPhase;
 use crate::engine::{Awaits, BallLine, Engine, GameKind, GameWon, LastMove, ToAct};
+use crate::keys::JsonKeys;
 use crate::player::Player;
 
 /// A game or match as a user interface draws it (JS: `view()`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonKeys)]
 #[serde(rename_all = "camelCase")]
 pub struct View {
     /// Which game, and so which board: Jokerball's hexagon or Zola's square.

@@ -86,7 +86,7 @@ fn short_enough(s: String, what: &str, longer: &str) -> Result<String, ParseErro
 /// Reads a move argument: a notation string, or an object whose `notation` property is one.
 pub(crate) fn arg_move(value: &JsValue) -> Result<String, ParseError> {
     if value.is_object() {
-        let notation = js_sys::Reflect::get(value, &JsValue::from_str("notation"))
+        let notation = js_sys::Reflect::get(value, &JsValue::from_str(plain::NOTATION_KEY))
             .map_err(|_| ParseError::new("move object has no readable notation"))?;
         return arg_string(&notation, "move notation");
     }

@@ -61,11 +61,12 @@ fn snapshot(value: &JsValue, full: bool) -> Result<Snapshot, JsValue> {
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         .ok_or_else(|| js_error(&not_a_game()))?;
-    let opts = js_sys::JSON::parse(r#"{"rng":false}"#).map_err(|_| js_error(&not_a_game()))?;
+    let opts =
+        js_sys::JSON::parse(super::plain::WITHOUT_RNG).map_err(|_| js_error(&not_a_game()))?;
     let obj = f
         .call1(value, &opts)
         .map_err(|thrown| freed_argument(&thrown, js_error(&not_a_game())))?;
-    let kind = js_sys::Reflect::get(&obj, &JsValue::from_str("game"))
+    let kind = js_sys::Reflect::get(&obj, &JsValue::from_str(super::plain::GAME_KEY))
         .ok()
         .and_then(|k| k.as_string());
     match kind.as_deref() {

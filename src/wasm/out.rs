@@ -115,18 +115,6 @@ impl<T: ToJs> ToJs for Vec<T> {
     }
 }
 
-/// A value that an `optional` key of a declared shape leaves out of the written object when empty.
-pub(crate) trait Omit {
-    /// Whether the key is left out.
-    fn omitted(&self) -> bool;
-}
-
-impl<T> Omit for Option<T> {
-    fn omitted(&self) -> bool {
-        self.is_none()
-    }
-}
-
 /// Starts the field `key` of an object being written (`first`: no comma before it).
 pub(crate) fn key(out: &mut String, key: &str, first: bool) {
     out.push_str(if first { "{" } else { "," });

@@ -1,26 +1,35 @@
-//! The plain data that crosses the boundary, each shape declared once: one [`plain!`] entry gives its
-//! JSON keys and TypeScript types, and yields the reader ([`FromTree`](super::tree::FromTree)), the
+//! The plain data that crosses the boundary, each shape declared once: one [`plain!`] entry names its
+//! fields and their TypeScript types, and yields the reader ([`FromTree`](super::tree::FromTree)), the
 //! writer ([`ToJs`](super::out::ToJs)) and the TypeScript interface (a custom section of the .d.ts).
 //!
-//! - `options Name(CoreType) { field: "key" => "ts type", .. }`: an options object read onto
+//! An entry names no JSON key: each key is declared once, on the core type, by the serde attributes
+//! that serde reads too (`rename_all`, `rename`, `skip_serializing_if`); `#[derive(JsonKeys)]` puts
+//! them in a const table ([`crate::keys`]) from which [`key!`] takes each key at compile time. The
+//! types made here for the binding alone (boards, settings) derive `JsonKeys` the same way.
+//!
+//! - `options Name(CoreType) { field => "ts type", .. }`: an options object read onto
 //!   `CoreType::default()` (absent or `null` keys keep the default; unknown keys are refused); the
-//!   interface has every key optional. One core setup can have several shapes (a constructor's options,
-//!   `replay`'s without `position`, a match's game options): the widest is declared `reads reader`,
-//!   which makes one reader for all of them, and each narrower one `via reader` with its own keys (in
-//!   the same order), so the package carries one reader per core type.
+//!   interface has every key optional (but those marked `required`: `length required => ..`). One
+//!   core setup can have several shapes (a constructor's options, `replay`'s without `position`, a
+//!   match's game options): the widest is declared `reads reader`, which makes one reader for all of
+//!   them, and each narrower one `via reader` with its own fields (in the same order), so the package
+//!   carries one reader per core type.
 //! - `state Name = CoreType { .. }`: a JSON state part, read (every key required but `null`able ones)
-//!   and written with exactly these keys; a key marked `optional` (`tags: "tags" optional => ..`) is
-//!   left out when empty and may be absent.
+//!   and written with exactly the type's keys; a key that serde skips when empty
+//!   (`skip_serializing_if`) is left out so too and may be absent.
 //! - `out Name = CoreType { .. }`: a value only written (verbose moves, boards).
 //! - `named Name = CoreType => "ts union"`: a string-valued enum (serde names in, `.name()` out).
 //!
-//! Native tests at the bottom check that every writer agrees with the core type's serde form.
+//! `state` and `out` entries must name every field of the type in its order (checked at compile time),
+//! so the writer writes serde's keys in serde's order by construction; native tests at the bottom
+//! still check that every writer agrees with the core type's serde form, values included.
 
 use super::out::ToJs;
 use super::tree::{FromTree, Tree};
 use crate::bot::Level;
 use crate::dice::{Dice, RngState, Seed};
-use crate::engine::{GameKind, MoveInfo};
+use crate::engine::{GameKind, MoveInfo, ToAct};
+use crate::keys::JsonKeys;
 use crate::matchplay::{
     ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
     PastGame, SavedMatch,
@@ -32,7 +41,7 @@ use crate::{jokerball, zola};
 // The plain settings that options objects are read into.
 
 /// The settings of `toJSON`.
-#[derive(Debug)]
+#[derive(Debug, JsonKeys)]
 pub(crate) struct ToJson {
     /// Whether to save the dice generator.
     pub(crate) rng: bool,
@@ -45,14 +54,14 @@ impl Default for ToJson {
 }
 
 /// The settings of `fromRecord`.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, JsonKeys)]
 pub(crate) struct RecordSettings {
     /// The seed of the dice the game goes on with.
     pub(crate) seed: Option<crate::dice::Seed>,
 }
 
 /// The plain settings of `new Match(...)` (see `MatchOptions`).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, JsonKeys)]
 pub(crate) struct MatchSettings {
     pub(crate) game: GameKind,
     pub(crate) length: Option<u32>,
@@ -64,7 +73,8 @@ pub(crate) struct MatchSettings {
 }
 
 /// The plain settings of `new Bot(...)` (see `BotOptions`).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, JsonKeys)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct BotSettings {
     pub(crate) level: Level,
     pub(crate) seed: Option<Seed>,
@@ -72,7 +82,8 @@ pub(crate) struct BotSettings {
 }
 
 /// The plain settings of `simulate(...)` (see `SimulateOptions`).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, JsonKeys)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct SimSettings {
     pub(crate) game: GameKind,
     pub(crate) games: Option<u32>,
@@ -95,16 +106,118 @@ impl FromTree for Level {
     }
 }
 
-/// The interface text of a declaration (only the wasm build keeps custom sections).
+/// The JSON key of a core type's field, from the type's [`JsonKeys`] table: a `&'static str` constant
+/// (a field the type lacks stops the build).
+macro_rules! key {
+    ($core:ty, $field:ident) => {{
+        const KEY: &str =
+            crate::keys::field(<$core as crate::keys::JsonKeys>::KEYS, stringify!($field)).key;
+        KEY
+    }};
+}
+
+/// The keys of the named fields of a core type, in the order named: a `&'static [&'static str]`.
+macro_rules! keys {
+    ($core:ty, $($field:ident),*) => {{
+        const KEYS: &[&str] = &[$(key!($core, $field)),*];
+        KEYS
+    }};
+}
+
+/// Whether a core type's field is left out of its written object: never, unless the type's serde
+/// attributes skip it (`skip_serializing_if`) and its predicate says so.
+macro_rules! omitted {
+    ($value:expr, $core:ty, $field:ident) => {{
+        const INDEX: usize =
+            crate::keys::index(<$core as crate::keys::JsonKeys>::KEYS, stringify!($field));
+        const OMISSIBLE: bool =
+            crate::keys::field(<$core as crate::keys::JsonKeys>::KEYS, stringify!($field))
+                .omissible;
+        OMISSIBLE && crate::keys::JsonKeys::omitted($value, INDEX)
+    }};
+}
+
+/// Checks at compile time that a declaration names every field of its core type, in order (a state
+/// is read and written whole, in serde's order).
+macro_rules! every_field {
+    ($name:ident, $core:ty, $($field:ident),*) => {
+        const _: () = assert!(
+            crate::keys::all_fields(
+                <$core as crate::keys::JsonKeys>::KEYS,
+                &[$(stringify!($field)),*]
+            ),
+            concat!("plain!: ", stringify!($name), " must name every field of its type, in order")
+        );
+    };
+}
+
+/// Text joined at compile time from constant parts (string literals and constants such as [`key!`]'s):
+/// a `&'static str` constant.
+macro_rules! text {
+    ($($part:expr),* $(,)?) => {{
+        const PARTS: &[&str] = &[$($part),*];
+        const BYTES: [u8; text::len(PARTS)] = text::join(PARTS);
+        const TEXT: &str = text::utf8(&BYTES);
+        TEXT
+    }};
+}
+
+/// The compile-time text functions of [`text!`].
+mod text {
+    /// The total length of `parts`.
+    pub(super) const fn len(mut parts: &[&str]) -> usize {
+        let mut len = 0;
+        while let [part, rest @ ..] = parts {
+            len += part.len();
+            parts = rest;
+        }
+        len
+    }
+
+    /// `parts` joined into `N` bytes, `N` being their total length.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "compile time: N = len(parts), so at < N while bytes remain"
+    )]
+    pub(super) const fn join<const N: usize>(mut parts: &[&str]) -> [u8; N] {
+        let mut out = [0u8; N];
+        let mut at = 0;
+        while let [part, rest @ ..] = parts {
+            let mut bytes = part.as_bytes();
+            while let [byte, more @ ..] = bytes {
+                out[at] = *byte;
+                at += 1;
+                bytes = more;
+            }
+            parts = rest;
+        }
+        out
+    }
+
+    /// Bytes joined from whole strings, as a string.
+    #[allow(
+        clippy::panic,
+        reason = "compile time: strings joined whole are UTF-8; were they not, the build stops"
+    )]
+    pub(super) const fn utf8(bytes: &[u8]) -> &str {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => panic!("text!: not UTF-8"),
+        }
+    }
+}
+
+/// The interface text of a declaration (only the wasm build keeps custom sections): each field's key
+/// from the core type, its mark (`?` or nothing) and its TypeScript type.
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
 macro_rules! ts_interface {
-    ($doc:literal, $name:ident, $($key:literal $opt:expr => $ts:literal),*) => {
-        concat!("/**\n * ", $doc, "\n */\nexport interface ", stringify!($name), " {\n",
+    ($doc:literal, $name:ident, $($key:expr, $opt:expr => $ts:literal),*) => {
+        text!("/**\n * ", $doc, "\n */\nexport interface ", stringify!($name), " {\n",
             $("  ", $key, $opt, ": ", $ts, ";\n",)* "}\n")
     };
 }
 
-/// The mark of an optional key in an options interface: `?` unless the field is `required`.
+/// The mark of a key in an options interface: `?` unless the field is `required`.
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
 macro_rules! optional {
     () => {
@@ -115,66 +228,61 @@ macro_rules! optional {
     };
 }
 
-/// The mark of a key of a state or output interface: `?` for a key left out when empty (`optional`).
+/// The mark of a key of a state or output interface: `?` for a key serde leaves out when empty.
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_macros))]
 macro_rules! omissible {
-    () => {
-        ""
-    };
-    (optional) => {
-        "?"
-    };
-}
-
-/// Whether a field is left out of the written object: never, unless it is marked `optional` and empty.
-macro_rules! omitted {
-    ($value:expr) => {
-        false
-    };
-    ($value:expr, optional) => {
-        super::out::Omit::omitted(&$value)
-    };
+    ($core:ty, $field:ident) => {{
+        const MARK: &str =
+            if crate::keys::field(<$core as crate::keys::JsonKeys>::KEYS, stringify!($field))
+                .omissible
+            {
+                "?"
+            } else {
+                ""
+            };
+        MARK
+    }};
 }
 
 macro_rules! plain {
     () => {};
-    ($doc:literal options $name:ident($core:ty) reads $reader:ident { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal options $name:ident($core:ty) reads $reader:ident { $($field:ident $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         /// Reads the options of every shape of this core type: `keys` are the shape's own (any other
         /// key is refused, so the fields outside it keep their defaults).
         fn $reader(tree: &Tree, keys: &[&str]) -> Result<$core, String> {
             let fields = tree.object(keys)?;
             let mut value = <$core>::default();
-            $(if let Some(v) = fields.field::<Option<_>>($key)? {
+            $(if let Some(v) = fields.field::<Option<_>>(key!($core, $field))? {
                 value.$field = v;
             })*
             Ok(value)
         }
-        plain!($doc options $name($core) via $reader { $($field: $key $($req)? => $ts),* } $($rest)*);
+        plain!($doc options $name($core) via $reader { $($field $($req)? => $ts),* } $($rest)*);
     };
-    ($doc:literal options $name:ident($core:ty) via $reader:ident { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal options $name:ident($core:ty) via $reader:ident { $($field:ident $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         #[doc = $doc]
         #[derive(Debug, Default)]
         pub(crate) struct $name(pub(crate) $core);
         impl FromTree for $name {
             fn from_tree(tree: &Tree) -> Result<Self, String> {
-                $reader(tree, &[$($key),*]).map($name)
+                $reader(tree, keys!($core, $($field),*)).map($name)
             }
         }
         const _: () = {
             #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-            const TS: &str = ts_interface!($doc, $name, $($key optional!($($req)?) => $ts),*);
+            const TS: &str = ts_interface!($doc, $name, $(key!($core, $field), optional!($($req)?) => $ts),*);
         };
         plain!($($rest)*);
     };
-    ($doc:literal options $name:ident($core:ty) { $($field:ident: $key:literal $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal options $name:ident($core:ty) { $($field:ident $($req:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
         #[doc = $doc]
         #[derive(Debug, Default)]
         pub(crate) struct $name(pub(crate) $core);
         impl FromTree for $name {
             fn from_tree(tree: &Tree) -> Result<Self, String> {
-                let fields = tree.object(&[$($key),*])?;
+                let fields = tree.object(keys!($core, $($field),*))?;
                 let mut value = <$core>::default();
-                $(if let Some(v) = fields.field::<Option<_>>($key)? {
+                $(if let Some(v) = fields.field::<Option<_>>(key!($core, $field))? {
                     value.$field = v;
                 })*
                 Ok($name(value))
@@ -182,26 +290,27 @@ macro_rules! plain {
         }
         const _: () = {
             #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-            const TS: &str = ts_interface!($doc, $name, $($key optional!($($req)?) => $ts),*);
+            const TS: &str = ts_interface!($doc, $name, $(key!($core, $field), optional!($($req)?) => $ts),*);
         };
         plain!($($rest)*);
     };
-    ($doc:literal state $name:ident = $core:ty { $($field:ident: $key:literal $($omit:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal state $name:ident = $core:ty { $($field:ident => $ts:literal),* $(,)? } $($rest:tt)*) => {
         impl FromTree for $core {
             fn from_tree(tree: &Tree) -> Result<Self, String> {
-                let fields = tree.object(&[$($key),*])?;
-                Ok(Self { $($field: fields.field($key)?),* })
+                let fields = tree.object(keys!($core, $($field),*))?;
+                Ok(Self { $($field: fields.field(key!($core, $field))?),* })
             }
         }
-        plain!($doc out $name = $core { $($field: $key $($omit)? => $ts),* } $($rest)*);
+        plain!($doc out $name = $core { $($field => $ts),* } $($rest)*);
     };
-    ($doc:literal out $name:ident = $core:ty { $($field:ident: $key:literal $($omit:ident)? => $ts:literal),* $(,)? } $($rest:tt)*) => {
+    ($doc:literal out $name:ident = $core:ty { $($field:ident => $ts:literal),* $(,)? } $($rest:tt)*) => {
+        every_field!($name, $core, $($field),*);
         impl ToJs for $core {
             fn write(&self, out: &mut String) {
                 let mut first = true;
                 $(
-                    if !omitted!(self.$field $(, $omit)?) {
-                        super::out::key(out, $key, first);
+                    if !omitted!(self, $core, $field) {
+                        super::out::key(out, key!($core, $field), first);
                         first = false;
                         ToJs::write(&self.$field, out);
                     }
@@ -214,7 +323,7 @@ macro_rules! plain {
         }
         const _: () = {
             #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-            const TS: &str = ts_interface!($doc, $name, $($key omissible!($($omit)?) => $ts),*);
+            const TS: &str = ts_interface!($doc, $name, $(key!($core, $field), omissible!($core, $field) => $ts),*);
         };
         plain!($($rest)*);
     };
@@ -239,6 +348,16 @@ macro_rules! plain {
         plain!($($rest)*);
     };
 }
+
+/// `toJSON`'s options without the dice generator, `{"rng":false}` (the bot's snapshot of a game).
+pub(crate) const WITHOUT_RNG: &str = text!("{\"", key!(ToJson, rng), "\":false}");
+
+/// The key of a verbose move's notation, which a move argument may be an object of (`arg_move`).
+pub(crate) const NOTATION_KEY: &str = key!(MoveInfo, notation);
+
+/// The key that says which game a JSON state is of: `game`, the same in a Jokerball, Zola and match
+/// state (each type declares it; the agreement tests below read all three).
+pub(crate) const GAME_KEY: &str = key!(jokerball::GameState, game);
 
 /// A seed: an integer `0..=2^32-1` or a string of at most 4096 characters.
 impl FromTree for Seed {
@@ -297,12 +416,6 @@ impl ToJs for Tags {
     }
 }
 
-impl super::out::Omit for Tags {
-    fn omitted(&self) -> bool {
-        self.is_empty()
-    }
-}
-
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TAGS_TS: &str = r#"
 /** The optional tags of a record (names, event, site, date and others): tag name to value. */
@@ -323,26 +436,32 @@ trait MoveFields {
 
 impl MoveFields for MoveInfo {
     fn write_fields(&self, out: &mut String) {
-        super::out::key(out, "notation", true);
+        super::out::key(out, key!(MoveInfo, notation), true);
         self.notation.write(out);
-        super::out::key(out, "kind", false);
+        super::out::key(out, key!(MoveInfo, kind), false);
         super::out::write_str(out, self.kind.name());
-        super::out::key(out, "from", false);
+        super::out::key(out, key!(MoveInfo, from), false);
         self.from.write(out);
-        super::out::key(out, "to", false);
+        super::out::key(out, key!(MoveInfo, to), false);
         self.to.write(out);
-        super::out::key(out, "capture", false);
+        super::out::key(out, key!(MoveInfo, capture), false);
         self.capture.write(out);
-        if !self.path.is_empty() {
-            super::out::key(out, "path", false);
+        if !omitted!(self, MoveInfo, path) {
+            super::out::key(out, key!(MoveInfo, path), false);
             self.path.write(out);
         }
+        // `goal` is omissible (checked): left out when `None`, else its player written.
+        const _: () = assert!(crate::keys::field(MoveInfo::KEYS, "goal").omissible);
         if let Some(goal) = self.goal {
-            super::out::key(out, "goal", false);
+            super::out::key(out, key!(MoveInfo, goal), false);
             goal.write(out);
         }
     }
 }
+
+/// The key of the phases passed at once after a move or a roll (`Played`, `Rolled`): the binding's
+/// own, declared here once.
+const SKIPPED: &str = "skipped";
 
 /// A move just played and the phases passed at once after it (Jokerball's `play`).
 pub(crate) struct Played<'a> {
@@ -353,7 +472,7 @@ pub(crate) struct Played<'a> {
 impl ToJs for Played<'_> {
     fn write(&self, out: &mut String) {
         self.info.write_fields(out);
-        super::out::key(out, "skipped", false);
+        super::out::key(out, SKIPPED, false);
         self.skipped.write(out);
         out.push('}');
     }
@@ -367,17 +486,18 @@ pub(crate) struct Rolled {
 
 impl ToJs for Rolled {
     fn write(&self, out: &mut String) {
-        super::out::key(out, "distance", true);
+        super::out::key(out, key!(Dice, distance), true);
         self.dice.distance.write(out);
-        super::out::key(out, "direction", false);
+        super::out::key(out, key!(Dice, direction), false);
         self.dice.direction.write(out);
-        super::out::key(out, "skipped", false);
+        super::out::key(out, SKIPPED, false);
         self.skipped.write(out);
         out.push('}');
     }
 }
 
 /// A Jokerball cell's name and axial coordinates.
+#[derive(JsonKeys)]
 pub(crate) struct HexCell {
     pub(crate) name: String,
     pub(crate) q: i8,
@@ -394,18 +514,21 @@ impl ToJs for i8 {
 }
 
 /// The cells of a Jokerball board and the home-row cells beside each goal.
+#[derive(JsonKeys)]
 pub(crate) struct JokerballGeometry {
     pub(crate) cells: Vec<HexCell>,
     pub(crate) goals: Goals,
 }
 
 /// The home-row cells beside each player's goal.
+#[derive(JsonKeys)]
 pub(crate) struct Goals {
     pub(crate) red: Vec<String>,
     pub(crate) blue: Vec<String>,
 }
 
 /// A Zola square's name, file and rank.
+#[derive(JsonKeys)]
 pub(crate) struct SquareCell {
     pub(crate) name: String,
     pub(crate) x: u8,
@@ -413,59 +536,83 @@ pub(crate) struct SquareCell {
 }
 
 /// The squares of a Zola board.
+#[derive(JsonKeys)]
 pub(crate) struct ZolaGeometry {
     pub(crate) cells: Vec<SquareCell>,
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const MOVE_TS: &str = r#"
+const MOVE_TS: &str = text!(
+    "
 /** A legal move described: what moves (`kind`), from which cell to which cell (`to` may be 'off'), and
  * whether it captures. For Zola's `swap`, `from` and `to` are null. */
 export interface MoveInfo<Kind extends string, Cell extends string | null> {
-  notation: string;
-  kind: Kind;
-  from: Cell;
-  to: Cell;
-  capture: boolean;
+  ",
+    key!(MoveInfo, notation),
+    ": string;\n  ",
+    key!(MoveInfo, kind),
+    ": Kind;\n  ",
+    key!(MoveInfo, from),
+    ": Cell;\n  ",
+    key!(MoveInfo, to),
+    ": Cell;\n  ",
+    key!(MoveInfo, capture),
+    ": boolean;
 }
 /** A Jokerball move in verbose form: `to` is a cell name or 'off'; `path` the cells it crosses, its
  * destination last; `goal` (only when it leaves the board) the goal it goes through, named by the
  * player who defends it. */
-export type JokerballMove = MoveInfo<'man' | 'ball', string> & { path: string[]; goal?: Player };
+export type JokerballMove = MoveInfo<'man' | 'ball', string> & { ",
+    key!(MoveInfo, path),
+    ": string[]; ",
+    key!(MoveInfo, goal),
+    "?: Player };
 /** The dice just rolled or set, with the phases passed at once after them for want of a legal move. */
-export type Rolled = Dice & { skipped: ('man' | 'ball')[] };
+export type Rolled = Dice & { ",
+    SKIPPED,
+    ": ('man' | 'ball')[] };
 /** A Jokerball move just played, with the phases passed at once after it for want of a legal move. */
-export type JokerballPlayed = JokerballMove & { skipped: ('man' | 'ball')[] };
+export type JokerballPlayed = JokerballMove & { ",
+    SKIPPED,
+    ": ('man' | 'ball')[] };
 /** A Zola move in verbose form. */
 export type ZolaMove = MoveInfo<'move' | 'swap', string | null>;
-"#;
+"
+);
 
 /// A piece on a board: its cell and owner.
+#[derive(JsonKeys)]
 pub(crate) struct Piece {
     pub(crate) cell: String,
     pub(crate) player: Player,
 }
 
 /// The pieces on a Jokerball board.
+#[derive(JsonKeys)]
 pub(crate) struct JokerballBoard {
     pub(crate) men: Vec<Piece>,
     pub(crate) ball: Option<String>,
 }
 
 /// Each player's chance of winning the game and, for a match, the match (`bot.evaluate`).
+#[derive(JsonKeys)]
 pub(crate) struct EvaluationOut {
     pub(crate) red: f64,
     pub(crate) blue: f64,
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     pub(crate) matches: Option<ByPlayer<f64>>,
 }
 
 /// What a record is of (`recordType`): its game, and whether it is a match's.
+#[derive(JsonKeys)]
 pub(crate) struct RecordType {
     pub(crate) game: GameKind,
+    #[serde(rename = "match")]
     pub(crate) is_match: bool,
 }
 
 /// The checkers on a Zola board.
+#[derive(JsonKeys)]
 pub(crate) struct ZolaBoard {
     pub(crate) checkers: Vec<Piece>,
 }
@@ -493,251 +640,251 @@ plain! {
     "What a line of a game's log is: a record (turn, move, `swap` or pass), a cube action, a resignation, the result."
     out named LineKind = crate::matchplay::LineKind => "'record' | 'double' | 'take' | 'drop' | 'resign' | 'result'";
     "How the current game ended: the winner, and how (a goal or the last capture; in a match also a drop or resignation)."
-    out GameWon = crate::engine::GameWon { winner: "winner" => "Player", how: "how" => "GameEnd" }
+    out GameWon = crate::engine::GameWon { winner => "Player", how => "GameEnd" }
     "The last move made: who made it and the cells its moves left and reached, in order, each once ('off' left out; empty for a pass, a wholly passed turn or `swap`)."
-    out LastMove = crate::engine::LastMove { player: "player" => "Player", cells: "cells" => "string[]" }
+    out LastMove = crate::engine::LastMove { player => "Player", cells => "string[]" }
     "Jokerball's ball line for the dice rolled: the direction the green die gives the player to move, and whether the ball cannot move along it as the board stands."
-    out BallLine = crate::engine::BallLine { direction: "direction" => "HexDirection", blocked: "blocked" => "boolean" }
+    out BallLine = crate::engine::BallLine { direction => "HexDirection", blocked => "boolean" }
     "One line of the current game's log: what it is, who made it (the winner of a result), the number of the game's records played once it is reached, and its text as a record writes it, without its number."
-    out LogEntry = crate::matchplay::LogEntry { kind: "kind" => "LineKind", player: "player" => "Player", step: "step" => "number", text: "text" => "string" }
+    out LogEntry = crate::matchplay::LogEntry { kind => "LineKind", player => "Player", step => "number", text => "string" }
     "A game or the current game of a match as a user interface draws it (`view()`): the board's kind and side, who acts, whether the turn is at its start, the result, the last move, the ball's line (Jokerball with the dice rolled, the game on) and the log."
     out View = crate::matchplay::View {
-        game: "game" => "GameKind",
-        size: "size" => "4 | 6 | 8 | 10",
-        to_act: "toAct" => "ToAct | null",
-        at_turn_start: "atTurnStart" => "boolean",
-        result: "result" => "GameWon | null",
-        last_move: "lastMove" => "LastMove | null",
-        ball: "ball" => "BallLine | null",
-        log: "log" => "LogEntry[]",
+        game => "GameKind",
+        size => "4 | 6 | 8 | 10",
+        to_act => "ToAct | null",
+        at_turn_start => "boolean",
+        result => "GameWon | null",
+        last_move => "LastMove | null",
+        ball => "BallLine | null",
+        log => "LogEntry[]",
     }
 
     "A piece on the board: its cell and owner."
-    out BoardPiece = Piece { cell: "cell" => "string", player: "player" => "Player" }
+    out BoardPiece = Piece { cell => "string", player => "Player" }
     "A cell of a Jokerball board: its name and axial coordinates (`r` grows downwards)."
-    out HexCell = HexCell { name: "name" => "string", q: "q" => "number", r: "r" => "number" }
+    out HexCell = HexCell { name => "string", q => "number", r => "number" }
     "The cells of a Jokerball board, and the home-row cells beside the goal each player defends."
-    out JokerballGeometry = JokerballGeometry { cells: "cells" => "HexCell[]", goals: "goals" => "Goals" }
+    out JokerballGeometry = JokerballGeometry { cells => "HexCell[]", goals => "Goals" }
     "The home-row cells beside the goal each player defends."
-    out Goals = Goals { red: "red" => "string[]", blue: "blue" => "string[]" }
+    out Goals = Goals { red => "string[]", blue => "string[]" }
     "A square of a Zola board: its name, file `x` and rank `y`, from 0."
-    out SquareCell = SquareCell { name: "name" => "string", x: "x" => "number", y: "y" => "number" }
+    out SquareCell = SquareCell { name => "string", x => "number", y => "number" }
     "The squares of a Zola board."
-    out ZolaGeometry = ZolaGeometry { cells: "cells" => "SquareCell[]" }
+    out ZolaGeometry = ZolaGeometry { cells => "SquareCell[]" }
     "The pieces on a Jokerball board: men in position-string order, and the ball's cell."
-    out JokerballBoard = JokerballBoard { men: "men" => "BoardPiece[]", ball: "ball" => "string | null" }
+    out JokerballBoard = JokerballBoard { men => "BoardPiece[]", ball => "string | null" }
     "The checkers on a Zola board, in position-string order."
-    out ZolaBoard = ZolaBoard { checkers: "checkers" => "BoardPiece[]" }
+    out ZolaBoard = ZolaBoard { checkers => "BoardPiece[]" }
     "Each player's chance of winning (they sum to 1)."
-    out Chances = ByPlayer<f64> { red: "red" => "number", blue: "blue" => "number" }
+    out Chances = ByPlayer<f64> { red => "number", blue => "number" }
     "Each player's chance of winning the current game (sum 1; a finished game gives 1 and 0) and, for a Match, the match (through the match equity table)."
-    out Evaluation = EvaluationOut { red: "red" => "number", blue: "blue" => "number", matches: "match" optional => "Chances" }
+    out Evaluation = EvaluationOut { red => "number", blue => "number", matches => "Chances" }
     "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, the mover's chance of winning the game after it, and the cells it names of the part still to play (in Jokerball's phase 'ball' the ball move's only), each once, 'off' left out."
-    out Hint = crate::bot::Choice { choice: "move" => "string", win: "win" => "number", cells: "cells" => "string[]" }
+    out Hint = crate::bot::Choice { choice => "string", win => "number", cells => "string[]" }
     "A player's totals in a review (docs/api.md): luck; chance lost by errors in moves (`error`) and cube decisions (`cubeError`) and the decisions counted in each (`moves`: moves with a choice; `cubes`); `errorRate` = all errors / all decisions; `rating` (PR) = 500 x errorRate; `wins` (games won) and `adjusted` = wins - luck + the opponent's luck."
-    out ReviewTotals = crate::bot::Totals { luck: "luck" => "number", error: "error" => "number", moves: "moves" => "number", cube_error: "cubeError" => "number", cubes: "cubes" => "number", error_rate: "errorRate" => "number", rating: "rating" => "number", wins: "wins" => "number", adjusted: "adjusted" => "number" }
+    out ReviewTotals = crate::bot::Totals { luck => "number", error => "number", moves => "number", cube_error => "number", cubes => "number", error_rate => "number", rating => "number", wins => "number", adjusted => "number" }
     "Each player's totals over one game of a review."
-    out GameTotals = ByPlayer<crate::bot::Totals> { red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals" }
+    out GameTotals = ByPlayer<crate::bot::Totals> { red => "ReviewTotals", blue => "ReviewTotals" }
     "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `error` is `bestWin - win`; `luck` (Jokerball moves only) how much the dice thrown helped the mover (docs/api.md)."
-    out ReviewEntry = crate::bot::Entry { game: "game" => "number", index: "index" => "number", player: "player" => "Player", record: "record" => "string", win: "win" => "number", best: "best" => "string", best_win: "bestWin" => "number", error: "error" => "number", luck: "luck" => "number | null", mark: "mark" => "'??' | '?' | '?!' | ''" }
+    out ReviewEntry = crate::bot::Entry { game => "number", index => "number", player => "Player", record => "string", win => "number", best => "string", best_win => "number", error => "number", luck => "number | null", mark => "'??' | '?' | '?!' | ''" }
     "The review of a game or match by the bot: an entry per move and cube decision, each player's totals over every game reviewed, and each game's."
-    out Review = crate::bot::Review { turns: "turns" => "ReviewEntry[]", red: "red" => "ReviewTotals", blue: "blue" => "ReviewTotals", games: "games" => "GameTotals[]" }
+    out Review = crate::bot::Review { turns => "ReviewEntry[]", red => "ReviewTotals", blue => "ReviewTotals", games => "GameTotals[]" }
 
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
     options JokerballOptions(jokerball::Setup) reads read_jokerball_setup {
-        rules: "rules" => "JokerballRules",
-        size: "size" => "4 | 6",
-        rows: "rows" => "number",
-        first: "first" => "Player",
-        position: "position" => "string",
-        seed: "seed" => "number | string",
+        rules => "JokerballRules",
+        size => "4 | 6",
+        rows => "number",
+        first => "Player",
+        position => "string",
+        seed => "number | string",
     }
     "Options of `Jokerball.replay(...)`: those of the constructor without `position`."
     options JokerballReplayOptions(jokerball::Setup) via read_jokerball_setup {
-        rules: "rules" => "JokerballRules",
-        size: "size" => "4 | 6",
-        rows: "rows" => "number",
-        first: "first" => "Player",
-        seed: "seed" => "number | string",
+        rules => "JokerballRules",
+        size => "4 | 6",
+        rows => "number",
+        first => "Player",
+        seed => "number | string",
     }
     "The Jokerball options of a match or a simulation (the match or run gives `first` and `seed`)."
     options JokerballGameOptions(jokerball::Setup) via read_jokerball_setup {
-        rules: "rules" => "JokerballRules",
-        size: "size" => "4 | 6",
-        rows: "rows" => "number",
+        rules => "JokerballRules",
+        size => "4 | 6",
+        rows => "number",
     }
     "Options of `new Zola(...)`. With `position`, the size comes from the string and `first` is ignored."
     options ZolaOptions(zola::Setup) reads read_zola_setup {
-        size: "size" => "6 | 8 | 10",
-        pie: "pie" => "boolean",
-        first: "first" => "Player",
-        position: "position" => "string",
+        size => "6 | 8 | 10",
+        pie => "boolean",
+        first => "Player",
+        position => "string",
     }
     "Options of `Zola.replay(...)`: those of the constructor without `position`."
     options ZolaReplayOptions(zola::Setup) via read_zola_setup {
-        size: "size" => "6 | 8 | 10",
-        pie: "pie" => "boolean",
-        first: "first" => "Player",
+        size => "6 | 8 | 10",
+        pie => "boolean",
+        first => "Player",
     }
     "The Zola options of a match or a simulation (`pie: true` is refused by a match: an `invalid_option`)."
     options ZolaGameOptions(zola::Setup) via read_zola_setup {
-        size: "size" => "6 | 8 | 10",
-        pie: "pie" => "boolean",
+        size => "6 | 8 | 10",
+        pie => "boolean",
     }
 
     "Options of `new Match(...)`: `length` (1..21) is required. Zola's pie rule is not available in a match."
     options MatchOptions(MatchSettings) {
-        game: "game" => "GameKind",
-        length: "length" required => "number",
-        cube: "cube" => "boolean",
-        first: "first" => "Player",
-        seed: "seed" => "number | string",
-        jokerball: "jokerball" => "JokerballGameOptions",
-        zola: "zola" => "ZolaGameOptions",
+        game => "GameKind",
+        length required => "number",
+        cube => "boolean",
+        first => "Player",
+        seed => "number | string",
+        jokerball => "JokerballGameOptions",
+        zola => "ZolaGameOptions",
     }
     "Options of `new Bot(...)`. `timeMs` caps each decision's wall-clock time (giving up the same choice on any machine)."
     options BotOptions(BotSettings) {
-        level: "level" => "BotLevel",
-        seed: "seed" => "number | string",
-        time_ms: "timeMs" => "number",
+        level => "BotLevel",
+        seed => "number | string",
+        time_ms => "number",
     }
     "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished."
     options SimulateOptions(SimSettings) {
-        game: "game" => "GameKind",
-        games: "games" required => "number",
-        seed: "seed" => "number | string",
-        jokerball: "jokerball" => "JokerballGameOptions",
-        zola: "zola" => "ZolaGameOptions",
-        first: "first" => "Player",
-        max_turns: "maxTurns" => "number",
-        players: "players" => "SimPlayers",
-        alternate: "alternate" => "boolean",
+        game => "GameKind",
+        games required => "number",
+        seed => "number | string",
+        jokerball => "JokerballGameOptions",
+        zola => "ZolaGameOptions",
+        first => "Player",
+        max_turns => "number",
+        players => "SimPlayers",
+        alternate => "boolean",
     }
     "Who plays each side in `simulate`."
     options SimPlayers(ByPlayer<crate::sim::SimPlayer>) {
-        red: "red" => "SimPlayerName",
-        blue: "blue" => "SimPlayerName",
+        red => "SimPlayerName",
+        blue => "SimPlayerName",
     }
     "Options of `toJSON`: `rng: false` leaves the dice generator out."
-    options ToJsonOptions(ToJson) { rng: "rng" => "boolean" }
+    options ToJsonOptions(ToJson) { rng => "boolean" }
 
     "The two dice of a Jokerball turn."
-    state Dice = Dice { distance: "distance" => "number", direction: "direction" => "number" }
+    state Dice = Dice { distance => "number", direction => "number" }
     "The saved state of the dice generator."
-    state JokerballRngState = RngState { key: "key" => "string", word: "word" => "number" }
+    state JokerballRngState = RngState { key => "string", word => "number" }
     "The half-played turn of a Jokerball state: its dice and the man move played ('-': skipped)."
-    state JokerballTurnState = jokerball::TurnState { dice: "dice" => "Dice", man: "man" => "string | null" }
+    state JokerballTurnState = jokerball::TurnState { dice => "Dice", man => "string | null" }
     "The JSON state of a Jokerball game (`toJSON`/`fromJSON`)."
     state JokerballState = jokerball::GameState {
-        format: "format" => "1",
-        game: "game" => "'jokerball'",
-        rules: "rules" => "JokerballRules",
-        size: "size" => "4 | 6",
-        start: "start" => "string",
-        history: "history" => "string[]",
-        turn: "turn" => "JokerballTurnState | null",
-        phase: "phase" => "JokerballPhase",
-        position: "position" => "string",
-        winner: "winner" => "Player | null",
-        rng: "rng" => "JokerballRngState | null",
-        tags: "tags" optional => "RecordTags",
+        format => "1",
+        game => "'jokerball'",
+        rules => "JokerballRules",
+        size => "4 | 6",
+        start => "string",
+        history => "string[]",
+        turn => "JokerballTurnState | null",
+        phase => "JokerballPhase",
+        position => "string",
+        winner => "Player | null",
+        rng => "JokerballRngState | null",
+        tags => "RecordTags",
     }
     "The JSON state of a Zola game (`toJSON`/`fromJSON`); `start` is null for a game from the setup."
     state ZolaState = zola::GameState {
-        format: "format" => "1",
-        game: "game" => "'zola'",
-        size: "size" => "6 | 8 | 10",
-        pie: "pie" => "boolean",
-        first: "first" => "Player",
-        start: "start" => "string | null",
-        history: "history" => "string[]",
-        position: "position" => "string",
-        turn: "turn" => "Player",
-        phase: "phase" => "ZolaPhase",
-        swapped: "swapped" => "boolean",
-        winner: "winner" => "Player | null",
-        tags: "tags" optional => "RecordTags",
+        format => "1",
+        game => "'zola'",
+        size => "6 | 8 | 10",
+        pie => "boolean",
+        first => "Player",
+        start => "string | null",
+        history => "string[]",
+        position => "string",
+        turn => "Player",
+        phase => "ZolaPhase",
+        swapped => "boolean",
+        winner => "Player | null",
+        tags => "RecordTags",
     }
     "A value for each player."
-    state Score = ByPlayer<u32> { red: "red" => "number", blue: "blue" => "number" }
+    state Score = ByPlayer<u32> { red => "number", blue => "number" }
     "The doubling cube: its value and owner (`null`: centred)."
-    state Cube = Cube { value: "value" => "number", owner: "owner" => "Player | null" }
+    state Cube = Cube { value => "number", owner => "Player | null" }
     "A finished game of the match."
     state GameResult = GameResult {
-        winner: "winner" => "Player",
-        points: "points" => "number",
-        cube: "cube" => "number",
-        how: "how" => "GameEnd",
+        winner => "Player",
+        points => "number",
+        cube => "number",
+        how => "GameEnd",
     }
     "The match bookkeeping inside a match's JSON state."
     state MatchStateData = MatchStateData {
-        length: "length" => "number",
-        first: "first" => "Player",
-        cube: "cube" => "Cube | null",
-        score: "score" => "Score",
-        game_number: "gameNumber" => "number",
-        pending_double: "pendingDouble" => "Player | null",
-        crawford: "crawford" => "boolean",
-        post_crawford: "postCrawford" => "boolean",
-        results: "results" => "GameResult[]",
+        length => "number",
+        first => "Player",
+        cube => "Cube | null",
+        score => "Score",
+        game_number => "number",
+        pending_double => "Player | null",
+        crawford => "boolean",
+        post_crawford => "boolean",
+        results => "GameResult[]",
     }
     "What a player did outside the moves of a game of a match."
     named ActionKind = ActionKind => "'double' | 'take' | 'drop' | 'resign'";
     "A cube action or resignation: who, what, and after how many of the game's completed records."
     state MatchAction = MatchAction {
-        at: "at" => "number",
-        player: "player" => "Player",
-        kind: "kind" => "ActionKind",
+        at => "number",
+        player => "Player",
+        kind => "ActionKind",
     }
     "A finished game of a match as it was played (`history` null: unknown, before a restore from format 1)."
     state PastGame = PastGame {
-        crawford: "crawford" => "boolean",
-        history: "history" => "string[] | null",
-        actions: "actions" => "MatchAction[]",
+        crawford => "boolean",
+        history => "string[] | null",
+        actions => "MatchAction[]",
     }
     "Every game of a match as it was played: the finished ones, and the current game's cube actions; `known` is the first game whose play is wholly known (1 unless restored from format 1)."
     state MatchLog = MatchLog {
-        known: "known" => "number",
-        past: "past" => "PastGame[]",
-        actions: "actions" => "MatchAction[]",
+        known => "number",
+        past => "PastGame[]",
+        actions => "MatchAction[]",
     }
     "What a record is of (`recordType(text)`): its game (the `Game` tag) and whether it is a match's (a `Length` tag), that is which class's `fromRecord` reads it."
     out RecordType = RecordType {
-        game: "game" => "GameKind",
-        is_match: "match" => "boolean",
+        game => "GameKind",
+        is_match => "boolean",
     }
     "One game of a match (`Match.games`): `lines` are its body lines as a record writes them, without the record numbers; `log` the same lines typed, with who made each (as `view().log` gives the current game's); `history` is null for a game before a restore from format 1."
     out MatchGame = MatchGame {
-        number: "number" => "number",
-        first: "first" => "Player",
-        crawford: "crawford" => "boolean",
-        history: "history" => "string[] | null",
-        lines: "lines" => "string[]",
-        result: "result" => "GameResult | null",
-        log: "log" => "LogEntry[]",
+        number => "number",
+        first => "Player",
+        crawford => "boolean",
+        history => "string[] | null",
+        lines => "string[]",
+        result => "GameResult | null",
+        log => "LogEntry[]",
     }
     "The JSON state of a Jokerball match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
     out JokerballMatchState = SavedMatch<jokerball::GameState> {
-        format: "format" => "1 | 2",
-        game: "game" => "'match'",
-        variant: "variant" => "'jokerball'",
-        state: "match" => "MatchStateData",
-        current: "current" => "JokerballState",
-        log: "log" optional => "MatchLog",
-        tags: "tags" optional => "RecordTags",
+        format => "1 | 2",
+        game => "'match'",
+        variant => "'jokerball'",
+        state => "MatchStateData",
+        current => "JokerballState",
+        log => "MatchLog",
+        tags => "RecordTags",
     }
     "The JSON state of a Zola match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
     out ZolaMatchState = SavedMatch<zola::GameState> {
-        format: "format" => "1 | 2",
-        game: "game" => "'match'",
-        variant: "variant" => "'zola'",
-        state: "match" => "MatchStateData",
-        current: "current" => "ZolaState",
-        log: "log" optional => "MatchLog",
-        tags: "tags" optional => "RecordTags",
+        format => "1 | 2",
+        game => "'match'",
+        variant => "'zola'",
+        state => "MatchStateData",
+        current => "ZolaState",
+        log => "MatchLog",
+        tags => "RecordTags",
     }
     "Options of `fromRecord`: the seed of the dice the game goes on with (without it, only `setDice`)."
-    options RecordOptions(RecordSettings) { seed: "seed" => "number | string" }
+    options RecordOptions(RecordSettings) { seed => "number | string" }
 }
 
 /// The saved match of either game, read by one reader: only `current` is read by the game's own
@@ -747,7 +894,7 @@ plain! {
 impl<S: FromTree> FromTree for SavedMatch<S> {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let (fields, (format, game, variant, state)) = saved_head(tree)?;
-        let current = fields.field("current")?;
+        let current = fields.field(key!(AnySaved, current))?;
         let (log, tags) = saved_tail(&fields)?;
         Ok(SavedMatch {
             format,
@@ -761,10 +908,8 @@ impl<S: FromTree> FromTree for SavedMatch<S> {
     }
 }
 
-/// The keys of a saved match (those of `JokerballMatchState` and `ZolaMatchState`).
-const SAVED_KEYS: [&str; 7] = [
-    "format", "game", "variant", "match", "current", "log", "tags",
-];
+/// A saved match of either game: its keys are those of both (`SavedMatch`'s, whatever its game).
+type AnySaved = SavedMatch<zola::GameState>;
 
 /// The fields of a saved match before `current`: format, game, variant, match.
 type SavedHead = (u32, String, GameKind, MatchStateData);
@@ -772,12 +917,14 @@ type SavedHead = (u32, String, GameKind, MatchStateData);
 /// The fields of a saved match before `current`.
 #[inline(never)]
 fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), String> {
-    let f = tree.object(&SAVED_KEYS)?;
+    let f = tree.object(keys!(
+        AnySaved, format, game, variant, state, current, log, tags
+    ))?;
     let head = (
-        f.field("format")?,
-        f.field("game")?,
-        f.field("variant")?,
-        f.field("match")?,
+        f.field(key!(AnySaved, format))?,
+        f.field(key!(AnySaved, game))?,
+        f.field(key!(AnySaved, variant))?,
+        f.field(key!(AnySaved, state))?,
     );
     Ok((f, head))
 }
@@ -785,32 +932,45 @@ fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), Strin
 /// The fields of a saved match after `current`.
 #[inline(never)]
 fn saved_tail(f: &super::tree::Fields<'_>) -> Result<(Option<MatchLog>, Tags), String> {
-    Ok((f.field("log")?, f.field("tags")?))
+    Ok((
+        f.field(key!(AnySaved, log))?,
+        f.field(key!(AnySaved, tags))?,
+    ))
 }
 
 /// Who acts: written with its two keys (its TypeScript type is the union below).
-impl ToJs for crate::engine::ToAct {
+impl ToJs for ToAct {
     fn write(&self, out: &mut String) {
-        super::out::key(out, "player", true);
+        super::out::key(out, key!(ToAct, player), true);
         self.player.write(out);
-        super::out::key(out, "awaits", false);
+        super::out::key(out, key!(ToAct, awaits), false);
         self.awaits.write(out);
         out.push('}');
     }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-const TO_ACT_TS: &str = r#"
+const TO_ACT_TS: &str = text!(
+    "
 /** Who acts now and what is awaited (`toAct`); `player` is null only for 'next' (either player may
  * start the next game of a match). */
 export type ToAct =
-  | { player: Player; awaits: 'roll' | 'man' | 'ball' | 'move' | 'answer' }
-  | { player: null; awaits: 'next' };
+  | { ",
+    key!(ToAct, player),
+    ": Player; ",
+    key!(ToAct, awaits),
+    ": 'roll' | 'man' | 'ball' | 'move' | 'answer' }
+  | { ",
+    key!(ToAct, player),
+    ": null; ",
+    key!(ToAct, awaits),
+    ": 'next' };
 /** `toAct` is `view().toAct`, a getter the package adds to the three classes in JavaScript. */
-export interface Jokerball { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-export interface Zola { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-export interface Match { /** Who acts now (docs/api.md, "Who acts"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-"#;
+export interface Jokerball { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+export interface Zola { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+export interface Match { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
+"
+);
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const MATCH_STATE_TS: &str = r#"

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Size;
 use crate::error::OptionError;
+use crate::keys::JsonKeys;
 use crate::player::Player;
 
 /// The board side when none is given.
@@ -11,7 +12,7 @@ pub const DEFAULT_SIZE: u8 = 6;
 
 /// The options of a new game as plain, unchecked data; [`Engine::new`](crate::Engine::new) checks them.
 /// `Setup::default()` is the standard game: side 6, no pie rule, Red first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
     /// Squares a side: 6, 8 or 10. `None`: 6, or the size of `position`'s board; with `position`, a size

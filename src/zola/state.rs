@@ -4,6 +4,7 @@
 //! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
 
+use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
 
@@ -31,7 +32,7 @@ impl Phase {
 /// turn, phase, swapped, winner, tags }`
 /// (`tags`, the record tags, left out when there are none). `start` is `null` for a game from the setup, else the position string
 /// it started from (then `first` is that string's side to move).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct GameState {
     /// Always 1.
