@@ -500,7 +500,7 @@ plain! {
     out BallLine = crate::engine::BallLine { direction: "direction" => "HexDirection", blocked: "blocked" => "boolean" }
     "One line of the current game's log: what it is, who made it (the winner of a result), the number of the game's records played once it is reached, and its text as a record writes it, without its number."
     out LogEntry = crate::matchplay::LogEntry { kind: "kind" => "LineKind", player: "player" => "Player", step: "step" => "number", text: "text" => "string" }
-    "A game or the current game of a match as a user interface draws it (`view()`): the board's kind and side, who acts, whether the turn is at its start, the result, the last move, the ball's line (Jokerball with the dice rolled, the game on) and the log."
+    "A game or the current game of a match as a user interface draws it (`view()`): the board's kind and side, who acts, whether the turn is at its start, the result, the last move, the ball's line (Jokerball with the dice rolled, the game on), the dice of the last completed turn with the ball's line for them at its end (Jokerball) and the log."
     out View = crate::matchplay::View {
         game: "game" => "GameKind",
         size: "size" => "4 | 6 | 8 | 10",
@@ -509,6 +509,8 @@ plain! {
         result: "result" => "GameWon | null",
         last_move: "lastMove" => "LastMove | null",
         ball: "ball" => "BallLine | null",
+        last_dice: "lastDice" => "Dice | null",
+        last_ball: "lastBall" => "BallLine | null",
         log: "log" => "LogEntry[]",
     }
 
