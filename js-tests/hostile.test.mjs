@@ -149,12 +149,13 @@ const METHODS = {
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []],
     toJSON: [1, ['invalid_option']], dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
+    replayTo: [1, ['invalid_option']],
   },
   Zola: {
     legalMoves: [0, []], legalMovesVerbose: [0, []], isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
-    dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
+    dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']], replayTo: [1, ['invalid_option']],
   },
   Match: {
     roll: [0, ['game_over', 'wrong_phase']],
@@ -204,7 +205,7 @@ function attack(r, cls, obj, name) {
   if (threw) assert.equal(snapshot(obj), before, `${cls}.${name} changed the object and threw`);
   if (name === 'isLegal') assert.equal(typeof result, 'boolean');
   readGetters(obj, GETTERS[cls]);
-  if (name === 'clone' && result) result.free();
+  if ((name === 'clone' || name === 'replayTo') && result) result.free();
 }
 
 /** Plays one random step of a game or match (a roll, the dice, a move), as a user would. */

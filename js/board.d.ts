@@ -15,7 +15,6 @@ import type {
   JokerballPhase,
   ZolaPhase,
   GameResult,
-  BallLine,
   CubeAction,
   BotLevel,
   Evaluation,
@@ -114,12 +113,6 @@ export class SteereBoard extends HTMLElement {
   refresh(): void;
   /** Draws these cells (names) as a hint (part fill `--steere-hint`, outline `--steere-hint-line`) until the position changes; null: none. */
   set hint(cells: string[] | null);
-  /**
-   * The dice of the turn just completed on the bound Jokerball (or Match), drawn until its next roll: for
-   * a turn the board did not see played (passed at once, or replayed). A turn it saw keeps its dice anyway.
-   * With `ball` (the `view().ball` read right after those dice were set) the ball's direction is drawn too.
-   */
-  set rolled(dice: { distance: number; direction: number; ball?: BallLine | null } | null);
   /** Plays a move on the bound object, animated; returns and throws as the object's `play` does. */
   play(move: string | { notation: string }): BoardMove;
   addEventListener<K extends keyof SteereBoardEventMap>(

@@ -310,6 +310,13 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
         self.replay_onto(history.get(..step).unwrap_or(history))
     }
 
+    /// Jokerball: the dice of the last completed turn and the ball's line for them at its end (the
+    /// direction for its mover; blocked when its ball phase was passed); `None` before the first turn
+    /// and in Zola.
+    fn last_dice(&self) -> Option<(crate::dice::Dice, BallLine)> {
+        None
+    }
+
     /// Jokerball with the dice rolled (phases man and ball): the ball's line for the green die; `None`
     /// otherwise and in Zola.
     fn ball_line(&self) -> Option<BallLine> {

@@ -158,6 +158,92 @@ fn jokerball_ball_line_and_result_rules_1_6_1_7() {
     assert_eq!(v.last_move.unwrap().cells, vec!["a1".to_string()]);
 }
 
+/// RULES 1.4, 1.6: the view gives the dice of the last completed turn and the ball's line for them at
+/// its end (the direction for its mover, blocked when the ball phase was passed), as the game saw
+/// them, until the next turn is completed; none before the first turn, in a new game, or in Zola.
+#[test]
+fn last_dice_and_ball_line_rules_1_4_1_6() {
+    // The ball phase passed: face 2 is west for Red, into the wall, before and after the man move.
+    let mut g = jokerball_at("4/5/6/o6/6/5/r3 r");
+    assert_eq!((view_of(&g).last_dice, view_of(&g).last_ball), (None, None));
+    g.set_dice(1, 2).unwrap();
+    let before = view_of(&g).ball;
+    let man = g.legal_moves()[0];
+    g.play_move(man).unwrap();
+    assert_eq!(
+        g.phase(),
+        jokerball::Phase::Roll,
+        "the ball phase was passed"
+    );
+    let v = view_of(&g);
+    assert!(g.history()[0].ends_with(" -"), "{:?}", g.history());
+    assert_eq!(v.last_dice.map(|d| (d.distance, d.direction)), Some((1, 2)));
+    assert_eq!(v.last_ball, before, "west, blocked");
+    assert_eq!(v.ball, None, "no dice rolled now");
+
+    // A seeded game: after each turn, its dice and the line seen in its ball phase.
+    let mut g = seeded(5, None);
+    let (mut turns, mut passed) = (0, 0);
+    while g.phase() != jokerball::Phase::Over && turns < 30 {
+        let dice = g.roll().unwrap();
+        let mover = g.turn();
+        let mut line = view_of(&g).ball;
+        while let Some(&mv) = g.legal_moves().first() {
+            if g.phase() == jokerball::Phase::Ball {
+                line = view_of(&g).ball;
+            }
+            g.play_move(mv).unwrap();
+            if g.at_turn_start() || g.phase() == jokerball::Phase::Over {
+                break;
+            }
+        }
+        turns += 1;
+        let v = view_of(&g);
+        let text = g.history().pop().unwrap();
+        assert_eq!(v.last_dice, Some(dice), "{text}");
+        let ball = v.last_ball.unwrap();
+        assert_eq!(
+            ball.direction,
+            ball_direction(mover, dice.direction),
+            "{text}"
+        );
+        assert_eq!(ball.blocked, text.ends_with(" -"), "{text}");
+        if !ball.blocked {
+            assert_eq!(
+                Some(&ball),
+                line.as_ref(),
+                "{text}: the line of its ball phase"
+            );
+        }
+        passed += usize::from(ball.blocked);
+    }
+    assert!(
+        passed > 0 && passed < turns,
+        "both kinds seen: {passed} of {turns}"
+    );
+
+    // A match: the current game's last turn; none in the next game before its first turn.
+    let mut m = new_match::<jokerball::Game>(3, false, jokerball::Setup::default());
+    m.set_dice(2, 3).unwrap();
+    while m.game().phase() != jokerball::Phase::Roll {
+        let mv = m.game().legal_moves()[0];
+        m.act(|g| g.play_move(mv)).unwrap();
+    }
+    let v = m.view();
+    assert_eq!(v.last_dice.map(|d| (d.distance, d.direction)), Some((2, 3)));
+    assert_eq!(
+        v.last_ball.unwrap().direction,
+        ball_direction(v.log[0].player, 3)
+    );
+    m.resign(Blue).unwrap();
+    m.next_game().unwrap();
+    assert_eq!((m.view().last_dice, m.view().last_ball), (None, None));
+    let mut z = zola_game(false);
+    let mv = z.legal_moves()[0];
+    z.play_move(mv).unwrap();
+    assert_eq!((view_of(&z).last_dice, view_of(&z).last_ball), (None, None));
+}
+
 /// RULES 2.2-2.3: Zola moves one by one; after `swap` the same colour moves again, so the log's
 /// movers do not simply alternate; capturing every enemy checker ends the game.
 #[test]

@@ -1,8 +1,9 @@
 // The replay view: the position after each record of a game or match, drawn on a <steere-board> without
 // `interactive` (so it takes no move), with the game's lines, the current record marked, a counter
 // "12 / 57", a game selector for a match, and first / back / forward / last (buttons and the keys
-// Home, Left, Right, End). Positions are made by playing the records on a fresh game from the setup.
-import { Jokerball, Zola, Match, Bot } from '../pkg/steere_games.js';
+// Home, Left, Right, End). Positions are the engine's: a lone game's replayTo(step), a match's game
+// replayed from its setup (the static replay); each draws the last turn's dice from its own view().
+import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { pointUnit, spoken } from '../pkg/lang.js';
 
 /** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
@@ -23,41 +24,22 @@ export function rowsOf(g) {
 /**
  * The games of `obj` (a Jokerball, Zola or Match): for each its number, its records, its log lines
  * (the engine's LogEntry: records with their movers, cube actions, the result), its result and
- * make(), a fresh game at its start.
+ * at(step), a new game with its first `step` records played.
  */
 function gamesOf(obj) {
-  const s = obj.toJSON({ rng: false });
-  const g = s.game === 'match' ? s.current : s;
-  const jb = g.game === 'jokerball';
   if (!(obj instanceof Match)) {
-    const make = () => (jb ? new Jokerball({ rules: g.rules, position: g.start }) : g.start ? new Zola({ position: g.start }) : new Zola({ size: g.size, pie: g.pie, first: g.first }));
     const { log, result } = obj.view();
-    return [{ number: 1, history: obj.history(), lines: log, result, make }];
+    return [{ number: 1, history: obj.history(), lines: log, result, at: (step) => obj.replayTo(step) }];
   }
   // a match's games start from its standard setup, each with its own first player
-  const rows = jb ? Number(rowsOf(g)) : 0;
-  const make = (first) => (jb ? new Jokerball({ rules: g.rules, size: g.size, rows, first }) : new Zola({ size: g.size, first }));
-  return obj.games.map((x) => {
-    const history = x.history ?? [];
-    return { ...x, history, lines: x.log, make: () => make(x.first) };
-  });
-}
-
-/**
- * Plays one record (a Jokerball turn with its dice, a Zola move; a pass is played by the engine itself);
- * returns a Jokerball turn's dice as the engine took them, with the ball's line for them (view().ball).
- */
-function playRecord(game, rec) {
-  if (game instanceof Zola) {
-    if (rec !== '-') game.play(rec);
-    return null;
-  }
-  const [dice, ...moves] = rec.split(' ');
-  const [distance, direction] = dice.split('/').map(Number);
-  const rolled = game.setDice(distance, direction);
-  rolled.ball = game.view().ball;
-  for (const m of moves) if (m !== '-') game.play(m);
-  return rolled;
+  const s = obj.toJSON({ rng: false });
+  const g = s.current;
+  const options = g.game === 'jokerball' ? { rules: g.rules, size: g.size, rows: Number(rowsOf(g)) } : { size: g.size };
+  const cls = g.game === 'jokerball' ? Jokerball : Zola;
+  // a game whose records are unknown (a match restored from a format-1 state) cannot be replayed
+  return obj.games
+    .filter((x) => x.history)
+    .map((x) => ({ ...x, lines: x.log, at: (step) => cls.replay(x.history.slice(0, step), { ...options, first: x.first }) }));
 }
 
 export class Replay {
@@ -139,12 +121,9 @@ export class Replay {
   go(g, step) {
     const game = this.games[g];
     const i = Math.max(0, Math.min(step, game.history.length));
-    const pos = game.make();
-    let rolled = null;
-    for (const rec of game.history.slice(0, i)) rolled = playRecord(pos, rec);
+    const pos = game.at(i);
+    // the board draws the last turn's dice and ball line from the game's view()
     this.board.game = pos;
-    // the dice of the turn that led here stay on the board
-    this.board.rolled = rolled;
     this.shown?.free();
     this.shown = pos;
     this.at = [g, i];
@@ -156,33 +135,15 @@ export class Replay {
    * Marks the turn just shown as the review's entry `e` says (a move, not a cube decision): the move
    * played stays drawn as the last move, the best is drawn as a hint (each in its own colour, the board's
    * --steere-last and --steere-hint), and the line under the board says both with their chances; the
-   * board is described by that line for screen readers. The best move's cells are the engine's (its
-   * list of turns for the same dice, Bot.hint).
+   * board is described by that line for screen readers. The best move's cells are the engine's
+   * (`e.bestCells`).
    */
   mark(e, words) {
-    const [g, i] = this.at;
-    const game = this.games[g];
-    const pos = game.make();
-    const bot = new Bot({ level: 'easy' });
-    try {
-      for (const rec of game.history.slice(0, i - 1)) playRecord(pos, rec);
-      let best = e.best;
-      if (pos instanceof Jokerball) {
-        const [dice, ...rest] = e.best.split(' ');
-        const [distance, direction] = dice.split('/').map(Number);
-        pos.setDice(distance, direction);
-        best = rest.join(' ');
-      }
-      const choice = pos.toAct?.awaits === 'roll' || !pos.toAct ? null : bot.hint(pos).find((h) => h.move === best);
-      const cells = choice && e.best !== e.record ? choice.cells : null;
-      // the hint belongs to the position the board draws: set once a board just made has drawn it
-      const b = this.board;
-      const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? (b.hint = cells) : requestAnimationFrame(put));
-      put();
-    } finally {
-      pos.free();
-      bot.free();
-    }
+    const cells = e.best !== e.record && e.bestCells.length ? e.bestCells : null;
+    // the hint belongs to the position the board draws: set once a board just made has drawn it
+    const b = this.board;
+    const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? (b.hint = cells) : requestAnimationFrame(put));
+    put();
     this.marked = { e, words };
     this.draw();
   }

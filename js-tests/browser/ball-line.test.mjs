@@ -2,7 +2,8 @@
 // Blue rolls 2/2 (east for Blue) with a red man beside the ball that way. The arrow beside the green die
 // and the arrow from the ball are seen (computed style, a box of their size, a screenshot), and the
 // dice's label says the way, at desktop and phone width, before the man move and after it (the ball
-// phase passed, the dice kept until the next roll). The direction is the engine's (view().ball).
+// phase passed, the dice kept until the next roll), and after a reload or in a replay, where the board
+// did not see the roll. The direction is the engine's (view().ball, then view().lastBall).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -31,6 +32,7 @@ const seen = (page, sel) =>
       ball: { x: ball.x + ball.width / 2, y: ball.y + ball.height / 2, w: ball.width },
       label: r.querySelector('[part=dice]').getAttribute('aria-label'),
       green: r.querySelector('.die.way')?.textContent,
+      past: r.querySelector('[part=dice]').getAttribute('data-past'),
     };
   });
 
@@ -65,16 +67,22 @@ for (const [name, width] of [['desktop', 900], ['phone', 360]]) {
     assert.ok(after.die.shown, 'the die keeps its arrow');
     assert.equal(after.label, 'Dice: distance 2, direction 2, the ball goes right');
 
-    // a turn the board did not see played (the replay): the ball's line given with the dice is drawn
-    await page.evaluate(async () => {
-      const api = await import('/pkg/steere_games.js');
-      const b = document.querySelector('.b');
-      b.game = new api.Jokerball({ position: window.games['.b'].position() });
-      b.rolled = { distance: 2, direction: 2, ball: { direction: 'e', blocked: true } };
-    });
-    const replayed = await seen(page, '.b');
-    assert.ok(replayed.die.shown, "the replay's die has its arrow");
-    assert.equal(replayed.label, 'Dice: distance 2, direction 2, the ball goes right');
+    // a turn the board did not see played: the game restored from its JSON state (a reload), and the
+    // same game replayed to its first record (the replay); the engine's lastDice and lastBall are drawn
+    for (const how of ['fromJSON', 'replayTo']) {
+      await page.evaluate(async (how) => {
+        const api = await import('/pkg/steere_games.js');
+        const g = window.games['.b'];
+        document.querySelector('.b').game = how === 'fromJSON' ? api.Jokerball.fromJSON(g.toJSON()) : g.replayTo(1);
+      }, how);
+      const again = await seen(page, '.b');
+      assert.ok(again.die.shown && again.die.w > 3 && again.die.h > 3, `${how}: the die's arrow seen: ${JSON.stringify(again.die)}`);
+      assert.notEqual(again.die.fill, 'none');
+      assert.match(again.green, /^2/);
+      assert.equal(again.label, 'Dice: distance 2, direction 2, the ball goes right', how);
+      assert.equal(again.past, '', `${how}: drawn as the last turn's dice`);
+    }
+    await page.locator('.b').screenshot({ path: join(outDir, `ball-line-reloaded-${name}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -3,7 +3,8 @@
 // log, its pieces, its score); a link asking for another game offers it and waits for an answer; the win
 // chances bar, the level and the language chosen survive links; "Play on" from an opened record asks
 // first, and the panel then shows the record's game; a crash of the tab finds the game saved after every
-// move. Screenshot: keep-offer-phone.png.
+// move. The game as drawn includes Jokerball's dice with the green die's arrow, so a reload keeps them.
+// Screenshot: keep-offer-phone.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -41,6 +42,16 @@ const drawn = (page) =>
       log: [...g.shadowRoot.querySelectorAll('.log li')].map((li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`),
       pieces: [...board.querySelectorAll('[data-cell]')].map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')).join(' '),
       score: g.shadowRoot.querySelector('.score').textContent.replace(/\D+/g, ' ').trim(),
+      // Jokerball: the dice as said, and whether the green die's arrow is seen (its style and box)
+      dice: (() => {
+        const d = board.querySelector('[part=dice]');
+        const a = board.querySelector('.way-arrow');
+        if (!d || !a) return null;
+        const st = getComputedStyle(a);
+        const box = a.getBoundingClientRect();
+        const seen = !a.closest('[hidden]') && st.display !== 'none' && st.visibility !== 'hidden' && box.width > 3 && box.height > 3;
+        return `${d.getAttribute('aria-label')} | ${seen ? 'arrow' : 'no arrow'}`;
+      })(),
       state: JSON.stringify(g.state),
     };
   });
@@ -85,9 +96,10 @@ test('links and back: the game of each kind is kept; a bare address goes on with
   await go(page, 'forward');
   await go(page, 'forward');
   assert.deepEqual(await drawn(page), jokerball);
-  // a move played there is kept too, and a reload finds it
+  // a move played there is kept too, and a reload finds it, with the last dice and the green die's arrow
   await play(page, 2, random);
   const later = await drawn(page);
+  assert.match(later.dice, /, the ball goes [a-z ]+ \| arrow$/, 'the dice with their way');
   await page.reload();
   await ready(page);
   assert.deepEqual(await drawn(page), later);
@@ -154,7 +166,10 @@ test('?lang=es over a 3-point match at 0-1: the match goes on, in Spanish', () =
   assert.match(match.score, /^3 2 0 1$/, match.score); // match to 3, game 2, Red 0, Blue 1
   await go(page, '?lang=es');
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
-  assert.deepEqual(await drawn(page), match);
+  const es = await drawn(page);
+  // the last dice said in Spanish, with the green die's arrow as before
+  assert.match(es.dice, /^Dados: distancia \d, dirección \d; el balón va [a-z ]+ \| arrow$/, es.dice);
+  assert.deepEqual({ ...es, dice: null }, { ...match, dice: null });
   assert.match(await page.textContent('steere-game >> .score'), /Match a 3/);
   assert.equal(await panel(page, 'length'), '3');
   assert.equal(await offer(page), null);

@@ -28,6 +28,11 @@ async function main(): Promise<void> {
   const hist: string[] = g.history();
   const copy: Jokerball = Jokerball.fromJSON(g.toJSON({ rng: false }));
   const again: Jokerball = Jokerball.replay(hist, { seed: 'abc' });
+  // a replay's position, and the last turn's dice with the ball's line for them
+  const atStep: Jokerball = g.replayTo(1);
+  const lastDice: { distance: number; direction: number } | null = atStep.view().lastDice;
+  const lastWay: 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw' | undefined = atStep.view().lastBall?.direction;
+  const bestCells: string[][] = new Bot({ level: 'easy' }).review(g).turns.map((e) => e.bestCells);
   const turns: string[] = copy.legalTurns();
   const winner: 'red' | 'blue' | null = again.winner;
 
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
   const swapped: boolean = z.swapped;
   const checkers = z.board().checkers;
   const zc: Zola = z.clone();
+  const zAt: Zola = z.replayTo(0);
 
   const match = new Match({ game: 'zola', length: 5, cube: true });
   const score: number = match.score.red + match.score.blue;
@@ -86,7 +92,7 @@ async function main(): Promise<void> {
   }
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
     cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
-    format);
+    format, lastDice, lastWay, bestCells, zAt);
 }
 
 void main();

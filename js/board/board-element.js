@@ -130,16 +130,6 @@ export class SteereBoard extends Base {
     this.refresh();
   }
 
-  /**
-   * The dice of the turn just completed on the bound Jokerball (or Match), drawn until its next roll:
-   * for a turn the board did not see played (passed at once, or replayed).
-   */
-  set rolled(dice) {
-    const obj = this._source();
-    if (obj && dice) this._rolled = { obj, g: obj.gameNumber, n: obj.history().length - 1, dice: { distance: dice.distance, direction: dice.direction }, ball: dice.ball ?? null };
-    this.refresh();
-  }
-
   /** Redraws after the bound object was changed from outside. */
   refresh() {
     if (this._ready) this._render();
@@ -215,23 +205,10 @@ export class SteereBoard extends Base {
     const open = phase !== 'over' && (!match || match.phase === 'playing');
     const moves = open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];
     let dice = kind === 'jokerball' ? obj.dice : null;
-    // the dice of the turn just played stay drawn until the next roll (see `rolled`)
-    const r = this._rolled;
-    const n = obj.history().length;
-    const g = obj.gameNumber;
     let ball = view.ball;
-    if (dice) this._rolled = { obj, g, n, dice, ball };
-    let last = kind === 'jokerball' && !dice && r?.obj === obj && r.g === g && r.n === n - 1;
-    if (last) ({ dice, ball } = r);
-    else if (kind === 'jokerball' && !dice) {
-      // a turn this board did not see rolled (a game restored after a reload): its dice as the engine's
-      // log writes them ('3/2 b1-e1 -'), without the ball's line for them, which the log does not give
-      const rec = view.log.findLast((l) => l.kind === 'record' && l.step === n);
-      if (rec) {
-        const [distance, direction] = rec.text.split(' ')[0].split('/').map(Number);
-        ({ dice, ball, last } = { dice: { distance, direction }, ball: null, last: true });
-      }
-    }
+    // the dice of the turn just played stay drawn, with the ball's line for them, until the next roll
+    const last = !dice && !!view.lastDice;
+    if (last) ({ lastDice: dice, lastBall: ball } = view);
     return { obj, match, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
   }
 

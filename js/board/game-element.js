@@ -324,7 +324,6 @@ export class SteereGame extends Base {
     try {
       if (action === 'roll') {
         const r = this._obj.roll();
-        this._board.rolled = r;
         this._note([['rolled', { player: [who], distance: r.distance, direction: r.direction }], this._skips(who, r.skipped)]);
         this._emit('steere-played', { player: who, action, dice: { distance: r.distance, direction: r.direction } });
         if (keyboard) this._render(() => this._board._focus(this._board._active));

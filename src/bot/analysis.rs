@@ -59,6 +59,11 @@ pub struct Entry {
     pub win: f64,
     /// The best choice, written the same way.
     pub best: String,
+    /// The cells the best choice names, each once ('off' left out), as [`LastMove::cells`] gives
+    /// a record's and a hint's `cells` a choice's (none for a cube decision, a pass or `swap`).
+    ///
+    /// [`LastMove::cells`]: crate::engine::LastMove::cells
+    pub best_cells: Vec<String>,
     /// The player's chance after the best choice.
     pub best_win: f64,
     /// `best_win - win`.
@@ -283,6 +288,7 @@ fn entry(
         player,
         record: record.to_string(),
         win,
+        best_cells: crate::notation::named_cells(&best),
         best,
         best_win,
         error,

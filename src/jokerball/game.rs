@@ -541,6 +541,21 @@ impl Engine for Game {
         named_cells(rest)
     }
 
+    fn last_dice(&self) -> Option<(Dice, BallLine)> {
+        let r = self.history.last()?;
+        // The last record's mover: the player to move now, after the game the winner.
+        let mover = if self.phase == Phase::Over {
+            self.pos.turn()
+        } else {
+            self.pos.turn().other()
+        };
+        let line = BallLine {
+            direction: super::ball_direction(mover, r.dice.direction),
+            blocked: r.ball.is_none(),
+        };
+        Some((r.dice, line))
+    }
+
     fn ball_line(&self) -> Option<BallLine> {
         let dice = self.dice?;
         if !matches!(self.phase, Phase::Man | Phase::Ball) {

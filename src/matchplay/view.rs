@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::log::{body_lines, game_body, lone_result_line, LogEntry};
 use super::state::MatchState;
 use super::MatchPhase;
+use crate::dice::Dice;
 use crate::engine::{Awaits, BallLine, Engine, GameKind, GameWon, LastMove, ToAct};
 use crate::keys::JsonKeys;
 use crate::player::Player;
@@ -33,6 +34,10 @@ pub struct View {
     pub last_move: Option<LastMove>,
     /// Jokerball with the dice rolled and the game on: the ball's line ([`Engine::ball_line`]).
     pub ball: Option<BallLine>,
+    /// Jokerball: the dice of the last completed turn of the current game ([`Engine::last_dice`]).
+    pub last_dice: Option<Dice>,
+    /// Jokerball: the ball's line for them at that turn's end ([`Engine::last_dice`]).
+    pub last_ball: Option<BallLine>,
     /// The current game's lines: records with their movers, cube actions, resignation and result.
     pub log: Vec<LogEntry>,
 }
@@ -46,6 +51,8 @@ pub(super) struct Facts {
     outcome: Option<GameWon>,
     last_move: Option<LastMove>,
     ball: Option<BallLine>,
+    last_dice: Option<Dice>,
+    last_ball: Option<BallLine>,
     history: Vec<String>,
     first: Player,
     after: fn(&str, Player) -> Player,
@@ -53,6 +60,7 @@ pub(super) struct Facts {
 
 impl Facts {
     pub(super) fn of<G: Engine>(game: &G) -> Facts {
+        let (last_dice, last_ball) = game.last_dice().unzip();
         Facts {
             kind: G::KIND,
             side: game.side(),
@@ -61,6 +69,8 @@ impl Facts {
             outcome: game.outcome(),
             last_move: game.last_move(),
             ball: game.ball_line(),
+            last_dice,
+            last_ball,
             history: game.history(),
             first: game.first(),
             after: G::mover_after,
@@ -79,6 +89,8 @@ impl Facts {
             result: self.outcome,
             last_move: self.last_move,
             ball: self.ball,
+            last_dice: self.last_dice,
+            last_ball: self.last_ball,
         }
     }
 
@@ -103,6 +115,8 @@ impl Facts {
             }),
             last_move: self.last_move,
             ball: self.ball.filter(|_| phase == MatchPhase::Playing),
+            last_dice: self.last_dice,
+            last_ball: self.last_ball,
             log: lines,
         }
     }

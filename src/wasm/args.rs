@@ -212,6 +212,14 @@ pub(crate) fn arg_tags(value: JsValue) -> Result<Tags, OptionError> {
     Ok(tags)
 }
 
+/// Reads a replay's step: a whole number from 0; anything else is an `invalid_option`.
+pub(crate) fn arg_step(value: &JsValue) -> Result<usize, OptionError> {
+    match value.as_f64() {
+        Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
+        _ => Err(OptionError::new("step must be a whole number from 0")),
+    }
+}
+
 /// Reads a player name (`'red'` / `'blue'`); anything else is an `invalid_option`.
 pub(crate) fn arg_player(value: &JsValue, what: &str) -> Result<Player, OptionError> {
     value

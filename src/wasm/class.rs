@@ -19,8 +19,8 @@ pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
 
 /// Adds the shared methods to `$class` (wrapping `$game` in the field `game`): `turn`, `phase`,
 /// `dests`, `legalMoves`, `legalMovesVerbose`, `position`, `history`, `board` (through the class file's
-/// `board_of`), `play` (through its `played`), `clone`, `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON` and
-/// `replay`. Where the two games say different things, the class gives the docs (one string a line)
+/// `board_of`), `play` (through its `played`), `clone`, `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON`,
+/// `replayTo` and `replay`. Where the two games say different things, the class gives the docs (one string a line)
 /// and the TypeScript names; `$replay` is the options type read for `replay`.
 macro_rules! game_class_methods {
     (
@@ -190,6 +190,22 @@ macro_rules! game_class_methods {
                 let st: <$game as crate::engine::Engine>::State = super::args::state(obj)?;
                 Ok($class {
                     game: <$game as crate::engine::Engine>::from_state(&st)?,
+                })
+            }
+
+            /// This game from its start, without dice generator, with its first `step` records
+            /// played (all of them when `step` is larger): the position a replay shows after `step`
+            /// records, whose `view()` gives that record's dice and last move.
+            /// @throws {SteereError} `invalid_option` when `step` is not a whole number from 0;
+            /// `freed` after `free()`.
+            #[wasm_bindgen(js_name = replayTo)]
+            pub fn replay_to(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] step: wasm_bindgen::JsValue,
+            ) -> Result<$class, wasm_bindgen::JsValue> {
+                let step = super::args::arg_step(&step)?;
+                Ok($class {
+                    game: crate::engine::Engine::replay_to(&self.game, step)?,
                 })
             }
 

@@ -647,7 +647,7 @@ plain! {
     out BallLine = crate::engine::BallLine { direction => "HexDirection", blocked => "boolean" }
     "One line of the current game's log: what it is, who made it (the winner of a result), the number of the game's records played once it is reached, and its text as a record writes it, without its number."
     out LogEntry = crate::matchplay::LogEntry { kind => "LineKind", player => "Player", step => "number", text => "string" }
-    "A game or the current game of a match as a user interface draws it (`view()`): the board's kind and side, who acts, whether the turn is at its start, the result, the last move, the ball's line (Jokerball with the dice rolled, the game on) and the log."
+    "A game or the current game of a match as a user interface draws it (`view()`): the board's kind and side, who acts, whether the turn is at its start, the result, the last move, the ball's line (Jokerball with the dice rolled, the game on), the dice of the last completed turn with the ball's line for them at its end (Jokerball) and the log."
     out View = crate::matchplay::View {
         game => "GameKind",
         size => "4 | 6 | 8 | 10",
@@ -656,6 +656,8 @@ plain! {
         result => "GameWon | null",
         last_move => "LastMove | null",
         ball => "BallLine | null",
+        last_dice => "Dice | null",
+        last_ball => "BallLine | null",
         log => "LogEntry[]",
     }
 
@@ -685,8 +687,8 @@ plain! {
     out ReviewTotals = crate::bot::Totals { luck => "number", error => "number", moves => "number", cube_error => "number", cubes => "number", error_rate => "number", rating => "number", wins => "number", adjusted => "number" }
     "Each player's totals over one game of a review."
     out GameTotals = ByPlayer<crate::bot::Totals> { red => "ReviewTotals", blue => "ReviewTotals" }
-    "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `error` is `bestWin - win`; `luck` (Jokerball moves only) how much the dice thrown helped the mover (docs/api.md)."
-    out ReviewEntry = crate::bot::Entry { game => "number", index => "number", player => "Player", record => "string", win => "number", best => "string", best_win => "number", error => "number", luck => "number | null", mark => "'??' | '?' | '?!' | ''" }
+    "One entry of a review: a completed Jokerball turn or Zola move (passes included), or in a match a cube decision (`record` 'double', 'no-double', 'take' or 'drop', before the record numbered `index`; chances of winning the match). `bestCells` the cells the best choice names, as `Hint.cells` gives them; `error` is `bestWin - win`; `luck` (Jokerball moves only) how much the dice thrown helped the mover (docs/api.md)."
+    out ReviewEntry = crate::bot::Entry { game => "number", index => "number", player => "Player", record => "string", win => "number", best => "string", best_cells => "string[]", best_win => "number", error => "number", luck => "number | null", mark => "'??' | '?' | '?!' | ''" }
     "The review of a game or match by the bot: an entry per move and cube decision, each player's totals over every game reviewed, and each game's."
     out Review = crate::bot::Review { turns => "ReviewEntry[]", red => "ReviewTotals", blue => "ReviewTotals", games => "GameTotals[]" }
 
