@@ -83,6 +83,7 @@ pub(crate) struct SimSettings {
     pub(crate) max_turns: Option<u32>,
     pub(crate) players: Option<SimPlayers>,
     pub(crate) alternate: Option<bool>,
+    pub(crate) opening: Option<u32>,
 }
 
 /// Reads a bot level name.
@@ -601,7 +602,7 @@ plain! {
         seed: "seed" => "number | string",
         time_ms: "timeMs" => "number",
     }
-    "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished."
+    "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished; `opening` (Zola): the first moves of a game with a bot are random, the same for both games of a pair."
     options SimulateOptions(SimSettings) {
         game: "game" => "GameKind",
         games: "games" required => "number",
@@ -612,6 +613,7 @@ plain! {
         max_turns: "maxTurns" => "number",
         players: "players" => "SimPlayers",
         alternate: "alternate" => "boolean",
+        opening: "opening" => "number",
     }
     "Who plays each side in `simulate`."
     options SimPlayers(ByPlayer<crate::sim::SimPlayer>) {
