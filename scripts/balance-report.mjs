@@ -239,7 +239,7 @@ export function writeReport(data, root) {
       `run under \`nice\`: ${Number.isFinite(data.seconds) ? `${(data.seconds / 60).toFixed(1)} minutes of wall time` : 'still running'}` +
       (Number.isFinite(cpu) ? `, ${(cpu / 60).toFixed(1)} minutes of CPU time (the worker threads, nearly all of it): **about ${(cpu / 120).toFixed(0)} minutes on two idle cores**` : '') +
       (data.load ? `; the machine's load average (1 minute) was ${data.load.min.toFixed(1)} to ${data.load.max.toFixed(1)} during the run (mean ${data.load.mean.toFixed(1)}), on ${data.cpus} cores` : '') +
-      (Number.isFinite(data.minutes) ? `; with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)` : '') +
+      (Number.isFinite(data.minutes) ? `; with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)${data.stoppedByTime ? '' : ', not reached'}` : '') +
       '.',
   );
   const phases = (data.phases ?? []).filter((ph) => Number.isFinite(ph.cpuSeconds));
