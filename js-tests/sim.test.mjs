@@ -92,6 +92,10 @@ test('API simulation: bad options throw invalid_option', () => {
     { games: 1, players: { red: 'random', green: 'random' } },
     { games: 1, players: { red: 'bot' } },
     { games: 1, players: 'random' },
+    { games: 2, opening: 2 },
+    { games: 2, game: 'zola', opening: -1 },
+    { games: 2, game: 'zola', opening: 1.5 },
+    { games: 2, game: 'zola', opening: '2' },
   ];
   for (const opts of bad) {
     assert.equal(code(() => simulate(opts)), 'invalid_option', JSON.stringify(opts) ?? String(opts));
@@ -171,4 +175,21 @@ test('API simulation: onProgress follows the games and its exception stops the r
   for (const bad of [5, 'x', [], { onProgress: 3 }, { progress: () => {} }]) {
     assert.equal(code(() => simulate({ games: 1 }, bad)), 'invalid_option', JSON.stringify(bad));
   }
+});
+
+test('API simulation: Zola openings are seeded, shared by the two games of a pair, and counted as moves', () => {
+  const bots = { game: 'zola', games: 20, seed: 9, alternate: true, players: { red: 'easy', blue: 'easy' }, opening: 4 };
+  const a = simulate(bots);
+  const { ms, ...same } = a;
+  const { ms: ms2, ...again } = simulate(bots);
+  assert.deepEqual(again, same);
+  assert.notDeepEqual(simulate({ ...bots, opening: 0 }).lengths, a.lengths);
+  // Every move random: both games of a pair are the same moves, so one colour wins both, equally long.
+  for (let seed = 0; seed < 6; seed++) {
+    const r = simulate({ ...bots, games: 2, seed, opening: 10000 });
+    assert.ok(r.wins.red === 2 || r.wins.blue === 2, JSON.stringify(r));
+    assert.equal(r.lengths.filter((n) => n > 0).length, 1);
+  }
+  // The opening's moves count towards maxTurns (and so in lengths): capped there, no game ends.
+  assert.equal(simulate({ ...bots, opening: 6, maxTurns: 6 }).unfinished, 20);
 });

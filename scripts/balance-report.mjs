@@ -2,13 +2,12 @@
 // (docs/balance.json): the statistics of www/lab-core.js, the charts of www/lab-charts.js, and the answer
 // to the designer's claim worked out from the numbers (nothing in the text is decided beforehand).
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { summary, variantKey, RULES } from '../www/lab-core.js';
+import { summary, variantKey, enough, halfWidth, RULES } from '../www/lab-core.js';
 import { shareChart, lengthChart } from '../www/lab-charts.js';
 
 const Z = 1.959964;
 const pc = (x, d = 1) => (Number.isFinite(x) ? `${(100 * x).toFixed(d)}%` : '–');
 const ci = (s) => (Number.isFinite(s.p) ? `${pc(s.p)} (${pc(s.lo)}–${pc(s.hi)})` : '–');
-const halfWidth = (s) => (s.hi - s.lo) / 2;
 
 /** Every measured cell of the run: `{ cell, totals, s }` with its summary. */
 function measured(data) {
@@ -71,8 +70,9 @@ export function writeReport(data, root) {
   const wide = [];
   for (const m of all) {
     if (m.cell.a === 'random') continue;
-    if (!m.totals || m.totals.games < m.cell.games) cut.push(m);
-    else if (halfWidth(m.s.skill) > 0.03) wide.push(m);
+    const done = m.totals && (m.totals.games >= m.cell.games || enough(m.cell, m.totals));
+    if (!done) cut.push(m);
+    else if (halfWidth(m.s.skill) > (m.cell.within ?? 0.03)) wide.push(m);
   }
 
   // Jokerball: the trends.
@@ -83,7 +83,7 @@ export function writeReport(data, root) {
         const pts = [];
         for (let rows = 1; rows < side; rows++) {
           const m = find(all, (c) => c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b);
-          pts.push(m ? { x: rows, p: m.s.skill.p, n: m.s.finished, planned: m.cell.games, games: m.totals.games } : null);
+          pts.push(m ? { x: rows, p: m.s.skill.p, n: m.s.finished, cut: cut.includes(m), games: m.totals.games } : null);
         }
         const t = trend(pts);
         series.push({ rules, side, a, b, name, t, verdict: verdictOf(t), complete: pts.every(Boolean) });
@@ -138,10 +138,10 @@ export function writeReport(data, root) {
       line += ` The highest share is at ${best.x} rows (${pc(best.p)})${sure ? ', above the fullest board beyond chance' : ''}.`;
     }
     if (!s.complete) line += ' (Some rows were not measured.)';
-    const short = s.t.pts.filter((q) => q.games < q.planned);
+    const short = s.t.pts.filter((q) => q.cut);
     if (short.length) {
       const most = Math.max(...short.map((q) => q.games));
-      line += ` Cut for time: at most ${most} of the ${short[0].planned} planned games a row, so its intervals are wider than planned.`;
+      line += ` Cut for time: at most ${most} games in ${short.length} of its rows, so their intervals are wider than planned.`;
     }
     md.push(line);
   }
@@ -151,7 +151,8 @@ export function writeReport(data, root) {
   const widest = Math.max(...botCells.map((m) => halfWidth(m.s.skill)));
   md.push(
     `How sure: every skill share above is of ${fewest.toLocaleString('en-US')} finished games or more, with its 95% Wilson interval ` +
-      `(the widest ±${(100 * widest).toFixed(1)} points); a trend is "holds" or "reversed" only when the 95% interval of its slope ` +
+      `(the widest ±${(100 * widest).toFixed(1)} points; each cell played until its interval was within ±${(100 * (data.within ?? 0.03)).toFixed(0)}, below); ` +
+      'a trend is "holds" or "reversed" only when the 95% interval of its slope ' +
       '(weighted least squares over the rows) excludes zero, "not shown" otherwise. The intervals are binomial, which is conservative here: ' +
       'the two games of a pair share their dice with the colours exchanged, which cancels part of the luck.',
   );
@@ -161,7 +162,11 @@ export function writeReport(data, root) {
     md.push(
       `A caution on \`easy\` against random: in ${ceiling.length} of its Jokerball cells the stronger player already wins more than 97% of the games, ` +
         'so the share has little room left to grow with the rows (a ceiling); the narrower gap, `medium` against `easy`, is the more sensitive test ' +
-        'where it was measured.',
+        'where it was measured.' +
+        (series.some((s) => s.a === 'easy' && s.verdict === 'not shown')
+          ? ' Those lopsided cells stop at the fewest games (their interval is within ±3 points at once), so a "not shown" among the `easy` ' +
+            'series says the share is at the ceiling, not that skill counts less.'
+          : ''),
     );
   }
   const firsts = all.filter((m) => m.cell.game === 'jokerball' && m.cell.a === 'random' && m.totals?.games > 0);
@@ -173,6 +178,17 @@ export function writeReport(data, root) {
       `The first move in Jokerball: between random players the first player's share differs from 50% beyond chance in ${off.length} of ` +
         `${firsts.length} variants${off.length ? ` (${off.map((m) => `${variantKey(m.cell)}: ${pc(m.s.first.p)}`).join(', ')})` : ''}; ` +
         `the farthest from 50% is ${variantKey(far.cell)} at ${ci(far.s.first)}.`,
+    );
+  }
+  const zm = all.filter((m) => m.cell.game === 'zola' && m.cell.a === 'medium' && m.totals?.games > 0);
+  if (zm.length) {
+    const lo = zm.reduce((a, m) => (m.s.skill.p < a.s.skill.p ? m : a));
+    const hi = zm.reduce((a, m) => (m.s.skill.p > a.s.skill.p ? m : a));
+    md.push('');
+    md.push(
+      `Zola, \`medium\` against \`easy\` on varied openings: the stronger player wins ${pc(lo.s.skill.p)} (${variantKey(lo.cell)}) to ` +
+        `${pc(hi.s.skill.p)} (${variantKey(hi.cell)}) of the games: in Zola the better bot nearly always wins, with or without the pie rule, ` +
+        'so there is little luck to measure (the Zola table below).',
     );
   }
   const zr = (pie) => all.filter((m) => m.cell.game === 'zola' && m.cell.pie === pie && m.cell.a === 'random' && m.totals?.games > 0);
@@ -196,12 +212,46 @@ export function writeReport(data, root) {
   );
   md.push('- **First player\'s advantage**: the share of the finished games won by whoever made the first move (in the same games, and in games of two random players).');
   md.push('- **Lengths**: Jokerball turns, or Zola moves (passes and the pie rule\'s swap not counted), of the finished games.');
+  if (data.within) {
+    md.push(
+      `- **Games where they are needed**: a bot cell plays chunks of games (4 for \`medium\`, 20 for \`easy\` against random) until the ` +
+        `95% Wilson interval of the stronger player's share is within ±${(100 * data.within).toFixed(0)} points, with at least ${data.minGames} ` +
+        `and at most ${data.botGames} games: a lopsided cell (95-100%) stops at ${data.minGames}, a close one plays about 1,000 (1,068 at a share ` +
+        'of 50%). The check is made after each chunk in the chunks\' order, whatever order the workers finished them in, and the cell keeps the ' +
+        'first chunks that satisfied it (chunks already under way then are not counted), so the same seed gives the same numbers on any number ' +
+        'of workers. The intervals in the tables are those same Wilson intervals. The rule looks only at the interval\'s width, which ' +
+        'depends on the share only through p(1 - p), never at whether the share looks high or low, so the intervals keep close to their 95% ' +
+        '(a fixed-width sequential interval, as Chow and Robbins showed for large counts). The ±3 target is for the skill shares; the first ' +
+        'player\'s share in the bot cells has the intervals its games give (about ±7 points at 200 games).',
+    );
+  }
+  if (data.opening) {
+    md.push(
+      `- **Zola's openings**: Zola has no dice, and two bots that meet with the same colours play the same game again. So in Zola's bot cells ` +
+        `the first ${data.opening} moves of each game are random (\`simulate({ opening: ${data.opening} })\`), the same moves for both games of a ` +
+        'pair, and the bots play from there: the shares are over varied openings, as the dice vary Jokerball\'s games. With the pie rule the ' +
+        'second player still chooses whether to swap after the (random) first move. The opening\'s moves count in the lengths.',
+    );
+  }
+  const cpu = Number.isFinite(data.cpuSeconds) ? data.cpuSeconds : NaN;
   md.push(
     `- This run: seed \`${data.seed}\`, ${data.workers} worker threads on a machine of ${data.cpus} cores (${data.cpu || 'unknown CPU'}) shared with other work, ` +
-      `run under \`nice\`, ${Number.isFinite(data.seconds) ? `${(data.seconds / 60).toFixed(1)} minutes` : 'still running'}` +
-      (Number.isFinite(data.minutes) ? `, with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)` : '') +
-      `. Bot cells aim at ${data.botGames} games (a 95% interval of at most ±3 points needs about 1,070 at a share of 50%).`,
+      `run under \`nice\`: ${Number.isFinite(data.seconds) ? `${(data.seconds / 60).toFixed(1)} minutes of wall time` : 'still running'}` +
+      (Number.isFinite(cpu) ? `, ${(cpu / 60).toFixed(1)} minutes of CPU time (the worker threads, nearly all of it): **about ${(cpu / 120).toFixed(0)} minutes on two idle cores**` : '') +
+      (data.load ? `; the machine's load average (1 minute) was ${data.load.min.toFixed(1)} to ${data.load.max.toFixed(1)} during the run (mean ${data.load.mean.toFixed(1)}), on ${data.cpus} cores` : '') +
+      (Number.isFinite(data.minutes) ? `; with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)${data.stoppedByTime ? '' : ', not reached'}` : '') +
+      '.',
   );
+  const phases = (data.phases ?? []).filter((ph) => Number.isFinite(ph.cpuSeconds));
+  if (phases.length) {
+    md.push('');
+    md.push('| phase | games | CPU minutes | wall minutes |');
+    md.push('|---|---|---|---|');
+    for (const ph of phases) {
+      const games = ph.totals.reduce((s, t) => s + (t?.games ?? 0), 0);
+      md.push(`| ${ph.name} | ${games.toLocaleString('en-US')}${ph.wasted ? ` (+${ph.wasted} not counted)` : ''} | ${(ph.cpuSeconds / 60).toFixed(1)} | ${(ph.seconds / 60).toFixed(1)} |`);
+    }
+  }
   md.push('');
   if (cut.length || wide.length) {
     md.push('### What was cut');
@@ -211,14 +261,14 @@ export function writeReport(data, root) {
       const span = timed.length ? `${Math.min(...timed).toFixed(2)} to ${Math.max(...timed).toFixed(2)} s` : 'seconds';
       md.push(
         `Games of \`medium\` against \`easy\` took ${span} each during this run (wall time of a worker on the shared machine), so the plan ` +
-          'was played cheapest first under the time limit, and these cells got fewer games than planned (the tables give each count):',
+          'was played cheapest first under the time limit, and these cells stopped before their interval was within ±3 points (the tables give each count):',
       );
       md.push('');
-      for (const m of cut) md.push(`- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ${m.totals?.games ?? 0} of ${m.cell.games} games${m.totals?.games ? `, ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points` : ''}`);
+      for (const m of cut) md.push(`- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ${m.totals?.games ?? 0} games${m.totals?.games ? `, ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points` : ''}`);
       md.push('');
     }
     if (wide.length) {
-      md.push('These cells were played in full but their interval is still wider than ±3 points:');
+      md.push(`These cells played their most games (${data.botGames}) but their interval is still wider than ±3 points:`);
       md.push('');
       for (const m of wide) md.push(`- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points`);
       md.push('');
@@ -358,10 +408,12 @@ export function writeReport(data, root) {
   md.push('');
   md.push(
     '`make balance` plays the whole plan (random games, then `easy` against random, then `medium` against `easy`, cheapest cells first) on ' +
-      'two worker threads and writes this page; it stops handing out games after `BALANCE_MINUTES` (60 by default; empty: the whole plan, ' +
-      'about 1.5-2 hours of two idle cores, most of it `medium`), `BALANCE_WORKERS`, `BALANCE_GAMES` ' +
+      'two worker threads and writes this page' +
+      (Number.isFinite(cpu) ? ` (about ${(cpu / 120).toFixed(0)} minutes on two idle cores, most of it \`medium\`)` : '') +
+      '; `BALANCE_MINUTES` sets an optional time limit (no more games are handed out after it, and the page says what was cut), ' +
+      '`BALANCE_WORKERS`, `BALANCE_GAMES` (the most games of a bot cell), `BALANCE_MIN` (the fewest) ' +
       'and `BALANCE_SEED` change the rest; `node scripts/balance.mjs --report` writes the page again from docs/balance.json. The same seed gives ' +
-      'the same totals for every chunk played, on any number of workers. The lab page (www/lab.html) measures any one variant or sweep in the browser.',
+      'the same totals on any number of workers. The lab page (www/lab.html) measures any one variant or sweep in the browser.',
   );
   md.push('');
   writeFileSync(new URL('docs/balance.md', root), md.join('\n'));

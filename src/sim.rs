@@ -98,6 +98,12 @@ pub struct SimOptions {
     /// Zola's pie rule (RULES 2.2): the second player may answer the first move with `swap`. Refused
     /// for Jokerball.
     pub pie: bool,
+    /// Zola: the first `opening` moves of a game with a bot side are random (from the run's seeded
+    /// generator; the two games of an `alternate` pair get the same ones), so that deterministic bots
+    /// meet in varied positions. Where the pie rule offers `swap` inside the opening, the side to move
+    /// still decides whether to take it. The opening's moves count in the lengths. Two random sides
+    /// play random moves throughout, so it changes nothing for them. Refused for Jokerball.
+    pub opening: u32,
 }
 
 impl Default for SimOptions {
@@ -111,6 +117,7 @@ impl Default for SimOptions {
             players: ByPlayer::new(SimPlayer::Random, SimPlayer::Random),
             alternate: false,
             pie: false,
+            opening: 0,
         }
     }
 }
@@ -231,8 +238,10 @@ impl SimOptions {
             ));
         }
         if let SimGame::Jokerball(setup) = &self.game {
-            if self.pie {
-                return Err(OptionError::new("the pie rule is Zola's, not Jokerball's"));
+            if self.pie || self.opening > 0 {
+                return Err(OptionError::new(
+                    "pie and opening are Zola's, not Jokerball's",
+                ));
             }
             setup.validate()?;
         }
@@ -280,6 +289,9 @@ pub fn simulate_with_progress(
     let mut list = ZMoves::new();
     // With `alternate`, the dice at the start of the pair and the turns its first game used.
     let mut pair = (dice.clone(), 0u32);
+    // The generator of Zola's openings (keyed from the dice generator, which Zola has no other use
+    // for): a new one for each game, or for each pair with `alternate`.
+    let mut opening = choices.clone();
     for i in 0..total {
         let exchanged = opts.alternate && i % 2 == 1;
         let players = if exchanged {
@@ -311,14 +323,25 @@ pub fn simulate_with_progress(
                 }
                 o
             }
-            Start::Zola(start) => zola_game(
-                start,
-                players,
-                opts.max_turns,
-                opts.pie,
-                &mut choices,
-                &mut list,
-            ),
+            Start::Zola(start) => {
+                if opts.opening > 0 && !exchanged && !all_random(opts.players) {
+                    opening = SimRng::from_dice(&mut dice);
+                }
+                if all_random(players) {
+                    zola_game(
+                        start,
+                        players,
+                        opts.max_turns,
+                        opts.pie,
+                        &mut choices,
+                        &mut list,
+                    )
+                } else {
+                    let limits = (opts.max_turns, opts.opening);
+                    let open = &mut opening.clone();
+                    bot_zola_game(start, players, limits, opts.pie, &mut choices, open)
+                }
+            }
         };
         result.record(outcome, opts.first, exchanged);
         let done = i + 1;
@@ -397,7 +420,8 @@ pub fn zola_game(
     list: &mut ZMoves,
 ) -> Outcome {
     if !all_random(players) {
-        return bot_zola_game(start, players, max_turns, pie, choices);
+        let open = &mut SimRng::new([0; 4]);
+        return bot_zola_game(start, players, (max_turns, 0), pie, choices, open);
     }
     let mut pos = start;
     let mut moves = 0u32;
@@ -482,13 +506,16 @@ fn bot_jokerball_game(
 }
 
 /// Plays one Zola game with at least one bot side, through [`zola::Game`] (automatic passes and
-/// `swap` not counted, as in [`zola_game`]).
+/// `swap` not counted, as in [`zola_game`]); its first `limits.1` moves at random from `open`. Not
+/// inlined: it has two callers, and the wasm module's size is budgeted.
+#[inline(never)]
 fn bot_zola_game(
     start: zola::Position,
     players: ByPlayer<SimPlayer>,
-    max_turns: u32,
+    (max_turns, opening): (u32, u32),
     pie: bool,
     choices: &mut SimRng,
+    open: &mut SimRng,
 ) -> Outcome {
     let mut bots = ByPlayer::new(players.red.bot(choices), players.blue.bot(choices));
     let setup = zola::Setup {
@@ -504,10 +531,17 @@ fn bot_zola_game(
     let mut moves = 0u32;
     let mut swapped = false;
     while moves < max_turns {
-        let mv = next_move(&mut bots, &game, || {
-            game.legal_moves_into(&mut list);
-            list.get(choices.below(list.len())).copied()
-        });
+        game.legal_moves_into(&mut list);
+        let offered = list.last() == Some(&ZMove::Swap);
+        // In the opening a random move, unless `swap` is offered and the side takes it: that stays its
+        // own choice.
+        let mut mv = None;
+        if moves >= opening || offered {
+            mv = next_move(&mut bots, &game, || pick(choices, &list, list.len()));
+        }
+        if moves < opening && mv != Some(ZMove::Swap) {
+            mv = pick(open, &list, list.len() - usize::from(offered));
+        }
         let Some(mv) = mv.filter(|&m| game.play_move(m).is_ok()) else {
             return Outcome::Unfinished;
         };
@@ -523,6 +557,13 @@ fn bot_zola_game(
         }
     }
     Outcome::Unfinished
+}
+
+/// A uniform choice among the first `n` moves of `list` (one function for both uses of
+/// [`bot_zola_game`]: the wasm module's size is budgeted).
+#[inline(never)]
+fn pick(rng: &mut SimRng, list: &ZMoves, n: usize) -> Option<ZMove> {
+    list.get(rng.below(n)).copied()
 }
 
 /// The move of the side to move in `game`: its bot's choice, or `random`'s for a random side.

@@ -508,3 +508,67 @@ fn progress_reports_and_stops() {
         stopped.games
     );
 }
+
+/// Zola's `opening` with bot players (`easy`, cheap; `medium` against `easy` plays one game again and
+/// again without it): the same seed gives the same numbers; the two games of an `alternate` pair share
+/// their opening; the opening's moves count in the lengths and towards `max_turns`; refused for
+/// Jokerball.
+#[test]
+fn zola_openings_vary_bot_games_and_are_shared_by_a_pair() {
+    let easy = SimPlayer::Bot(Level::Easy);
+    let bots = SimOptions {
+        players: ByPlayer::new(easy, easy),
+        alternate: true,
+        ..opts(SimGame::Zola(Size::Six), 20, 5)
+    };
+    let distinct = |r: &SimResult| r.lengths.iter().filter(|&&n| n > 0).count();
+    let plain = simulate(&bots).unwrap();
+    let opened = SimOptions {
+        opening: 4,
+        ..bots.clone()
+    };
+    let a = simulate(&opened).unwrap();
+    assert_eq!(a, simulate(&opened).unwrap());
+    assert_ne!(a, plain);
+    assert!(distinct(&a) >= 4, "{:?}", a.lengths);
+    // Every move random: the two games of a pair are the same moves, so one colour wins both, in the
+    // same number of moves; without pairs the games differ.
+    let mut differ = 0;
+    for seed in 0..12 {
+        let all = SimOptions {
+            games: 2,
+            opening: 10_000,
+            seed: Some(Seed::Number(seed)),
+            ..bots.clone()
+        };
+        let r = simulate(&all).unwrap();
+        assert!(r.wins.red == 2 || r.wins.blue == 2, "seed {seed}: {r:?}");
+        assert_eq!(distinct(&r), 1, "seed {seed}: {r:?}");
+        let lone = simulate(&SimOptions {
+            alternate: false,
+            ..all
+        })
+        .unwrap();
+        differ += usize::from(distinct(&lone) == 2);
+    }
+    assert!(differ >= 6, "{differ}");
+    // The opening's moves are moves of the game: a cap equal to the opening leaves every game unfinished,
+    // and one more move lets no game end.
+    for cap in [6, 7] {
+        let r = simulate(&SimOptions {
+            opening: 6,
+            max_turns: cap,
+            ..bots.clone()
+        })
+        .unwrap();
+        assert_eq!(r.unfinished, r.games);
+    }
+    let jokerball = SimOptions {
+        opening: 2,
+        ..opts(all_games()[0].clone(), 2, 1)
+    };
+    assert_eq!(
+        simulate(&jokerball).unwrap_err().code(),
+        ErrorCode::InvalidOption
+    );
+}

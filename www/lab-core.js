@@ -86,6 +86,7 @@ export function chunks(cell) {
     };
     if (cell.game === 'zola') options.zola = { size: cell.size, pie: cell.pie };
     else options.jokerball = { rules: cell.rules, size: cell.side, rows: cell.rows };
+    if (cell.opening) options.opening = cell.opening;
     out.push({ cell, index, options });
   }
   return out;
@@ -150,45 +151,86 @@ export function summary(t) {
   };
 }
 
+/** Half the width of an interval `{ lo, hi }` (the "±" of the tables and of the stopping rule). */
+export const halfWidth = (s) => (s.hi - s.lo) / 2;
+
 /**
- * Plays every chunk of `cellList` on `pool` (an object with `size` and `run(chunk, onProgress)` returning
+ * Whether a cell's games so far (`t`, the totals of its first chunks) are enough: always when the cell
+ * has no `within`; else once it has at least `min` games and the 95% Wilson interval of A's share is no
+ * wider than ±`within`. `cell.games` stays the most a cell plays.
+ */
+export function enough(cell, t) {
+  if (!cell.within) return false;
+  const s = wilson(t.aWins, t.aWins + t.bWins);
+  return t.games >= (cell.min ?? 0) && halfWidth(s) <= cell.within;
+}
+
+/**
+ * Plays the chunks of `cellList` on `pool` (an object with `size` and `run(chunk, onProgress)` returning
  * a promise of simulate's result, or of null when the pool was stopped), at most `pool.size` at a time.
  * The cells advance together: chunks are handed out in the order of the games that come before them in
- * their cell, so that a run stopped early leaves every cell with a comparable count. `onUpdate({ done,
- * total, totals })` follows the games played (`totals`: one per cell, in order); once `signal.stopped` is
- * set no more chunks are handed out (those under way are counted when they finish). Resolves with the
- * totals of the chunks that finished.
+ * their cell, so that a run stopped early leaves every cell with a comparable count. A cell with
+ * `within` stops early (see `enough`): its totals are those of its first k chunks, k the least for which
+ * `enough` holds, checked chunk by chunk in their order whatever order they finished in; chunks past k
+ * that were already under way are not counted (`wasted` counts their games). So the totals depend only on
+ * the seed, never on the workers. `onUpdate({ done, total, totals })` follows the games played (`totals`:
+ * one per cell, in order; `total` shrinks as cells stop early); once `signal.stopped` is set no more
+ * chunks are handed out (those under way are counted when they finish, in order). Resolves with the
+ * totals of the chunks counted; `totals.wasted` is the number of games played but not counted.
  */
 export async function runCells(cellList, pool, onUpdate = () => {}, signal = {}) {
   const queue = cellList
     .flatMap((cell, c) => chunks(cell).map((chunk) => ({ ...chunk, c, before: chunk.index * chunkSize(cell) })))
     .sort((x, y) => x.before - y.before || x.c - y.c);
   const totals = cellList.map(() => empty());
-  const total = cellList.reduce((s, cell) => s + cell.games, 0);
+  // Per cell: the results of chunks finished out of order, by index; the next index to count; done.
+  const state = cellList.map(() => ({ waiting: new Map(), next: 0, done: false }));
+  let total = cellList.reduce((s, cell) => s + cell.games, 0);
   let finished = 0;
+  let wasted = 0;
   const partial = new Map();
   const report = () => {
     let done = finished;
     for (const d of partial.values()) done += d;
     onUpdate({ done, total, totals });
   };
+  // Counts the finished chunks of cell c in their order, stopping the cell once it has enough.
+  const count = (c) => {
+    const st = state[c];
+    while (!st.done && st.waiting.has(st.next)) {
+      const r = st.waiting.get(st.next);
+      st.waiting.delete(st.next++);
+      merge(totals[c], r);
+      finished += r.games;
+      if (enough(cellList[c], totals[c])) {
+        st.done = true;
+        total -= cellList[c].games - totals[c].games;
+      }
+    }
+    if (st.done) for (const r of st.waiting.values()) wasted += r.games;
+    if (st.done) st.waiting.clear();
+  };
   let next = 0;
   const lane = async () => {
     while (next < queue.length && !signal.stopped) {
       const chunk = queue[next++];
+      if (state[chunk.c].done) continue;
       const r = await pool.run(chunk, (d) => {
         partial.set(chunk, d);
         report();
       });
       partial.delete(chunk);
       if (!r) return;
-      merge(totals[chunk.c], r);
-      finished += r.games;
+      if (state[chunk.c].done) wasted += r.games;
+      else {
+        state[chunk.c].waiting.set(chunk.index, r);
+        count(chunk.c);
+      }
       report();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, pool.size) }, lane));
-  return totals;
+  return Object.assign(totals, { wasted });
 }
 
 const num = (x, digits = 4) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : '');

@@ -94,6 +94,7 @@ pub(crate) struct SimSettings {
     pub(crate) max_turns: Option<u32>,
     pub(crate) players: Option<SimPlayers>,
     pub(crate) alternate: Option<bool>,
+    pub(crate) opening: Option<u32>,
 }
 
 /// Reads a bot level name.
@@ -750,7 +751,7 @@ plain! {
         seed => "number | string",
         time_ms => "number",
     }
-    "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished."
+    "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished; `opening` (Zola): the first moves of a game with a bot are random, the same for both games of a pair."
     options SimulateOptions(SimSettings) {
         game => "GameKind",
         games required => "number",
@@ -761,6 +762,7 @@ plain! {
         max_turns => "number",
         players => "SimPlayers",
         alternate => "boolean",
+        opening => "number",
     }
     "Who plays each side in `simulate`."
     options SimPlayers(ByPlayer<crate::sim::SimPlayer>) {

@@ -68,6 +68,7 @@ fn sim_options(opts: JsValue) -> Result<SimOptions, OptionError> {
         players: o.players.unwrap_or_default().0,
         alternate: o.alternate.unwrap_or(false),
         pie,
+        opening: o.opening.unwrap_or(0),
     };
     opts.validate()?;
     Ok(opts)
