@@ -159,8 +159,6 @@ export class SteereBoard extends Base {
     return this._badAttr('interactive', v, 'red | blue | red blue', []);
   }
 
-
-
   _say(text) {
     this._live.textContent = text;
   }

@@ -212,12 +212,18 @@ pub(crate) fn arg_tags(value: JsValue) -> Result<Tags, OptionError> {
     Ok(tags)
 }
 
+/// A whole number from 0 to `max`, or `None` (not a number, a fraction, out of range).
+pub(crate) fn arg_whole(value: &JsValue, max: f64) -> Option<f64> {
+    value
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && (0.0..=max).contains(n))
+}
+
 /// Reads a replay's step: a whole number from 0; anything else is an `invalid_option`.
 pub(crate) fn arg_step(value: &JsValue) -> Result<usize, OptionError> {
-    match value.as_f64() {
-        Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
-        _ => Err(OptionError::new("step must be a whole number from 0")),
-    }
+    arg_whole(value, usize::MAX as f64)
+        .map(|n| n as usize)
+        .ok_or_else(|| OptionError::new("step must be a whole number from 0"))
 }
 
 /// Reads a player name (`'red'` / `'blue'`); anything else is an `invalid_option`.

@@ -18,18 +18,13 @@ use crate::player::Player;
 
 /// Reads a die value: an integer number (range-checked by the core), anything else `invalid_option`.
 fn die_value(value: &JsValue, what: &str) -> Result<u8, OptionError> {
-    let n = value.as_f64().ok_or_else(|| {
-        OptionError::new(crate::notation::cat(&[
-            what,
-            " must be an integer die value",
-        ]))
-    })?;
-    if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
-        return Err(OptionError::new(crate::notation::cat(&[
-            what,
-            " is out of range",
-        ])));
-    }
+    let why = if value.as_f64().is_none() {
+        " must be an integer die value"
+    } else {
+        " is out of range"
+    };
+    let n = super::args::arg_whole(value, 255.0)
+        .ok_or_else(|| OptionError::new(crate::notation::cat(&[what, why])))?;
     Ok(n as u8)
 }
 

@@ -78,9 +78,7 @@ impl Zola {
     pub fn geometry(
         #[wasm_bindgen(unchecked_param_type = "6 | 8 | 10")] size: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let n = size
-            .as_f64()
-            .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
+        let n = super::args::arg_whole(&size, 255.0)
             .ok_or_else(|| OptionError::new("size must be 6, 8 or 10"))?;
         let size = Size::new(n as u8)?;
         let cells = (0..size.cells())
