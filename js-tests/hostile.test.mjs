@@ -409,7 +409,7 @@ test('mutated JSON states restore a legal game or throw parse_error (API.md toJS
   assert.ok(restored > 20, `only ${restored} mutated states restored`);
 });
 
-test('optional classes (Bot, simulate) refuse hostile input too, when present', () => {
+test('optional classes (Bot, simulate), recordType and the clock functions refuse hostile input too', () => {
   const r = prng(5);
   if (typeof mod.Bot === 'function') {
     for (let i = 0; i < 300; i += 1) {
@@ -440,6 +440,20 @@ test('optional classes (Bot, simulate) refuse hostile input too, when present', 
     }
   }
   for (let i = 0; i < 300; i += 1) guarded('recordType', () => mod.recordType(hostile(r)), ['parse_error']);
+  // The clock functions: hostile controls, clocks, players and timestamps; a good clock is never changed.
+  const clock = mod.clockStart({ delayMs: 12000, reserveMs: 120000 }, 'red', 1000);
+  const frozen = JSON.stringify(clock);
+  const anyClock = () => (r.next() < 0.5 ? clock : hostile(r));
+  for (let i = 0; i < 300; i += 1) {
+    guarded('timeControl', () => mod.timeControl(hostile(r)), ['invalid_option']);
+    guarded('clockStart', () => mod.clockStart(hostile(r), hostile(r), hostile(r)), ['invalid_option']);
+    guarded('clockSwitch', () => mod.clockSwitch(anyClock(), hostile(r), hostile(r)), ['parse_error', 'invalid_option', 'game_over']);
+    guarded('clockLeft', () => mod.clockLeft(anyClock(), hostile(r)), ['parse_error', 'invalid_option']);
+    guarded('clockDeadline', () => mod.clockDeadline(hostile(r)), ['parse_error']);
+    guarded('clockFlagged', () => mod.clockFlagged(anyClock(), hostile(r)), ['parse_error', 'invalid_option']);
+    guarded('checkClock', () => mod.checkClock(hostile(r)), ['parse_error']);
+  }
+  assert.equal(JSON.stringify(clock), frozen);
 });
 
 test('the module is still fully usable after all of that', () => {

@@ -12,7 +12,7 @@
 //! The modules form a stack, lowest first; each uses only its own level and those below (a test,
 //! `tests/architecture.rs`, reads every `use crate::` path and keeps it so):
 //!
-//! `player`, `hex`, `error`, `movelist`, `keys` -> `dice`, `notation` -> `engine` (the rules trait) ->
+//! `player`, `hex`, `error`, `movelist`, `keys` -> `dice`, `notation`, `clock` -> `engine` (the rules trait) ->
 //! [`jokerball`], [`zola`] -> `matchplay` -> [`record`] -> [`bot`] -> `sim` -> `wasm` (the binding).
 //!
 //! The rules know neither the records nor the bot: those reach both games through traits of their
@@ -94,6 +94,7 @@
 //! The rules, in full and with diagrams, are in `docs/rules.md`; the JavaScript API is in `docs/api.md`.
 
 pub mod bot;
+mod clock;
 mod dice;
 mod engine;
 mod error;
@@ -111,6 +112,10 @@ mod wasm;
 pub mod zola;
 
 pub use bot::{Bot, BotGame, CubeAction, Level};
+pub use clock::{
+    Clock, ClockError, Left, Reserve, TimeControl, MAX_DELAY_MS, MAX_RESERVE_MS, MAX_TIME_MS,
+    MIN_RESERVE_MS,
+};
 pub use dice::{Dice, DiceRng, RngState, Seed, SimRng, MAX_SAFE_INTEGER};
 pub use engine::{
     movers, Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,

@@ -7,12 +7,13 @@
 //! `out` (writing them); `plain` (every shape that crosses the boundary, declared once, and the
 //! settings its options are read into); `args` (arguments, options, states and errors); `class` (the
 //! methods the two games' classes share, written once); then the classes `jokerball`, `zola`,
-//! `matches` (which holds either game), `bot`, and `sim`.
+//! `matches` (which holds either game), `bot`, `sim`, and the free functions of `clock`.
 use wasm_bindgen::prelude::*;
 
 mod args;
 mod bot;
 mod class;
+mod clock;
 mod jokerball;
 mod matches;
 mod out;

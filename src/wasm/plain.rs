@@ -604,6 +604,15 @@ pub(crate) struct EvaluationOut {
     pub(crate) matches: Option<ByPlayer<f64>>,
 }
 
+/// The plain settings of a time control (`timeControl`, `clockStart`), checked by `TimeControl::new`.
+#[derive(Debug, Default, JsonKeys)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TimeControlSettings {
+    pub(crate) delay_ms: Option<u64>,
+    pub(crate) reserve_ms: Option<u64>,
+    pub(crate) increment_ms: Option<u64>,
+}
+
 /// What a record is of (`recordType`): its game, and whether it is a match's.
 #[derive(JsonKeys)]
 pub(crate) struct RecordType {
@@ -692,6 +701,30 @@ plain! {
     out ReviewEntry = crate::bot::Entry { game => "number", index => "number", player => "Player", record => "string", win => "number", best => "string", best_cells => "string[]", best_win => "number", error => "number", luck => "number | null", mark => "'??' | '?' | '?!' | ''" }
     "The review of a game or match by the bot: an entry per move and cube decision, each player's totals over every game reviewed, and each game's."
     out Review = crate::bot::Review { turns => "ReviewEntry[]", red => "ReviewTotals", blue => "ReviewTotals", games => "GameTotals[]" }
+
+    "A time control of online play, in milliseconds: the free `delayMs` of every turn (0..600000), each player's `reserveMs` (1000..86400000; a match's is for the whole match) and the `incrementMs` added after each of a player's turns (0..600000, default 0)."
+    options TimeControlOptions(TimeControlSettings) {
+        delay_ms required => "number",
+        reserve_ms required => "number",
+        increment_ms => "number",
+    }
+    "A time control checked and completed (`timeControl`)."
+    out TimeControl = crate::clock::TimeControl { delay_ms => "number", reserve_ms => "number", increment_ms => "number" }
+    "A player's reserve in a clock, in milliseconds (for the running player: at `since`)."
+    state ClockReserve = crate::clock::Reserve { reserve_ms => "number" }
+    "A game clock (`G.clock` of online play): the free delay per turn, the increment, each player's reserve, whose time runs (`null`: nobody's) and the server's timestamp `since` at which it began to run."
+    state Clock = crate::clock::Clock {
+        delay_ms => "number",
+        increment_ms => "number",
+        red => "ClockReserve",
+        blue => "ClockReserve",
+        running => "Player | null",
+        since => "number",
+    }
+    "What a player has left at an instant: the reserve and the free delay of the current turn (0 for the player not running)."
+    out PlayerLeft = crate::clock::Left { reserve_ms => "number", delay_ms => "number" }
+    "What each player has left at an instant (`clockLeft`)."
+    out ClockLeft = ByPlayer<crate::clock::Left> { red => "PlayerLeft", blue => "PlayerLeft" }
 
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
     options JokerballOptions(jokerball::Setup) reads read_jokerball_setup {
