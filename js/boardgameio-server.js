@@ -192,6 +192,11 @@ async function postgresSetMetadata(store, id, next, base) {
     return true;
   });
 }
+// A metadata's fields but its players and updatedAt, as JSON.
+function restOf(m) {
+  const { players, updatedAt, ...rest } = m;
+  return JSON.stringify(rest);
+}
 const isPostgresStore = (s) => Boolean(s && s.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
 
 /**
@@ -211,6 +216,8 @@ export class CheckedStorage {
     this.atomic = isPostgresStore(inner);
     this.held = null; // the update the gate holds for the next write: { key, release }
     this.readPlayers = new WeakMap(); // a metadata's players object handed out -> its JSON when read
+    this.readRest = new WeakMap(); // that players object -> the JSON of the rest of its metadata (updatedAt left out)
+    this.fresh = new Map(); // matchID -> { result, at, uses }: the socket guard's read, for boardgame.io's two reads of the move
     this.busy = 0; // operations in flight, for settle()
     this.stats = { conflicts: 0, writeErrors: 0 };
     for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {
@@ -297,6 +304,9 @@ export class CheckedStorage {
     await this.queue.run(`metadata ${id}`, async () => {
       const base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
       seatsChanged = base === undefined || JSON.stringify(metadata.players) !== base;
+      // A move's metadata write changes only updatedAt, which the compare-and-set of its state wrote already
+      // in PostgreSQL: nothing to write.
+      if (this.atomic && !seatsChanged && this.readRest.get(metadata.players) === restOf(metadata)) return;
       if (this.atomic && (await postgresSetMetadata(this.inner, id, metadata, base))) return;
       const { metadata: stored } = await this.inner.fetch(id, { metadata: true });
       return this.inner.setMetadata(id, merged(id, stored, metadata, base));
@@ -312,7 +322,32 @@ export class CheckedStorage {
   listMatches(opts) {
     return this.inner.listMatches(opts);
   }
+  /**
+   * Reads a match's state and metadata for a move (the socket guard's read), kept a moment for boardgame.io's
+   * own two reads of the same move (its metadata, then its state): one read of the storage per move. A state
+   * read this way can only be as old as a read made for the move anyway; the write is a compare-and-set.
+   */
+  async readForMove(id) {
+    const result = await this.fetch(id, { state: true, metadata: true });
+    if (result.state && result.metadata) this.fresh.set(id, { result, at: Date.now(), uses: 2 });
+    return result;
+  }
+  takeFresh(id, opts) {
+    const f = this.fresh.get(id);
+    if (!f || opts.log || opts.initialState) return null;
+    if (Date.now() - f.at > 1000) {
+      this.fresh.delete(id);
+      return null;
+    }
+    if (--f.uses <= 0) this.fresh.delete(id);
+    const r = {};
+    if (opts.state) r.state = f.result.state;
+    if (opts.metadata) r.metadata = f.result.metadata;
+    return r;
+  }
   async fetch(id, opts) {
+    const kept = this.takeFresh(id, opts);
+    if (kept) return kept;
     const wantsState = opts.state || opts.initialState;
     const known = this.gameOf.get(id);
     // The metadata is read with the state: a match's end is recorded in its state first (a process can
@@ -331,7 +366,10 @@ export class CheckedStorage {
       this.logLine(`match ${id} (${gameName || 'unknown game'}) refused: its stored state ${reason}`);
     }
     const m = r.metadata;
-    if (m && m.players && typeof m.players === 'object') this.readPlayers.set(m.players, JSON.stringify(m.players));
+    if (m && m.players && typeof m.players === 'object') {
+      this.readPlayers.set(m.players, JSON.stringify(m.players));
+      this.readRest.set(m.players, restOf(m));
+    }
     if (reason === null && m && (m.gameover === undefined || m.gameover === null) && r.state && r.state.ctx.gameover !== undefined) {
       m.gameover = r.state.ctx.gameover;
       this.inner.setMetadata(id, m).catch((e) => this.logLine(`match ${id}: its end not recorded in its metadata (${firstLine(e)})`));
@@ -353,7 +391,12 @@ export class CheckedStorage {
       const error = checkState(game, s.G);
       if (error) return `is not a legal ${gameName} game (${error.code}: ${error.message})`;
       // boardgame.io's own record of the end must be the game's.
-      if (JSON.stringify(s.ctx.gameover) !== JSON.stringify(game.endIf({ G: s.G }))) return 'has a gameover that its game does not have';
+      // (A state stored before the ends had reasons has { winner } alone: still the game's.)
+      const end = game.endIf({ G: s.G });
+      const legacy = end && s.ctx.gameover && Object.keys(s.ctx.gameover).length === 1 ? { winner: end.winner } : end;
+      if (JSON.stringify(s.ctx.gameover) !== JSON.stringify(end) && JSON.stringify(s.ctx.gameover) !== JSON.stringify(legacy)) {
+        return 'has a gameover that its game does not have';
+      }
       if (s.ctx.numPlayers !== 2 || !['0', '1'].includes(s.ctx.currentPlayer)) return 'has players that its game does not have';
     }
     return null;
@@ -480,22 +523,31 @@ export class BullScheduler {
     this.worker = null;
     this.errors = 0;
   }
-  connection() {
-    const u = new URL(this.url);
-    // ioredis (BullMQ's client): no offline queue for the producer, so that an add fails at once while
-    // Redis is away instead of waiting; the worker waits for Redis as long as it takes.
-    return { host: u.hostname, port: Number(u.port || 6379), password: u.password || undefined, db: Number(u.pathname.slice(1) || 0) };
-  }
   async start(handler) {
-    const { Queue, Worker } = await import('bullmq');
-    this.queue = new Queue(this.name, { connection: { ...this.connection(), enableOfflineQueue: false, maxRetriesPerRequest: 1 } });
+    // BullMQ over the `redis` client the pub/sub uses already (its node-redis adapter).
+    const [{ Queue, Worker, createNodeRedisClient }, { createClient }] = await Promise.all([import('bullmq'), import('redis')]);
+    this.clients = [];
+    const client = (offline) => {
+      const raw = createClient({
+        url: this.url,
+        disableOfflineQueue: !offline,
+        socket: { reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 1000), connectTimeout: 2000 },
+      });
+      raw.on('error', (e) => this.logError(e));
+      this.clients.push(raw);
+      const adapted = createNodeRedisClient(raw);
+      adapted.on('error', (e) => this.logError(e));
+      return adapted;
+    };
+    // The producer fails at once while Redis is away (a move is never held up by it); the worker waits.
+    this.queue = new Queue(this.name, { connection: client(false) });
     this.queue.on('error', (e) => this.logError(e));
     this.worker = new Worker(
       this.name,
       async (job) => {
         await handler(job.data.id);
       },
-      { connection: { ...this.connection(), maxRetriesPerRequest: null }, concurrency: this.concurrency, drainDelay: 5 },
+      { connection: client(true), concurrency: this.concurrency, drainDelay: 5 },
     );
     this.worker.on('error', (e) => this.logError(e));
     await this.queue.waitUntilReady();
@@ -522,6 +574,14 @@ export class BullScheduler {
   async close() {
     await this.worker?.close().catch(() => {});
     await this.queue?.close().catch(() => {});
+    // The clients given to BullMQ are ours to close.
+    for (const c of this.clients || []) {
+      try {
+        if (c.isOpen) await (typeof c.close === 'function' ? c.close() : c.quit());
+      } catch {
+        // already gone
+      }
+    }
   }
 }
 
@@ -835,7 +895,7 @@ async function checkPacket([event, ...args], storage, socket) {
     if (p.playerID !== playerID) return false;
     // A move on an old state: boardgame.io would drop it without a word, so the sender is sent the stored
     // state (it then sees the move refused, and can make it again on the new state).
-    const { state } = await storage.fetch(matchID, { state: true });
+    const { state } = typeof storage.readForMove === 'function' ? await storage.readForMove(matchID) : await storage.fetch(matchID, { state: true });
     if (!state) return false;
     if (state._stateID !== stateID) {
       if (state._stateID > stateID) socket.emit('update', matchID, { ...state, deltalog: [] });

@@ -216,7 +216,7 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
     // the server recorded the same winner
     const res = await fetch(`${server.url}/games/jokerball-4/${new URL(link).searchParams.get('match')}`);
     const info = await res.json();
-    assert.deepEqual(info.gameover, { winner: winner === 'Red' ? '0' : '1' });
+    assert.deepEqual(info.gameover, { winner: winner === 'Red' ? '0' : '1', reason: 'goal' });
 
     // the review comes after the game, as at one screen
     const page = host.page;

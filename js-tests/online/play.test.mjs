@@ -53,7 +53,7 @@ function checkEnd(clients) {
     const winnerColour = e.winner;
     const swapped = s.G.state.game === 'zola' ? e.swapped : false;
     const seat = (winnerColour === 'red') !== swapped ? '0' : '1';
-    for (const c of clients) assert.deepEqual(c.state().ctx.gameover, { winner: seat });
+    for (const c of clients) assert.deepEqual(c.state().ctx.gameover, { winner: seat, reason: e.view().result.how });
   } finally {
     e.free();
   }
@@ -201,7 +201,7 @@ test('a cube match to the end: double, take, drop, resign, nextGame from either 
     const e = engineOf(G);
     try {
       assert.equal(e.phase, 'match-over');
-      assert.deepEqual(ctx.gameover, { winner: e.winner === 'red' ? '0' : '1' });
+      assert.deepEqual(ctx.gameover, { winner: e.winner === 'red' ? '0' : '1', reason: e.results.at(-1).how });
       assert.deepEqual(s1.state().ctx.gameover, ctx.gameover);
     } finally {
       e.free();
@@ -245,7 +245,7 @@ test('a Zola match: resign by the seat not to move, a resignation that answers a
     await send(clients, s1, 'resign');
     assert.deepEqual(s0.state().G.state.match.score, { red: 3, blue: 1 });
     await clients[1].waitFor((s) => s.ctx.gameover !== undefined);
-    assert.deepEqual(s0.state().ctx.gameover, { winner: '0' });
+    assert.deepEqual(s0.state().ctx.gameover, { winner: '0', reason: 'resign' });
   });
 });
 

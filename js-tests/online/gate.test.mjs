@@ -1,0 +1,40 @@
+// The publication gate of steere-games/boardgameio/server: clients are sent only states that were stored.
+// Two writes of one state number wait in one process (a move and a timeout made from the same state): only
+// the stored one's update is published, never the refused one's.
+// (STEERE_GATE_MODULE=path runs it against another build of the module: it fails on the gate of 8e246fd.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { root } from './helpers.mjs';
+
+const server = await import(process.env.STEERE_GATE_MODULE || join(root, 'pkg', 'boardgameio-server.js'));
+const { CheckedStorage, MemoryStore, LocalPubSub } = server;
+
+// A store whose writes take a while, so that the second write waits behind the first.
+class SlowStore extends MemoryStore {
+  async setState(id, state, deltalog) {
+    await new Promise((r) => setTimeout(r, 20));
+    return super.setState(id, state, deltalog);
+  }
+}
+
+test("two writes of one state number: only the stored one's update reaches the clients", async () => {
+  const storage = new CheckedStorage(new SlowStore(), [], { log: () => {} });
+  const base = { G: {}, ctx: { numPlayers: 2, currentPlayer: '0' }, _stateID: 0 };
+  await storage.createMatch('m', { initialState: base, metadata: { gameName: 'none', players: {} } });
+  const bus = new LocalPubSub();
+  const gated = storage.publishAfterWrite(bus);
+  const seen = [];
+  gated.subscribe('MATCH-m', (payload) => seen.push(payload.args[1].G.which));
+  const update = (which) => ({ type: 'update', args: ['m', { ...base, G: { which }, _stateID: 1 }] });
+  // As boardgame.io does: publish, then write at once; a second write made from the same state meanwhile.
+  gated.publish('MATCH-m', update('move'));
+  const first = storage.setState('m', update('move').args[1], []);
+  gated.publish('MATCH-m', update('timeout'));
+  const second = storage.setState('m', update('timeout').args[1], []);
+  assert.deepEqual(await Promise.all([first, second]), [true, false]);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(seen, ['move']);
+  const { state } = await storage.inner.fetch('m', { state: true });
+  assert.equal(state.G.which, 'move');
+});
