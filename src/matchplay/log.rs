@@ -568,3 +568,40 @@ pub(super) fn games_of(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forfeit_lines_read_back_what_is_written_and_nothing_else() {
+        for f in [
+            Forfeit::of(Player::Red, ForfeitReason::Time),
+            Forfeit::of(Player::Blue, ForfeitReason::Abandoned),
+        ] {
+            let lone = lone_result_line(f.result());
+            assert_eq!(read_forfeit_line(&lone, false), Some(f));
+            assert_eq!(read_forfeit_line(&lone, true), None);
+            let in_match = match_forfeit_line(f);
+            assert_eq!(read_forfeit_line(&in_match, true), Some(f));
+            assert_eq!(read_forfeit_line(&in_match, false), None);
+        }
+        assert_eq!(
+            lone_result_line(Forfeit::of(Player::Blue, ForfeitReason::Time).result()),
+            "Red wins on time"
+        );
+        for bad in [
+            "Red wins",
+            "Red wins 1 point",
+            "Red wins at time",
+            "Red wins on time and the match",
+            "Green wins on time",
+            "red wins on time",
+            "Red wins the match",
+            "Red wins the match on time",
+        ] {
+            assert_eq!(read_forfeit_line(bad, false), None, "{bad}");
+        }
+        assert_eq!(read_forfeit_line("Red wins by abandonment", true), None);
+    }
+}
