@@ -83,8 +83,9 @@ function isFreed(name) {
 test('the classes are all known here, and their members are found', () => {
   assert.deepEqual(classes.map(([n]) => n).sort(), Object.keys(SPECIMENS).sort());
   const names = Object.fromEntries(classes.map(([n, cls]) => [n, members(cls).map(([k]) => k)]));
-  for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct', 'view']],
-    ['Zola', ['play', 'clone', 'swapped', 'toAct', 'view']], ['Match', ['double', 'resign', 'game', 'score', 'toAct', 'view']],
+  for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct', 'view', 'forfeit']],
+    ['Zola', ['play', 'clone', 'swapped', 'toAct', 'view', 'forfeit']],
+    ['Match', ['double', 'resign', 'game', 'score', 'toAct', 'view', 'forfeit', 'forfeited']],
     ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review']]]) {
     for (const k of some) assert.ok(names[cls].includes(k), `${cls}.${k} not found`);
   }

@@ -136,7 +136,7 @@ const GETTERS = {
   Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags', 'toAct'],
   Zola: ['turn', 'winner', 'phase', 'swapped', 'tags', 'toAct'],
   Match: ['length', 'score', 'gameNumber', 'cube', 'pendingDouble', 'crawford', 'phase', 'winner',
-    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags', 'toAct'],
+    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags', 'toAct', 'forfeited'],
 };
 
 // Each method with the codes its failures may carry (API.md "Errors").
@@ -149,13 +149,14 @@ const METHODS = {
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []],
     toJSON: [1, ['invalid_option']], dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
-    replayTo: [1, ['invalid_option']],
+    replayTo: [1, ['invalid_option']], forfeit: [2, ['invalid_option', 'game_over']],
   },
   Zola: {
     legalMoves: [0, []], legalMovesVerbose: [0, []], isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
     dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']], replayTo: [1, ['invalid_option']],
+    forfeit: [2, ['invalid_option', 'game_over']],
   },
   Match: {
     roll: [0, ['game_over', 'wrong_phase']],
@@ -169,6 +170,7 @@ const METHODS = {
     nextGame: [0, ['game_over', 'wrong_phase']],
     toJSON: [1, ['invalid_option']], board: [0, []], view: [0, []], dests: [1, ['parse_error']],
     toRecord: [1, ['invalid_option', 'wrong_phase']],
+    forfeit: [2, ['invalid_option', 'game_over']],
   },
 };
 

@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Seed;
-use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::cat;
 use crate::player::Player;
@@ -54,7 +54,7 @@ impl GameKind {
     }
 }
 
-/// How a game of a match ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`).
+/// How a game ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`, `'time'`, `'abandoned'`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameEnd {
@@ -66,6 +66,11 @@ pub enum GameEnd {
     Drop,
     /// A player resigned (RULES 3.5).
     Resign,
+    /// A player's time ran out (a lone game forfeited, or a match's current game ended by the
+    /// match's forfeit: API "Clocks and abandoned games").
+    Time,
+    /// A player abandoned the game (as for [`GameEnd::Time`]).
+    Abandoned,
 }
 
 impl GameEnd {
@@ -76,12 +81,81 @@ impl GameEnd {
             GameEnd::CapturedAll => "captured-all",
             GameEnd::Drop => "drop",
             GameEnd::Resign => "resign",
+            GameEnd::Time => "time",
+            GameEnd::Abandoned => "abandoned",
         }
     }
 
     /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
     pub const fn on_the_board(self) -> bool {
         matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
+    }
+}
+
+/// Why a game or a match was lost off the board (API "Clocks and abandoned games"; JS: `'time'`,
+/// `'abandoned'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ForfeitReason {
+    /// The loser's time ran out.
+    Time,
+    /// The loser abandoned the game (no connection for too long).
+    Abandoned,
+}
+
+impl ForfeitReason {
+    /// The name used by the JavaScript API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ForfeitReason::Time => "time",
+            ForfeitReason::Abandoned => "abandoned",
+        }
+    }
+
+    /// The reason named `name` (`'time'` or `'abandoned'`).
+    pub fn from_name(name: &str) -> Option<ForfeitReason> {
+        match name {
+            "time" => Some(ForfeitReason::Time),
+            "abandoned" => Some(ForfeitReason::Abandoned),
+            _ => None,
+        }
+    }
+
+    /// How a game ended by this forfeit is shown in its result.
+    pub const fn end(self) -> GameEnd {
+        match self {
+            ForfeitReason::Time => GameEnd::Time,
+            ForfeitReason::Abandoned => GameEnd::Abandoned,
+        }
+    }
+}
+
+/// A game or a match ended off the board: the winner (the other player ran out of time or abandoned)
+/// and why. JS: `{ winner, how }`, the shape of a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonKeys)]
+#[serde(deny_unknown_fields)]
+pub struct Forfeit {
+    /// Who won: the opponent of the player who lost on time or abandoned.
+    pub winner: Player,
+    /// Why the other player lost.
+    pub how: ForfeitReason,
+}
+
+impl Forfeit {
+    /// The forfeit of `loser` for `reason`: the other player wins.
+    pub const fn of(loser: Player, reason: ForfeitReason) -> Forfeit {
+        Forfeit {
+            winner: loser.other(),
+            how: reason,
+        }
+    }
+
+    /// The result it gives the game it ends.
+    pub const fn result(self) -> GameWon {
+        GameWon {
+            winner: self.winner,
+            how: self.how.end(),
+        }
     }
 }
 
@@ -193,7 +267,8 @@ pub struct LastMove {
 pub struct GameWon {
     /// Who won.
     pub winner: Player,
-    /// How: a goal (Jokerball) or the last capture (Zola); in a match also a drop or resignation.
+    /// How: a goal (Jokerball) or the last capture (Zola); in a match also a drop or resignation;
+    /// `time` or `abandoned` for a game forfeited.
     pub how: GameEnd,
 }
 
@@ -240,14 +315,23 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
         Self::new(setup)?.replay_onto(history)
     }
 
-    /// The player to move; after the game, the player who moved last (the winner).
+    /// The player to move; after a game won on the board, the player who moved last (the winner);
+    /// after a forfeit, the player who was to move.
     fn turn(&self) -> Player;
 
     /// The phase.
     fn phase(&self) -> Self::Phase;
 
-    /// The winner, once the game has ended on the board.
+    /// The winner, once the game has ended: on the board, or by a forfeit ([`Engine::forfeited`]).
     fn winner(&self) -> Option<Player>;
+
+    /// The forfeit that ended the game, if it was lost on time or abandoned.
+    fn forfeited(&self) -> Option<Forfeit>;
+
+    /// Ends the game at once, off the board: `loser` ran out of time or abandoned it, and the other
+    /// player wins (phase over, no legal move). A game already over is `game_over`, and stays as it
+    /// was. A half-played Jokerball turn stays on the board (its man move is not undone).
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError>;
 
     /// Whether the player to move has not begun the turn (Jokerball: not rolled; Zola: always while the
     /// game is on). A match allows doubles only then.
@@ -264,12 +348,16 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
         })
     }
 
-    /// The game's result once it ended on the board: the winner and [`Engine::WIN`].
+    /// The game's result once it ended: the forfeit's, or the winner on the board and
+    /// [`Engine::WIN`].
     fn outcome(&self) -> Option<GameWon> {
-        self.winner().map(|winner| GameWon {
-            winner,
-            how: Self::WIN,
-        })
+        match self.forfeited() {
+            Some(f) => Some(f.result()),
+            None => self.winner().map(|winner| GameWon {
+                winner,
+                how: Self::WIN,
+            }),
+        }
     }
 
     /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
@@ -433,6 +521,23 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// Replaces the dice generator with one seeded by `seed` (`None`: none, the game goes on only with
     /// dice set from outside). Games without dice ignore it.
     fn set_dice_seed(&mut self, _seed: Option<&Seed>) {}
+}
+
+/// The one body of both games' [`Engine::forfeit`]: sets `phase` to `over` and records the forfeit of
+/// `loser`; a game whose `phase` is already `over` is refused and left as it was.
+pub(crate) fn end_by_forfeit<P: Copy + PartialEq>(
+    phase: &mut P,
+    over: P,
+    slot: &mut Option<Forfeit>,
+    loser: Player,
+    reason: ForfeitReason,
+) -> Result<(), ForfeitError> {
+    if *phase == over {
+        return Err(ForfeitError::GameOver);
+    }
+    *slot = Some(Forfeit::of(loser, reason));
+    *phase = over;
+    Ok(())
 }
 
 /// Plays record `done` (from 0) of `game` as [`Engine::history`] writes it; a record the game made

@@ -222,6 +222,21 @@ coded!(DiceError, |out| {
     DiceError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
 });
 
+/// Why a game or a match could not be forfeited (`forfeit`): it is already over (code `game_over`).
+/// A bad player or reason is refused by the binding (`invalid_option`) before it reaches the core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForfeitError {
+    /// The game is already over.
+    GameOver,
+    /// The match is already over.
+    MatchOver,
+}
+
+coded!(ForfeitError, |out| {
+    ForfeitError::GameOver => ErrorCode::GameOver, out.push_str("the game is over");
+    ForfeitError::MatchOver => ErrorCode::GameOver, out.push_str("the match is over");
+});
+
 /// Why a game could not be made from its setup: an option out of range (`invalid_option`) or a position
 /// string that is malformed, impossible or of another size than the one asked for (`parse_error`).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -120,6 +120,8 @@ pub use dice::{Dice, DiceRng, RngState, Seed, SimRng, MAX_SAFE_INTEGER};
 pub use engine::{
     movers, Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,
 };
+pub use engine::{Forfeit, ForfeitReason};
+pub use error::ForfeitError;
 pub use error::{
     Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError, ReplayError, SetupError,
 };

@@ -9,9 +9,10 @@
 )]
 
 use steere_games::{
-    Awaits, Coded, Cube, CubeError, DiceError, Engine, ErrorCode, GameEnd, GameKind, GameResult,
-    LastMove, Match, MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass,
-    MoveInfo, OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
+    Awaits, Coded, Cube, CubeError, DiceError, Engine, ErrorCode, Forfeit, ForfeitError,
+    ForfeitReason, GameEnd, GameKind, GameResult, LastMove, Match, MatchError, MatchPhase,
+    MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo, OptionError, ParseError,
+    PlayError, Player, ReplayError, SetupError,
 };
 use Player::{Blue, Red};
 
@@ -496,6 +497,8 @@ struct Fake {
     to_move: Player,
     rolled: bool,
     winner: Option<Player>,
+    /// The forfeit that ended the game (match play never forfeits a game: it forfeits the match).
+    forfeit: Option<Forfeit>,
     /// Counts the games started in this match (stands for a dice generator that keeps running).
     started: u32,
 }
@@ -506,6 +509,7 @@ impl Fake {
             to_move: first,
             rolled: false,
             winner: None,
+            forfeit: None,
             started: 1,
         }
     }
@@ -584,6 +588,17 @@ impl Engine for Fake {
     fn winner(&self) -> Option<Player> {
         self.winner
     }
+    fn forfeited(&self) -> Option<Forfeit> {
+        self.forfeit
+    }
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError> {
+        if self.winner.is_some() {
+            return Err(ForfeitError::GameOver);
+        }
+        self.winner = Some(loser.other());
+        self.forfeit = Some(Forfeit::of(loser, reason));
+        Ok(())
+    }
     fn at_turn_start(&self) -> bool {
         !self.rolled && self.winner.is_none()
     }
@@ -660,6 +675,7 @@ impl Engine for Fake {
             to_move: first,
             rolled: false,
             winner: None,
+            forfeit: None,
             started: self.started + 1,
         }
     }

@@ -1,6 +1,7 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the types must be precise.
 import init, { Jokerball, Zola, Match, Bot, simulate, SteereError } from 'steere-games';
 import type { SteereErrorCode, CubeAction, SimulateResult, MatchGame, MatchState, RecordTags } from 'steere-games';
+import type { Forfeit, ForfeitReason, GameEnd } from 'steere-games';
 // The online adapter's declarations, checked here without boardgame.io (an optional peer of the package).
 import { zolaGame, whyIllegal } from 'steere-games/boardgameio';
 import type { RefusalCode } from 'steere-games/boardgameio';
@@ -61,6 +62,18 @@ async function main(): Promise<void> {
   const zr: Zola = Zola.fromRecord(z.toRecord({ Event: 'e' }));
   const saved: MatchState = readBack.toJSON();
   const format: 1 | 2 = saved.format;
+  // games and matches lost on time or abandoned
+  const reason: ForfeitReason = 'time';
+  const lost = new Zola();
+  const nothing: void = lost.forfeit('red', reason);
+  const lostHow: GameEnd | undefined = lost.view().result?.how;
+  const lostState: Forfeit | undefined = lost.toJSON().forfeit;
+  const gone = new Match({ length: 3 });
+  gone.forfeit('blue', 'abandoned');
+  const ended: Forfeit | null = gone.forfeited;
+  const endedHow: 'time' | 'abandoned' | undefined = ended?.how;
+  const savedForfeit: Forfeit | undefined = gone.toJSON().match.forfeit;
+  new Jokerball().forfeit('red', 'abandoned');
 
   const bot = new Bot({ level: 'easy', seed: 'x', timeMs: 500 });
   const choice: string = bot.chooseMove(new Zola());
@@ -92,7 +105,7 @@ async function main(): Promise<void> {
   }
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
     cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
-    format, lastDice, lastWay, bestCells, zAt);
+    format, lastDice, lastWay, bestCells, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);
 }
 
 void main();

@@ -7,8 +7,13 @@ use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::{GameState, Phase, TurnState};
 use crate::dice::{Dice, DiceRng, Seed};
-use crate::engine::{Awaits, BallLine, Engine, GameEnd, GameKind, LastMove, MoveClass, MoveInfo};
-use crate::error::{DiceError, OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::engine::{
+    Awaits, BallLine, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass,
+    MoveInfo,
+};
+use crate::error::{
+    DiceError, ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError,
+};
 use crate::notation::{named_cells, Tags, MAX_INPUT_LEN};
 use crate::player::Player;
 
@@ -49,6 +54,8 @@ pub struct Game {
     history: Vec<TurnRecord>,
     rng: Option<DiceRng>,
     tags: Tags,
+    /// The forfeit that ended the game off the board (phase over), if any.
+    forfeit: Option<Forfeit>,
 }
 
 impl Game {
@@ -63,6 +70,7 @@ impl Game {
             history: Vec::new(),
             rng,
             tags: Tags::new(),
+            forfeit: None,
         }
     }
 
@@ -135,7 +143,7 @@ impl Game {
 
     /// The current turn's dice (`None` in phases roll and over).
     pub fn dice(&self) -> Option<Dice> {
-        self.dice
+        self.dice.filter(|_| self.phase != Phase::Over)
     }
 
     /// The man move played this turn: `Some(None)` when the man phase was skipped, `None` before it.
@@ -488,7 +496,23 @@ impl Engine for Game {
     }
 
     fn winner(&self) -> Option<Player> {
-        self.pos.winner()
+        self.pos.winner().or(self.forfeit.map(|f| f.winner))
+    }
+
+    fn forfeited(&self) -> Option<Forfeit> {
+        self.forfeit
+    }
+
+    /// Ends the game in any phase but over; the dice and man move of a half-played turn are kept
+    /// (its man move stays on the board and in the state).
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError> {
+        crate::engine::end_by_forfeit(
+            &mut self.phase,
+            Phase::Over,
+            &mut self.forfeit,
+            loser,
+            reason,
+        )
     }
 
     fn at_turn_start(&self) -> bool {
@@ -516,8 +540,8 @@ impl Engine for Game {
         let (player, text) = match (self.man, self.history.last()) {
             (Some(Some(man)), _) => (self.pos.turn(), write_move(self.size(), man)),
             (_, Some(r)) => {
-                // The last record's mover: the player to move now, after the game the winner.
-                let mover = if self.phase == Phase::Over {
+                // The last record's mover: the player to move now, after a goal the winner.
+                let mover = if self.pos.winner().is_some() {
                     self.pos.turn()
                 } else {
                     self.pos.turn().other()
@@ -543,8 +567,8 @@ impl Engine for Game {
 
     fn last_dice(&self) -> Option<(Dice, BallLine)> {
         let r = self.history.last()?;
-        // The last record's mover: the player to move now, after the game the winner.
-        let mover = if self.phase == Phase::Over {
+        // The last record's mover: the player to move now, after a goal the winner.
+        let mover = if self.pos.winner().is_some() {
             self.pos.turn()
         } else {
             self.pos.turn().other()
@@ -765,7 +789,8 @@ impl Game {
     fn state_of(&self, with_rng: bool) -> GameState {
         let game = self;
         let size = game.size();
-        let turn = game.dice().map(|dice| TurnState {
+        // A forfeit in the middle of a turn keeps its dice and man move (the board has the move).
+        let turn = game.dice.map(|dice| TurnState {
             dice,
             man: game
                 .turn_man_move()
@@ -782,6 +807,7 @@ impl Game {
             phase: game.phase(),
             position: game.position_string(),
             winner: game.winner(),
+            forfeit: game.forfeit,
             rng: if with_rng {
                 game.rng().map(DiceRng::state)
             } else {
@@ -814,6 +840,10 @@ impl Game {
                 }
             }
         }
+        if let Some(f) = state.forfeit {
+            game.forfeit(f.winner.other(), f.how)
+                .map_err(|_| ParseError::new("forfeit: the game was already over"))?;
+        }
         game.set_tags(state.tags.clone());
         let check = game.to_state(false);
         let rng = match &state.rng {
@@ -828,7 +858,7 @@ impl Game {
         };
         if check != stored {
             return Err(ParseError::new(
-                "impossible state: the position, phase, turn or winner disagree with the history",
+                "impossible state: the position, phase, turn, winner or forfeit disagree with the history",
             ));
         }
         game.set_rng(rng);

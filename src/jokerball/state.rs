@@ -7,19 +7,23 @@
 //!   "turn": { "dice": { "distance": 2, "direction": 3 }, "man": "b3-d3" | "-" | null } | null,
 //!   "phase": "roll" | "man" | "ball" | "over",
 //!   "position": "<current position string>", "winner": "red" | "blue" | null,
+//!   "forfeit": { "winner": "red" | "blue", "how": "time" | "abandoned" },  // left out when none
 //!   "rng": { "key": "<64 hex>", "word": <safe integer> } | null,
 //!   "tags": { "Red": "Ana", ... } }                 // record tags, left out when there are none
 //! ```
 //! `turn` is the half-played turn (phases man and ball): its dice and the man move already played
 //! (`"-"` when the man phase was skipped, `null` in phase man). Restoring replays `history` and the
 //! current turn from `start` and refuses the state unless the stored position, phase, turn and winner
-//! agree with the replay.
+//! agree with the replay. A `forfeit` (the game lost on time or abandoned) is applied after the replay
+//! (phase over, `winner` its winner; a half-played turn keeps its `turn`); a state without the key
+//! (as every state saved before forfeits) has none; one whose game is over on the board is refused.
 //!
 //! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
 
 use super::setup::RuleSet;
 use crate::dice::{Dice, RngState};
+use crate::engine::Forfeit;
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
@@ -34,7 +38,7 @@ pub enum Phase {
     Man,
     /// The side to move must move the ball.
     Ball,
-    /// The ball has left the board.
+    /// The game is over: the ball has left the board, or the game was forfeited.
     Over,
 }
 
@@ -84,6 +88,9 @@ pub struct GameState {
     pub position: String,
     /// The winner, if the game is over.
     pub winner: Option<Player>,
+    /// The forfeit that ended the game off the board, left out when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
     /// The dice generator's state, if saved.
     pub rng: Option<RngState>,
     /// The record tags (RULES 4.1), left out when there are none.

@@ -9,8 +9,8 @@ use super::log::{
 use super::state::{MatchState, MatchStateData};
 use super::view::{match_to_act, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
-use crate::engine::{next_record, Engine, GameKind, ToAct};
-use crate::error::{DiceError, OptionError, ParseError, SetupError};
+use crate::engine::{next_record, Engine, Forfeit, ForfeitReason, GameKind, ToAct};
+use crate::error::{DiceError, ForfeitError, OptionError, ParseError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
@@ -68,6 +68,9 @@ impl<G: Engine> Match<G> {
     /// resignation), so a match rebuilt in its first game still has a record. It has no tags.
     pub fn from_parts(state: MatchState, game: G) -> Result<Match<G>, ParseError> {
         let bad = |why: &str| Err(ParseError::new(format!("bad match: {why}")));
+        if game.forfeited().is_some() {
+            return bad("a game of a match is never forfeited alone: the match is");
+        }
         let current = if state.game_over() {
             state.results().last().copied()
         } else {
@@ -201,6 +204,16 @@ impl<G: Engine> Match<G> {
         Ok(r)
     }
 
+    /// Ends the match at once, whatever the score: `loser` ran out of time or abandoned it
+    /// ([`MatchState::forfeit_match`]). The game object stays as it was and is not scored.
+    pub fn forfeit(
+        &mut self,
+        loser: Player,
+        reason: ForfeitReason,
+    ) -> Result<Forfeit, ForfeitError> {
+        self.state.forfeit_match(loser, reason)
+    }
+
     /// Starts the next game ([`MatchState::next_game`]) and returns who starts it; the finished game
     /// joins [`Match::games`].
     pub fn next_game(&mut self) -> Result<Player, MatchError> {
@@ -304,8 +317,9 @@ impl<G: Engine> Match<G> {
     }
 
     /// The match as a user interface draws it: its current game's [`View`] with who acts in the
-    /// match, the current game's result (also by a drop or resignation) and its log with the cube
-    /// actions.
+    /// match, the current game's result (also by a drop or resignation; by the match's forfeit when
+    /// it ended the game, not when it came after the game's end) and its log with the cube actions
+    /// (and the forfeit's line).
     pub fn view(&self) -> View {
         Facts::of(&self.game).in_match(&self.state, &self.log)
     }
@@ -378,6 +392,11 @@ impl<G: Engine> Replay for Match<G> {
     }
     fn start_next(&mut self) -> Result<(), String> {
         self.next_game().map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
+        Match::forfeit(self, loser, reason)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
     fn may_double(&self) -> bool {
         self.can_double().is_ok()

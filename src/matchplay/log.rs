@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::restore::replay_result;
 use super::state::{next_crawford_flags, MatchState};
 use super::{GameResult, MatchPhase};
-use crate::engine::Engine;
+use crate::engine::{Engine, Forfeit, ForfeitReason, GameEnd, GameWon};
 use crate::keys::JsonKeys;
 use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
@@ -218,6 +218,8 @@ pub(crate) trait Replay {
     fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
     /// Starts the next game.
     fn start_next(&mut self) -> Result<(), String>;
+    /// Ends the match by a forfeit of `loser`.
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String>;
     /// Makes this a match at `state` (phase playing) whose current game is a fresh one of its kind,
     /// started by `state`'s starter, without log or tags (a scratch match for replays).
     fn reset(&mut self, state: MatchState);
@@ -262,11 +264,53 @@ pub(crate) fn match_result_line(winner: Player, points: u32, match_won: bool) ->
     s
 }
 
-/// The result line of a lone game: `Red wins`.
-pub(crate) fn lone_result_line(winner: Player) -> String {
-    let mut s = String::from(colour(winner));
+/// The words after `Red wins` that say a forfeit's reason (RULES 4.3).
+fn forfeit_words(reason: ForfeitReason) -> &'static str {
+    match reason {
+        ForfeitReason::Time => " on time",
+        ForfeitReason::Abandoned => " by abandonment",
+    }
+}
+
+/// The result line of a lone game: `Red wins`, or for a forfeit `Red wins on time`, `Red wins by
+/// abandonment` (RULES 4.3).
+pub(crate) fn lone_result_line(won: GameWon) -> String {
+    let mut s = String::from(colour(won.winner));
     s.push_str(" wins");
+    match won.how {
+        GameEnd::Time => s.push_str(forfeit_words(ForfeitReason::Time)),
+        GameEnd::Abandoned => s.push_str(forfeit_words(ForfeitReason::Abandoned)),
+        _ => {}
+    }
     s
+}
+
+/// The line of a match's forfeit: `Red wins the match on time`, `Red wins the match by abandonment`
+/// (RULES 4.3).
+pub(crate) fn match_forfeit_line(f: Forfeit) -> String {
+    let mut s = String::from(colour(f.winner));
+    s.push_str(" wins the match");
+    s.push_str(forfeit_words(f.how));
+    s
+}
+
+/// Reads a forfeit's result line (RULES 4.3): a lone game's (`Red wins on time`) or, `in_match`, a
+/// match's (`Red wins the match by abandonment`).
+pub(crate) fn read_forfeit_line(line: &str, in_match: bool) -> Option<Forfeit> {
+    let (winner, rest) = if let Some(rest) = line.strip_prefix("Red wins") {
+        (Player::Red, rest)
+    } else {
+        (Player::Blue, line.strip_prefix("Blue wins")?)
+    };
+    let rest = if in_match {
+        rest.strip_prefix(" the match")?
+    } else {
+        rest
+    };
+    let how = [ForfeitReason::Time, ForfeitReason::Abandoned]
+        .into_iter()
+        .find(|&r| rest == forfeit_words(r))?;
+    Some(Forfeit { winner, how })
 }
 
 /// The log of one game (the `lines` of a match's games, typed): each record with its mover (the
@@ -321,7 +365,7 @@ pub fn lone_log<G: Engine>(game: &G) -> Vec<LogEntry> {
         game.first(),
         G::mover_after,
         &[],
-        game.winner().map(|w| (w, lone_result_line(w))),
+        game.outcome().map(|w| (w.winner, lone_result_line(w))),
     )
 }
 
@@ -429,6 +473,10 @@ pub(super) fn check_log(
         }
         sc = scratch.state().clone();
     }
+    if let Some(f) = st.forfeit().filter(|_| log.known <= n) {
+        sc.forfeit_match(f.winner.other(), f.how)
+            .map_err(|e| e.to_string())?;
+    }
     if log.known <= n && sc != *st {
         return Err("the games do not lead to the saved score, cube and results".into());
     }
@@ -470,16 +518,27 @@ pub(crate) fn game_body(
         None => (current.take(), log.actions.as_slice()),
     };
     let result = st.results().get(number as usize - 1).map(|r| {
-        let last = number == st.game_number() && st.winner().is_some();
+        let last = number == st.game_number() && st.score_winner().is_some();
         (r.winner, match_result_line(r.winner, r.points, last))
     });
-    let lines = body_lines(
+    let history_len = history.as_ref().map_or(0, Vec::len);
+    let mut lines = body_lines(
         history.as_deref().unwrap_or_default(),
         st.starter_of(number),
         after,
         if history.is_some() { actions } else { &[] },
         result,
     );
+    // A forfeit ends the match in its last game: its line comes last (after the game's own result
+    // when the game had ended before it).
+    if let Some(f) = st.forfeit().filter(|_| number == st.game_number()) {
+        lines.push(LogEntry {
+            kind: LineKind::Result,
+            player: f.winner,
+            step: history_len as u32,
+            text: match_forfeit_line(f),
+        });
+    }
     (history, lines)
 }
 
@@ -508,4 +567,41 @@ pub(super) fn games_of(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forfeit_lines_read_back_what_is_written_and_nothing_else() {
+        for f in [
+            Forfeit::of(Player::Red, ForfeitReason::Time),
+            Forfeit::of(Player::Blue, ForfeitReason::Abandoned),
+        ] {
+            let lone = lone_result_line(f.result());
+            assert_eq!(read_forfeit_line(&lone, false), Some(f));
+            assert_eq!(read_forfeit_line(&lone, true), None);
+            let in_match = match_forfeit_line(f);
+            assert_eq!(read_forfeit_line(&in_match, true), Some(f));
+            assert_eq!(read_forfeit_line(&in_match, false), None);
+        }
+        assert_eq!(
+            lone_result_line(Forfeit::of(Player::Blue, ForfeitReason::Time).result()),
+            "Red wins on time"
+        );
+        for bad in [
+            "Red wins",
+            "Red wins 1 point",
+            "Red wins at time",
+            "Red wins on time and the match",
+            "Green wins on time",
+            "red wins on time",
+            "Red wins the match",
+            "Red wins the match on time",
+        ] {
+            assert_eq!(read_forfeit_line(bad, false), None, "{bad}");
+        }
+        assert_eq!(read_forfeit_line("Red wins by abandonment", true), None);
+    }
 }

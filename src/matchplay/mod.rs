@@ -34,7 +34,9 @@ mod state;
 mod view;
 
 pub use driver::{Match, MatchSetup, SavedMatch};
-pub(crate) use log::{game_body, lone_result_line, match_result_line, replay_action, Replay};
+pub(crate) use log::{
+    game_body, lone_result_line, match_result_line, read_forfeit_line, replay_action, Replay,
+};
 pub use log::{
     lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
 };

@@ -73,6 +73,12 @@ impl MatchState {
         };
         st.cube = cube;
         st.pending_double = data.pending_double;
+        if let Some(f) = data.forfeit {
+            // A forfeit ends a match not yet won on points, and leaves no double pending.
+            if st.forfeit_match(f.winner.other(), f.how).is_err() || data.pending_double.is_some() {
+                return bad("a forfeit of a match already over, or with a double pending");
+            }
+        }
         Ok(st)
     }
 }
@@ -147,7 +153,8 @@ fn owner_consistent(
 
 /// Whether `r` can be the result of the current game of `st` (whose phase is `Playing`).
 fn result_possible(st: &MatchState, r: &GameResult) -> bool {
-    if r.points != r.cube {
+    // A forfeit ends the match without scoring its game: no game result says `time` or `abandoned`.
+    if r.points != r.cube || matches!(r.how, GameEnd::Time | GameEnd::Abandoned) {
         return false;
     }
     if st.cube.is_none() || st.crawford {

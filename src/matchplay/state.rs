@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Cube, CubeError, GameEnd, GameResult, MatchError, MatchPhase, MAX_MATCH_LENGTH};
-use crate::error::{OptionError, ParseError};
+use crate::engine::{Forfeit, ForfeitReason};
+use crate::error::{ForfeitError, OptionError, ParseError};
 use crate::keys::JsonKeys;
 use crate::player::{ByPlayer, Player};
 
@@ -30,6 +31,10 @@ pub struct MatchStateData {
     pub post_crawford: bool,
     /// Every finished game, in order; the current game is finished when it has `game_number` entries.
     pub results: Vec<GameResult>,
+    /// The forfeit that ended the match whatever the score (API "Clocks and abandoned games"), left
+    /// out when there is none (as in every state saved before forfeits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
 }
 
 /// The state of a match (RULES 3): scores, cube, Crawford flags and the finished games. It knows
@@ -46,6 +51,7 @@ pub struct MatchState {
     pub(super) crawford: bool,
     pub(super) post_crawford: bool,
     pub(super) results: Vec<GameResult>,
+    pub(super) forfeit: Option<Forfeit>,
 }
 
 impl MatchState {
@@ -67,6 +73,7 @@ impl MatchState {
             crawford: false,
             post_crawford: false,
             results: Vec::new(),
+            forfeit: None,
         })
     }
 
@@ -134,11 +141,41 @@ impl MatchState {
         self.post_crawford
     }
 
-    /// The match winner: the player whose score reached the length.
+    /// The match winner: the player whose score reached the length, or the winner of a forfeit.
     pub fn winner(&self) -> Option<Player> {
+        self.forfeit
+            .map(|f| f.winner)
+            .or_else(|| self.score_winner())
+    }
+
+    /// The player whose score reached the length, if any (the match won on points).
+    pub fn score_winner(&self) -> Option<Player> {
         Player::ALL
             .into_iter()
             .find(|&p| *self.score.get(p) >= self.length)
+    }
+
+    /// The forfeit that ended the match, if it was lost on time or abandoned.
+    pub fn forfeit(&self) -> Option<Forfeit> {
+        self.forfeit
+    }
+
+    /// Ends the match at once, whatever the score: `loser` ran out of time or abandoned it, and the
+    /// other player wins the match. Allowed in every phase but match over (also while a double is
+    /// pending, which it leaves unanswered and clears, and between games); the score is not changed
+    /// and the current game is not scored. After the match: `game_over`, nothing changed.
+    pub fn forfeit_match(
+        &mut self,
+        loser: Player,
+        reason: ForfeitReason,
+    ) -> Result<Forfeit, ForfeitError> {
+        if self.phase() == MatchPhase::MatchOver {
+            return Err(ForfeitError::MatchOver);
+        }
+        let f = Forfeit::of(loser, reason);
+        self.pending_double = None;
+        self.forfeit = Some(f);
+        Ok(f)
     }
 
     /// Every finished game, in order.
@@ -324,6 +361,7 @@ impl MatchState {
             crawford: self.crawford,
             post_crawford: self.post_crawford,
             results: self.results.clone(),
+            forfeit: self.forfeit,
         }
     }
 }

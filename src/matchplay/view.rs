@@ -28,7 +28,8 @@ pub struct View {
     /// Whether the player to move has not begun the turn: Jokerball's phase roll, Zola's phase move
     /// (in a match also while that player's double awaits its answer); false once the game is over.
     pub at_turn_start: bool,
-    /// The current game's result once it has ended (in a match also by a drop or resignation).
+    /// The current game's result once it has ended (in a match also by a drop or resignation); by a
+    /// forfeit (`time`, `abandoned`) of a lone game, or of a match while the game was on.
     pub result: Option<GameWon>,
     /// The last move made ([`Engine::last_move`]).
     pub last_move: Option<LastMove>,
@@ -79,7 +80,7 @@ impl Facts {
 
     /// The view of a lone game.
     fn lone(self) -> View {
-        let result = self.outcome.map(|w| (w.winner, lone_result_line(w.winner)));
+        let result = self.outcome.map(|w| (w.winner, lone_result_line(w)));
         View {
             log: body_lines(&self.history, self.first, self.after, &[], result),
             game: self.kind,
@@ -109,10 +110,14 @@ impl Facts {
             to_act,
             at_turn_start: self.at_turn_start
                 && matches!(phase, MatchPhase::Playing | MatchPhase::Double),
-            result: st.results().get(number as usize - 1).map(|r| GameWon {
-                winner: r.winner,
-                how: r.how,
-            }),
+            result: match st.results().get(number as usize - 1) {
+                Some(r) => Some(GameWon {
+                    winner: r.winner,
+                    how: r.how,
+                }),
+                // A forfeit ended the match while this game was on: it ended the game too.
+                None => st.forfeit().map(crate::engine::Forfeit::result),
+            },
             last_move: self.last_move,
             ball: self.ball.filter(|_| phase == MatchPhase::Playing),
             last_dice: self.last_dice,

@@ -3,10 +3,12 @@
 
 use super::setup::{GameRecord, RecordSetup, TagError};
 use crate::dice::Seed;
+use crate::engine::ForfeitReason;
 use crate::engine::{next_record, Engine, GameKind};
 use crate::error::ParseError;
 use crate::matchplay::{
-    lone_result_line, match_result_line, replay_action, ActionKind, Match, MatchSetup, Replay,
+    lone_result_line, match_result_line, read_forfeit_line, replay_action, ActionKind, Match,
+    MatchSetup, Replay,
 };
 use crate::notation::{cat, is_tag_name, not_a_name, push_num, twice, Tags, DERIVED_TAGS};
 use crate::player::Player;
@@ -386,6 +388,9 @@ trait Sink {
     fn action(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
     /// The result line the current game's end calls for (`None` while it is on).
     fn result_line(&self) -> Option<String>;
+    /// A forfeit's result line (RULES 4.3): `loser` lost the lone game, or the match, on time or by
+    /// abandonment.
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String>;
     /// Whether nothing may follow (the match, or the lone game, is over).
     fn finished(&self) -> bool {
         self.winner().is_some()
@@ -419,7 +424,10 @@ impl<G: Engine> Sink for Lone<G> {
         Err("a lone game has no cube and no resignation: these lines belong to matches".into())
     }
     fn result_line(&self) -> Option<String> {
-        self.game.winner().map(lone_result_line)
+        self.game.outcome().map(lone_result_line)
+    }
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
+        self.game.forfeit(loser, reason).map_err(|e| e.to_string())
     }
     fn winner(&self) -> Option<Player> {
         self.game.winner()
@@ -455,7 +463,10 @@ impl Sink for MatchSink<'_> {
         }
         st.results()
             .last()
-            .map(|r| match_result_line(r.winner, r.points, st.winner().is_some()))
+            .map(|r| match_result_line(r.winner, r.points, st.score_winner().is_some()))
+    }
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
+        self.0.forfeit(loser, reason)
     }
     fn winner(&self) -> Option<Player> {
         self.0.state().winner()
@@ -518,6 +529,27 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
         }
         if game == 0 {
             return Err(fail("the games begin with a line 'Game 1'"));
+        }
+        if let Some(f) = read_forfeit_line(line, sink.is_match()) {
+            // A forfeit's line (RULES 4.3) ends the record: in a lone game or a match still on, in a
+            // match also after a game's own result line.
+            if sink.history_len() > done {
+                return Err(fail(&made_by_the_game(
+                    sink,
+                    done,
+                    " comes before this line",
+                )));
+            }
+            if let Some(expected) = sink.result_line().filter(|_| !result_read) {
+                return Err(fail(&over(&expected)));
+            }
+            if sink.finished() {
+                return Err(fail("nothing may follow the last result of the record"));
+            }
+            sink.forfeit(f.winner.other(), f.how)
+                .map_err(|m| fail(&m))?;
+            result_read = true;
+            continue;
         }
         if result_read {
             return Err(fail(if sink.finished() {

@@ -54,7 +54,8 @@ thrown!(
     SetupError,
     ReplayError,
     CubeError,
-    MatchError
+    MatchError,
+    crate::error::ForfeitError
 );
 
 /// Reads a string argument (a move, a position string): anything but a string of at most
@@ -233,6 +234,21 @@ pub(crate) fn arg_player(value: &JsValue, what: &str) -> Result<Player, OptionEr
         .as_deref()
         .and_then(Player::from_name)
         .ok_or_else(|| OptionError::new(crate::notation::cat(&[what, " must be 'red' or 'blue'"])))
+}
+
+/// Reads the arguments of `forfeit(player, reason)`: the loser (`'red'` or `'blue'`) then the reason
+/// (`'time'` or `'abandoned'`); anything else is an `invalid_option`.
+pub(crate) fn arg_forfeit(
+    player: &JsValue,
+    reason: &JsValue,
+) -> Result<(Player, crate::engine::ForfeitReason), OptionError> {
+    let loser = arg_player(player, "forfeit's player")?;
+    let reason = reason
+        .as_string()
+        .as_deref()
+        .and_then(crate::engine::ForfeitReason::from_name)
+        .ok_or_else(|| OptionError::new("forfeit's reason must be 'time' or 'abandoned'"))?;
+    Ok((loser, reason))
 }
 
 /// The `onProgress(done, total)` of `bot.review`'s and `simulate`'s second argument: an exception it

@@ -19,7 +19,7 @@ pub(super) fn verbose_moves<G: Engine>(game: &G) -> JsValue {
 
 /// Adds the shared methods to `$class` (wrapping `$game` in the field `game`): `turn`, `phase`,
 /// `dests`, `legalMoves`, `legalMovesVerbose`, `position`, `history`, `board` (through the class file's
-/// `board_of`), `play` (through its `played`), `clone`, `winner`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON`,
+/// `board_of`), `play` (through its `played`), `clone`, `winner`, `forfeit`, `isLegal`, `view`, `tags`, `toRecord`, `fromRecord`, `fromJSON`,
 /// `replayTo` and `replay`. Where the two games say different things, the class gives the docs (one string a line)
 /// and the TypeScript names; `$replay` is the options type read for `replay`.
 macro_rules! game_class_methods {
@@ -121,6 +121,23 @@ macro_rules! game_class_methods {
             #[wasm_bindgen(getter, unchecked_return_type = "Player | null")]
             pub fn winner(&self) -> wasm_bindgen::JsValue {
                 super::args::to_js(&crate::engine::Engine::winner(&self.game))
+            }
+
+            /// Ends the game at once: `player` lost on time (`'time'`) or abandoned it
+            /// (`'abandoned'`), and the other player wins (phase `'over'`, `view().result`
+            /// `{ winner, how: reason }`, no legal move). A half-played Jokerball turn stays on the
+            /// board.
+            /// @throws {SteereError} `invalid_option` when `player` is not `'red'` or `'blue'` or
+            /// `reason` not `'time'` or `'abandoned'`; `game_over` when the game is already over (the
+            /// game is then unchanged); `freed` after `free()`.
+            pub fn forfeit(
+                &mut self,
+                #[wasm_bindgen(unchecked_param_type = "Player")] player: wasm_bindgen::JsValue,
+                #[wasm_bindgen(unchecked_param_type = "ForfeitReason")]
+                reason: wasm_bindgen::JsValue,
+            ) -> Result<(), wasm_bindgen::JsValue> {
+                let (loser, reason) = super::args::arg_forfeit(&player, &reason)?;
+                Ok(crate::engine::Engine::forfeit(&mut self.game, loser, reason)?)
             }
 
             /// Whether a move (a string, or an object with `notation`) is legal now. Anything else,

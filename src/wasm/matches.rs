@@ -376,6 +376,32 @@ impl Match {
         Ok(())
     }
 
+    /// Ends the match at once, whatever the score: `player` lost on time (`'time'`) or abandoned it
+    /// (`'abandoned'`), and the other player wins the match (phase `'match-over'`). Allowed in every
+    /// phase but `'match-over'`: while a game is on (`view().result` is then `{ winner, how: reason }`),
+    /// while a double is pending (it is left unanswered) and between games. The score is not changed
+    /// and the current game is not scored (`results` unchanged); `forfeited` tells how the match ended.
+    /// @throws {SteereError} `invalid_option` when `player` is not `'red'` or `'blue'` or `reason` not
+    /// `'time'` or `'abandoned'`; `game_over` after the match (nothing changes); `freed` after
+    /// `free()`.
+    pub fn forfeit(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ForfeitReason")] reason: JsValue,
+    ) -> Result<(), JsValue> {
+        let (loser, reason) = super::args::arg_forfeit(&player, &reason)?;
+        each!(&mut self.inner, m => m.forfeit(loser, reason))?;
+        Ok(())
+    }
+
+    /// How the match ended off the board: `{ winner, how: 'time' | 'abandoned' }` after `forfeit`,
+    /// else `null` (also for a match won on points).
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
+    #[wasm_bindgen(getter, js_name = forfeited, unchecked_return_type = "Forfeit | null")]
+    pub fn forfeited(&self) -> JsValue {
+        to_js(&self.inner.state().forfeit())
+    }
+
     /// Starts the next game (phase `'game-over'` only); the other player starts it.
     /// @throws {SteereError} `wrong_phase` while a game is on or after the match; `freed` after `free()`.
     #[wasm_bindgen(js_name = nextGame)]

@@ -636,8 +636,10 @@ plain! {
     named JokerballPhase = jokerball::Phase => "'roll' | 'man' | 'ball' | 'over'";
     "The phases of a Zola game."
     named ZolaPhase = zola::Phase => "'move' | 'over'";
-    "How a game of a match ended."
-    named GameEnd = GameEnd => "'goal' | 'captured-all' | 'drop' | 'resign'";
+    "How a game ended: a goal, the last capture, a drop or a resignation (a match), the loser's time run out or the game abandoned (a forfeit)."
+    named GameEnd = GameEnd => "'goal' | 'captured-all' | 'drop' | 'resign' | 'time' | 'abandoned'";
+    "Why a game or match was lost off the board: the loser's time ran out, or the loser abandoned it."
+    named ForfeitReason = crate::engine::ForfeitReason => "'time' | 'abandoned'";
     "The phases of a match."
     named MatchPhase = crate::matchplay::MatchPhase => "'playing' | 'double' | 'game-over' | 'match-over'";
     "Which game: Jokerball or Zola."
@@ -823,6 +825,7 @@ plain! {
         phase => "JokerballPhase",
         position => "string",
         winner => "Player | null",
+        forfeit => "Forfeit",
         rng => "JokerballRngState | null",
         tags => "RecordTags",
     }
@@ -840,8 +843,11 @@ plain! {
         phase => "ZolaPhase",
         swapped => "boolean",
         winner => "Player | null",
+        forfeit => "Forfeit",
         tags => "RecordTags",
     }
+    "A game or match ended off the board (`forfeit`): the winner, and why the other player lost."
+    state Forfeit = crate::engine::Forfeit { winner => "Player", how => "ForfeitReason" }
     "A value for each player."
     state Score = ByPlayer<u32> { red => "number", blue => "number" }
     "The doubling cube: its value and owner (`null`: centred)."
@@ -864,6 +870,7 @@ plain! {
         crawford => "boolean",
         post_crawford => "boolean",
         results => "GameResult[]",
+        forfeit => "Forfeit",
     }
     "What a player did outside the moves of a game of a match."
     named ActionKind = ActionKind => "'double' | 'take' | 'drop' | 'resign'";

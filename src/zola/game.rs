@@ -5,8 +5,10 @@ use super::notation::{parse_move, write_move};
 use super::position::Position;
 use super::setup::Setup;
 use super::state::{GameState, Phase};
-use crate::engine::{Awaits, Engine, GameEnd, GameKind, LastMove, MoveClass, MoveInfo};
-use crate::error::{OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::engine::{
+    Awaits, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass, MoveInfo,
+};
+use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::notation::{named_cells, Tags};
 use crate::player::Player;
 
@@ -21,9 +23,12 @@ pub struct Game {
     position: Position,
     history: Vec<Move>,
     phase: Phase,
+    /// The winner on the board (who captured every enemy checker).
     winner: Option<Player>,
     swapped: bool,
     tags: Tags,
+    /// The forfeit that ended the game off the board, if any.
+    forfeit: Option<Forfeit>,
 }
 
 impl Game {
@@ -39,6 +44,7 @@ impl Game {
             winner: None,
             swapped: false,
             tags: Tags::new(),
+            forfeit: None,
         };
         game.pass_if_stuck();
         game
@@ -180,7 +186,8 @@ impl Engine for Game {
         Ok(self)
     }
 
-    /// The colour to move; after the game, the colour that moved last (the winner).
+    /// The colour to move; after a win on the board, the colour that moved last (the winner); after
+    /// a forfeit, the colour that was to move.
     fn turn(&self) -> Player {
         self.position.turn()
     }
@@ -189,9 +196,23 @@ impl Engine for Game {
         self.phase
     }
 
-    /// The colour that captured every enemy checker, once the game is over.
+    /// The colour that captured every enemy checker, or won by a forfeit, once the game is over.
     fn winner(&self) -> Option<Player> {
-        self.winner
+        self.winner.or(self.forfeit.map(|f| f.winner))
+    }
+
+    fn forfeited(&self) -> Option<Forfeit> {
+        self.forfeit
+    }
+
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError> {
+        crate::engine::end_by_forfeit(
+            &mut self.phase,
+            Phase::Over,
+            &mut self.forfeit,
+            loser,
+            reason,
+        )
     }
 
     fn at_turn_start(&self) -> bool {
@@ -225,9 +246,9 @@ impl Engine for Game {
 
     fn last_move(&self) -> Option<LastMove> {
         let last = *self.history.last()?;
-        // The mover of the last record: the colour to move now after `swap` and after the game (the
-        // winner), else the other one.
-        let player = if last == Move::Swap || self.phase == Phase::Over {
+        // The mover of the last record: the colour to move now after `swap` and after a win on the
+        // board (the winner), else the other one.
+        let player = if last == Move::Swap || self.winner.is_some() {
             self.position.turn()
         } else {
             self.position.turn().other()
@@ -416,6 +437,7 @@ impl Game {
             phase: game.phase(),
             swapped: game.swapped(),
             winner: game.winner(),
+            forfeit: game.forfeit,
             tags: game.tags().clone(),
         }
     }
@@ -446,6 +468,10 @@ impl Game {
         let mut game = begin
             .replay_onto(&state.history)
             .map_err(|e| ParseError::new(format!("bad state history: {e}")))?;
+        if let Some(f) = state.forfeit {
+            game.forfeit(f.winner.other(), f.how)
+                .map_err(|_| ParseError::new("bad state: a forfeit of a game already over"))?;
+        }
         game.set_tags(state.tags.clone());
         let mine = game.state_of();
         if mine.history != state.history {

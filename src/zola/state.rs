@@ -4,6 +4,7 @@
 //! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Forfeit;
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
@@ -14,7 +15,7 @@ use crate::player::Player;
 pub enum Phase {
     /// The side to move must move.
     Move,
-    /// Someone has captured every enemy checker.
+    /// Someone has captured every enemy checker, or the game was forfeited.
     Over,
 }
 
@@ -29,8 +30,9 @@ impl Phase {
 }
 
 /// A whole game as plain data: `{ format: 1, game: 'zola', size, pie, first, start, history, position,
-/// turn, phase, swapped, winner, tags }`
-/// (`tags`, the record tags, left out when there are none). `start` is `null` for a game from the setup, else the position string
+/// turn, phase, swapped, winner, forfeit, tags }`
+/// (`forfeit`, the game lost on time or abandoned, and `tags`, the record tags, left out when there
+/// are none; a state without `forfeit`, as every state saved before forfeits, has none). `start` is `null` for a game from the setup, else the position string
 /// it started from (then `first` is that string's side to move).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
@@ -59,6 +61,9 @@ pub struct GameState {
     pub swapped: bool,
     /// The winner, once the game is over.
     pub winner: Option<Player>,
+    /// The forfeit that ended the game off the board, left out when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
     /// The record tags (RULES 4.1), left out when there are none.
     #[serde(default, skip_serializing_if = "Tags::is_empty")]
     pub tags: Tags,
