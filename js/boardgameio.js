@@ -122,6 +122,8 @@ function describe(engine, kind, moves) {
 // 'resign', 'time', 'abandoned').
 function reasonOf(engine, kind) {
   if (kind === 'match') {
+    const forfeited = engine.forfeited;
+    if (forfeited) return forfeited.how;
     const results = engine.results;
     return results.length > 0 ? results[results.length - 1].how : null;
   }

@@ -170,3 +170,26 @@ test('clockLeft draws the running clock from the server time', () => {
   assert.deepEqual(clockLeft(G.clock, T0 + 20000), { red: { reserveMs: 112000, delayMs: 0 }, blue: { reserveMs: 120000, delayMs: 0 } });
   assert.equal(timeOut(game, G, T0 + 131999), null, 'not out before the deadline');
 });
+
+test('time out: the player to act loses on time, once; a move after the deadline is the timeout', () => {
+  const game = zolaGame({ clock: { delayMs: 1000, reserveMs: 5000 } });
+  const G = presence(game, game.setup({}), both, T0);
+  const lost = timeOut(game, G, T0 + 6000);
+  assert.deepEqual(game.endIf({ G: lost }), { winner: '1', reason: 'time' });
+  assert.deepEqual([lost.clock.red.reserveMs, lost.clock.running], [0, null]);
+  assert.equal(checkState(game, lost), null);
+  assert.equal(timeOut(game, lost, T0 + 9000), null, 'once');
+  const late = at(T0 + 6001, () => call(game, G, '0', 'play', [legal(G)[0]]));
+  assert.deepEqual(game.endIf({ G: late }), { winner: '1', reason: 'time' });
+  // A match is lost whatever the score.
+  const m = matchGame({ game: 'zola', length: 3, clock: { delayMs: 0, reserveMs: 2000 } });
+  const M = presence(m, m.setup({}), both, T0);
+  assert.deepEqual(m.endIf({ G: timeOut(m, M, T0 + 2000) }), { winner: '1', reason: 'time' });
+});
+
+test('claimWin after abandonMs ends the game by abandonment', () => {
+  const game = zolaGame({ abandonMs: 5000 });
+  const G1 = presence(game, game.setup({}), { 0: { taken: true, connected: false }, 1: { taken: true, connected: true } }, T0);
+  const won = at(T0 + 5000, () => call(game, G1, '1', 'claimWin'));
+  assert.deepEqual(game.endIf({ G: won }), { winner: '1', reason: 'abandoned' });
+});
