@@ -651,7 +651,8 @@ export class ServerClocks {
         const seats = {};
         for (const id of ['0', '1']) {
           const p = metadata.players && metadata.players[id];
-          seats[id] = { taken: Boolean(p && typeof p.name === 'string'), connected: Boolean(p && p.isConnected === true) };
+          // A seat is away once its connection closed (isConnected false); one not yet connected is not.
+          seats[id] = { taken: Boolean(p && typeof p.name === 'string'), connected: !(p && p.isConnected === false) };
         }
         G = presence(game, state.G, seats, now);
       }
