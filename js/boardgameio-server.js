@@ -557,18 +557,14 @@ export class BullScheduler {
     if (this.errors++ % 100 === 0) this.logLine(`clock jobs: ${firstLine(e)}`);
   }
   schedule(id, deadline) {
-    if (!this.queue) return;
-    const opts =
-      deadline === null
-        ? null
-        : {
-            delay: Math.max(0, deadline - Date.now()),
-            deduplication: { id, replace: true, keepLastIfActive: true },
-            removeOnComplete: true,
-            removeOnFail: true,
-          };
-    // A cleared deadline (the game over, the clock stopped) leaves the job to find nothing to do.
-    if (opts === null) return;
+    // A cleared deadline (the game over, the clock stopped) leaves any job to find nothing to do.
+    if (!this.queue || deadline === null) return;
+    const opts = {
+      delay: Math.max(0, deadline - Date.now()),
+      deduplication: { id, replace: true, keepLastIfActive: true },
+      removeOnComplete: true,
+      removeOnFail: true,
+    };
     this.queue.add('deadline', { id }, opts).catch((e) => this.logError(e));
   }
   async close() {
