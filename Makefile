@@ -32,6 +32,14 @@ pkg: setup
 	RUSTUP_TOOLCHAIN=$(NIGHTLY) RUSTFLAGS="$(WASM_FLAGS)" wasm-pack build --release --target web --out-dir pkg \
 	  --out-name steere_games . -- -Z build-std=std,panic_abort
 	node scripts/finish-pkg.mjs
+	mkdir -p target && touch target/pkg.stamp
+
+# pkg/ only when something it is built from changed since it was built last (target/pkg.stamp): `make demo`
+# and `make online-cluster` start at once over a built package, and a demo already running keeps its pkg/.
+PKG_SOURCES := $(shell find src js keys-derive docs -type f 2>/dev/null) Cargo.toml Cargo.lock \
+	scripts/finish-pkg.mjs scripts/nightly CHANGELOG.md LICENSE
+target/pkg.stamp: $(PKG_SOURCES)
+	$(MAKE) pkg
 
 size: pkg
 	node scripts/size-check.mjs
@@ -61,7 +69,7 @@ test-online: pkg
 test: lint test-rust size test-js test-package test-online test-browser test-fuzz
 	@echo "make test: every suite passed"
 
-demo: pkg
+demo: target/pkg.stamp
 	@echo "serving http://localhost:$(PORT)/www/"
 	node scripts/serve.mjs $(PORT)
 
@@ -89,7 +97,7 @@ soak-online: pkg
 
 # Online play on several processes (docs/online.md): PostgreSQL and Redis on 127.0.0.1 with their data in
 # .cluster/, PROCESSES server processes, nginx in front on PORT (the demo at /www/); Ctrl-C stops them all.
-online-cluster: pkg
+online-cluster: target/pkg.stamp
 	node scripts/cluster.mjs --processes $(or $(PROCESSES),2) --port $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
 clean:

@@ -84,3 +84,19 @@ test('docs/api.md names every class, method, getter, error code and exported typ
     assert.match(api, new RegExp(`\`${name}[\`(<. ]`), `the exported ${name} is not in docs/api.md`);
   }
 });
+
+test('the package paths the README and the npm readme give a page without a bundler exist in an installed package', () => {
+  const pkgFiles = new Set(JSON.parse(read('pkg/package.json')).files ?? []);
+  const name = JSON.parse(read('pkg/package.json')).name;
+  for (const doc of ['README.md', 'docs/npm-readme.md']) {
+    const text = read(doc);
+    const paths = [...text.matchAll(/"steere-games(?:\/[a-z]+)?": "([^"]+)"/g), ...text.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(paths.length > 0, doc);
+    for (const p of paths) {
+      // an npm project installs the package under node_modules/<name>/ (pkg/ is this repository's build)
+      const m = /^\.?\/node_modules\/([^/]+)\/(.+)$/.exec(p);
+      assert.ok(m && m[1] === name, `${doc}: ${p} is not a path of the installed package`);
+      assert.ok(pkgFiles.size === 0 || pkgFiles.has(m[2]) || readFileSync(new URL(`../pkg/${m[2]}`, import.meta.url)), `${doc}: ${p}`);
+    }
+  }
+});

@@ -1,7 +1,7 @@
 // The Zola class through the built package (API.md "Common", "Errors", "Zola"; RULES 2).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import init, { Zola, SteereError } from '../pkg/node.js';
+import init, { Zola, Jokerball, Match, SteereError } from '../pkg/node.js';
 
 await init();
 
@@ -133,10 +133,12 @@ test('pie: swap once, as the second player\'s first action (RULES 2.2)', () => {
   assert.equal(z.position(), board);
   assert.deepEqual(z.history(), ['a1xa2', 'swap']);
   throwsCode(z, () => z.play('swap'), 'illegal_move');
-  // Without pie, or from a position string, never.
+  // Without pie, or from a position string, never; the message says why, the code stays illegal_move.
   const n = new Zola();
   n.play('a1xa2');
   assert.equal(n.isLegal('swap'), false);
+  throwsCode(n, () => n.play('swap'), 'illegal_move');
+  assert.throws(() => n.play('swap'), { code: 'illegal_move', message: 'illegal move: swap (this game is played without the pie rule)' });
   const p = new Zola({ pie: true, position: START6 });
   p.play('a1xa2');
   assert.equal(p.isLegal('swap'), false);
@@ -242,5 +244,12 @@ test('random games through the package end with a winner', () => {
     // Replaying past the end: the extra move is refused with game_over (after it parses).
     throwsCode(null, () => Zola.replay([...z.history(), 'a1-a2'], { size, pie: true }), 'game_over');
     throwsCode(null, () => Zola.replay([...z.history(), 'zz'], { size, pie: true }), 'parse_error');
+  }
+});
+
+test('a JSON state given as text (not parsed) is named as text; the code stays parse_error', () => {
+  for (const C of [Zola, Jokerball, Match]) {
+    assert.throws(() => C.fromJSON('{}'), { code: 'parse_error', message: 'a JSON state must be an object, and this is text: JSON.parse it first' }, C.name);
+    assert.throws(() => C.fromJSON(5), { code: 'parse_error', message: 'a JSON state must be an object' }, C.name);
   }
 });

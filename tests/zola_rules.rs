@@ -378,3 +378,35 @@ fn rules_2_2_move_counts_at_the_start() {
         }
     }
 }
+
+#[test]
+fn rules_2_2_a_refused_swap_says_why_with_the_same_code() {
+    let why = |pie: bool, played: &[&str]| {
+        let mut g = Game::new(&Setup {
+            pie,
+            ..Setup::default()
+        })
+        .unwrap();
+        for m in played {
+            g.play(m).unwrap();
+        }
+        let e = g.play("swap").unwrap_err();
+        assert_eq!(e.code(), ErrorCode::IllegalMove);
+        e.to_string()
+    };
+    assert_eq!(
+        why(false, &["a1xa2"]),
+        "illegal move: swap (this game is played without the pie rule)"
+    );
+    assert!(why(true, &[]).contains("as the answer to the first move"));
+    assert!(why(true, &["a1xa2", "swap"]).contains("made already"));
+    let mut g = Game::new(&Setup {
+        pie: true,
+        ..Setup::default()
+    })
+    .unwrap();
+    assert_eq!(
+        g.play("a1-a2").unwrap_err().to_string(),
+        "illegal move: a1-a2"
+    );
+}

@@ -68,6 +68,7 @@ export class Analysis {
       marks: $('.rv-marks'),
       games: $('.rv-games'),
       none: $('.rv-none'),
+      again: $('[data-action=review]'),
     };
     this.bots = { bar: new WorkerBot({ level: BAR_LEVEL }), hint: new WorkerBot(), review: new WorkerBot() };
     this.n = { bar: 0, hint: 0, review: 0 };
@@ -78,6 +79,7 @@ export class Analysis {
     this.notes = {}; // [key, message] of each line that says a failure
     this.el.hintBtn.addEventListener('click', () => this.hint());
     $('[data-action=review-close]').addEventListener('click', () => this.reset());
+    this.el.again.addEventListener('click', () => this.review());
     this.el.marks.addEventListener('click', (e) => {
       const b = e.target.closest('button[data-step]');
       if (!b || !this.rv?.text) return;
@@ -122,7 +124,15 @@ export class Analysis {
     if (g) this.page.element().hint = null;
     this.el.hintRow.hidden = !g || !this.page.active();
     this.el.hintBtn.disabled = !this.hintable();
+    this.offer();
     this.bar();
+  }
+
+  /** The button that reviews the game shown: there when it is over (a match: a game of it) and no review is shown. */
+  offer() {
+    const g = this.page.element()?.game;
+    const over = !!g && (g instanceof Match ? g.phase.endsWith('over') : g.phase === 'over');
+    this.el.again.hidden = !over || !!this.rv || !this.page.active();
   }
 
   // -- the bar
@@ -232,11 +242,15 @@ export class Analysis {
       // no record: the marked turns cannot open the replay, the rest is shown all the same
     }
     const level = reviewLevel(g, this.page.settings().level);
-    this.rv = { match: g instanceof Match, games: g instanceof Match ? g.games.length : 1, level, text, progress: [0, 0], result: null };
+    const match = g instanceof Match;
+    this.rv = { match, over: !match || g.phase === 'match-over', games: match ? g.games.length : 1, level, text, progress: [0, 0], result: null };
     this.reviewing = true;
     this.say('review', null);
     this.el.review.hidden = false;
+    this.offer();
     this.drawReview();
+    // kept as begun: a reload computes it again
+    this.page.keep?.(this.rv);
     this.bots.review.level = level;
     try {
       const result = await this.bots.review.review(g, {
@@ -269,6 +283,7 @@ export class Analysis {
     if (this.rv) this.page.keep?.(null);
     this.rv = null;
     this.el.review.hidden = true;
+    this.offer();
   }
 
   /** Shows again a review kept with its game (`rv` as given to the page's keep()). */
@@ -278,6 +293,7 @@ export class Analysis {
     this.rv = rv;
     this.say('review', null);
     this.el.review.hidden = false;
+    this.offer();
     this.drawReview();
   }
 
@@ -294,7 +310,7 @@ export class Analysis {
     if (!rv) return;
     const r = rv.result;
     const games = rv.games;
-    this.el.what.textContent = this.t(rv.match ? 'rv_ofMatch' : 'rv_ofGame', { level: [rv.level], games, unit: [plural(this.words.lang, 'rv_game', games)] });
+    this.el.what.textContent = this.t(rv.match ? (rv.over ? 'rv_ofMatchDone' : 'rv_ofMatch') : 'rv_ofGame', { level: [rv.level], games, unit: [plural(this.words.lang, 'rv_game', games)] });
     this.el.progress.hidden = !!r || !this.reviewing;
     this.drawProgress();
     this.el.body.hidden = !r;
@@ -313,7 +329,9 @@ export class Analysis {
       cubes: (t) => num(t.cubes, 0),
       errorRate: (t) => this.pct(t.errorRate, 2),
       rating: (t) => this.t('rv_ratingValue', { rating: num(t.rating, 1), band: this.t(`rv_band_${band(t.rating)}`) }),
-      adjusted: (t) => this.t('rv_adjustedValue', { wins: num(t.wins, 0), adjusted: num(t.adjusted, 2) }),
+      // with average dice: a number of games, so between none and the games played (the luck-corrected sum
+      // goes below 0 or above when a player's luck was worth more than the games won or lost)
+      adjusted: (t) => this.t('rv_adjustedValue', { wins: num(t.wins, 0), adjusted: num(Math.min(Math.max(t.adjusted, 0), r.red.wins + r.blue.wins), 2) }),
     };
     for (const row of this.el.body.querySelectorAll('[data-total]')) {
       const k = row.dataset.total;

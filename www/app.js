@@ -5,7 +5,7 @@
 import init, { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
 import { DEFAULTS, PARAMS, fromUrl, describe, readPanel, writePanel, enable, attributes } from './settings.js';
-import { loadAll, saveGame, savePrefs } from './store.js';
+import { loadAll, saveGame, savePrefs, adopt, onOtherTab } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 import { Online, describePanel } from './online.js';
@@ -33,6 +33,8 @@ const S = {
   analysis: null,
   // the review of the finished game played here (Analysis's rv), kept with it in the browser
   review: null,
+  // the next save is of a new game (an id of its own in store.js)
+  fresh: false,
 };
 
 /** The notice above the game: each ignored URL parameter, in the page's language. */
@@ -89,7 +91,20 @@ const shown = () => (S.online ? S.online.el : S.game);
 /** Keeps the game played here (after every move, and whenever it changes). */
 function persist() {
   if (!S.game.game || S.online) return;
-  saveGame({ settings: S.settings, seed: S.seed, serial: S.serial, state: S.game.state, points: S.undo.points, review: S.review });
+  const other = saveGame({ settings: S.settings, seed: S.seed, serial: S.serial, state: S.game.state, points: S.undo.points, review: S.review }, S.fresh);
+  S.fresh = false;
+  if (other) tabs('tabs_copy', other);
+}
+
+/**
+ * Another tab has saved the game shown here since this page read it (`key` tabs_newer), or had, and this
+ * page's moves went to a copy of its own (tabs_copy): said above the game, with the other tab's game offered.
+ */
+function tabs(key, id) {
+  const box = $('#tabs');
+  note(box.querySelector('p'), key);
+  box.dataset.id = id;
+  box.hidden = false;
 }
 
 /** The address without the settings of a game: once a game is chosen here, a reload goes on with it. */
@@ -220,6 +235,7 @@ function leaveReplay(playOn = false) {
     S.undo.points = [];
     S.undo.note();
     plainAddress();
+    S.fresh = true;
     persist();
   } else obj?.free();
   refresh();
@@ -342,6 +358,7 @@ async function newGame(s) {
   S.analysis.reset();
   S.settings = s;
   S.serial++;
+  S.fresh = true;
   apply(S.game, s);
   await S.game.start();
   S.undo.points = [];
@@ -451,7 +468,10 @@ function wire(form) {
   // the element's own New game and Next game buttons change the game without an event
   S.game.addEventListener('click', (e) => {
     const action = e.composedPath()[0].closest?.('button[data-action]')?.dataset.action;
-    if (action === 'restart') S.analysis.reset();
+    if (action === 'restart') {
+      S.analysis.reset();
+      S.fresh = true;
+    }
     if (action === 'restart' || action === 'next-game') refresh();
   });
   // the header's link to How to play opens it, if it was closed
@@ -499,7 +519,7 @@ async function main() {
   for (let i = 1; i <= 21; i++) length.add(new Option(i === 1 ? S.words.t('single') : String(i), String(i)));
 
   // The game the address asks for, with the player's own choices (level, win chances bar) where it names none
-  const kept = loadAll();
+  const kept = loadAll(true);
   const link = fromUrl(params, { ...DEFAULTS, ...(kept.prefs.level ? { level: kept.prefs.level } : {}) });
   if (kept.prefs.bar) link.settings.bar = kept.prefs.bar;
   S.problems.push(...link.problems);
@@ -552,6 +572,7 @@ async function main() {
     S.settings = link.settings;
     S.seed = link.seed;
     S.serial = 1;
+    S.fresh = true;
     apply(el, link.settings);
   }
   $('#mount').append(el);
@@ -573,15 +594,23 @@ async function main() {
   wire(form);
   wireRecords();
   wireOffer();
+  onOtherTab((id) => tabs('tabs_newer', id));
+  $('[data-action=tabs-show]').addEventListener('click', () => {
+    adopt($('#tabs').dataset.id);
+    location.reload();
+  });
   if (offered) {
     const ignored = new Set(link.problems.map((p) => p.name));
     offer({ settings: link.settings, seed: link.seed, named: named.filter((n) => !ignored.has(n)).map((n) => `${n}=${params.get(n)}`) });
   }
   S.undo.note();
   refresh();
-  // the finished game's review, kept with it, is shown again as it was
-  if (S.review && S.game.game && !playing(S.game.game)) S.analysis.show(S.review);
-  else S.review = null;
+  // the finished game's review, kept with it, is shown again as it was; one that a reload interrupted is
+  // computed again
+  if (S.review && S.game.game && !playing(S.game.game)) {
+    if (S.review.result) S.analysis.show(S.review);
+    else S.analysis.review();
+  } else S.review = null;
   persist();
   await fromFragment();
   document.body.dataset.ready = 'true';

@@ -144,7 +144,7 @@ const HTML = `<div class="panel">
 <p class="turn" aria-live="polite"></p>
 <p class="seat"></p>
 <p class="what small"></p>
-<div class="invite"><label for="online-link"></label><input id="online-link" readonly><button type="button" data-action="copy"></button></div>
+<div class="invite" hidden><label for="online-link"></label><input id="online-link" readonly><button type="button" data-action="copy"></button></div>
 <p class="other small"></p>
 <p class="outcome" role="status" hidden></p>
 <p class="refused" role="alert" hidden></p>

@@ -8,11 +8,14 @@ export default {
   badLang: 'The address asks for lang={value}, a language this page does not speak (en, es, ru).',
   // a link asking for another game than the one in progress (app.js)
   linkAsks: 'This link asks for a new game: {message}.',
+  // another tab of this browser saved the game shown here (app.js, store.js)
+  tabs_newer: 'This game has been played on in another tab since this page opened it. A move played here goes on in a copy of its own: neither game is overwritten.',
+  tabs_copy: 'This game had been played on in another tab since this page opened it: your move went into a copy of its own, and the other tab keeps its game.',
   // the online mode (online.js)
   online_region: 'Online match',
   online_create: 'Create online match',
   online_needsServer:
-    'Online play needs the reference server, and this page was served without one: start it with make online, then open http://localhost:8000/www/.',
+    'Online play needs the reference server, and this page was served without one: start it with make online, then open this page at the address it prints.',
   online_checking: 'Looking for the online server…',
   online_offered: 'Creates a match on this server and gives you a link for your opponent.',
   online_notOffered: 'The server has no online game for these settings ({what}). It offers Jokerball with the standard two rows (either rules, side 6 or 4), Zola (6×6, 8×8, 10×10, with or without the pie rule), and matches to 3, 5 or 7 points with the cube (Jokerball 2025 side 6, or Zola 6×6).',
@@ -67,6 +70,7 @@ export default {
   rv_progress: 'Reviewing: {done} of {total} moves',
   rv_ofGame: 'The game, reviewed by the computer at level {level}.',
   rv_ofMatch: 'The match so far ({games} {unit}, with the cube decisions), reviewed by the computer at level {level}.',
+  rv_ofMatchDone: 'The match ({games} {unit}, with the cube decisions), reviewed by the computer at level {level}.',
   rv_game_one: 'game',
   rv_game_few: 'games',
   rv_game_many: 'games',

@@ -71,7 +71,7 @@ for (const [name, width] of [['desktop', 900], ['phone', 360]]) {
     // same game replayed to its first record (the replay); the engine's lastDice and lastBall are drawn
     for (const how of ['fromJSON', 'replayTo']) {
       await page.evaluate(async (how) => {
-        const api = await import('/pkg/steere_games.js');
+        const api = await window.steere();
         const g = window.games['.b'];
         document.querySelector('.b').game = how === 'fromJSON' ? api.Jokerball.fromJSON(g.toJSON()) : g.replayTo(1);
       }, how);

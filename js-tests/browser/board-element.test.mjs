@@ -102,7 +102,7 @@ test('bad input never throws in the page: bad attributes, a freed object, an obj
     await tick();
     b.setAttribute('interactive', 'green');
     await tick();
-    const api = await import('/pkg/steere_games.js');
+    const api = await window.steere();
     const z = new api.Zola();
     b.game = z;
     await tick();

@@ -66,7 +66,7 @@ test('a freed game, a bad state, a bad object: steere-error and a message, nothi
     g.game = 5;
     await tick();
     const refused = window.events.slice(before).map((e) => e.detail.error?.code);
-    const api = await import('/pkg/steere_games.js');
+    const api = await window.steere();
     g.game = new api.Zola({ size: 8 });
     await tick();
     return { bad, kept, state, codes, restored, msg, refused, cells: window.boardRoot(g).querySelectorAll('[data-cell]').length };
@@ -244,9 +244,8 @@ test('a whole Zola game against the computer by keyboard alone', async () => {
 test('WorkerBot from the board module: legal moves and cube actions off the page thread', async () => {
   const { context, page, errors } = await D.element('');
   const r = await page.evaluate(async () => {
-    const api = await import('/pkg/steere_games.js');
+    const api = await window.steere();
     const { WorkerBot } = await import('/pkg/board.js');
-    await api.default();
     const bot = new WorkerBot({ level: 'easy', seed: 3 });
     const z = new api.Zola();
     const m = await bot.chooseMove(z);
@@ -273,8 +272,7 @@ test('WorkerBot.review spreads a Jokerball game over several workers with one pr
   const r = await page.evaluate(async () => {
     // four cores: four workers, whatever the machine has
     Object.defineProperty(navigator, 'hardwareConcurrency', { value: 4, configurable: true });
-    const [api, { WorkerBot }] = await Promise.all([import('/pkg/steere_games.js'), import('/pkg/board.js')]);
-    await api.default();
+    const [api, { WorkerBot }] = await Promise.all([window.steere(), import('/pkg/board.js')]);
     const g = new api.Jokerball({ seed: 9 });
     const b = new api.Bot({ level: 'easy', seed: 1 });
     while (g.phase !== 'over') {
@@ -324,7 +322,7 @@ test('bound to a remote state (opponent="remote"): actions are told by cancelabl
   );
   // the page's own engine object stands for the server: each state of it is given to the element
   await page.evaluate(async () => {
-    const { Match } = await import('/pkg/steere_games.js');
+    const { Match } = await window.steere();
     window.m = new Match({ length: 3, cube: true, seed: 5, jokerball: { size: 4 } });
     window.sent = [];
     const g = document.querySelector('.g');
@@ -399,7 +397,7 @@ test('one view() per drawing: the element, its board, its log and who acts share
   const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human" animation="0"></steere-game>`);
   await drawn(page, '.g');
   const counts = await page.evaluate(async () => {
-    const { Match, Jokerball, Zola } = await import('/pkg/steere_games.js');
+    const { Match, Jokerball, Zola } = await window.steere();
     const g = document.querySelector('.g');
     const tick = () => new Promise((r) => setTimeout(r, 30));
     const j = new Jokerball({ seed: 3 });

@@ -184,9 +184,55 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
   throw new Error('the game did not end within the step budget');
 }
 
-// In element pages: boardRoot(sel) is the shadow root of a steere-board, or of the one inside a steere-game.
+/** The demo's game: `clicks` clicks of a person at this screen: roll when the button is on, else a target (a move first). */
+export async function clickPlay(page, clicks, random) {
+  for (let i = 0; i < clicks; i++) {
+    const s = await gameState(page);
+    if (s.winner) return;
+    if (s.canRoll) {
+      await page.click('steere-game >> [data-action=roll]');
+      continue;
+    }
+    const moves = s.targets.filter((t) => t.kind === 'move');
+    const pool = moves.length ? moves : s.targets;
+    if (!pool.length) {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    await page.click(pool[Math.floor(random() * pool.length)].sel);
+  }
+}
+
+/** The demo's game as drawn (#game): the log's lines (whose, which record or line), the pieces on the cells, the score's numbers, and its state. */
+export const demoGame = (page) =>
+  page.evaluate(() => {
+    const g = document.querySelector('#game');
+    const board = g.shadowRoot.querySelector('steere-board').shadowRoot;
+    return {
+      game: board.host.dataset.game ?? g.getAttribute('game'),
+      log: [...g.shadowRoot.querySelectorAll('.log li')].map((li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`),
+      pieces: [...board.querySelectorAll('[data-cell]')].map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')).join(' '),
+      score: g.shadowRoot.querySelector('.score').textContent.replace(/\D+/g, ' ').trim(),
+      // Jokerball: the dice as said, and whether the green die's arrow is seen (its style and box)
+      dice: (() => {
+        const d = board.querySelector('[part=dice]');
+        const a = board.querySelector('.way-arrow');
+        if (!d || !a) return null;
+        const st = getComputedStyle(a);
+        const box = a.getBoundingClientRect();
+        const seen = !a.closest('[hidden]') && st.display !== 'none' && st.visibility !== 'hidden' && box.width > 3 && box.height > 3;
+        return `${d.getAttribute('aria-label')} | ${seen ? 'arrow' : 'no arrow'}`;
+      })(),
+      state: JSON.stringify(g.state),
+    };
+  });
+
+// In element pages: boardRoot(sel) is the shadow root of a steere-board, or of the one inside a steere-game;
+// steere() is the package's module, its wasm initialised (a test never makes an object before that: the
+// board module's own init may still be loading on a busy machine).
 const BOARD_ROOT = `window.boardRoot = (sel) => { const el = typeof sel === 'string' ? document.querySelector(sel) : sel;
-  return el.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board').shadowRoot : el.shadowRoot; };`;
+  return el.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board').shadowRoot : el.shadowRoot; };
+  window.steere = async () => { const api = await import('/pkg/steere_games.js'); await api.default(); return api; };`;
 
 /**
  * A page of the demo server's origin whose HTML is `body` (served by the browser's routing, so any markup
@@ -227,11 +273,10 @@ export async function drawn(page, sel) {
  * evaluated in the page with the package's module as `api`; the object is kept as window.games[sel].
  */
 export async function bind(page, sel, make) {
-  // the board has drawn its empty cells once the engine is loaded: only then can the page make objects
   await page.waitForFunction((sel) => window.boardRoot(sel).querySelector('[data-cell]'), sel, { timeout: 20000 });
   await page.evaluate(
     async ({ sel, make }) => {
-      const api = await import('/pkg/steere_games.js');
+      const api = await window.steere();
       const obj = new Function('api', `return ${make}`)(api);
       document.querySelector(sel).game = obj;
       window.games ??= {};

@@ -9,52 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Jokerball } from '../../pkg/node.js';
-import { demo, ready, newPage, gameState, rng, outDir } from './helpers.mjs';
+import { demo, ready, newPage, rng, outDir, clickPlay as play, demoGame as drawn } from './helpers.mjs';
 
 const D = demo();
-
-/** `clicks` clicks of a person at this screen: roll when the button is on, else a target (a move first). */
-async function play(page, clicks, random) {
-  for (let i = 0; i < clicks; i++) {
-    const s = await gameState(page);
-    if (s.winner) return;
-    if (s.canRoll) {
-      await page.click('steere-game >> [data-action=roll]');
-      continue;
-    }
-    const moves = s.targets.filter((t) => t.kind === 'move');
-    const pool = moves.length ? moves : s.targets;
-    if (!pool.length) {
-      await page.waitForTimeout(20);
-      continue;
-    }
-    await page.click(pool[Math.floor(random() * pool.length)].sel);
-  }
-}
-
-/** The game as drawn: the log's lines (whose, which record or line), the pieces on the cells, the score's numbers, and its state. */
-const drawn = (page) =>
-  page.evaluate(() => {
-    const g = document.querySelector('#game');
-    const board = g.shadowRoot.querySelector('steere-board').shadowRoot;
-    return {
-      game: board.host.dataset.game ?? g.getAttribute('game'),
-      log: [...g.shadowRoot.querySelectorAll('.log li')].map((li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`),
-      pieces: [...board.querySelectorAll('[data-cell]')].map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')).join(' '),
-      score: g.shadowRoot.querySelector('.score').textContent.replace(/\D+/g, ' ').trim(),
-      // Jokerball: the dice as said, and whether the green die's arrow is seen (its style and box)
-      dice: (() => {
-        const d = board.querySelector('[part=dice]');
-        const a = board.querySelector('.way-arrow');
-        if (!d || !a) return null;
-        const st = getComputedStyle(a);
-        const box = a.getBoundingClientRect();
-        const seen = !a.closest('[hidden]') && st.display !== 'none' && st.visibility !== 'hidden' && box.width > 3 && box.height > 3;
-        return `${d.getAttribute('aria-label')} | ${seen ? 'arrow' : 'no arrow'}`;
-      })(),
-      state: JSON.stringify(g.state),
-    };
-  });
 
 /** Goes to the demo's `address` (a query) in the same page, or back / forward in its history. */
 async function go(page, address) {

@@ -109,7 +109,7 @@ test('the keyboard announcement of a selected man or ball agrees with the number
   await bind(page, '.b', 'new api.Jokerball({ size: 6, seed: 3 })');
   // positions of a game played on where a man or the ball has 1, 2 to 4, and 5 or more destinations
   const found = await page.evaluate(async () => {
-    const api = await import('/pkg/steere_games.js');
+    const api = await window.steere();
     const out = {};
     const g = new api.Jokerball({ size: 6, seed: 3 });
     for (let t = 0; t < 300 && Object.keys(out).length < 3 && g.phase !== 'over'; t++) {

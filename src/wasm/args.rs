@@ -143,11 +143,20 @@ pub(crate) fn options<T: FromTree + Default>(value: JsValue, what: &str) -> Resu
     from_js(&value).map_err(|e| OptionError::new(crate::notation::cat(&[what, ": ", &e])))
 }
 
+/// The error of a JSON state that is not an object; text (a state not yet parsed) is named as such.
+pub(crate) fn not_state(value: &JsValue) -> ParseError {
+    ParseError::new(if value.is_string() {
+        "a JSON state must be an object, and this is text: JSON.parse it first"
+    } else {
+        "a JSON state must be an object"
+    })
+}
+
 /// Reads a JSON state object into `T` (unknown keys refused at every depth); any problem is a
 /// `parse_error`.
 pub(crate) fn state<T: FromTree>(value: JsValue) -> Result<T, ParseError> {
     if !value.is_object() || tree::is_array(&value) {
-        return Err(ParseError::new("a JSON state must be an object"));
+        return Err(not_state(&value));
     }
     from_js(&value).map_err(|e| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e])))
 }

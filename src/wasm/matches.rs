@@ -501,7 +501,7 @@ impl Match {
     pub(super) fn restore(obj: JsValue, current_only: bool) -> Result<Match, ParseError> {
         let bad = |e: String| ParseError::new(crate::notation::cat(&["bad JSON state: ", &e]));
         if !obj.is_object() {
-            return Err(ParseError::new("a JSON state must be an object"));
+            return Err(super::args::not_state(&obj));
         }
         let tree = if current_only {
             let mut fields = vec![("format".to_string(), Tree::Num(1.0))];

@@ -123,6 +123,23 @@ impl Game {
             )
     }
 
+    /// The error of a move that is not legal now; a swap says why it is not (RULES 2.2).
+    fn illegal(&self, mv: Move) -> PlayError {
+        let why = match mv {
+            Move::Swap if !self.pie => " (this game is played without the pie rule)",
+            Move::Swap if !self.from_setup => {
+                " (a game started from a position string has no swap)"
+            }
+            Move::Swap if self.swapped => " (the swap has been made already)",
+            Move::Swap if self.history.is_empty() => {
+                " (only the second player may swap, as the answer to the first move)"
+            }
+            Move::Swap => " (only as the second player's first action, which has passed)",
+            _ => "",
+        };
+        PlayError::Illegal(write_move(self.size, mv) + why)
+    }
+
     /// Plays a move known to be legal now (from [`Game::legal_moves_into`]) without checking it: for bots
     /// and simulations. An illegal move here leaves the game in an unspecified but memory-safe state.
     pub fn apply_unchecked(&mut self, mv: Move) {
@@ -277,7 +294,7 @@ impl Engine for Game {
             return Err(PlayError::GameOver);
         }
         if !self.is_legal_move(mv) {
-            return Err(PlayError::Illegal(write_move(self.size, mv)));
+            return Err(self.illegal(mv));
         }
         Ok(mv)
     }
@@ -303,7 +320,7 @@ impl Engine for Game {
             return Err(PlayError::GameOver);
         }
         if !self.is_legal_move(mv) {
-            return Err(PlayError::Illegal(write_move(self.size, mv)));
+            return Err(self.illegal(mv));
         }
         self.apply_unchecked(mv);
         Ok(())
