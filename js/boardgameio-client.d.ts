@@ -1,7 +1,7 @@
 // Types of steere-games/boardgameio/client. boardgame.io's Client and SocketIO are passed in; their shapes
 // here are the parts this module uses.
-import type { Jokerball, Match, Zola, Player } from './steere_games.js';
-import type { RefusalCode, SeatID, SteereG, SteereGame, SteereState } from './boardgameio.js';
+import type { Clock, Jokerball, Match, Zola, Player, TimeControlOptions } from './steere_games.js';
+import type { EndReason, RefusalCode, SeatID, SteereG, SteereGame, SteereState } from './boardgameio.js';
 
 /** The part of a boardgame.io client state that OnlineGame reads. */
 export interface ClientState {
@@ -79,8 +79,20 @@ export interface OnlineView {
   /** The game (or the match) is over. */
   over: boolean;
   winner: SeatID | null;
+  /** How the game or match ended, null while it is on. */
+  reason: EndReason | null;
   players: LobbyPlayer[];
   refused: Refusal | null;
+  /** G.clock in a timed game, else null. */
+  clock: Clock | null;
+  /** The server's time is Date.now() + serverOffsetMs (estimated from the server's timestamps; 0 before any). */
+  serverOffsetMs: number;
+  /** Since when each seat has had no connection (server ms), or null. */
+  away: { 0: number | null; 1: number | null };
+  /** The server time from which this seat may claim the win (claimWin), or null when no claim can come now. */
+  claimAt: number | null;
+  /** A claim would be accepted now (by the server's time as estimated). */
+  canClaim: boolean;
 }
 
 export class OnlineGame<S extends SteereState = SteereState, T = unknown> {
@@ -106,6 +118,10 @@ export class OnlineGame<S extends SteereState = SteereState, T = unknown> {
   drop(): OnlineRefusalCode | null;
   resign(): OnlineRefusalCode | null;
   nextGame(): OnlineRefusalCode | null;
+  /** Claims the win against a player away `abandonMs` (casual games); 'not_abandoned' before. */
+  claimWin(): OnlineRefusalCode | null;
+  /** The server's time now, as estimated here. */
+  serverNow(): number;
 }
 
 /** A seat held by this browser. */
@@ -143,11 +159,12 @@ export class Lobby {
   readonly server: string;
   readonly gameName: string;
   seat(matchID: string): Seat | null;
-  create(options?: { unlisted?: boolean }): Promise<string>;
+  /** `clock`: the match's time control, null for casual, absent for the game's own. */
+  create(options?: { unlisted?: boolean; clock?: TimeControlOptions | null }): Promise<string>;
   match(matchID: string): Promise<LobbyMatch>;
   join(matchID: string, options?: { playerName?: string; playerID?: SeatID }): Promise<Seat>;
   rejoin(matchID: string, options?: { playerName?: string; playerID?: SeatID }): Promise<Seat>;
-  createAndJoin(options?: { playerName?: string }): Promise<Seat & { matchID: string }>;
+  createAndJoin(options?: { playerName?: string; clock?: TimeControlOptions | null }): Promise<Seat & { matchID: string }>;
 }
 
 /** The link that opens a match: `base` (default the page's address) with ?match=ID. */

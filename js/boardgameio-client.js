@@ -4,7 +4,7 @@
 // with whyIllegal before anything is sent). Lobby creates and joins matches through the server's lobby API
 // and keeps each seat's credentials (in localStorage by default), so that a reload rejoins the match.
 // boardgame.io itself is passed in ({ Client, SocketIO }): this module imports none of it.
-import { engineOf, whyIllegal } from './boardgameio.js';
+import { engineOf, whyIllegal, claimableAt } from './boardgameio.js';
 
 // The seat ('0' or '1') to act in a state, the colour a seat holds, and the winner's seat, from the engine
 // (who acts: the engine's toAct, the one definition the adapter and the board elements use too).
@@ -36,6 +36,7 @@ export class OnlineGame {
     this.matchID = matchID;
     this.refused = null;
     this.listeners = new Set();
+    this.serverOffsetMs = null; // estimated server clock minus Date.now(), from the clocks' `since`
     this.client = Client({
       game,
       multiplayer: SocketIO({ server }),
@@ -69,11 +70,31 @@ export class OnlineGame {
   }
 
   notify() {
+    this.estimateOffset();
     const view = this.view();
     for (const fn of [...this.listeners]) fn(view);
   }
 
-  /** boardgame.io's G ({ state }), or null before the first update. */
+  // The server's clock against ours: a clock's `since` and a seat's `away` are the server's time of the write
+  // that sent them, so at their arrival the server's clock read at least that; the largest such bound seen
+  // is the estimate (short by the one-way latency at most).
+  estimateOffset() {
+    const G = this.G;
+    const stamps = [G?.clock?.since, G?.away?.['0'], G?.away?.['1']].filter((t) => typeof t === 'number' && t > 0);
+    if (stamps.length === 0) return;
+    const newest = Math.max(...stamps);
+    if (newest === this.lastStamp) return;
+    this.lastStamp = newest;
+    const bound = newest - Date.now();
+    if (this.serverOffsetMs === null || bound > this.serverOffsetMs) this.serverOffsetMs = bound;
+  }
+
+  /** The server's time now, as estimated here. */
+  serverNow() {
+    return Date.now() + (this.serverOffsetMs ?? 0);
+  }
+
+  /** boardgame.io's G ({ state, clock?, away? }), or null before the first update. */
   get G() {
     const s = this.client.getState();
     return s ? s.G : null;
@@ -81,11 +102,26 @@ export class OnlineGame {
 
   /**
    * What a page draws: { synced, connected, G, state (the engine's JSON), seat, colour, toAct, myTurn,
-   * over, winner (a seat), players (the lobby's names and connections), refused }.
+   * over, winner (a seat), reason (how it ended: 'goal', 'captured-all', 'drop', 'resign', 'time',
+   * 'abandoned'), players (the lobby's names and connections), refused, clock (G.clock or null),
+   * serverOffsetMs (the server's time is Date.now() + serverOffsetMs), away ({ '0', '1' }: since when each
+   * seat has had no connection, server ms, or null), claimAt (the server time from which this seat may claim
+   * the win, or null), canClaim }.
    */
   view() {
     const s = this.client.getState();
+    const G = s ? s.G : null;
+    const away = G && G.away ? { 0: G.away['0'] ?? null, 1: G.away['1'] ?? null } : { 0: null, 1: null };
+    const time = {
+      clock: G && G.clock ? G.clock : null,
+      serverOffsetMs: this.serverOffsetMs ?? 0,
+      away,
+      claimAt: null,
+      canClaim: false,
+      reason: s && s.ctx.gameover ? (s.ctx.gameover.reason ?? null) : null,
+    };
     const base = {
+      ...time,
       synced: s !== null,
       connected: s ? s.isConnected === true : false,
       G: s ? s.G : null,
@@ -102,7 +138,9 @@ export class OnlineGame {
     if (!s) return base;
     try {
       const r = read(s.G, this.playerID);
-      return { ...base, ...r, myTurn: r.toAct !== null && r.toAct === this.playerID };
+      const claimAt = claimableAt(G, this.playerID);
+      const canClaim = claimAt !== null && this.serverNow() >= claimAt;
+      return { ...base, ...r, myTurn: r.toAct !== null && r.toAct === this.playerID, claimAt, canClaim };
     } catch {
       return base;
     }
@@ -121,7 +159,9 @@ export class OnlineGame {
    */
   move(name, ...args) {
     const G = this.G;
-    const code = G === null ? 'not_connected' : whyIllegal(G, this.playerID, name, ...args);
+    // A claim is judged at the server's time as estimated here (whyIllegal would read this machine's clock).
+    const claim = name === 'claimWin' && G !== null ? (this.view().canClaim ? null : whyIllegal(G, this.playerID, name) ?? 'not_abandoned') : undefined;
+    const code = G === null ? 'not_connected' : claim !== undefined ? claim : whyIllegal(G, this.playerID, name, ...args);
     if (code !== null) {
       this.refused = { move: name, args, code };
       this.notify();
@@ -152,6 +192,10 @@ export class OnlineGame {
   }
   nextGame() {
     return this.move('nextGame');
+  }
+  /** Claims the win of a casual game whose player to act has been away `abandonMs` ('not_abandoned' before). */
+  claimWin() {
+    return this.move('claimWin');
   }
 }
 
@@ -199,9 +243,14 @@ export class Lobby {
     }
   }
 
-  /** Creates a match; resolves to its ID. */
-  async create({ unlisted = true } = {}) {
-    const { matchID } = await this.request('POST', '/create', { numPlayers: 2, unlisted });
+  /**
+   * Creates a match; resolves to its ID. `clock`: its time control ({ delayMs, reserveMs, incrementMs? }),
+   * null for a casual match, undefined for the game's own (API "Clocks and abandoned games").
+   */
+  async create({ unlisted = true, clock } = {}) {
+    const body = { numPlayers: 2, unlisted };
+    if (clock !== undefined) body.setupData = { clock };
+    const { matchID } = await this.request('POST', '/create', body);
     return matchID;
   }
 
@@ -226,8 +275,8 @@ export class Lobby {
   }
 
   /** Creates a match and takes seat '0' (Red at the start); resolves to { matchID, playerID, credentials }. */
-  async createAndJoin(options = {}) {
-    const matchID = await this.create();
+  async createAndJoin({ clock, ...options } = {}) {
+    const matchID = await this.create({ clock });
     const seat = await this.join(matchID, { ...options, playerID: '0' });
     return { matchID, ...seat };
   }

@@ -95,5 +95,48 @@ export class RedisPubSub implements GenericPubSub<TransportPayload> {
   onReconnect(fn: () => void): void;
 }
 
+/** Where a ServerClocks keeps its deadlines: one per match, the latest replacing the earlier. */
+export interface DeadlineScheduler {
+  start(handler: (matchID: string) => Promise<void> | void): Promise<void> | void;
+  schedule(matchID: string, deadline: number | null): void;
+  close(): Promise<void>;
+}
+
+/** Deadlines as timers of this process (one process). */
+export class TimerScheduler implements DeadlineScheduler {
+  constructor();
+  start(handler: (matchID: string) => Promise<void> | void): void;
+  schedule(matchID: string, deadline: number | null): void;
+  close(): Promise<void>;
+}
+
+/** Deadlines as BullMQ delayed jobs on Redis (any number of processes); needs the `bullmq` package. */
+export class BullScheduler implements DeadlineScheduler {
+  constructor(options: { url: string; queue?: string; concurrency?: number } & LogOption);
+  start(handler: (matchID: string) => Promise<void> | void): Promise<void>;
+  schedule(matchID: string, deadline: number | null): void;
+  close(): Promise<void>;
+}
+
+/**
+ * What the server does by itself: a timed game lost at its deadline, a clock started once both seats are
+ * taken, a casual game's seats' absence recorded (for claimWin); each written by compare-and-set and
+ * published through the gate like a move.
+ */
+export class ServerClocks {
+  constructor(options: {
+    storage: CheckedStorage;
+    pubSub: TransportPubSub;
+    games: ServedGame[];
+    scheduler?: DeadlineScheduler;
+    now?: () => number;
+  } & LogOption);
+  start(): Promise<void>;
+  close(): Promise<void>;
+  /** Applies a timeout or the seats' presence to a match's stored state; true when a new state was stored. */
+  act(matchID: string, what: 'timeout' | 'presence'): Promise<boolean>;
+  readonly stats: { timeouts: number; presence: number; late: number[] };
+}
+
 /** Installs the socket guard on the namespaces of `games` of a server made by boardgame.io's Server(). */
 export function guardSockets(server: ReturnType<typeof Server>, games: ServedGame[], storage: Storage, options?: LogOption): void;

@@ -13,10 +13,14 @@
 // - guardSockets(server, games, storage): a move's seat must be the one its credentials were checked
 //   for; only moves are taken; a sync for a match that does not exist is dropped; a move made on an old
 //   state is answered with the stored state (boardgame.io drops it without a word).
+// - ServerClocks does what the server does by itself: a timed game lost at its clock's deadline (a timer in
+//   one process, BullMQ jobs on the cluster's Redis with several), the clock started once both seats are
+//   taken, and in casual games since when each seat has had no connection (for claimWin); each written
+//   through the same compare-and-set as a move and published through the same gate.
 // - RedisPubSub carries the updates between processes (boardgame.io's GenericPubSub over the `redis`
 //   client); LocalPubSub is the one-process equivalent.
 // Nothing here imports boardgame.io; `redis` is imported when a RedisPubSub connects without a client.
-import { checkState } from './boardgameio.js';
+import { checkState, timeOut, presence, deadlineOf } from './boardgameio.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Storage.
@@ -205,7 +209,7 @@ export class CheckedStorage {
     this.refused = new Map(); // matchID -> reason
     this.queue = new KeyedQueue();
     this.atomic = isPostgresStore(inner);
-    this.written = new Map(); // 'matchID#stateID' -> resolver of the publication gate
+    this.held = null; // the update the gate holds for the next write: { key, release }
     this.readPlayers = new WeakMap(); // a metadata's players object handed out -> its JSON when read
     this.busy = 0; // operations in flight, for settle()
     this.stats = { conflicts: 0, writeErrors: 0 };
@@ -258,8 +262,14 @@ export class CheckedStorage {
    * written.
    */
   async setState(id, state, deltalog) {
+    // The update published just before this call is this write's (boardgame.io publishes, then writes, with
+    // nothing in between; so do ServerClocks): it is released by this write's outcome only.
+    const key = `${id}#${state && state._stateID}`;
+    const held = this.held && this.held.key === key ? this.held : null;
+    if (held) this.held = null;
     let ok = false;
     try {
+      if (this.beforeWrite) this.beforeWrite(id, state);
       ok = await this.queue.run(id, () => this.setStateIf(id, state, deltalog));
       if (!ok) {
         this.stats.conflicts++;
@@ -269,12 +279,8 @@ export class CheckedStorage {
       this.stats.writeErrors++;
       this.logLine(`match ${id}: state ${state && state._stateID} not stored (${firstLine(e)})`);
     }
-    const key = `${id}#${state && state._stateID}`;
-    const release = this.written.get(key);
-    if (release) {
-      this.written.delete(key);
-      release(ok);
-    }
+    if (held) held.release(ok);
+    if (this.afterWrite) this.afterWrite(id, state, ok);
     return ok;
   }
   async setStateIf(id, state, deltalog) {
@@ -286,13 +292,17 @@ export class CheckedStorage {
     return true;
   }
   /** Writes a match's metadata merged into the stored one (see merged()); a recorded end is kept. */
-  setMetadata(id, metadata) {
-    return this.queue.run(`metadata ${id}`, async () => {
+  async setMetadata(id, metadata) {
+    let seatsChanged = true;
+    await this.queue.run(`metadata ${id}`, async () => {
       const base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
+      seatsChanged = base === undefined || JSON.stringify(metadata.players) !== base;
       if (this.atomic && (await postgresSetMetadata(this.inner, id, metadata, base))) return;
       const { metadata: stored } = await this.inner.fetch(id, { metadata: true });
       return this.inner.setMetadata(id, merged(id, stored, metadata, base));
     });
+    // A seat taken, left, connected or disconnected (not a move's updatedAt): the server may have to act.
+    if (this.afterMetadata && seatsChanged) this.afterMetadata(id);
   }
   wipe(id) {
     this.gameOf.delete(id);
@@ -381,9 +391,13 @@ class GatedPubSub {
     const state = payload && payload.type === 'update' && Array.isArray(payload.args) ? payload.args[1] : null;
     if (!state || !Number.isInteger(state._stateID)) return this.inner.publish(channel, payload);
     const key = `${payload.args[0]}#${state._stateID}`;
-    new Promise((resolve) => this.storage.written.set(key, resolve)).then((ok) => {
-      if (ok) this.inner.publish(channel, payload);
-    });
+    // An update held earlier whose write never came (none is made without one) is dropped.
+    this.storage.held = {
+      key,
+      release: (ok) => {
+        if (ok) this.inner.publish(channel, payload);
+      },
+    };
   }
   subscribe(channel, callback) {
     const matchID = channel.startsWith(CHANNEL) ? channel.slice(CHANNEL.length) : null;
@@ -415,6 +429,193 @@ class GatedPubSub {
         this.storage.logLine(`match ${matchID}: no resync (${firstLine(e)})`);
       }
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the server does by itself: clocks and presence.
+
+/** Deadlines in one process: one timer per match (`make online` without a cluster). */
+export class TimerScheduler {
+  constructor() {
+    this.timers = new Map();
+    this.handler = null;
+  }
+  /** `handler(matchID)` runs at each match's deadline. */
+  start(handler) {
+    this.handler = handler;
+  }
+  /** The match's deadline (server ms), replacing any earlier one; null clears it. */
+  schedule(id, deadline) {
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    if (deadline === null || !this.handler) return;
+    const timer = setTimeout(() => {
+      if (this.timers.get(id) === timer) this.timers.delete(id);
+      this.handler(id);
+    }, Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1));
+    timer.unref?.();
+    this.timers.set(id, timer);
+  }
+  async close() {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}
+
+/**
+ * Deadlines on any number of processes: a BullMQ queue on the cluster's Redis, one delayed job per match
+ * (deduplicated by match and replaced at each new deadline, so a deadline that moved never fires). Any
+ * process's worker runs a job at its time; a job held by a process that dies is run by another (BullMQ's
+ * stalled-job check). `new BullScheduler({ url })`; `await scheduler.close()`.
+ */
+export class BullScheduler {
+  constructor({ url, queue = 'steere-games-clocks', concurrency = 32, log = (line) => console.log(line) } = {}) {
+    if (!url) throw new TypeError('BullScheduler: give { url } (the Redis URL)');
+    this.url = url;
+    this.name = queue;
+    this.concurrency = concurrency;
+    this.logLine = log;
+    this.queue = null;
+    this.worker = null;
+    this.errors = 0;
+  }
+  connection() {
+    const u = new URL(this.url);
+    // ioredis (BullMQ's client): no offline queue for the producer, so that an add fails at once while
+    // Redis is away instead of waiting; the worker waits for Redis as long as it takes.
+    return { host: u.hostname, port: Number(u.port || 6379), password: u.password || undefined, db: Number(u.pathname.slice(1) || 0) };
+  }
+  async start(handler) {
+    const { Queue, Worker } = await import('bullmq');
+    this.queue = new Queue(this.name, { connection: { ...this.connection(), enableOfflineQueue: false, maxRetriesPerRequest: 1 } });
+    this.queue.on('error', (e) => this.logError(e));
+    this.worker = new Worker(
+      this.name,
+      async (job) => {
+        await handler(job.data.id);
+      },
+      { connection: { ...this.connection(), maxRetriesPerRequest: null }, concurrency: this.concurrency, drainDelay: 5 },
+    );
+    this.worker.on('error', (e) => this.logError(e));
+    await this.queue.waitUntilReady();
+    await this.worker.waitUntilReady();
+  }
+  logError(e) {
+    if (this.errors++ % 100 === 0) this.logLine(`clock jobs: ${firstLine(e)}`);
+  }
+  schedule(id, deadline) {
+    if (!this.queue) return;
+    const opts =
+      deadline === null
+        ? null
+        : {
+            delay: Math.max(0, deadline - Date.now()),
+            deduplication: { id, replace: true, keepLastIfActive: true },
+            removeOnComplete: true,
+            removeOnFail: true,
+          };
+    // A cleared deadline (the game over, the clock stopped) leaves the job to find nothing to do.
+    if (opts === null) return;
+    this.queue.add('deadline', { id }, opts).catch((e) => this.logError(e));
+  }
+  async close() {
+    await this.worker?.close().catch(() => {});
+    await this.queue?.close().catch(() => {});
+  }
+}
+
+/**
+ * The server's own moves on its games (docs/online.md "Time controls"): at a clock's deadline the game is
+ * lost on time; when the seats change (a join, a connection opened or closed) a timed game's clock starts
+ * once both are taken and a casual game records since when each seat has been away. Each is written like a
+ * move: over the state it was made from (the compare-and-set of CheckedStorage), published through the gate,
+ * so that a move and a timeout of one state never both land. Install with
+ * `new ServerClocks({ storage, pubSub, games, scheduler })` (storage a CheckedStorage, pubSub the gated one
+ * that the Server was given, scheduler a TimerScheduler or a BullScheduler), then `await clocks.start()`.
+ */
+export class ServerClocks {
+  constructor({ storage, pubSub, games, scheduler = new TimerScheduler(), log = (line) => console.log(line), now = () => Date.now() }) {
+    if (!(storage instanceof CheckedStorage)) throw new TypeError('ServerClocks: storage must be a CheckedStorage');
+    this.storage = storage;
+    this.pubSub = pubSub;
+    this.games = new Map((games || []).map((g) => [g.name, g]));
+    this.scheduler = scheduler;
+    this.logLine = log;
+    this.now = now;
+    this.stats = { timeouts: 0, presence: 0, late: [] };
+  }
+  async start() {
+    await this.scheduler.start((id) => this.deadline(id));
+    this.storage.beforeWrite = (id, state) => this.scheduler.schedule(id, deadlineOf(state && state.G));
+    this.storage.afterWrite = (id, state, ok) => {
+      if (!ok) this.reschedule(id);
+    };
+    this.storage.afterMetadata = (id) => {
+      this.act(id, 'presence').catch((e) => this.logLine(`match ${id}: presence not recorded (${firstLine(e)})`));
+    };
+  }
+  async close() {
+    this.storage.beforeWrite = this.storage.afterWrite = this.storage.afterMetadata = null;
+    await this.scheduler.close();
+  }
+  // After a write that lost its race, the stored state's deadline is the one to keep.
+  async reschedule(id) {
+    try {
+      const { state } = await this.storage.fetch(id, { state: true });
+      if (state) this.scheduler.schedule(id, deadlineOf(state.G));
+    } catch (e) {
+      this.logLine(`match ${id}: deadline not rescheduled (${firstLine(e)})`);
+    }
+  }
+  /** Runs at a deadline: the game lost on time if it is (once, whoever else runs it). */
+  async deadline(id) {
+    const done = await this.act(id, 'timeout');
+    if (!done) await this.reschedule(id); // early, or the deadline moved: keep the stored one
+  }
+  /**
+   * Applies the server's move `what` ('timeout' or 'presence') to the stored state of match `id`; resolves to
+   * true when a new state was stored. A write that loses its race to a move is made again on the new state.
+   */
+  async act(id, what) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { state, metadata } = await this.storage.fetch(id, { state: true, metadata: true });
+      if (!state || !metadata || state.ctx.gameover !== undefined) return false;
+      const game = this.games.get(metadata.gameName);
+      if (!game) return false;
+      const now = this.now();
+      let G;
+      if (what === 'timeout') {
+        G = timeOut(game, state.G, now);
+      } else {
+        const seats = {};
+        for (const id of ['0', '1']) {
+          const p = metadata.players && metadata.players[id];
+          seats[id] = { taken: Boolean(p && typeof p.name === 'string'), connected: Boolean(p && p.isConnected === true) };
+        }
+        G = presence(game, state.G, seats, now);
+      }
+      if (!G) return false;
+      const gameover = game.endIf({ G });
+      const { deltalog, ...stored } = state;
+      const next = { ...stored, G, _stateID: state._stateID + 1, ctx: gameover === undefined ? state.ctx : { ...state.ctx, gameover } };
+      this.pubSub.publish(CHANNEL + id, { type: 'update', args: [id, { ...next, deltalog: [] }] });
+      if (await this.storage.setState(id, next, [])) {
+        if (what === 'timeout') {
+          this.stats.timeouts++;
+          const deadline = deadlineOf(state.G);
+          if (deadline !== null) this.stats.late.push(now - deadline);
+          if (this.stats.late.length > 10000) this.stats.late.splice(0, 5000);
+        } else this.stats.presence++;
+        if (gameover !== undefined) {
+          const { metadata: m } = await this.storage.fetch(id, { metadata: true });
+          if (m && (m.gameover === undefined || m.gameover === null)) await this.storage.setMetadata(id, { ...m, gameover, updatedAt: now });
+        }
+        return true;
+      }
+    }
+    this.logLine(`match ${id}: ${what} not stored after 5 tries`);
+    return false;
   }
 }
 

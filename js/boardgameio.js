@@ -1,11 +1,25 @@
 // steere-games/boardgameio: Jokerball, Zola and matches as boardgame.io (0.50) games.
 //
-// G is { state }, the engine's toJSON({ rng: false }): plain JSON that any storage can keep. Every move
+// G is { state, clock?, away? }: `state` the engine's toJSON({ rng: false }), plain JSON that any storage can
+// keep; `clock` the game clock of a timed game (docs/api.md "Clocks": its arithmetic is the Rust core's, fed
+// with the server's Date.now()); `away` each seat's time of leaving in a casual game (set by the server, for
+// claimWin). Every move
 // restores the engine from G, lets it judge and apply the move, and writes the new state; a refused move
 // returns INVALID_MOVE and nothing changes. The dice come from boardgame.io's `random` in a move marked
 // `client: false`, so they are drawn on the server only. Nothing here imports boardgame.io: a game is plain
 // data and functions, and boardgame.io stays a peer dependency of the package.
-import { Jokerball, Zola, Match, SteereError } from 'steere-games';
+import {
+  Jokerball,
+  Zola,
+  Match,
+  SteereError,
+  timeControl,
+  clockStart,
+  clockSwitch,
+  clockFlagged,
+  clockDeadline,
+  checkClock,
+} from 'steere-games';
 
 const INVALID_MOVE = 'INVALID_MOVE'; // boardgame.io's constant (core/constants)
 const IDS = ['0', '1'];
@@ -19,8 +33,10 @@ const OPTIONS = {
 };
 
 // Who may make a move: 'act' the player to act (the engine's player to move, or the one to answer a double),
-// 'any' either player (a match's resign and nextGame, RULES 3.5). `args` is how many arguments it takes.
+// 'any' either player (a match's resign and nextGame, RULES 3.5), 'other' the player not to act (claimWin).
+// `args` is how many arguments it takes.
 const MOVES = {
+  claimWin: { who: 'other', args: 0 },
   roll: { who: 'act', args: 0 },
   play: { who: 'act', args: 1 },
   double: { who: 'act', args: 0 },
@@ -30,11 +46,15 @@ const MOVES = {
   nextGame: { who: 'any', args: 0 },
 };
 const MOVES_OF = {
-  jokerball: ['roll', 'play'],
-  zola: ['play'],
-  'match:jokerball': ['roll', 'play', 'double', 'take', 'drop', 'resign', 'nextGame'],
-  'match:zola': ['play', 'double', 'take', 'drop', 'resign', 'nextGame'],
+  jokerball: ['roll', 'play', 'claimWin'],
+  zola: ['play', 'claimWin'],
+  'match:jokerball': ['roll', 'play', 'double', 'take', 'drop', 'resign', 'nextGame', 'claimWin'],
+  'match:zola': ['play', 'double', 'take', 'drop', 'resign', 'nextGame', 'claimWin'],
 };
+
+// How long the player to act may be without a connection before the other may claim the win (casual games).
+const ABANDON_MS = 120000;
+const MAX_MS = 2 ** 53 - 1;
 
 const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -94,7 +114,18 @@ function describe(engine, kind, moves) {
     over,
     toAct: colour === null ? null : idOf(colour, swapped),
     winner: over ? idOf(engine.winner, swapped) : null,
+    reason: over ? reasonOf(engine, kind) : null,
   };
+}
+
+// How a finished game or match ended: the `how` of its last result ('goal', 'captured-all', 'drop',
+// 'resign', 'time', 'abandoned').
+function reasonOf(engine, kind) {
+  if (kind === 'match') {
+    const results = engine.results;
+    return results.length > 0 ? results[results.length - 1].how : null;
+  }
+  return engine.view().result?.how ?? null;
 }
 
 // playerID '0' starts as Red; after a Zola swap it holds Blue.
@@ -177,6 +208,7 @@ function precheck(entry, playerID, name, args) {
   if (!IDS.includes(playerID)) return 'not_your_turn';
   const { info } = entry;
   if (MOVES[name].who === 'act' && info.toAct !== null && playerID !== info.toAct) return 'not_your_turn';
+  if (MOVES[name].who === 'other' && (info.toAct === null || playerID === info.toAct)) return 'not_your_turn';
   if (args.length > MOVES[name].args) return 'invalid_option';
   if (info.over) return 'game_over';
   return null;
@@ -213,8 +245,51 @@ function apply(engine, info, playerID, name, args, dice) {
     case 'nextGame':
       engine.nextGame();
       return;
+    case 'claimWin':
+      engine.forfeit(colourOf(info.toAct, info.swapped), 'abandoned');
+      return;
     default:
       throw new SteereError('invalid_option', `no move ${name}`);
+  }
+}
+
+// Whether the seat not to act may claim the win at `now` (a casual game whose player to act has had no
+// connection for `away.afterMs`): null, or the refusal 'not_abandoned'.
+function claimRefusal(G, info, now) {
+  const away = G.away;
+  if (G.clock || !away || info.toAct === null) return 'not_abandoned';
+  const since = away[info.toAct];
+  return typeof since === 'number' && now - since >= away.afterMs ? null : 'not_abandoned';
+}
+
+// The clock after a move from the state `before` (info) to `after` (info) at `now`: the mover's turn ends
+// when the seat to act changes, with every Zola move (a pass gives the same player the next turn), and at the
+// end of a game or match; nobody's time runs between the games of a match and after the end. A Zola swap
+// exchanges colours: each person keeps their reserve. A clock the server has not started (both seats
+// taken) starts at the first move.
+function clockAfter(clock, before, after, name, now) {
+  let c = clock;
+  if (c.since === 0) c = clockSwitch(c, before.toAct === null ? null : colourOf(before.toAct, before.swapped), now);
+  if (after.swapped !== before.swapped) c = { ...c, red: c.blue, blue: c.red, running: c.running === null ? null : c.running === 'red' ? 'blue' : 'red' };
+  const zolaMove = name === 'play' && (after.kind === 'zola' || after.moves === 'match:zola');
+  const next = after.over || after.toAct === null ? null : colourOf(after.toAct, after.swapped);
+  if (after.toAct !== before.toAct || zolaMove || next === null) return clockSwitch(c, next, now);
+  return c;
+}
+
+// G after the running player's time ran out: the game (or match) lost on time, the clock stopped at the
+// deadline with that reserve spent. Null when nobody's time is out at `now`.
+function timedOut(G, entry, kind, now) {
+  const clock = G.clock;
+  if (!clock || entry.info.over) return null;
+  const flagged = clockFlagged(clock, now);
+  if (flagged === null) return null;
+  const work = entry.copy();
+  try {
+    work.forfeit(flagged, 'time');
+    return { ...G, state: stateOf(work, kind), clock: { ...clock, [flagged]: { reserveMs: 0 }, running: null, since: clockDeadline(clock) } };
+  } finally {
+    work.free();
   }
 }
 
@@ -237,7 +312,7 @@ function checkOptions(kind, options) {
   }
   const engineOptions = {};
   for (const key of Object.keys(options)) {
-    if (key === 'name') continue;
+    if (key === 'name' || key === 'clock' || key === 'abandonMs') continue;
     if (!OPTIONS[kind].includes(key)) {
       throw new SteereError('invalid_option', `unknown option ${key} (the adapter takes no seed or position)`);
     }
@@ -246,8 +321,35 @@ function checkOptions(kind, options) {
   return engineOptions;
 }
 
+// The time control of a factory's options (null: casual) and its abandonMs, checked.
+function checkTime(options) {
+  const o = options && typeof options === 'object' ? options : {};
+  const control = o.clock === undefined || o.clock === null ? null : timeControl(o.clock);
+  const abandonMs = o.abandonMs === undefined ? ABANDON_MS : o.abandonMs;
+  if (!Number.isInteger(abandonMs) || abandonMs < 1000 || abandonMs > 86400000) {
+    throw new SteereError('invalid_option', 'abandonMs must be a whole number of milliseconds from 1000 to 86400000');
+  }
+  return { control, abandonMs };
+}
+
+// The setupData a lobby may give: { clock: TimeControl | null }; the error's text, or null.
+function setupDataProblem(setupData) {
+  if (setupData === undefined || setupData === null) return null;
+  if (typeof setupData !== 'object' || Array.isArray(setupData)) return 'setupData must be { clock }';
+  const extra = Object.keys(setupData).filter((k) => k !== 'clock');
+  if (extra.length > 0) return `setupData takes only clock (not ${extra.join(', ')}): the other options are fixed by the server`;
+  if (setupData.clock === null || setupData.clock === undefined) return null;
+  try {
+    timeControl(setupData.clock);
+    return null;
+  } catch (e) {
+    return `setupData.clock: ${e.message}`;
+  }
+}
+
 function makeGame(kind, options, defaultName) {
   const engineOptions = checkOptions(kind, options);
+  const time = checkTime(options);
   const name = options && options.name !== undefined ? options.name : defaultName;
   if (typeof name !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
     throw new SteereError('invalid_option', 'name: 1 to 64 letters, digits, _ . or -');
@@ -280,7 +382,14 @@ function makeGame(kind, options, defaultName) {
           logRefusedState(name, entry);
           return INVALID_MOVE;
         }
+        // The server's time: a move after the deadline loses on time, whoever sent it.
+        const now = Date.now();
+        if (IDS.includes(playerID)) {
+          const lost = timedOut(G, entry, kind, now);
+          if (lost) return remembered(lost);
+        }
         if (precheck(entry, playerID, moveName, args) !== null) return INVALID_MOVE;
+        if (moveName === 'claimWin' && claimRefusal(G, entry.info, now) !== null) return INVALID_MOVE;
         const work = entry.copy();
         try {
           apply(work, entry.info, playerID, moveName, args, () => drawDice(random, jokerballSize));
@@ -290,12 +399,19 @@ function makeGame(kind, options, defaultName) {
         }
         const state = stateOf(work, kind);
         const copy = () => (typeof work.clone === 'function' ? work.clone() : Engine.fromJSON(state));
-        remember(JSON.stringify(state), { engine: work, copy, info: describe(work, kind, variant), print });
-        return { state };
+        const info = describe(work, kind, variant);
+        remember(JSON.stringify(state), { engine: work, copy, info, print });
+        return G.clock ? { ...G, state, clock: clockAfter(G.clock, entry.info, info, moveName, now) } : { ...G, state };
       } catch {
         return INVALID_MOVE;
       }
     };
+
+  // A G made here whose engine was not kept: its entry made now (endIf and the turn order read it next).
+  const remembered = (G) => {
+    entryOf(G);
+    return G;
+  };
 
   // Every move runs on the server only (`client: false`): `roll` so that no client draws dice, the others
   // so that a client's state changes only with the server's (boardgame.io runs no turn order on a client,
@@ -323,19 +439,25 @@ function makeGame(kind, options, defaultName) {
     }
   };
 
-  return {
+  const game = {
     name,
     minPlayers: 2,
     maxPlayers: 2,
     disableUndo: true,
     // `this` is the game object boardgame.io was given (its processed copy): a seed set on it by the site
     // (`{ ...jokerballGame(), seed: 'tests' }`, or `game.seed = ...`) is kept, for fixed dice in tests.
-    setup(context) {
+    setup(context, setupData) {
       if (this === null || typeof this !== 'object' || this.seed === undefined || this.seed === null) reseed(context && context.random);
-      return { state: JSON.parse(initial) };
+      // A lobby's setupData ({ clock }) chooses the match's time control; without it, the factory's.
+      const chosen = setupData && typeof setupData === 'object' && 'clock' in setupData ? setupData.clock : undefined;
+      const control = chosen === undefined ? time.control : chosen === null ? null : timeControl(chosen);
+      // The clock starts (since > 0) when the server sees both seats taken, or at the first move.
+      if (control) return { state: JSON.parse(initial), clock: clockStart(control, null, 0) };
+      return { state: JSON.parse(initial), away: { afterMs: time.abandonMs, 0: null, 1: null } };
     },
     validateSetupData(setupData, numPlayers) {
-      if (setupData !== undefined && setupData !== null) return `${name} takes no setupData: its options are fixed by the server`;
+      const problem = setupDataProblem(setupData);
+      if (problem !== null) return `${name}: ${problem}`;
       if (numPlayers !== 2) return `${name} is for two players`;
       return undefined;
     },
@@ -350,13 +472,15 @@ function makeGame(kind, options, defaultName) {
         const current = context && context.ctx ? context.ctx.currentPlayer : undefined;
         return info && info.toAct !== null && info.toAct !== current ? { next: info.toAct } : false;
       },
-      // In a match both players are active (either may resign or start the next game); the stage has no
-      // moves of its own, so the game's moves apply, and each move checks who sent it.
-      ...(kind === 'match' ? { activePlayers: { all: 'play' }, stages: { play: {} } } : {}),
+      // Both players are active (in a match either may resign or start the next game; in every game the
+      // player not to act may claim the win); the stage has no moves of its own, so the game's moves apply,
+      // and each move checks who sent it.
+      activePlayers: { all: 'play' },
+      stages: { play: {} },
     },
     endIf: (context) => {
       const info = infoOf(context && context.G);
-      return info && info.over ? { winner: info.winner } : undefined;
+      return info && info.over ? { winner: info.winner, reason: info.reason } : undefined;
     },
     events: {
       endGame: false,
@@ -369,6 +493,33 @@ function makeGame(kind, options, defaultName) {
       setActivePlayers: false,
     },
   };
+  serverSides.set(game, {
+    timeOut(G, now) {
+      const entry = entryOf(G);
+      if (entry.error) return null;
+      const lost = timedOut(G, entry, kind, now);
+      return lost ? remembered(lost) : null;
+    },
+    presence(G, seats, now) {
+      const entry = entryOf(G);
+      if (entry.error) return null;
+      const seat = (id) => (seats && typeof seats === 'object' && seats[id] && typeof seats[id] === 'object' ? seats[id] : {});
+      if (G.away) {
+        const away = { ...G.away };
+        for (const id of IDS) {
+          const { taken, connected } = seat(id);
+          away[id] = taken === true && connected !== true ? (typeof away[id] === 'number' ? away[id] : now) : null;
+        }
+        return IDS.some((id) => away[id] !== G.away[id]) ? { ...G, away } : null;
+      }
+      if (G.clock && G.clock.since === 0 && !entry.info.over && IDS.every((id) => seat(id).taken === true)) {
+        const { toAct, swapped } = entry.info;
+        return { ...G, clock: clockSwitch(G.clock, toAct === null ? null : colourOf(toAct, swapped), now) };
+      }
+      return null;
+    },
+  });
+  return game;
 }
 
 // The dice of one roll, drawn with boardgame.io's random (server only: the move is `client: false`).
@@ -426,6 +577,7 @@ export function whyIllegal(G, playerID, name, ...args) {
     const entry = inspect(G);
     const pre = precheck(entry, playerID, name, args);
     if (pre !== null) return pre;
+    if (name === 'claimWin') return claimRefusal(G, entry.info, Date.now());
     const work = entry.copy();
     try {
       apply(work, entry.info, playerID, name, args, () => [1, 1]);
@@ -437,6 +589,59 @@ export function whyIllegal(G, playerID, name, ...args) {
     }
   } catch (e) {
     return codeOf(e);
+  }
+}
+
+/**
+ * The server time (ms) from which `playerID` may claim the win (claimWin) in G: the player to act has had no
+ * connection since G.away[seat] and may be claimed against `afterMs` later. Null when no claim can come in
+ * this state (a timed game, the claimant to act, the other connected, the game over).
+ */
+export function claimableAt(G, playerID) {
+  try {
+    const entry = inspect(G);
+    if (precheck(entry, playerID, 'claimWin', []) !== null) return null;
+    const since = !G.clock && G.away ? G.away[entry.info.toAct] : null;
+    return typeof since === 'number' ? since + G.away.afterMs : null;
+  } catch {
+    return null;
+  }
+}
+
+// What a server does to a game of this module by itself, by game object (see timeOut and presence).
+const serverSides = new WeakMap();
+
+function serverSide(game) {
+  const side = game && typeof game === 'object' ? serverSides.get(game) : undefined;
+  if (!side) throw new SteereError('invalid_option', 'not a game of steere-games/boardgameio');
+  return side;
+}
+
+/**
+ * G after the player to act ran out of time at `nowMs` (the server's Date.now()): the game or match lost on
+ * time, the clock stopped. Null when nobody's time is out (or the game has no clock, or is over). For the
+ * server's timer or job at the clock's deadline (docs/online.md "Time controls").
+ */
+export function timeOut(game, G, nowMs) {
+  return serverSide(game).timeOut(G, nowMs);
+}
+
+/**
+ * G after the server saw the seats at `nowMs`: `seats` is { '0': { taken, connected }, '1': ... } (a seat
+ * taken in the lobby; a connection open). A casual game records since when each taken seat has had no
+ * connection (G.away, for claimWin); a timed game's clock starts once both seats are taken. Null when
+ * nothing changes.
+ */
+export function presence(game, G, seats, nowMs) {
+  return serverSide(game).presence(G, seats, nowMs);
+}
+
+/** The instant (server ms) at which the running player's time is out in G, or null (no clock running). */
+export function deadlineOf(G) {
+  try {
+    return G && G.clock && G.clock.running !== null && G.clock.since > 0 ? clockDeadline(G.clock) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -460,6 +665,35 @@ export function checkState(game, G) {
   }
   if (print === null || print !== entry.print) {
     return new SteereError('parse_error', `the state is not a game of ${game.name}`);
+  }
+  return timeProblem(G, entry.info);
+}
+
+// What is impossible in G's clock or away (a SteereError), or null.
+function timeProblem(G, info) {
+  const bad = (why) => new SteereError('parse_error', why);
+  const extra = Object.keys(G).filter((k) => k !== 'state' && k !== 'clock' && k !== 'away');
+  if (extra.length > 0) return bad(`G has unknown keys: ${extra.join(', ')}`);
+  if (G.clock !== undefined && G.away !== undefined) return bad('G has both a clock and away (a casual game has no clock)');
+  if (G.clock !== undefined) {
+    try {
+      checkClock(G.clock);
+    } catch (e) {
+      return e;
+    }
+    const { running, since } = G.clock;
+    if (since === 0 && running !== null) return bad('impossible clock: it runs before it started');
+    const toAct = info.over || info.toAct === null ? null : colourOf(info.toAct, info.swapped);
+    if (running !== null && running !== toAct) return bad(`impossible clock: ${running}'s time runs while ${toAct ?? 'nobody'} is to act`);
+  }
+  if (G.away !== undefined) {
+    const a = G.away;
+    if (a === null || typeof a !== 'object' || Object.keys(a).some((k) => !['afterMs', '0', '1'].includes(k))) return bad('G.away must be { afterMs, 0, 1 }');
+    if (!Number.isInteger(a.afterMs) || a.afterMs < 1000 || a.afterMs > 86400000) return bad('G.away.afterMs must be 1000..86400000');
+    for (const id of IDS) {
+      const v = a[id];
+      if (v !== null && !(Number.isInteger(v) && v >= 0 && v <= MAX_MS)) return bad(`G.away[${id}] must be null or a timestamp`);
+    }
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // steere-games/boardgameio, its lobby API, and the demo's files (www/ and pkg/) on one port.
 //
 //   node scripts/online.mjs [--port 8000] [--host localhost] [--db DIR | --postgres URL] [--redis URL]
-//                           [--sid-prefix P] [--stop-with-stdin] [--verbose]
+//                           [--abandon-ms N] [--sid-prefix P] [--stop-with-stdin] [--verbose]
 //
 // Matches are kept in memory, or with --db DIR in that directory (boardgame.io's FlatFile), so that a
 // restart keeps them, or with --postgres URL in PostgreSQL (bgio-postgres); with --redis URL the updates
@@ -13,6 +13,9 @@
 // - a guard on the sockets: a move's playerID must be the one its credentials were checked for, only moves
 //   are taken (no events, undo, plugin actions or chat), a sync for a match that does not exist is
 //   dropped instead of creating one, and a move on an old state is answered with the stored state;
+// - clocks: a timed game is lost at its deadline by the server itself (a timer in one process; with --redis,
+//   BullMQ jobs that any process runs), and a casual game's player may claim the win after the other has been
+//   away --abandon-ms (default 120000);
 // - the static files, and /vendor/boardgameio.js, a browser build of boardgame.io's Client and SocketIO.
 // Also importable: `const { url, stop } = await startServer({ port: 0, host: '127.0.0.1' })`.
 import { createRequire } from 'node:module';
@@ -24,25 +27,44 @@ import { typeOf } from './mime.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-/** The games the reference server offers, by name (see README "Online play"). */
-export async function defaultGames() {
+/** The time controls of the clocked variants (any game also takes one from the lobby's setupData). */
+export const TIME_CONTROLS = {
+  // 5 minutes each and 5 seconds added after every turn (lichess' blitz).
+  blitz: { delayMs: 0, reserveMs: 300000, incrementMs: 5000 },
+  // Backgammon's (USBGF): a 12-second delay per turn and 2 minutes per match point.
+  backgammon: (points) => ({ delayMs: 12000, reserveMs: 120000 * points, incrementMs: 0 }),
+};
+
+/**
+ * The games the reference server offers, by name (see README "Online play"): casual ones, whose player may
+ * claim the win after the other has been away `abandonMs`, and clocked variants (`-blitz`, and matches
+ * `-clock` with backgammon's control).
+ */
+export async function defaultGames({ abandonMs } = {}) {
   const { jokerballGame, zolaGame, matchGame } = await import(join(root, 'pkg', 'boardgameio.js'));
   const games = [];
+  const time = abandonMs === undefined ? {} : { abandonMs };
   for (const rules of ['2025', 'classic']) {
     for (const size of [6, 4]) {
       const name = ['jokerball', rules === 'classic' ? 'classic' : '', size === 4 ? '4' : ''].filter(Boolean).join('-');
-      games.push(jokerballGame({ rules, size, name }));
+      games.push(jokerballGame({ rules, size, name, ...time }));
     }
   }
+  games.push(jokerballGame({ name: 'jokerball-blitz', clock: TIME_CONTROLS.blitz }));
   for (const size of [6, 8, 10]) {
     for (const pie of [false, true]) {
       const name = ['zola', size === 6 ? '' : String(size), pie ? 'pie' : ''].filter(Boolean).join('-');
-      games.push(zolaGame({ size, pie, name }));
+      games.push(zolaGame({ size, pie, name, ...time }));
     }
   }
+  games.push(zolaGame({ name: 'zola-blitz', clock: TIME_CONTROLS.blitz }));
   for (const length of [3, 5, 7]) {
-    games.push(matchGame({ game: 'jokerball', length, cube: true, name: `jokerball-match-${length}` }));
-    games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}` }));
+    games.push(matchGame({ game: 'jokerball', length, cube: true, name: `jokerball-match-${length}`, ...time }));
+    games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}`, ...time }));
+  }
+  for (const length of [3, 5]) {
+    games.push(matchGame({ game: 'jokerball', length, cube: true, name: `jokerball-match-${length}-clock`, clock: TIME_CONTROLS.backgammon(length) }));
+    games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}-clock`, clock: TIME_CONTROLS.backgammon(length) }));
   }
   return games;
 }
@@ -125,15 +147,18 @@ function staticFiles(vendor) {
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * Starts the server; resolves to { url, port, games, stop, storage }. Options: port (0: a free one), host,
- * db (a directory for FlatFile), postgres and redis (URLs: matches in PostgreSQL, updates through Redis;
- * several processes then serve the same matches), none of them: memory; games (default defaultGames()),
- * log (a line printer), vendor (build /vendor/boardgameio.js, default true).
+ * Starts the server; resolves to { url, port, games, stop, storage, clocks }. Options: port (0: a free one),
+ * host, db (a directory for FlatFile), postgres and redis (URLs: matches in PostgreSQL, updates through Redis
+ * and clock jobs in BullMQ on it; several processes then serve the same matches), none of them: memory; games
+ * (default defaultGames({ abandonMs })), abandonMs, log (a line printer), vendor (build
+ * /vendor/boardgameio.js, default true).
  */
-export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, log = (l) => console.log(l), vendor = true } = {}) {
+export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, abandonMs, log = (l) => console.log(l), vendor = true } = {}) {
   const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
-  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets } = await import(join(root, 'pkg', 'boardgameio-server.js'));
-  games = games || (await defaultGames());
+  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler } = await import(
+    join(root, 'pkg', 'boardgameio-server.js')
+  );
+  games = games || (await defaultGames({ abandonMs }));
   const logLine = (line) => log(`online: ${line}`);
   let inner;
   if (postgres) {
@@ -156,6 +181,9 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
     };
   }
   const pubSub = storage.publishAfterWrite(bus);
+  const scheduler = redis ? new BullScheduler({ url: redis, log: logLine }) : new TimerScheduler();
+  const clocks = new ServerClocks({ storage, pubSub, games, scheduler, log: logLine });
+  await clocks.start();
   const server = Server({ games, db: storage, origins: [Origins.LOCALHOST], transport: new SocketIO({ pubSub }) });
   guardSockets(server, games, storage, { log: logLine });
   if (sidPrefix) {
@@ -188,10 +216,11 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
     });
     // The disconnections just made are written (boardgame.io records who is connected) before the end.
     await storage.settle();
+    await clocks.close();
     if (redis) await bus.close();
     if (postgres) await inner.sequelize.close().catch(() => {});
   };
-  return { url, port: address.port, games, stop, storage };
+  return { url, port: address.port, games, stop, storage, clocks };
 }
 
 function parseArgs(argv) {
@@ -204,12 +233,16 @@ function parseArgs(argv) {
     else if (a === '--postgres') o.postgres = argv[++i];
     else if (a === '--redis') o.redis = argv[++i];
     else if (a === '--sid-prefix') o.sidPrefix = argv[++i];
+    else if (a === '--abandon-ms') o.abandonMs = Number(argv[++i]);
     else if (a === '--stop-with-stdin') o.stopWithStdin = true;
     else if (a === '--verbose') o.verbose = true;
     else throw new Error(`online: unknown argument ${a}`);
   }
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new Error('online: --port 0..65535');
   if (o.db === '') throw new Error('online: --db needs a directory');
+  if (o.abandonMs !== undefined && !(Number.isInteger(o.abandonMs) && o.abandonMs >= 1000 && o.abandonMs <= 86400000)) {
+    throw new Error('online: --abandon-ms 1000..86400000');
+  }
   if (o.db !== undefined && o.postgres !== undefined) throw new Error('online: --db or --postgres, not both');
   if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix)) throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
   for (const k of ['postgres', 'redis']) if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
@@ -221,7 +254,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
   // boardgame.io logs every refused action to the console outside production; the server logs its own lines.
   if (!o.verbose && process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
   process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e && e.stack ? e.stack : e}`));
-  const { url, games, stop } = await startServer({ port: o.port, host: o.host, db: o.db, postgres: o.postgres, redis: o.redis, sidPrefix: o.sidPrefix });
+  const { url, games, stop } = await startServer({
+    port: o.port,
+    host: o.host,
+    db: o.db,
+    postgres: o.postgres,
+    redis: o.redis,
+    sidPrefix: o.sidPrefix,
+    abandonMs: o.abandonMs,
+  });
   console.log(`online: listening on ${url} (demo ${url}/www/, lobby ${url}/games)`);
   console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`);
   const quit = () => stop().then(() => process.exit(0));

@@ -38,10 +38,10 @@ test('factories: names, options, what they refuse', () => {
   assert.equal(matchGame({ length: 3 }).name, 'jokerball-match');
   assert.equal(matchGame({ game: 'zola', length: 3 }).name, 'zola-match');
   assert.equal(jokerballGame({ name: 'jb-4', size: 4 }).name, 'jb-4');
-  assert.deepEqual(Object.keys(jokerballGame().moves), ['roll', 'play']);
-  assert.deepEqual(Object.keys(zolaGame().moves), ['play']);
-  assert.deepEqual(Object.keys(matchGame({ length: 3 }).moves), ['roll', 'play', 'double', 'take', 'drop', 'resign', 'nextGame']);
-  assert.deepEqual(Object.keys(matchGame({ game: 'zola', length: 3 }).moves), ['play', 'double', 'take', 'drop', 'resign', 'nextGame']);
+  assert.deepEqual(Object.keys(jokerballGame().moves), ['roll', 'play', 'claimWin']);
+  assert.deepEqual(Object.keys(zolaGame().moves), ['play', 'claimWin']);
+  assert.deepEqual(Object.keys(matchGame({ length: 3 }).moves), ['roll', 'play', 'double', 'take', 'drop', 'resign', 'nextGame', 'claimWin']);
+  assert.deepEqual(Object.keys(matchGame({ game: 'zola', length: 3 }).moves), ['play', 'double', 'take', 'drop', 'resign', 'nextGame', 'claimWin']);
   for (const m of Object.values(matchGame({ length: 3 }).moves)) assert.equal(m.client, false);
   // No inherited names: boardgame.io looks moves up with `in`.
   assert.equal('constructor' in jokerballGame().moves, false);
@@ -63,6 +63,11 @@ test('factories: names, options, what they refuse', () => {
     () => matchGame({ length: 22 }),
     () => matchGame({ length: 3, seed: 'x' }),
     () => matchGame({ game: 'zola', length: 3, zola: { pie: true } }),
+    () => jokerballGame({ clock: { delayMs: 0 } }),
+    () => jokerballGame({ clock: { delayMs: 0, reserveMs: 500 } }),
+    () => zolaGame({ clock: 'fast' }),
+    () => zolaGame({ abandonMs: 999 }),
+    () => matchGame({ length: 3, abandonMs: 1.5 }),
   ]) {
     assert.equal(codeOf(bad), 'invalid_option', String(bad));
   }
@@ -72,13 +77,24 @@ test('setup: G is the engine state without the generator; every match gets its o
   const game = jokerballGame({ size: 4, rules: 'classic', first: 'blue' });
   const G = game.setup({});
   const fresh = new Jokerball({ size: 4, rules: 'classic', first: 'blue' });
-  assert.deepEqual(G, { state: fresh.toJSON({ rng: false }) });
+  assert.deepEqual(G, { state: fresh.toJSON({ rng: false }), away: { afterMs: 120000, 0: null, 1: null } });
   assert.equal(G.state.rng, null);
   fresh.free();
   assert.notEqual(game.setup({}), game.setup({}), 'a new object each time');
   assert.equal(game.validateSetupData(undefined, 2), undefined);
-  assert.match(game.validateSetupData({ seed: 1 }, 2), /no setupData/);
+  assert.equal(game.validateSetupData({ clock: null }, 2), undefined);
+  assert.equal(game.validateSetupData({ clock: { delayMs: 12000, reserveMs: 600000 } }, 2), undefined);
+  assert.match(game.validateSetupData({ seed: 1 }, 2), /takes only clock/);
+  assert.match(game.validateSetupData({ clock: { delayMs: 700000, reserveMs: 600000 } }, 2), /delayMs must be a whole number of milliseconds from 0 to 600000/);
+  assert.match(game.validateSetupData('x', 2), /setupData must be/);
   assert.match(game.validateSetupData(undefined, 3), /two players/);
+  // A time control: the factory's, or the lobby's for one match; the clock waits for both seats (since 0).
+  const timed = jokerballGame({ clock: { delayMs: 0, reserveMs: 300000, incrementMs: 5000 }, name: 'jb-timed' });
+  const clock = { delayMs: 0, incrementMs: 5000, red: { reserveMs: 300000 }, blue: { reserveMs: 300000 }, running: null, since: 0 };
+  assert.deepEqual(timed.setup({}).clock, clock);
+  assert.equal(timed.setup({}).away, undefined);
+  assert.equal(timed.setup({}, { clock: null }).clock, undefined, 'casual when the lobby says so');
+  assert.equal(game.setup({}, { clock: { delayMs: 12000, reserveMs: 240000 } }).clock.delayMs, 12000);
   // Through boardgame.io's own initialisation: the generator's seed is 128 random bits, not the time.
   const seeds = new Set();
   for (let i = 0; i < 20; i++) {
@@ -194,7 +210,7 @@ test('a whole game through the moves, with endIf and the turn order', () => {
     assert.ok(++n < 5000);
   }
   const e = engineOf(G);
-  assert.deepEqual(game.endIf({ G }), { winner: e.winner === 'red' ? '0' : '1' });
+  assert.deepEqual(game.endIf({ G }), { winner: e.winner === 'red' ? '0' : '1', reason: 'goal' });
   e.free();
   assert.equal(call(game, G, '0', 'roll'), INVALID_MOVE);
   assert.equal(whyIllegal(G, '0', 'roll'), 'game_over');
