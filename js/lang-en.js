@@ -86,7 +86,7 @@ export default {
   winsMatchBy: '{player} wins the match {how}',
   // a remote game's clocks and claim (its online property)
   delay: 'delay {time}',
-  lowTime: '{player}: 10 seconds left',
+  lowTime: '{player}: 10 seconds or less',
   away: '{player} has been away {s} s',
   claimWin: 'Claim the win',
   lone: 'One game',

@@ -83,7 +83,7 @@ export default {
   winsBy: '{player} gana {how}',
   winsMatchBy: '{player} gana el match {how}',
   delay: 'demora {time}',
-  lowTime: '{player}: quedan 10 segundos',
+  lowTime: '{player}: 10 segundos o menos',
   away: '{player} lleva {s} s ausente',
   claimWin: 'Reclamar la victoria',
   lone: 'Partida única',

@@ -83,7 +83,7 @@ export default {
   winsBy: '{player} выигрывают {how}',
   winsMatchBy: '{player} выигрывают матч {how}',
   delay: 'задержка {time}',
-  lowTime: '{player}: осталось 10 секунд',
+  lowTime: '{player}: 10 секунд или меньше',
   away: '{player} не в сети уже {s} с',
   claimWin: 'Объявить победу',
   lone: 'Одна партия',

@@ -110,7 +110,7 @@ test('low time: at 10 s the clock turns red and the live region says it once', a
   assert.equal(c.red.colour, 'rgb(196, 18, 27)');
   assert.notEqual(calm, c.red.colour);
   assert.equal(c.blue.low, false);
-  assert.deepEqual(await page.evaluate(() => window.said.filter((s) => s)), ['Red: 10 seconds left']);
+  assert.deepEqual(await page.evaluate(() => window.said.filter((s) => s)), ['Red: 10 seconds or less']);
   assert.deepEqual(errors, []);
   await context.close();
 });

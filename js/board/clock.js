@@ -41,9 +41,9 @@ export function drawClocks(el) {
       el._low[p] = low && (run || said);
     }
   }
-  // the claim: exactly when the server would take it (canClaim, or claimAt reached since)
+  // the claim: exactly when the server would take it (canClaim, or claimAt reached since), and no move on its way
   const other = on?.seat === '0' ? '1' : '0';
-  const claim = !!live && on.seat != null && (on.canClaim || (on.claimAt != null && now >= on.claimAt));
+  const claim = !!live && on.seat != null && el._person() && (on.canClaim || (on.claimAt != null && now >= on.claimAt));
   el._q('[data-action=claimWin]').hidden = !claim;
   const why = el._q('.claim');
   why.hidden = !claim;
