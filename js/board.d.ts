@@ -20,7 +20,21 @@ import type {
   Evaluation,
   Hint,
   Review,
+  Clock,
 } from './steere_games.js';
+
+/** What `<steere-game>`'s `online` takes: the server's clock, the seats' absences, the claim and the end. */
+export interface SteereOnline {
+  seat: '0' | '1' | null;
+  clock?: Clock | null;
+  serverOffsetMs?: number;
+  away?: { '0': number | null; '1': number | null };
+  claimAt?: number | null;
+  canClaim?: boolean;
+  over?: boolean;
+  winner?: '0' | '1' | null;
+  reason?: 'time' | 'abandoned' | 'goal' | 'captured-all' | 'drop' | 'resign' | null;
+}
 
 /** The languages the elements speak: English, Spanish, Russian. */
 export type SteereLanguage = 'en' | 'es' | 'ru';
@@ -62,7 +76,7 @@ export type SteereGamePlayedDetail =
  */
 export interface SteereActionDetail {
   player: Player;
-  action: 'roll' | 'double' | 'take' | 'drop' | 'resign' | 'nextGame';
+  action: 'roll' | 'double' | 'take' | 'drop' | 'resign' | 'nextGame' | 'claimWin';
   phase: JokerballPhase | ZolaPhase | MatchPhase | null;
 }
 /** `steere-gameover`: a game ended (in a lone game, `results` holds that one game). */
@@ -133,7 +147,8 @@ export class SteereBoard extends HTMLElement {
  * `<steere-game>`: a whole game or match with its buttons, score, log and the computer opponent, or bound
  * to a game played elsewhere (`opponent="remote"`: the page gives it each new `state` and sends the
  * person's actions, told by the cancelable `steere-move` and `steere-action`). While the attribute
- * `disabled` is present no person's action is taken (buttons off, no targets).
+ * `disabled` is present no person's action is taken (buttons off, no targets). While the attribute
+ * `no-help` is present and the game is on, no hint is drawn and `help` is false.
  */
 export class SteereGame extends HTMLElement {
   /** The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to play a given object. */
@@ -160,6 +175,17 @@ export class SteereGame extends HTMLElement {
    * entry.
    */
   review: Review | null;
+  /**
+   * What the server of a remote game says besides its state (the view of OnlineGame of
+   * `steere-games/boardgameio/client` fits): both clocks are drawn from `clock` at the server's now
+   * (`Date.now() + serverOffsetMs`) by `clockLeft`, the running one counting down; Claim the win is shown
+   * while `seat` may claim (`canClaim`, or from `claimAt` on), with how long the other seat has been `away`;
+   * `over` with `winner` (a seat) and `reason` ends the game shown (on time, by abandonment) though its
+   * state goes on. null: none.
+   */
+  online: SteereOnline | null;
+  /** Whether computer help may be shown now: false while a game with the attribute `no-help` is on. */
+  readonly help: boolean;
   /**
    * The language asked for (attribute `lang`, a language tag matched by its primary subtag: 'es-419' is
    * Spanish); when empty, the nearest ancestor's `lang`, else the browser's languages, else English. A

@@ -122,7 +122,7 @@ export class Analysis {
     this.say('hint', null);
     const g = this.page.element()?.game;
     if (g) this.page.element().hint = null;
-    this.el.hintRow.hidden = !g || !this.page.active();
+    this.el.hintRow.hidden = !g || !this.page.active() || !this.help();
     this.el.hintBtn.disabled = !this.hintable();
     this.offer();
     this.bar();
@@ -135,11 +135,16 @@ export class Analysis {
     this.el.again.hidden = !over || !!this.rv || !this.page.active();
   }
 
+  /** Whether the game shown allows computer help now (not while a game against a person is on: no-help). */
+  help() {
+    return this.page.element()?.help !== false;
+  }
+
   // -- the bar
 
   async bar() {
     const g = this.page.element()?.game;
-    const on = !!g && this.page.active() && barOn(this.page.settings());
+    const on = !!g && this.page.active() && barOn(this.page.settings()) && this.help();
     this.el.bar.hidden = !on;
     const n = ++this.n.bar;
     if (!on) return;
@@ -176,7 +181,7 @@ export class Analysis {
   choosing() {
     const elem = this.page.element();
     const g = elem?.game;
-    if (!g || !this.page.active()) return null;
+    if (!g || !this.page.active() || !this.help()) return null;
     // who acts now and what is awaited, as the engine says (a double's answer or the roll is no choice)
     const a = g.toAct;
     if (!a || !['man', 'ball', 'move'].includes(a.awaits)) return null;

@@ -14,6 +14,8 @@
 /** The online mode's own text `key` (online_key in www/text-*.js) in the page's language. */
 const say = (words, key, vars) => words.t(`online_${key}`, vars);
 
+import { timeControl } from '../pkg/steere_games.js';
+
 const OTHER = { red: 'blue', blue: 'red' };
 /** An error said to the person in words of the page: `text()` gives them in the page's language now. */
 const plain = (text) => Object.assign(new Error(text()), { say: text });
@@ -68,6 +70,33 @@ export function variantFor(s, names, words) {
   return { why: t('notOffered', { what: what.join(', ') }) };
 }
 
+// The time controls offered when a match is created (API "Clocks and abandoned games"): casual (no clock),
+// backgammon's (12 s delay a turn and 2 minutes a point of the match, a lone game 2 minutes), 5 minutes and
+// 5 seconds a turn, or the panel's own numbers (seconds), which the engine checks (timeControl).
+const CLOCKS = {
+  casual: () => null,
+  backgammon: (s) => ({ delayMs: 12000, reserveMs: 120000 * Number(s.length), incrementMs: 0 }),
+  blitz: () => ({ delayMs: 0, reserveMs: 300000, incrementMs: 5000 }),
+  custom: (s, form) => {
+    const ms = (id) => Math.round(Number(form.querySelector(`#clock-${id}`).value) * 1000);
+    return { delayMs: ms('delay'), reserveMs: ms('reserve'), incrementMs: ms('increment') };
+  },
+};
+
+/**
+ * The time control chosen in the settings panel `form` for settings `s`: { clock } (null: casual), or
+ * { why } when the custom numbers are out of the engine's bounds.
+ */
+export function clockOf(form, s, words) {
+  const pick = form.querySelector('#clock');
+  const clock = (CLOCKS[pick?.value] ?? CLOCKS.casual)(s, form);
+  try {
+    return { clock: clock && timeControl(clock) };
+  } catch {
+    return { why: say(words, 'badClock') };
+  }
+}
+
 let games = null;
 /** The server's game names (GET /games of boardgame.io's lobby): { names }, or { names: null } when there is no server. */
 export function serverGames() {
@@ -96,6 +125,12 @@ export async function describePanel(form, s, words) {
   const t = (key, vars) => say(words, key, vars);
   const submit = form.querySelector('[type=submit]');
   submit.dataset.label ??= submit.textContent;
+  // the time control: for an online match only, its own numbers for a custom one
+  const pick = form.querySelector('#clock');
+  if (pick) {
+    pick.disabled = s.opponent !== 'online';
+    form.querySelector('.custom-clock').hidden = pick.disabled || pick.value !== 'custom';
+  }
   let note = form.querySelector('[data-online-note]');
   const mine = ++asked; // a later call (another setting chosen meanwhile) has the last word
   if (s.opponent !== 'online') {
@@ -118,7 +153,8 @@ export async function describePanel(form, s, words) {
   note.textContent = t('checking');
   delete note.dataset.ok;
   const server = await serverGames();
-  const r = server.names ? variantFor(s, server.names, words) : { why: t('needsServer') };
+  let r = server.names ? variantFor(s, server.names, words) : { why: t('needsServer') };
+  if (!r.why) r = clockOf(form, s, words);
   if (mine !== asked) return !r.why;
   note.textContent = r.why ?? t('offered');
   note.dataset.ok = r.why ? 'false' : 'true';
@@ -182,7 +218,10 @@ export class Online {
     mount.append(this.root);
     this.q = (s) => this.root.querySelector(s);
     this.el = game;
+    this.over = false;
     game.setAttribute('opponent', 'remote');
+    // against a person: no hint, no win chances while the game is on
+    game.setAttribute('no-help', '');
     game.setAttribute('human', 'none');
     this.online = null;
     this.variant = null;
@@ -223,9 +262,11 @@ export class Online {
       if (!server.names) throw plain(() => this.t('needsServer'));
       const r = variantFor(s, server.names, this.words);
       if (r.why) throw plain(() => variantFor(s, server.names, this.words).why);
+      const { clock, why } = clockOf(document.getElementById('settings'), s, this.words);
+      if (why) throw plain(() => this.t('badClock'));
       const m = await modules();
       const lobby = new m.Lobby({ server: location.origin, gameName: r.variant.name });
-      const matchID = await lobby.create();
+      const matchID = await lobby.create({ clock });
       const seat = await lobby.join(matchID, { playerName: 'host', playerID: s.human === 'blue' ? '1' : '0' });
       this.open(m, r.variant, matchID, seat);
     } catch (e) {
@@ -365,6 +406,12 @@ export class Online {
       if (!this.el.isConnected) this.root.append(this.el);
       this.root.dataset.version = String(++this.version);
       setTimeout(() => this.changed());
+    }
+    // the clocks, the claim and an end the server made (on time, by abandonment) are drawn by the element
+    this.el.online = v;
+    if (v.over !== this.over) {
+      this.over = v.over;
+      setTimeout(() => this.changed()); // the analysis comes back once the game is over
     }
     this.draw();
   }

@@ -53,6 +53,8 @@ export default {
   online_not_connected: 'the match is not loaded yet.',
   online_offline: 'the connection to the server is lost.',
   online_freed: 'the game object was released.',
+  online_not_abandoned: 'the other player has not been away long enough to claim the win.',
+  online_badClock: 'The custom clock is out of bounds: a delay of 0 to 600 s, a reserve of 1 s to 24 hours (86400 s), an increment of 0 to 600 s.',
   // records (records.js) and the replay view (replay.js)
   rec_cannotWrite: 'This game cannot be written as a record: {message}',
   rec_damagedLink: 'The link is damaged: no record could be unpacked from it. Nothing was changed.',

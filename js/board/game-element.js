@@ -6,12 +6,13 @@ import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
+import { drawClocks } from './clock.js';
 import { WorkerBot } from './worker-bot.js';
 
 /** A whole game or match for a page: board, dice, buttons, score, cube, log and the computer. */
 export class SteereGame extends Base {
   static get observedAttributes() {
-    return ['orientation', 'level', 'lang', 'animation', 'disabled'];
+    return ['orientation', 'level', 'lang', 'animation', 'disabled', 'no-help'];
   }
 
   constructor() {
@@ -59,8 +60,10 @@ export class SteereGame extends Base {
   }
 
   connectedCallback() {
-    upgrade(this, 'state', 'game');
+    upgrade(this, 'state', 'game', 'online');
     listen(this, true);
+    // a page whose timers were held back in the background shows the clocks right when it comes back
+    document.addEventListener('visibilitychange', (this._vis ??= () => this._clock()));
     this._setLang();
     this._whenReady(() => {
       if (this._pending !== undefined) {
@@ -74,6 +77,8 @@ export class SteereGame extends Base {
 
   disconnectedCallback() {
     listen(this, false);
+    document.removeEventListener('visibilitychange', this._vis);
+    clearTimeout(this._tick);
     this._token++;
     this._bot?.terminate();
     this._bot = null;
@@ -176,7 +181,37 @@ export class SteereGame extends Base {
 
   /** Cells of the board drawn as a hint until the position changes (see the board's hint). */
   set hint(cells) {
-    this._board.hint = cells;
+    this._board.hint = this.help ? cells : null;
+  }
+
+  /**
+   * What a remote game's server says besides its state (OnlineGame's view(): clock, serverOffsetMs, away,
+   * claimAt, canClaim, over, winner, reason, seat): the clocks, Claim the win and an end by the server are
+   * drawn from it. null: none.
+   */
+  get online() {
+    return this._on ?? null;
+  }
+  set online(v) {
+    this._on = v;
+    this._render();
+  }
+
+  /** Whether computer help (a hint, win chances) may be shown now: not while a `no-help` game is on. */
+  get help() {
+    if (!this.hasAttribute('no-help') || !this._obj || this._on?.over) return true;
+    const m = this._match();
+    return (m ? m.phase === 'match-over' : this._obj.phase === 'over');
+  }
+
+  _clock() {
+    if (this._obj && this._o && this.isConnected) {
+      try {
+        drawClocks(this);
+      } catch (e) {
+        this._fail('game', asError(e));
+      }
+    }
   }
 
   /** The side a person plays against the computer now (a Zola swap exchanges it), or null. */
@@ -287,7 +322,7 @@ export class SteereGame extends Base {
 
   /** Whether a person here plays (not disabled, not only watching a remote game). */
   _person() {
-    return !this.hasAttribute('disabled') && (this._o.opponent !== 'remote' || this._humanSide() !== null);
+    return !this.hasAttribute('disabled') && !this._on?.over && (this._o.opponent !== 'remote' || this._humanSide() !== null);
   }
 
   /** The results of a match's games, or a lone game's result (once it is won) as a list of one. */
@@ -311,6 +346,8 @@ export class SteereGame extends Base {
       return;
     }
     const action = { 'confirm-resign': 'resign', 'next-game': 'nextGame' }[name] ?? name;
+    // claimWin is the server's move: the page sends it (and cancels the event)
+    if (action === 'claimWin') return this._emit('steere-action', { player: this._humanSide(), action }, true);
     const player = action === 'resign' ? (this._humanSide() ?? who) : who;
     const swap = name === 'swap' && this._obj.legalMovesVerbose().find((m) => m.kind === 'swap');
     const go = swap ? this._emit('steere-move', { move: swap, player }, true) : this._emit('steere-action', { player, action }, true);

@@ -1,6 +1,7 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
 import { say, tell, spoken, percent, attr, OTHER, actor as actorOf, viewOf } from './common.js';
+import { drawClocks, seatColour } from './clock.js';
 
 const GAME_CSS = `
 :host { display: block; min-width: 240px; color: var(--steere-text, #2a2638); font: 1rem/1.35 system-ui, sans-serif; }
@@ -13,11 +14,11 @@ const GAME_CSS = `
 steere-board::part(message) { display: none; }
 p { margin: 0.25rem 0; }
 .turn { font-weight: 600; min-height: 1.35em; }
-.turn[data-player=red]::before, .turn[data-player=blue]::before, li[data-player]::before {
+[data-player]::before {
   content: ''; display: inline-block; width: 0.75em; height: 0.75em; margin-right: 0.35em; vertical-align: -0.05em;
   border: 1px solid rgb(0 0 0 / 0.5); }
-.turn[data-player=red]::before, li[data-player=red]::before { background: var(--steere-red, #c8323c); border-radius: 50%; }
-.turn[data-player=blue]::before, li[data-player=blue]::before { background: var(--steere-blue, #2f5fb3); border-radius: 2px; }
+[data-player=red]::before { background: var(--steere-red, #c8323c); border-radius: 50%; }
+[data-player=blue]::before { background: var(--steere-blue, #2f5fb3); border-radius: 2px; }
 .status { min-height: 1.35em; font-size: 0.9rem; opacity: 0.85; }
 .seat { font-size: 0.9rem; }
 .bar { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.4rem 0; }
@@ -40,16 +41,21 @@ li.cube, li.result { font-style: italic; }
 .n { display: inline-block; min-width: 2.2em; opacity: 0.6; }
 li[tabindex] { outline-offset: -2px; }
 .rv { display: block; padding-left: 2.2em; }
+.clocks { display: flex; flex-wrap: wrap; gap: 0 0.5rem; white-space: nowrap; }
+[data-running] { background: #e4e0f0; font-weight: 600; }
+[data-delay] { font-size: 0.85em; }
+[data-low] { color: #c4121b; }
 .msg { color: #a3141b; font-size: 0.9rem; }
 `;
 
 export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class="grid">
-<div class="main"><p class="turn"></p><steere-board part="board" exportparts="svg, cell, piece, goal, dice, target, selected, last, message: board-message"></steere-board></div>
+<div class="main"><div class="clocks" part="clocks" hidden><p data-player="red"><span></span> <b data-clock="red"></b> <span data-delay="red"></span></p><p data-player="blue"><span></span> <b data-clock="blue"></b> <span data-delay="blue"></span></p></div><p class="turn"></p><steere-board part="board" exportparts="svg, cell, piece, goal, dice, target, selected, last, message: board-message"></steere-board></div>
 <div class="side">
 <p class="seat"></p>
 <div class="bar" role="toolbar">
-<button data-action="roll" part="button" aria-keyshortcuts="r"></button><button data-action="double" part="button"></button><button data-action="take" part="button"></button><button data-action="drop" part="button"></button><button data-action="swap" part="button"></button><button data-action="resign" part="button"></button><button data-action="next-game" part="button"></button><button data-action="restart" part="button"></button>
+<button data-action="roll" part="button" aria-keyshortcuts="r"></button><button data-action="double" part="button"></button><button data-action="take" part="button"></button><button data-action="drop" part="button"></button><button data-action="swap" part="button"></button><button data-action="resign" part="button"></button><button data-action="next-game" part="button"></button><button data-action="restart" part="button"></button><button data-action="claimWin" part="button" hidden></button>
 </div>
+<p class="claim" role="status" hidden></p>
 <div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign" part="button"></button> <button data-action="cancel-resign" part="button"></button></div>
 <p class="winner" part="winner" role="status" hidden></p>
 <p class="status"></p>
@@ -65,6 +71,7 @@ export function texts(el) {
   for (const b of el.shadowRoot.querySelectorAll('[data-action]')) b.textContent = say(el._cat, keys[b.dataset.action] ?? b.dataset.action);
   el._q('.bar').setAttribute('aria-label', say(el._cat, 'actions'));
   el._q('.log').setAttribute('aria-label', say(el._cat, 'log'));
+  for (const p of el._q('.clocks').children) p.firstChild.textContent = say(el._cat, p.dataset.player);
 }
 
 /** Draws element `el`: turn line, seat, buttons, confirmation, winner, score, cube, log (and its board). */
@@ -75,7 +82,9 @@ export function drawGame(el) {
   const m = el._match();
   const o = el._o;
   const zola = o.game === 'zola';
-  const actor = actorOf(obj);
+  const on = el._on;
+  // a game the server ended (on time, by abandonment) has no one to act, whatever its state says
+  const actor = on?.over ? null : actorOf(obj);
   const human = el._humanActs();
   const side = el._humanSide();
   const b = el._board;
@@ -84,6 +93,7 @@ export function drawGame(el) {
   attr(b, 'orientation', orient ?? (o.opponent === 'human' || o.human === 'none' ? 'red' : o.human));
   attr(b, 'interactive', !person ? null : o.opponent === 'human' ? 'red blue' : side);
   attr(b, 'animation', el.getAttribute('animation'));
+  if (!el.help) b.hint = null;
   b.refresh();
 
   const phase = m ? m.gamePhase : obj.phase;
@@ -130,7 +140,7 @@ export function drawGame(el) {
   const all = el._results();
   const winner = el._q('.winner');
   const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
-  const r = over ? all[all.length - 1] : null;
+  const r = over ? all[all.length - 1] : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
   winner.hidden = !r;
   attr(winner, 'data-winner', r ? r.winner : null);
   if (r) {
@@ -159,6 +169,7 @@ export function drawGame(el) {
     badge.hidden = true;
   }
   drawLog(el);
+  drawClocks(el);
 }
 
 const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
@@ -199,7 +210,9 @@ export function entries(el, g) {
 /** A result line; its text, as the other lines' but the records, is a message translated when drawn. */
 export function resultLine(el, r) {
   const vars = { player: [r.winner], points: r.points, how: [`how_${r.how}`] };
-  return { kind: 'result', player: r.winner, text: [el._match() ? 'winsPoints' : 'wins', vars] };
+  // an end on time or by abandonment ends a match too
+  const by = r.how === 'time' || r.how === 'abandoned';
+  return { kind: 'result', player: r.winner, text: [el._match() ? (by ? 'winsMatchBy' : 'winsPoints') : by ? 'winsBy' : 'wins', vars] };
 }
 
 /** The lines of the log: every game of a match (from the match's own lines), or the lone game's lines. */
