@@ -53,18 +53,18 @@ test-rust: setup
 	timeout $(T_RUST) cargo test --release --workspace
 
 test-js: pkg
-	timeout $(T_JS) node --test js-tests/*.test.mjs
+	timeout $(T_JS) node --test --test-force-exit js-tests/*.test.mjs
 
 test-package: pkg
-	timeout $(T_PACKAGE) node --test js-tests/package/
+	timeout $(T_PACKAGE) node --test --test-force-exit js-tests/package/
 
 test-browser: pkg
-	timeout $(T_BROWSER) node --test js-tests/browser/
+	timeout $(T_BROWSER) node --test --test-force-exit js-tests/browser/
 
 # The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1), also
 # on several processes with their own PostgreSQL and Redis (cluster, outage: about 70 s of T_ONLINE).
 test-online: pkg
-	timeout $(T_ONLINE) node --test js-tests/online/
+	timeout $(T_ONLINE) node --test --test-force-exit js-tests/online/
 
 test: lint test-rust size test-js test-package test-online test-browser test-fuzz
 	@echo "make test: every suite passed"
