@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as mod from '../pkg/node.js';
 
-const { timeControl, clockStart, clockSwitch, clockLeft, clockDeadline, clockFlagged, checkClock, SteereError } = mod;
+const { timeControl, clockStart, clockSwitch, clockLeft, clockDeadline, clockFlagged, clockFlag, checkClock, SteereError } = mod;
 await mod.default();
 
 const code = (c) => (e) => e instanceof SteereError && e.code === c;
@@ -58,6 +58,11 @@ test('time is out at the deadline: flagged, and a turn ending then is refused', 
   assert.equal(clockFlagged(c, T0 + 132000), 'blue');
   assert.deepEqual(clockLeft(c, T0 + 500000).blue, { reserveMs: 0, delayMs: 0 });
   assert.throws(() => clockSwitch(c, 'red', T0 + 132000), (e) => code('game_over')(e) && /blue's time is out/.test(e.message));
+  // the clock a game lost on time keeps: stopped at the deadline, the reserve spent, whenever it is read
+  assert.equal(clockFlag(c, T0 + 131999), null);
+  const stopped = { delayMs: 12000, incrementMs: 0, red: { reserveMs: 120000 }, blue: { reserveMs: 0 }, running: null, since: T0 + 132000 };
+  for (const now of [T0 + 132000, T0 + 500000]) assert.deepEqual(clockFlag(c, now), { player: 'blue', clock: stopped });
+  assert.deepEqual(checkClock(stopped), stopped);
 });
 
 test('a saved clock is checked: impossible values and unknown keys refused', () => {

@@ -453,6 +453,7 @@ test('optional classes (Bot, simulate), recordType and the clock functions refus
     guarded('clockLeft', () => mod.clockLeft(anyClock(), hostile(r)), ['parse_error', 'invalid_option']);
     guarded('clockDeadline', () => mod.clockDeadline(hostile(r)), ['parse_error']);
     guarded('clockFlagged', () => mod.clockFlagged(anyClock(), hostile(r)), ['parse_error', 'invalid_option']);
+    guarded('clockFlag', () => mod.clockFlag(hostile(r), hostile(r)), ['parse_error', 'invalid_option']);
     guarded('checkClock', () => mod.checkClock(hostile(r)), ['parse_error']);
   }
   assert.equal(JSON.stringify(clock), frozen);

@@ -16,7 +16,7 @@ import {
   timeControl,
   clockStart,
   clockSwitch,
-  clockFlagged,
+  clockFlag,
   clockDeadline,
   checkClock,
 } from 'steere-games';
@@ -284,12 +284,12 @@ function clockAfter(clock, before, after, name, now) {
 function timedOut(G, entry, kind, now) {
   const clock = G.clock;
   if (!clock || entry.info.over) return null;
-  const flagged = clockFlagged(clock, now);
-  if (flagged === null) return null;
+  const flag = clockFlag(clock, now);
+  if (flag === null) return null;
   const work = entry.copy();
   try {
-    work.forfeit(flagged, 'time');
-    return { ...G, state: stateOf(work, kind), clock: { ...clock, [flagged]: { reserveMs: 0 }, running: null, since: clockDeadline(clock) } };
+    work.forfeit(flag.player, 'time');
+    return { ...G, state: stateOf(work, kind), clock: flag.clock };
   } finally {
     work.free();
   }

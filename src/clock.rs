@@ -110,6 +110,15 @@ pub struct Left {
     pub delay_ms: u64,
 }
 
+/// A time that ran out ([`Clock::flag`]): who lost on time, and the clock stopped at the deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonKeys)]
+pub struct Flag {
+    /// The player whose time is out.
+    pub player: Player,
+    /// The clock stopped at the deadline, that player's reserve spent.
+    pub clock: Clock,
+}
+
 /// A running (or not yet started) clock: `G.clock` of the online games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -203,6 +212,17 @@ impl Clock {
     pub fn flagged(&self, now: u64) -> Option<Player> {
         self.running
             .filter(|_| self.deadline().is_some_and(|d| now >= d))
+    }
+
+    /// When the running player's time is out at `now`: that player, and the clock stopped at the deadline
+    /// with their reserve spent (what the game lost on time keeps). `None` while time is left.
+    pub fn flag(&self, now: u64) -> Option<Flag> {
+        let player = self.flagged(now)?;
+        let mut clock = *self;
+        *clock.reserve_mut(player) = 0;
+        clock.running = None;
+        clock.since = self.deadline()?;
+        Some(Flag { player, clock })
     }
 
     /// What each player has left at `now` (a `now` before `since` counts as `since`: the processes of a
@@ -399,5 +419,26 @@ mod tests {
         );
         let back: Clock = serde_json::from_str(&json).unwrap();
         assert_eq!(back, c);
+    }
+
+    #[test]
+    fn a_flag_stops_the_clock_at_the_deadline_with_the_reserve_spent_and_nothing_before() {
+        let c = Clock::start(&BACKGAMMON, Some(Player::Blue), 1_000);
+        let deadline = 1_000 + 12_000 + 120_000;
+        assert_eq!(c.flag(deadline - 1), None);
+        for now in [deadline, deadline + 5_000] {
+            let Flag {
+                player,
+                clock: stopped,
+            } = c.flag(now).unwrap();
+            assert_eq!(player, Player::Blue);
+            assert_eq!(stopped.blue.reserve_ms, 0);
+            assert_eq!(stopped.red.reserve_ms, 120_000);
+            assert_eq!(stopped.running, None);
+            assert_eq!(stopped.since, deadline);
+            assert!(stopped.check().is_ok());
+        }
+        let idle = Clock::start(&BACKGAMMON, None, 1_000);
+        assert_eq!(idle.flag(u64::MAX / 4), None);
     }
 }

@@ -146,6 +146,19 @@ pub fn clock_flagged(
     Ok(to_js(&c.flagged(now)))
 }
 
+/// When the running player's time is out at `nowMs`: `{ player, clock }`, the player who lost on time and
+/// the clock stopped at the deadline with that player's reserve spent; else `null`.
+/// @throws {SteereError} `parse_error` for a bad clock; `invalid_option` for a bad timestamp.
+#[wasm_bindgen(js_name = clockFlag, unchecked_return_type = "ClockFlag | null")]
+pub fn clock_flag(
+    #[wasm_bindgen(unchecked_param_type = "Clock")] clock_: JsValue,
+    #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+) -> Result<JsValue, JsValue> {
+    let c = clock(&clock_)?;
+    let now = arg_ms(&now_ms, "nowMs").map_err(|e| js_error(&e))?;
+    Ok(to_js(&c.flag(now)))
+}
+
 /// A clock read from a saved state, checked: every key, no unknown key, no impossible value (a delay or
 /// increment beyond 600000 ms, a reserve beyond 24 hours). Returns a plain copy.
 /// @throws {SteereError} `parse_error` for a bad clock.

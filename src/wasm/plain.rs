@@ -725,6 +725,8 @@ plain! {
     }
     "What a player has left at an instant: the reserve and the free delay of the current turn (0 for the player not running)."
     out PlayerLeft = crate::clock::Left { reserve_ms => "number", delay_ms => "number" }
+    "A time that ran out (`clockFlag`): the player who lost on time and the clock stopped at the deadline, that player's reserve spent."
+    out ClockFlag = crate::clock::Flag { player => "Player", clock => "Clock" }
     "What each player has left at an instant (`clockLeft`)."
     out ClockLeft = ByPlayer<crate::clock::Left> { red => "PlayerLeft", blue => "PlayerLeft" }
 
