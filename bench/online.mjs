@@ -14,6 +14,12 @@
 //       several server processes on PostgreSQL and Redis (started here, data in a temporary directory);
 //       the two seats of a match are on different processes (with 2 or more); CPU per move counts the
 //       server processes, and PostgreSQL and Redis beside them.
+//   node bench/online.mjs [N ...] --processes 2 --paced MS [--game NAME] [--timeouts K]
+//       paced, as people play: each match makes one action every MS ms (the latency is then the server's
+//       answer under a steady load, not a queue); NAME a game of the server (jokerball-blitz: timed, every
+//       move schedules the match's clock job); every Kth match is made with a 5-second clock and its player
+//       to act never moves: the server ends it on time, and the bench reports how late the end reached
+//       the seats (their clients' arrival time less the deadline in the stored clock).
 //   node bench/online.mjs --soak MINUTES [--processes 2] [--kill-every MINUTES] [N]   (`make soak-online`)
 //       N matches (default 100) played one after another for MINUTES; every --kill-every minutes one
 //       server process (in turn) is killed with SIGKILL and started again; the clients of a killed process
@@ -36,18 +42,23 @@ let useDb = false;
 let processList = null;
 let soak = 0;
 let killEvery = 5;
+let paced = 0;
+let NAME = 'jokerball';
+let timeoutsEvery = 0;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seconds') seconds = Number(args[++i]);
   else if (args[i] === '--db') useDb = true;
   else if (args[i] === '--processes') processList = args[++i].split(',').filter(Boolean).map(Number);
   else if (args[i] === '--soak') soak = Number(args[++i]);
   else if (args[i] === '--kill-every') killEvery = Number(args[++i]);
+  else if (args[i] === '--paced') paced = Number(args[++i]);
+  else if (args[i] === '--game') NAME = args[++i];
+  else if (args[i] === '--timeouts') timeoutsEvery = Number(args[++i]);
   else levels.push(Number(args[i]));
 }
 if (soak && !processList) processList = [2];
 if (levels.length === 0) levels.push(...(soak ? [100] : processList ? [10, 100, 1000] : [10, 100, 500]));
 
-const NAME = 'jokerball';
 let connectErrors = 0;
 
 function cpuSeconds(pid) {
@@ -165,6 +176,8 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
   const acknowledged = new Map(); // matchID -> the longest history a client saw
   let moves = 0;
   let resent = 0;
+  const late = []; // ms after the deadline at which an end on time reached the seat that lost
+  let timedOut = 0;
   let measuring = false;
   let failures = 0;
 
@@ -174,7 +187,10 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
   async function open() {
     opened++;
     const k = next++;
-    const { matchID, seats } = await lobby(urls, (u) => newMatch(u, NAME));
+    // every timeoutsEvery-th match: a 5-second clock that its player to act lets run out
+    const idle = timeoutsEvery > 0 && k % timeoutsEvery === timeoutsEvery - 1;
+    const setupData = idle ? { clock: { delayMs: 0, reserveMs: 5000 } } : undefined;
+    const { matchID, seats } = await lobby(urls, (u) => newMatch(u, NAME, { setupData }));
     const seen = (s) => {
       const h = s.G && s.G.state && s.G.state.history;
       if (h && h.length >= (acknowledged.get(matchID) || []).length) acknowledged.set(matchID, h);
@@ -182,14 +198,27 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     // The two seats of a match on two processes (when there are two or more).
     const clients = seats.map((s, i) => seatClient(urls.map((_, j) => urls[(k + i + j) % urls.length]), matchID, s, seen));
     await Promise.all(clients.map((c) => c.waitFor(() => true, 120000, 'the first sync')));
-    return { matchID, clients };
+    return { matchID, clients, idle };
+  }
+
+  // A match whose player to act never moves: the server ends it on time by itself.
+  async function letRunOut({ matchID, clients }) {
+    const started = await clients[0].waitFor((x) => x.G.clock && x.G.clock.since > 0, 120000, 'the clock');
+    const c = started.G.clock;
+    const deadline = c.since + c.delayMs + c.red.reserveMs;
+    const end = await clients[0].waitFor((x) => x.ctx.gameover !== undefined, 120000, 'the end on time');
+    if (end.ctx.gameover.reason !== 'time' || end.ctx.gameover.winner !== '1') throw new Error(`match ${matchID}: ended ${JSON.stringify(end.ctx.gameover)}`);
+    if (measuring) late.push(Date.now() - deadline);
+    timedOut++;
   }
 
   // One match, played to its end through the client of the seat to act. A move whose answer does not come
   // (its process died, or it was refused) is decided again on the state the client has then.
-  async function play({ matchID, clients }, seed) {
+  async function play({ matchID, clients, idle }, seed) {
     const pick = chooser(seed);
+    let last = performance.now();
     try {
+      if (idle) return await letRunOut({ matchID, clients });
       for (let stalls = 0; ; ) {
         const s = clients[0].state();
         const { G } = s;
@@ -214,7 +243,12 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
           await from.waitFor((x) => x._stateID >= before, 120000, 'the same state on both seats');
           continue;
         }
+        if (paced && going) {
+          await sleep(last + paced - performance.now());
+          if (from.state()._stateID !== before) continue;
+        }
         const t0 = performance.now();
+        last = t0;
         const counted = measuring;
         from.move(name, moveArgs);
         try {
@@ -299,7 +333,13 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     checked++;
   }
   latencies.sort((a, b) => a - b);
+  late.sort((a, b) => a - b);
   return {
+    game: NAME,
+    paced,
+    timedOut,
+    lateP50: late.length ? late[Math.floor(late.length / 2)] : null,
+    lateMax: late.length ? late[late.length - 1] : null,
     processes: urls.length,
     matches: n,
     seconds: Number(elapsed.toFixed(1)),
@@ -371,13 +411,15 @@ function show(r) {
   return `  ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${String(r.matches).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
     `p99 ${r.p99} ms; CPU ${r.serverCpuPerMoveMs} ms/move in the servers, ${r.totalCpuPerMoveMs} with PostgreSQL and Redis (servers ${Math.round(r.serverCpuShare * 100)}% of a core); ` +
     `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner, ${r.acknowledgedLost} with an acknowledged move lost; ` +
-    `${r.failures} failures, ${r.connectErrors} connection errors, ${r.resent} moves sent again; load ${r.load1}`;
+    `${r.failures} failures, ${r.connectErrors} connection errors, ${r.resent} moves sent again; load ${r.load1}` +
+    (r.timedOut ? `; ${r.timedOut} matches ended on time by the server, the end at the seat ${r.lateP50} ms (median) and at most ${r.lateMax} ms after the deadline` : '');
 }
 
 // Ctrl-C or a kill: exit through process.exit, so that PostgreSQL and Redis are stopped (services.mjs).
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-console.log(`bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ` +
-  (soak ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes` : `${seconds} s measured at each level`));
+console.log(`bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ${NAME}; ` +
+  (soak ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes` : `${seconds} s measured at each level`) +
+  (paced ? `; each match acts every ${paced} ms` : ''));
 const results = [];
 let bad = false;
 for (const p of processList || [0]) {
@@ -412,7 +454,7 @@ for (const p of processList || [0]) {
       if (soak) r.kills = kills;
       results.push(r);
       console.log(show(r) + (soak ? `; ${kills} processes killed` : ''));
-      if (r.failures > 0 || r.finished !== r.started || r.replayedToWinner !== r.started || r.acknowledgedLost > 0) bad = true;
+      if (r.failures > 0 || r.finished + r.timedOut !== r.started || r.replayedToWinner !== r.finished || r.acknowledgedLost > 0) bad = true;
     }
   } finally {
     const servers = [...cluster.servers];

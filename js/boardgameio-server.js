@@ -547,7 +547,8 @@ export class BullScheduler {
       async (job) => {
         await handler(job.data.id);
       },
-      { connection: client(true), concurrency: this.concurrency, drainDelay: 5 },
+      // A job held by a process that died is taken again within about 10 s (BullMQ's defaults: 30 s).
+      { connection: client(true), concurrency: this.concurrency, drainDelay: 5, lockDuration: 5000, stalledInterval: 5000 },
     );
     this.worker.on('error', (e) => this.logError(e));
     await this.queue.waitUntilReady();

@@ -242,11 +242,19 @@ test('a state edited in the database is refused for its match only', async () =>
   await synced(c1);
   await playUntil(c1, (G) => G.state.history.length >= 4, { seed: 6 });
   c1.forEach((c) => c.stop());
-  // Edit match 1 by hand: a position its history does not reach.
+  // Edit match 1 by hand: a position its history does not reach. (Once the server has recorded both seats
+  // away: an edit made while the server writes the match is overwritten, as a move made meanwhile would be.)
   const { Client } = require('pg');
   const db = new Client({ connectionString: suite.pg().url });
   await db.connect();
   try {
+    for (let t = 0; ; t += 50) {
+      const { rows } = await db.query('SELECT state FROM "Games" WHERE id = $1', [m1.matchID]);
+      const away = rows[0].state.G.away;
+      if (typeof away['0'] === 'number' && typeof away['1'] === 'number') break;
+      assert.ok(t < 10000, `the seats' absence is not recorded: ${JSON.stringify(away)}`);
+      await sleep(50);
+    }
     const { rows } = await db.query('SELECT state FROM "Games" WHERE id = $1', [m1.matchID]);
     const state = rows[0].state;
     state.G.state.position = state.G.state.position.replace('b', 'r');
@@ -286,11 +294,13 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
   const file = join(root, 'test-output', `site-server-${process.pid}.mjs`);
   writeFileSync(file, local);
   const procs = [];
+  const logs = [];
   try {
     const urls = [];
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       const lines = [];
+      logs.push(lines);
       const child = spawn(process.execPath, [file], {
         env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: suite.pg().url, REDIS_URL: suite.rd().url, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -314,6 +324,14 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
     await playUntil(clients, over, { seed: 8 });
     for (const c of clients) await c.waitFor((x) => x.ctx.gameover !== undefined, 10000, 'the end');
     clients.forEach((c) => c.stop());
+    // Its clocks: a match made with a one-second clock ends on time with nobody connected, seen by the other process.
+    const timed = await newMatch(urls[0], 'jokerball', { setupData: { clock: { delayMs: 0, reserveMs: 1000 } } });
+    let gameover = null;
+    for (let t = 0; t < 100 && !gameover; t++) {
+      await sleep(50);
+      gameover = (await (await fetch(`${urls[1]}/games/jokerball/${timed.matchID}`)).json()).gameover;
+    }
+    assert.deepEqual(gameover, { winner: '1', reason: 'time' }, `no end on time; the servers said:\n${logs.map((l) => l.join('')).join('\n---\n')}`);
   } finally {
     for (const p of procs) p.kill('SIGKILL');
     rmSync(file, { force: true });

@@ -20,8 +20,9 @@ export const engine = await import(join(root, 'pkg', 'node.js'));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts scripts/online.mjs; resolves to { url, lines, stop, exited }. */
-export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [] } = {}) {
+export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs } = {}) {
   const args = [...nodeArgs, join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
+  if (abandonMs !== undefined) args.push('--abandon-ms', String(abandonMs));
   if (db) args.push('--db', db);
   if (postgres) args.push('--postgres', postgres);
   if (redis) args.push('--redis', redis);
@@ -66,7 +67,7 @@ export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs
 }
 
 /** Creates a match of `gameName` and joins both seats; resolves to { matchID, seats: [{ playerID, credentials }] }. */
-export async function newMatch(url, gameName) {
+export async function newMatch(url, gameName, { setupData } = {}) {
   const post = async (path, body) => {
     const res = await fetch(`${url}/games/${gameName}${path}`, {
       method: 'POST',
@@ -76,7 +77,7 @@ export async function newMatch(url, gameName) {
     assert.equal(res.status, 200, `${path}: ${res.status} ${await res.clone().text()}`);
     return res.json();
   };
-  const { matchID } = await post('/create', { numPlayers: 2 });
+  const { matchID } = await post('/create', setupData === undefined ? { numPlayers: 2 } : { numPlayers: 2, setupData });
   const seats = [];
   for (const playerID of ['0', '1']) {
     const { playerCredentials } = await post(`/${matchID}/join`, { playerName: `p${playerID}`, playerID });
@@ -269,7 +270,7 @@ export const gameover = (c) => c.state().ctx.gameover;
  * failed), every client made by `connect` is stopped, then the servers, Redis and PostgreSQL, and the
  * directory removed. Returns { servers, connect, pg(), rd() }; the servers must log no internal error.
  */
-export function clusterSuite(hooks, { processes, name }) {
+export function clusterSuite(hooks, { processes, name, abandonMs }) {
   const state = { pg: null, rd: null, dir: null };
   const servers = [];
   const made = [];
@@ -284,7 +285,7 @@ export function clusterSuite(hooks, { processes, name }) {
     state.pg = await postgres({ dir: join(state.dir, 'pg') });
     state.rd = await redis({ dir: join(state.dir, 'redis') });
     // One after the other: the first makes the table.
-    for (let i = 0; i < processes; i++) servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url }));
+    for (let i = 0; i < processes; i++) servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url, abandonMs }));
   });
   hooks.after(async () => {
     for (const c of made) {
