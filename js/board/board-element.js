@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, Base, NOT_OBJECT, engine, asError, failed, kindOf, attr, upgrade, listen, viewOf, drawing } from './common.js';
+import { tell, Base, NOT_OBJECT, asError, failed, kindOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -16,14 +16,10 @@ export class SteereBoard extends Base {
   }
 
   constructor() {
-    super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`;
-    this._svg = root.querySelector('svg');
-    this._msg = root.querySelector('.msg');
-    this._live = root.querySelector('.sr');
-    this._l = 'en';
-    this._cat = LANGS.en;
+    super(`<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`);
+    this._svg = this._q('svg');
+    this._live = this._q('.sr');
+    this._langOf = [this._svg, this._msg, this._live];
     this._obj = null; // the bound object
     this._own = null; // the object made from `position`
     this._ownOf = null;
@@ -33,7 +29,6 @@ export class SteereBoard extends Base {
     this._anims = [];
     this._built = '';
     this._v = null;
-    this._errors = new Map();
     listenInput(this);
   }
 
@@ -41,13 +36,7 @@ export class SteereBoard extends Base {
     upgrade(this, 'game', 'position', 'orientation', 'coordinates', 'animation');
     listen(this, true);
     this._setLang();
-    engine().then(
-      () => {
-        this._ready = true;
-        this._render();
-      },
-      (e) => this._fail('engine', asError(e), ['loadFailed']),
-    );
+    this._whenReady(() => this._render());
   }
 
   disconnectedCallback() {
@@ -57,26 +46,6 @@ export class SteereBoard extends Base {
   attributeChangedCallback() {
     if (this._ready) this._render();
     else this._setLang();
-  }
-
-  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
-  get language() {
-    return this._l;
-  }
-
-  /** Takes the language the element should speak now (see language()); true when it changed. */
-  _setLang() {
-    const l = language(this);
-    for (const e of [this._svg, this._msg, this._live]) e.setAttribute('lang', l);
-    if (l === this._l) return false;
-    this._l = l;
-    this._cat = LANGS[l];
-    this._showErrors();
-    return true;
-  }
-
-  _relang() {
-    if (this._setLang() && this._ready) this._render();
   }
 
   /** The Jokerball, Zola or Match shown, or null. */
@@ -244,7 +213,7 @@ export class SteereBoard extends Base {
     const player = v.turn;
     const detail = { move: m, player };
     this._selected = null;
-    const go = this.dispatchEvent(new CustomEvent('steere-move', { detail, bubbles: true, composed: true, cancelable: true }));
+    const go = fire(this, 'steere-move', detail, true);
     if (!go) {
       this._render();
       return;
@@ -267,9 +236,7 @@ export class SteereBoard extends Base {
     } catch {
       // freed by a listener: the move was played all the same
     }
-    this.dispatchEvent(
-      new CustomEvent('steere-played', { detail: { move: played, player, position, phase }, bubbles: true, composed: true }),
-    );
+    fire(this, 'steere-played', { move: played, player, position, phase });
   }
 
   /** Plays a move on `obj`, remembers it for the last-move mark, redraws and animates it. */

@@ -2,14 +2,72 @@
 // helpers, the languages (../lang.js, shared with the demo) and the watch on the page's languages.
 import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
-import { tell } from '../lang.js';
+import { LANGS, tell, language } from '../lang.js';
 
 export { LANGS, say, tell, language, plural, spoken, percent } from '../lang.js';
 
 export const OTHER = { red: 'blue', blue: 'red' };
 
-/** What both elements share: their errors by source, each told once by steere-error and shown in `_msg`. */
+/** Fires event `type` with `detail` from element `el` (out of its shadow root); false when it was cancelled. */
+export const fire = (el, type, detail, cancelable = false) =>
+  el.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
+
+/**
+ * What both elements share: the shadow root, the language, the loading of the engine, and their errors by
+ * source, each told once by steere-error and shown in `_msg`.
+ */
 export class Base extends (globalThis.HTMLElement ?? class {}) {
+  /** An element whose shadow root holds `html`, with a `.msg` for the errors; English until connected. */
+  constructor(html) {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML = html;
+    this._l = 'en';
+    this._cat = LANGS.en;
+    this._errors = new Map();
+    this._msg = this._q('.msg');
+  }
+
+  /** The first element of the shadow root that matches `selector`. */
+  _q(selector) {
+    return this.shadowRoot.querySelector(selector);
+  }
+
+  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
+  get language() {
+    return this._l;
+  }
+
+  /**
+   * Takes the language the element should speak now (see language()) and marks its parts `_langOf` with
+   * it; when it changed, the element's own words are written again (`_relabel`); true when it changed.
+   */
+  _setLang() {
+    const l = language(this);
+    for (const e of this._langOf) e.setAttribute('lang', l);
+    if (l === this._l) return false;
+    this._l = l;
+    this._cat = LANGS[l];
+    this._relabel?.();
+    this._showErrors();
+    return true;
+  }
+
+  /** A `lang` of the page changed (listen()): redrawn when the element's language did. */
+  _relang() {
+    if (this._setLang() && this._ready) this._render();
+  }
+
+  /** Runs `fn` once the engine is loaded (at once when it is); tells when it could not be. */
+  _whenReady(fn) {
+    return engine().then(
+      () => {
+        this._ready = true;
+        fn();
+      },
+      (e) => this._fail('engine', asError(e), ['loadFailed']),
+    );
+  }
+
   /**
    * Records an error of `source`, fires steere-error once for it and shows its message: `msg`, a catalogue
    * message (by default the one chosen by the error's code) or a function that gives the text.
@@ -19,7 +77,7 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
     const again = this._errors.get(source)?.id === id;
     this._errors.set(source, { id, msg });
     this._showErrors();
-    if (!again) this.dispatchEvent(new CustomEvent('steere-error', { detail: { error }, bubbles: true, composed: true }));
+    if (!again) fire(this, 'steere-error', { error });
   }
 
   /** Forgets the errors of the sources that start with `prefix`; returns `value` (an attribute read well). */

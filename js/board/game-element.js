@@ -2,7 +2,7 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing } from './common.js';
+import { tell, OTHER, Base, NOT_OBJECT, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -16,18 +16,13 @@ export class SteereGame extends Base {
   }
 
   constructor() {
-    super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = GAME_HTML;
-    this._l = 'en';
-    this._cat = LANGS.en;
-    this._q = (s) => root.querySelector(s);
-    this._msg = this._q('.msg');
+    super(GAME_HTML);
+    const root = this.shadowRoot;
     this._board = this._q('steere-board');
+    this._langOf = [this._q('.wrap')];
     this._obj = null;
     this._o = null;
     this._token = 0;
-    this._errors = new Map();
     this._busy = false;
     this._over = 0;
     this._confirm = false;
@@ -91,26 +86,10 @@ export class SteereGame extends Base {
     this._render();
   }
 
-  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
-  get language() {
-    return this._l;
-  }
-
-  /** Takes the language the element should speak now (see language()); true when it changed. */
-  _setLang() {
-    const l = language(this);
-    this._q('.wrap').setAttribute('lang', l);
-    if (l === this._l) return false;
-    this._l = l;
-    this._cat = LANGS[l];
+  /** The words of the buttons and regions, and the inner board's, in the language now spoken. */
+  _relabel() {
     texts(this);
     this._board._relang();
-    this._showErrors();
-    return true;
-  }
-
-  _relang() {
-    if (this._setLang()) this._render();
   }
 
   /** The object played: a Match when `length` is given, else a lone Jokerball or Zola. */
@@ -222,16 +201,6 @@ export class SteereGame extends Base {
   /** A new game or match from the attributes. */
   start() {
     return this._whenReady(() => this._start());
-  }
-
-  _whenReady(fn) {
-    return engine().then(
-      () => {
-        this._ready = true;
-        fn();
-      },
-      (e) => this._fail('engine', asError(e), ['loadFailed']),
-    );
   }
 
   _start() {
@@ -441,7 +410,7 @@ export class SteereGame extends Base {
     } catch {
       // a freed object: the event goes out without it
     }
-    return this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true, cancelable }));
+    return fire(this, type, { ...detail, phase }, cancelable);
   }
 
   _render(after) {
