@@ -2,9 +2,9 @@
 // helpers, the languages (../lang.js, shared with the demo) and the watch on the page's languages.
 import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
-import { LANGS, tell, language } from '../lang.js';
+import { LANGS, say, tell, language, plural, spoken, percent } from '../lang.js';
 
-export { LANGS, say, tell, language, plural, spoken, percent } from '../lang.js';
+export { LANGS, say, tell, language, plural, spoken, percent };
 
 export const OTHER = { red: 'blue', blue: 'red' };
 

@@ -4,7 +4,7 @@
 import { Zola, Match, SteereError } from './engine.js';
 import { tell, OTHER, Base, NOT_OBJECT, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
-import { GAME_HTML, texts, drawGame, ofGame } from './game-view.js';
+import { GAME_HTML, CUBE_KEY, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
 import { drawClocks } from './clock.js';
 import { WorkerBot } from './worker-bot.js';
@@ -334,9 +334,7 @@ export class SteereGame extends Base {
         this._emit('steere-played', { player: who, action, dice: { distance: r.distance, direction: r.direction } });
         if (keyboard) this._render(() => this._board._focus(this._board._active));
       } else if (action === 'swap') {
-        this._board.play('swap');
-        this._note([['didSwap', { player: [who] }]]);
-        this._emit('steere-played', { player: who, action });
+        this._tell(who, this._board.play('swap'));
       } else if (action === 'nextGame') {
         m.nextGame();
         this._notice = [];
@@ -344,38 +342,36 @@ export class SteereGame extends Base {
         // double, take, drop, resign
         m[action](...(action === 'resign' ? [who] : []));
         if (action === 'resign') this._token++;
-        this._cube(who, action);
+        this._note([[CUBE_KEY[action], { player: [who] }]]);
+        this._emit('steere-played', { player: who, action });
       }
     } catch (e) {
       this._fail('game', asError(e));
     }
   }
 
-  _cube(player, action) {
-    const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[action];
-    this._note([[key, { player: [player] }]]);
-    this._emit('steere-played', { player, action });
-  }
-
   /** After a move on the board (a person's or the computer's). */
   _played(player, move) {
-    const obj = this._obj;
+    this._tell(player, move);
+    this._render();
+  }
+
+  /** Tells move `played` of `player` (a swap as an action) in the status line and by steere-played. */
+  _tell(player, move) {
     if (move.kind === 'swap') {
       this._note([['didSwap', { player: [player] }]]);
       this._emit('steere-played', { player, action: 'swap' });
-      this._render();
       return;
     }
     const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
     if (!move.skipped) {
       // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
-      const { game, log } = obj.view();
+      const { game, log } = this._obj.view();
       const e = log[log.length - 1];
       if (game === 'zola' && e?.kind === 'record' && e.player !== player && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
     }
     this._note(notes);
     this._emit('steere-played', { player, move });
-    this._render();
   }
 
   _actorIs(p) {

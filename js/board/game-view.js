@@ -172,7 +172,8 @@ export function drawGame(el) {
   drawClocks(el);
 }
 
-const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
+/** The catalogue's key of a cube action (or a resignation) as a line of the log and the status line say it. */
+export const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
 
 /**
  * The lines of game `g` of a match (an entry of its `games`) or of the lone game: records with who made
