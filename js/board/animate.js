@@ -24,8 +24,8 @@ export function animate(b, played, before) {
     else {
       // off the board: on past the last cell, into the goal zone
       const g = b._goals.get(`goal:${played.goal}`)?.g;
-      const p = pts[pts.length - 1];
-      const q = pts.length > 1 ? pts[pts.length - 2] : null;
+      const p = pts.at(-1);
+      const q = pts.at(-2);
       const y = g ? g.cy : p.y;
       const x = q && q.y !== p.y ? p.x + ((p.x - q.x) * (y - p.y)) / (p.y - q.y) : p.x;
       pts.push({ x, y });
@@ -34,20 +34,17 @@ export function animate(b, played, before) {
   if (pts.some((p) => !p)) return;
   const layer = b._animLayer;
   if (played.capture && before.get(played.to)) {
-    const victim = drawPiece(before.get(played.to), 0, 0, layer);
-    victim.removeAttribute('data-piece');
-    victim.removeAttribute('part');
+    // the moving copies are no part of the board
+    const victim = drawPiece(before.get(played.to), 0, 0, layer, {});
     b._temp.push(victim);
-    const at = `translate(${pts[pts.length - 1].x}px, ${pts[pts.length - 1].y}px)`;
+    const at = `translate(${pts.at(-1).x}px, ${pts.at(-1).y}px)`;
     b._anims.push(victim.animate([{ transform: at, opacity: 1 }, { transform: at, opacity: 0 }], { duration: ms, fill: 'forwards' }));
   }
-  const ghost = drawPiece(kind, 0, 0, layer);
-  ghost.removeAttribute('data-piece');
-  ghost.removeAttribute('part');
+  const ghost = drawPiece(kind, 0, 0, layer, {});
   const real = played.to !== 'off' ? b._cells.get(played.to)?.pieceEl : null;
   if (real) real.style.visibility = 'hidden';
   const frames = pts.map((p) => ({ transform: `translate(${p.x}px, ${p.y}px)` }));
-  if (played.to === 'off') frames[frames.length - 1].opacity = 0;
+  if (played.to === 'off') frames.at(-1).opacity = 0;
   const a = ghost.animate(frames, { duration: ms * Math.min(2, 0.75 + pts.length / 8), easing: 'ease-in-out', fill: 'forwards' });
   b._anims.push(a);
   const temp = [...b._temp, ghost];

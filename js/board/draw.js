@@ -2,7 +2,7 @@
 // (kind, size, orientation, coordinates), then each drawing's pieces, targets, marks, labels and the
 // ball's direction.
 import { say, attr } from './common.js';
-import { layout, hexPoints, destKey, hexStep, SQ3, R, S } from './layout.js';
+import { layout, hexPoints, ring, destKey, hexStep, SQ3, R, S } from './layout.js';
 import { guessBoard } from './infer.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -57,22 +57,17 @@ export function svg(name, attrs, parent) {
   return e;
 }
 
-/** A piece drawn at (x, y): a disc for Red, a rounded square for Blue, a starred disc for the ball. */
-export function drawPiece(kind, x, y, parent) {
-  if (kind === 'red') return svg('circle', { cx: x, cy: y, r: 6.2, class: 'p red', part: 'piece', 'data-piece': 'red' }, parent);
-  if (kind === 'blue') {
-    const a = { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', part: 'piece', 'data-piece': 'blue' };
-    return svg('rect', a, parent);
-  }
-  const g = svg('g', { class: 'p ball', part: 'piece', 'data-piece': 'ball' }, parent);
+/**
+ * A piece drawn at (x, y): a disc for Red, a rounded square for Blue, a starred disc for the ball. `marks`:
+ * its attributes besides its shape; a piece of the board is the part `piece` and says what it is.
+ */
+export function drawPiece(kind, x, y, parent, marks = { part: 'piece', 'data-piece': kind }) {
+  if (kind === 'red') return svg('circle', { cx: x, cy: y, r: 6.2, class: 'p red', ...marks }, parent);
+  if (kind === 'blue') return svg('rect', { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', ...marks }, parent);
+  const g = svg('g', { class: 'p ball', ...marks }, parent);
   svg('circle', { cx: x, cy: y, r: 6 }, g);
-  const pts = [];
-  for (let i = 0; i < 10; i++) {
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    const r = i % 2 ? 1.8 : 4.3;
-    pts.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
-  }
-  svg('polygon', { points: pts.join(' ') }, g);
+  // a five-pointed star, a point up
+  svg('polygon', { points: ring(x, y, 10, [4.3, 1.8], -Math.PI / 2) }, g);
   return g;
 }
 
@@ -113,7 +108,8 @@ function build(b, kind, size, flip, coords) {
     }
     b._cells.set(c.name, { el, c, coord, piece: null, pieceEl: null });
   }
-  b._arrow = svg('polygon', { class: 'arrow', hidden: '' }, s);
+  // the ball's arrow, one cell long, drawn pointing right and turned the ball's way from the ball's centre
+  b._arrow = svg('polygon', { class: 'arrow', points: '6.5,-1.2 11,-1.2 11,-3.2 15.5,0 11,3.2 11,1.2 6.5,1.2', hidden: '' }, s);
   b._animLayer = svg('g', { class: 'anim' }, s);
   s.append(names);
   b._dice = null;
@@ -238,8 +234,8 @@ function drawDice(b, v) {
   const dice = v?.dice;
   attr(d.g, 'data-empty', !dice);
   attr(d.g, 'data-past', !!v?.last);
-  d.dist.textContent = dice ? String(dice.distance) : '';
-  d.way.textContent = dice ? String(dice.direction) : '';
+  d.dist.textContent = dice?.distance ?? '';
+  d.way.textContent = dice?.direction ?? '';
   attr(d.arrow, 'hidden', true);
   if (!dice) {
     d.g.setAttribute('aria-label', say(cat, 'noDice'));
@@ -256,15 +252,13 @@ function drawDice(b, v) {
   vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
   d.g.setAttribute('aria-label', say(cat, 'diceWay', vars));
   attr(d.arrow, 'hidden', false);
-  d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) rotate(${deg.toFixed(1)})`);
-  // an arrow from the ball, one cell long, along its line (for the dice of the turn being played)
+  const turn = `rotate(${deg.toFixed(1)})`;
+  d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) ${turn}`);
+  // the arrow from the ball along its line (for the dice of the turn being played)
   const ball = !v.last && b._layout.at.get(v.board.ball);
   attr(b._arrow, 'data-blocked', line.blocked);
   if (ball) {
-    const len = Math.hypot(dx, dy);
-    const [ux, uy] = [dx / len, dy / len];
-    const pt = (a, c) => `${(ball.x + ux * a - uy * c).toFixed(2)},${(ball.y + uy * a + ux * c).toFixed(2)}`;
-    b._arrow.setAttribute('points', [pt(6.5, -1.2), pt(11, -1.2), pt(11, -3.2), pt(15.5, 0), pt(11, 3.2), pt(11, 1.2), pt(6.5, 1.2)].join(' '));
+    b._arrow.setAttribute('transform', `translate(${ball.x} ${ball.y}) ${turn}`);
     b._arrow.removeAttribute('hidden');
   }
 }

@@ -367,7 +367,7 @@ export class SteereGame extends Base {
     if (!move.skipped) {
       // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
       const { game, log } = this._obj.view();
-      const e = log[log.length - 1];
+      const e = log.at(-1);
       if (game === 'zola' && e?.kind === 'record' && e.player !== player && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
     }
     this._note(notes);
@@ -436,7 +436,7 @@ export class SteereGame extends Base {
     if (all.length <= this._over) return false;
     this._over = all.length;
     const m = this._match();
-    const r = all[all.length - 1];
+    const r = all.at(-1);
     this._emit('steere-gameover', { winner: r.winner, results: all, matchOver: m ? m.phase === 'match-over' : true });
     return true;
   }

@@ -140,7 +140,7 @@ export function drawGame(el) {
   const all = el._results();
   const winner = el._q('.winner');
   const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
-  const r = over ? all[all.length - 1] : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
+  const r = over ? all.at(-1) : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
   winner.hidden = !r;
   attr(winner, 'data-winner', r ? r.winner : null);
   if (r) {

@@ -83,7 +83,7 @@ function onKey(b, e) {
   } else if (e.key === 'Home' || e.key === 'End') {
     e.preventDefault();
     const keys = [...all.keys()].filter((k) => !k.startsWith('goal:'));
-    focusOn(b, e.key === 'Home' ? keys[0] : keys[keys.length - 1]);
+    focusOn(b, e.key === 'Home' ? keys[0] : keys.at(-1));
   } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
     choose(b, b._active, true);
@@ -159,8 +159,7 @@ function onMove(b, e) {
     }
     const cell = b._cells.get(d.key);
     d.real = cell.pieceEl;
-    d.ghost = drawPiece(cell.piece, 0, 0, b._animLayer);
-    d.ghost.removeAttribute('data-piece');
+    d.ghost = drawPiece(cell.piece, 0, 0, b._animLayer, { part: 'piece' });
     if (d.real) d.real.style.visibility = 'hidden';
   }
   const m = b._svg.getScreenCTM();

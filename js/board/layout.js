@@ -8,6 +8,9 @@ export const S = 20; // a square's side
 
 const layouts = new Map();
 
+/** The centre of the hexagon at axial coordinates (q, r), in SVG units; f is -1 on a board turned round. */
+const axial = (q, r, f) => [f * SQ3 * R * (q + r / 2), f * 1.5 * R * r];
+
 /** Cell centres, goal zones and the view box of a board, in the order the cells are read. */
 export function layout(kind, size, flip) {
   const key = `${kind}${size}${flip}`;
@@ -20,8 +23,8 @@ export function layout(kind, size, flip) {
   if (kind === 'jokerball') {
     const geo = Jokerball.geometry(size);
     for (const c of geo.cells) {
-      const x = f * SQ3 * R * (c.q + c.r / 2);
-      cells.push({ name: c.name, x, y: f * 1.5 * R * c.r, alt: (((c.q - c.r) % 3) + 3) % 3 === 0 });
+      const [x, y] = axial(c.q, c.r, f);
+      cells.push({ name: c.name, x, y, alt: (((c.q - c.r) % 3) + 3) % 3 === 0 });
     }
     const at = new Map(cells.map((c) => [c.name, c]));
     for (const player of ['red', 'blue']) {
@@ -55,21 +58,24 @@ export function layout(kind, size, flip) {
 const AXIAL = { e: [1, 0], w: [-1, 0], ne: [1, -1], nw: [0, -1], se: [0, 1], sw: [-1, 1] };
 
 /** One step in the named hex direction, in SVG units, as a board of that orientation draws it. */
-export function hexStep(dir, flip) {
-  const [q, r] = AXIAL[dir];
-  const f = flip ? -1 : 1;
-  return [f * SQ3 * R * (q + r / 2), f * 1.5 * R * r];
-}
+export const hexStep = (dir, flip) => axial(...AXIAL[dir], flip ? -1 : 1);
 
-/** The corners of a hexagon of radius r around (cx, cy), turned by `turn`, as SVG points. */
-export function hexPoints(cx, cy, r, turn) {
+/**
+ * The `n` corners of a polygon around (cx, cy), as SVG points: corner i at angle 2πi/n + `turn`, at the
+ * distance radii[i] (the radii taken in turn again when fewer than the corners).
+ */
+export function ring(cx, cy, n, radii, turn) {
   const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i + turn;
+  for (let i = 0; i < n; i++) {
+    const a = ((2 * Math.PI) / n) * i + turn;
+    const r = radii[i % radii.length];
     pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
   }
   return pts.join(' ');
 }
+
+/** The corners of a hexagon of radius r around (cx, cy), turned by `turn`, as SVG points. */
+export const hexPoints = (cx, cy, r, turn) => ring(cx, cy, 6, [r], turn);
 
 /** Where a move ends, as the board names it: a cell, or the goal zone it leaves through. */
 export const destKey = (m) => (m.to === 'off' ? `goal:${m.goal}` : m.to);
