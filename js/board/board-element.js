@@ -78,11 +78,7 @@ export class SteereBoard extends Base {
     attr(this, 'coordinates', v);
   }
   get animation() {
-    const a = this.getAttribute('animation');
-    if (a === null || a === '') return this._clear('attr:animation', 250);
-    const n = Number(a);
-    if (!/^\d+$/.test(a.trim()) || n > 60000) return this._badAttr('animation', a, '0…60000', 250);
-    return this._clear('attr:animation', n);
+    return this._read('animation', (a) => (/^\d+$/.test(a.trim()) && +a <= 60000 ? +a : undefined), '0…60000', 250);
   }
   set animation(v) {
     attr(this, 'animation', v === null || v === undefined ? null : String(v));
@@ -113,19 +109,23 @@ export class SteereBoard extends Base {
 
   // -- reading attributes
 
-  _enum(name, allowed, fallback) {
+  /**
+   * Attribute `name` as `value` reads it (undefined: a bad value, reported as not one of `expected`);
+   * `fallback` when it is missing, empty or bad.
+   */
+  _read(name, value, expected, fallback) {
     const v = this.getAttribute(name);
-    if (v === null || v === '') return this._clear(`attr:${name}`, fallback);
-    if (allowed.includes(v)) return this._clear(`attr:${name}`, v);
-    return this._badAttr(name, v, allowed.join(' | '), fallback);
+    const x = v === null || v === '' ? fallback : value(v);
+    return x === undefined ? this._badAttr(name, v, expected, fallback) : this._clear(`attr:${name}`, x);
+  }
+
+  _enum(name, allowed, fallback) {
+    return this._read(name, (v) => (allowed.includes(v) ? v : undefined), allowed.join(' | '), fallback);
   }
 
   _players() {
-    const v = this.getAttribute('interactive');
-    if (v === null) return this._clear('attr:interactive', []);
-    const list = v.split(/\s+/).filter(Boolean);
-    if (list.every((p) => p === 'red' || p === 'blue')) return this._clear('attr:interactive', list);
-    return this._badAttr('interactive', v, 'red | blue | red blue', []);
+    const every = (list) => (list.every((p) => p === 'red' || p === 'blue') ? list : undefined);
+    return this._read('interactive', (v) => every(v.split(/\s+/).filter(Boolean)), 'red | blue | red blue', []);
   }
 
   _say(text) {

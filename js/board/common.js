@@ -105,17 +105,21 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
     el.hidden = !el.textContent;
   }
 }
-export const NOT_OBJECT = 'not a Jokerball, Zola or Match object of this copy of steere-games';
-const CODES = ['invalid_option', 'parse_error', 'game_over', 'wrong_phase', 'illegal_move', 'cube_not_allowed', 'freed'];
+/** The English of a catalogue's text, for the message of a SteereError (which is always in English). */
+export const english = (key) => LANGS.en[key];
+export const NOT_OBJECT = english('notObject');
 
 let loading;
 /** Loads the wasm once; resolves at once when the page has done it already. */
 export const engine = () => (loading ??= init().then(() => {}));
 
-/** Any thrown value as a SteereError (the elements' events always carry one). */
+/**
+ * Any thrown value as a SteereError (the elements' events always carry one); its code is kept when it is one
+ * of the package's codes, each of which the catalogues word (code_*).
+ */
 export function asError(e) {
   if (e instanceof SteereError) return e;
-  return new SteereError(CODES.includes(e?.code) ? e.code : 'invalid_option', String(e?.message ?? e));
+  return new SteereError(Object.hasOwn(LANGS.en, `code_${e?.code}`) ? e.code : 'invalid_option', String(e?.message ?? e));
 }
 
 /** What an element shows for an error: the catalogue's sentence, the reason chosen by the error's code. */
