@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { tell, Base, NOT_OBJECT, asError, failed, kindOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, Base, NOT_OBJECT, kindOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -151,7 +151,7 @@ export class SteereBoard extends Base {
             this._own = new Zola({ position: p });
           } catch (e2) {
             // the error of the game the string looks like
-            this._fail('position', asError(looksLikeJokerball(p) ? e1 : e2));
+            this._fail('position', looksLikeJokerball(p) ? e1 : e2);
           }
         }
       }
@@ -188,8 +188,7 @@ export class SteereBoard extends Base {
       if (obj) v = drawing(obj, () => this._view(obj));
       this._clear('game');
     } catch (e) {
-      const err = asError(e);
-      this._fail(this._obj ? 'game' : 'position', err, obj && !kindOf(obj) ? ['notObject'] : failed(err));
+      this._fail(this._obj ? 'game' : 'position', e, obj && !kindOf(obj) ? ['notObject'] : undefined);
     }
     this._v = v;
     this._draw(v);
@@ -222,7 +221,7 @@ export class SteereBoard extends Base {
     try {
       played = this._apply(v.obj, m.notation);
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
       this._render();
       return;
     }

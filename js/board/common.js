@@ -64,15 +64,18 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
         this._ready = true;
         fn();
       },
-      (e) => this._fail('engine', asError(e), ['loadFailed']),
+      (e) => this._fail('engine', e, ['loadFailed']),
     );
   }
 
   /**
-   * Records an error of `source`, fires steere-error once for it and shows its message: `msg`, a catalogue
-   * message (by default the one chosen by the error's code) or a function that gives the text.
+   * Records an error of `source` (any thrown value, as a SteereError), fires steere-error once for it and
+   * shows its message: `msg`, a catalogue message (by default the one chosen by the error's code) or a
+   * function that gives the text.
    */
-  _fail(source, error, msg = failed(error)) {
+  _fail(source, thrown, msg) {
+    const error = asError(thrown);
+    msg ??= failed(error);
     const id = (msg.call ? msg() : JSON.stringify(msg)) + error.message;
     const again = this._errors.get(source)?.id === id;
     this._errors.set(source, { id, msg });
@@ -123,7 +126,7 @@ export function asError(e) {
 }
 
 /** What an element shows for an error: the catalogue's sentence, the reason chosen by the error's code. */
-export const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [`code_${error.code}`] }];
+export const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [`code_${asError(error).code}`] }];
 
 // One view() per drawing: while drawing(obj, fn) runs, every viewOf(obj) shares the first call's view
 // (the object does not change while it is drawn); outside a drawing each viewOf asks the engine.

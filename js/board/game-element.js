@@ -2,7 +2,7 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
-import { tell, OTHER, Base, NOT_OBJECT, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, OTHER, Base, NOT_OBJECT, failed, kindOf, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, CUBE_KEY, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -103,7 +103,7 @@ export class SteereGame extends Base {
       try {
         kind = kindOf(obj) && obj.view().game;
       } catch (e) {
-        this._fail('game', asError(e));
+        this._fail('game', e);
         return;
       }
       if (!kind) {
@@ -123,7 +123,7 @@ export class SteereGame extends Base {
     try {
       return this._obj ? this._obj.toJSON() : null;
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
       return null;
     }
   }
@@ -188,7 +188,7 @@ export class SteereGame extends Base {
       try {
         drawClocks(this);
       } catch (e) {
-        this._fail('game', asError(e));
+        this._fail('game', e);
       }
     }
   }
@@ -209,7 +209,7 @@ export class SteereGame extends Base {
     try {
       obj = make(o);
     } catch (e) {
-      this._fail('start', asError(e));
+      this._fail('start', e);
       obj = make({ game: o.game });
     }
     this._clear('start');
@@ -224,8 +224,7 @@ export class SteereGame extends Base {
       if (!cls) throw new SteereError('parse_error', 'not a state of steere-games');
       obj = cls.fromJSON(s);
     } catch (e) {
-      const err = asError(e);
-      this._fail('state', err, failed(err, 'badState'));
+      this._fail('state', e, failed(e, 'badState'));
       return;
     }
     this._clear('state');
@@ -346,7 +345,7 @@ export class SteereGame extends Base {
         this._emit('steere-played', { player: who, action });
       }
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
     }
   }
 
@@ -422,7 +421,7 @@ export class SteereGame extends Base {
       });
       this._clear('game');
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
       return;
     }
     after?.();
@@ -453,7 +452,7 @@ export class SteereGame extends Base {
     if (this._busy || this._o.opponent !== 'bot' || a === null || a === this._humanSide() || !this.isConnected) return;
     this._busy = true;
     this._botStep()
-      .catch((e) => this._fail('bot', asError(e)))
+      .catch((e) => this._fail('bot', e))
       .finally(() => {
         this._busy = false;
         this._render();
