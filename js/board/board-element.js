@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { tell, Base, NOT_OBJECT, kindOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, Base, NOT_OBJECT, kindOf, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -167,7 +167,7 @@ export class SteereBoard extends Base {
     const view = viewOf(obj);
     const kind = view.game;
     const position = obj.position();
-    const phase = match ? obj.gamePhase : obj.phase;
+    const phase = phaseOf(obj);
     const turn = obj.turn;
     const open = phase !== 'over' && (!match || match.phase === 'playing');
     const moves = open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];

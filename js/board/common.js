@@ -147,6 +147,12 @@ export function drawing(obj, fn) {
 /** Who must act now (the answerer of a pending double), or null: the engine's toAct. */
 export const actor = (obj) => viewOf(obj).toAct?.player ?? null;
 
+/** The phase of the game being played: a match's current game's, else the lone game's. */
+export const phaseOf = (obj) => (obj instanceof Match ? obj.gamePhase : obj.phase);
+
+/** Whether everything is over: the match, or the lone game. */
+export const allOver = (obj) => obj.phase === (obj instanceof Match ? 'match-over' : 'over');
+
 export const kindOf = (obj) =>
   obj instanceof Match ? 'match' : obj instanceof Jokerball ? 'jokerball' : obj instanceof Zola ? 'zola' : null;
 

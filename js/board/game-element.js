@@ -2,7 +2,7 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
-import { tell, OTHER, Base, NOT_OBJECT, failed, kindOf, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, OTHER, Base, NOT_OBJECT, failed, kindOf, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, CUBE_KEY, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -27,7 +27,11 @@ export class SteereGame extends Base {
     this._over = 0;
     this._confirm = false;
     this._notice = [];
-    for (const b of root.querySelectorAll('button')) b.type = 'button';
+    // every button is the part `button`, and no form's submit button
+    for (const b of root.querySelectorAll('button')) {
+      b.type = 'button';
+      b.setAttribute('part', 'button');
+    }
     // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
     // inside, the game tells the page in its own words
     const b = this._board;
@@ -179,8 +183,7 @@ export class SteereGame extends Base {
   /** Whether computer help (a hint, win chances) may be shown now: not while a `no-help` game is on. */
   get help() {
     if (!this.hasAttribute('no-help') || !this._obj || this._on?.over) return true;
-    const m = this._match();
-    return (m ? m.phase === 'match-over' : this._obj.phase === 'over');
+    return allOver(this._obj);
   }
 
   _clock() {
@@ -435,8 +438,7 @@ export class SteereGame extends Base {
     if (all.length <= this._over) return false;
     this._over = all.length;
     const m = this._match();
-    const r = all.at(-1);
-    this._emit('steere-gameover', { winner: r.winner, results: all, matchOver: m ? m.phase === 'match-over' : true });
+    this._emit('steere-gameover', { winner: all.at(-1).winner, results: all, matchOver: !m || allOver(m) });
     return true;
   }
 
@@ -445,7 +447,7 @@ export class SteereGame extends Base {
   _stamp() {
     const m = this._match();
     const obj = this._obj;
-    return [this._token, m?.phase, m?.gameNumber, m ? m.gamePhase : obj.phase, obj.turn, obj.history().length, obj.position()].join('|');
+    return [this._token, m?.phase, m?.gameNumber, phaseOf(obj), obj.turn, obj.history().length, obj.position()].join('|');
   }
 
   _schedule(a = this._actor()) {
@@ -476,7 +478,7 @@ export class SteereGame extends Base {
       this._do(a === 'take' ? 'take' : 'drop', who);
       return;
     }
-    const phase = m ? m.gamePhase : this._obj.phase;
+    const phase = phaseOf(this._obj);
     const turnStart = this._obj.view().atTurnStart;
     if (m && turnStart && this._cubeAsked !== stamp && m.canDouble()) {
       this._cubeAsked = stamp;

@@ -1,6 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, spoken, percent, attr, OTHER, actor as actorOf, viewOf } from './common.js';
+import { say, tell, spoken, percent, attr, OTHER, actor as actorOf, viewOf, phaseOf, allOver } from './common.js';
 import { drawClocks, seatColour } from './clock.js';
 
 const GAME_CSS = `
@@ -53,10 +53,10 @@ export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class
 <div class="side">
 <p class="seat"></p>
 <div class="bar" role="toolbar">
-<button data-action="roll" part="button" aria-keyshortcuts="r"></button><button data-action="double" part="button"></button><button data-action="take" part="button"></button><button data-action="drop" part="button"></button><button data-action="swap" part="button"></button><button data-action="resign" part="button"></button><button data-action="next-game" part="button"></button><button data-action="restart" part="button"></button><button data-action="claimWin" part="button" hidden></button>
+<button data-action="roll" aria-keyshortcuts="r"></button><button data-action="double"></button><button data-action="take"></button><button data-action="drop"></button><button data-action="swap"></button><button data-action="resign"></button><button data-action="next-game"></button><button data-action="restart"></button><button data-action="claimWin" hidden></button>
 </div>
 <p class="claim" role="status" hidden></p>
-<div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign" part="button"></button> <button data-action="cancel-resign" part="button"></button></div>
+<div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign"></button> <button data-action="cancel-resign"></button></div>
 <p class="winner" part="winner" role="status" hidden></p>
 <p class="status"></p>
 <div class="info"><p class="score"></p><p><span class="cube"></span> <span class="badge" hidden></span></p></div>
@@ -96,7 +96,7 @@ export function drawGame(el) {
   if (!el.help) b.hint = null;
   b.refresh();
 
-  const phase = m ? m.gamePhase : obj.phase;
+  const phase = phaseOf(obj);
   // whose turn
   const turn = el._q('.turn');
   attr(turn, 'data-player', actor);
@@ -127,7 +127,7 @@ export function drawGame(el) {
   btn('swap', human && pie && obj.legalMoves().includes('swap'), pie);
   btn('resign', person && !!live && !el._confirm, !!m);
   btn('next-game', person && !!m && m.phase === 'game-over', !!m);
-  btn('restart', true, o.opponent !== 'remote' && (!m ? phase === 'over' : m.phase === 'match-over'));
+  btn('restart', true, o.opponent !== 'remote' && allOver(obj));
   const confirm = el._q('.confirm');
   confirm.hidden = !(el._confirm && live && person);
   if (!confirm.hidden) {
@@ -145,7 +145,7 @@ export function drawGame(el) {
   attr(winner, 'data-winner', r ? r.winner : null);
   if (r) {
     let text = tell(el._l, resultLine(el, r).text);
-    if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
+    if (m && allOver(m)) text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
     winner.textContent = text;
     // the result also takes the turn line's place above the board, where a phone shows it without scrolling
     if (!line) {
@@ -198,7 +198,7 @@ export function entries(el, g) {
   }
   const state = now && obj.toJSON();
   const cur = m ? state.current : state;
-  if (now && cur.game === 'jokerball' && cur.turn && (m ? m.gamePhase : obj.phase) !== 'over') {
+  if (now && cur.game === 'jokerball' && cur.turn && phaseOf(obj) !== 'over') {
     const t = cur.turn;
     out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
   }
