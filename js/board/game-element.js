@@ -4,7 +4,7 @@
 import { Zola, Match, SteereError } from './engine.js';
 import { tell, OTHER, Base, NOT_OBJECT, failed, kindOf, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
-import { GAME_HTML, CUBE_KEY, texts, drawGame, ofGame } from './game-view.js';
+import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
 import { drawClocks } from './clock.js';
 import { WorkerBot } from './worker-bot.js';
@@ -255,10 +255,6 @@ export class SteereGame extends Base {
     this._clear('game');
     this._clear('bot');
     this._clear('board');
-    if (this._bot) {
-      this._bot.level = o.level;
-      this._bot.seed = o.seed;
-    }
     try {
       if (!follow) this._over = this._results().length;
     } catch {
@@ -331,9 +327,10 @@ export class SteereGame extends Base {
     const m = this._match();
     try {
       if (action === 'roll') {
-        const r = this._obj.roll();
-        this._note([['rolled', { player: [who], distance: r.distance, direction: r.direction }], this._skips(who, r.skipped)]);
-        this._emit('steere-played', { player: who, action, dice: { distance: r.distance, direction: r.direction } });
+        const { distance, direction, skipped } = this._obj.roll();
+        const dice = { distance, direction };
+        this._note([['rolled', { player: [who], ...dice }], this._skips(who, skipped)]);
+        this._emit('steere-played', { player: who, action, dice });
         if (keyboard) this._render(() => this._board._focus(this._board._active));
       } else if (action === 'swap') {
         this._tell(who, this._board.play('swap'));
@@ -344,8 +341,7 @@ export class SteereGame extends Base {
         // double, take, drop, resign
         m[action](...(action === 'resign' ? [who] : []));
         if (action === 'resign') this._token++;
-        this._note([[CUBE_KEY[action], { player: [who] }]]);
-        this._emit('steere-played', { player: who, action });
+        this._acted(who, action);
       }
     } catch (e) {
       this._fail('game', e);
@@ -358,13 +354,15 @@ export class SteereGame extends Base {
     this._render();
   }
 
+  /** Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played. */
+  _acted(player, action) {
+    this._note([[DID[action], { player: [player] }]]);
+    this._emit('steere-played', { player, action });
+  }
+
   /** Tells move `played` of `player` (a swap as an action) in the status line and by steere-played. */
   _tell(player, move) {
-    if (move.kind === 'swap') {
-      this._note([['didSwap', { player: [player] }]]);
-      this._emit('steere-played', { player, action: 'swap' });
-      return;
-    }
+    if (move.kind === 'swap') return this._acted(player, 'swap');
     const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
     if (!move.skipped) {
       // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
@@ -468,8 +466,10 @@ export class SteereGame extends Base {
     await new Promise((r) => setTimeout(r, wait));
     await this._board.animationDone;
     if (!still()) return;
-    this._bot ??= new WorkerBot({ level: this._o.level, seed: this._o.seed });
+    // the level may have changed since the last step, the seed with a new game
+    this._bot ??= new WorkerBot();
     this._bot.level = this._o.level;
+    this._bot.seed = this._o.seed;
     const m = this._match();
     const who = this._actor();
     if (m && m.phase === 'double') {

@@ -172,8 +172,8 @@ export function drawGame(el) {
   drawClocks(el);
 }
 
-/** The catalogue's key of a cube action (or a resignation) as a line of the log and the status line say it. */
-export const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
+/** The catalogue's key of an action (a cube action, a resignation, a swap) as the log and the status line say it. */
+export const DID = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign', swap: 'didSwap' };
 
 /**
  * The lines of game `g` of a match (an entry of its `games`) or of the lone game: records with who made
@@ -193,7 +193,7 @@ export function entries(el, g) {
     if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, rec: l.text, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
     else if (l.kind !== 'result') {
       // cube actions come before a turn's dice (a review numbers them so); a resignation may come after them
-      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
+      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [DID[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
     }
   }
   const state = now && obj.toJSON();
