@@ -202,13 +202,11 @@ export function draw(b, v) {
     attr(cell.el, 'data-selected', sel);
     attr(cell.el, 'data-last', was);
     attr(cell.el, 'data-hint', !!hint?.has(name));
-    cell.el.setAttribute('part', ['cell', tg && 'target', sel && 'selected', was && 'last'].filter(Boolean).join(' '));
+    // its marks, each a part of the same name and said by the catalogue's word of that key
+    const marks = [tg && 'target', sel && 'selected', was && 'last'].filter(Boolean);
+    cell.el.setAttribute('part', ['cell', ...marks].join(' '));
     const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
-    const label = [say(cat, what, { cell: name })];
-    if (tg) label.push(say(cat, 'target'));
-    if (sel) label.push(say(cat, 'selected'));
-    if (was) label.push(say(cat, 'last'));
-    cell.el.setAttribute('aria-label', label.join(', '));
+    cell.el.setAttribute('aria-label', [say(cat, what, { cell: name }), ...marks.map((k) => say(cat, k))].join(', '));
   }
   for (const [k, { el, g, t }] of b._goals) {
     const tg = targets.get(k);
@@ -232,35 +230,28 @@ function drawDice(b, v) {
   if (!d) return;
   const cat = b._cat;
   const dice = v?.dice;
+  const line = dice && v.ball;
   attr(d.g, 'data-empty', !dice);
   attr(d.g, 'data-past', !!v?.last);
   d.dist.textContent = dice?.distance ?? '';
   d.way.textContent = dice?.direction ?? '';
-  attr(d.arrow, 'hidden', true);
-  if (!dice) {
-    d.g.setAttribute('aria-label', say(cat, 'noDice'));
-    return;
+  attr(d.arrow, 'hidden', !line);
+  const vars = { distance: dice?.distance, direction: dice?.direction };
+  if (line) {
+    const [dx, dy] = hexStep(line.direction, b.orientation === 'blue');
+    const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
+    vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
+    const turn = `rotate(${deg.toFixed(1)})`;
+    d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) ${turn}`);
+    // the arrow from the ball along its line (for the dice of the turn being played)
+    const ball = !v.last && b._layout.at.get(v.board.ball);
+    attr(b._arrow, 'data-blocked', line.blocked);
+    if (ball) {
+      b._arrow.setAttribute('transform', `translate(${ball.x} ${ball.y}) ${turn}`);
+      b._arrow.removeAttribute('hidden');
+    }
   }
-  const line = v.ball;
-  const vars = { distance: dice.distance, direction: dice.direction };
-  if (!line) {
-    d.g.setAttribute('aria-label', say(cat, 'dice', vars));
-    return;
-  }
-  const [dx, dy] = hexStep(line.direction, b.orientation === 'blue');
-  const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
-  vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
-  d.g.setAttribute('aria-label', say(cat, 'diceWay', vars));
-  attr(d.arrow, 'hidden', false);
-  const turn = `rotate(${deg.toFixed(1)})`;
-  d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) ${turn}`);
-  // the arrow from the ball along its line (for the dice of the turn being played)
-  const ball = !v.last && b._layout.at.get(v.board.ball);
-  attr(b._arrow, 'data-blocked', line.blocked);
-  if (ball) {
-    b._arrow.setAttribute('transform', `translate(${ball.x} ${ball.y}) ${turn}`);
-    b._arrow.removeAttribute('hidden');
-  }
+  d.g.setAttribute('aria-label', say(cat, !dice ? 'noDice' : line ? 'diceWay' : 'dice', vars));
 }
 
 /** The cells of the last turn's moves: those board `b` played, else those the engine names (view().lastMove). */
