@@ -176,7 +176,7 @@ export class SteereBoard extends Base {
     // the dice of the turn just played stay drawn, with the ball's line for them, until the next roll
     const last = !dice && !!view.lastDice;
     if (last) ({ lastDice: dice, lastBall: ball } = view);
-    return { obj, match, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
+    return { obj, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
   }
 
   _render() {
@@ -191,15 +191,9 @@ export class SteereBoard extends Base {
       this._fail(this._obj ? 'game' : 'position', e, obj && !kindOf(obj) ? ['notObject'] : undefined);
     }
     this._v = v;
-    this._draw(v);
-    return v;
-  }
-
-  // -- drawing
-
-  _draw(v) {
     draw(this, v);
     roving(this);
+    return v;
   }
 
   _focus(key) {
