@@ -190,7 +190,7 @@ export function entries(el, g) {
   const game = g?.number ?? 1;
   let k = 0;
   for (const l of lines) {
-    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, rec: l.text, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
+    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
     else if (l.kind !== 'result') {
       // cube actions come before a turn's dice (a review numbers them so); a resignation may come after them
       (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [DID[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
@@ -219,11 +219,7 @@ export function resultLine(el, r) {
 /** The lines of the log: every game of a match (from the match's own lines), or the lone game's lines. */
 export function logItems(el) {
   const m = el._match();
-  const items = [];
-  if (m) {
-    for (const g of m.games) items.push({ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g));
-  } else items.push(...entries(el));
-  return items;
+  return m ? m.games.flatMap((g) => [{ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g)]) : entries(el);
 }
 
 // A review entry's place in the log: its game, the number of its record (of the record a cube decision
@@ -268,7 +264,7 @@ export function drawLog(el) {
     const li = document.createElement('li');
     li.className = it.kind;
     if (it.player) li.dataset.player = it.player;
-    if (it.kind === 'record') li.dataset.record = it.rec;
+    if (it.kind === 'record') li.dataset.record = it.text;
     if (it.n) span(li, 'n', `${it.n}.`);
     const text = Array.isArray(it.text) ? tell(el._l, it.text) : spoken(el._l, it.text);
     li.append(text);
