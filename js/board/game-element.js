@@ -472,27 +472,15 @@ export class SteereGame extends Base {
     this._bot.seed = this._o.seed;
     const m = this._match();
     const who = this._actor();
-    if (m && m.phase === 'double') {
-      const a = await this._bot.cubeAction(m);
-      if (!still()) return;
-      this._do(a === 'take' ? 'take' : 'drop', who);
-      return;
-    }
-    const phase = phaseOf(this._obj);
-    const turnStart = this._obj.view().atTurnStart;
-    if (m && turnStart && this._cubeAsked !== stamp && m.canDouble()) {
+    // the cube: the answer to a double, or whether to double at the start of a turn (asked once a turn)
+    if (m && (m.phase === 'double' || (viewOf(m).atTurnStart && this._cubeAsked !== stamp && m.canDouble()))) {
       this._cubeAsked = stamp;
       const a = await this._bot.cubeAction(m);
       if (!still()) return;
-      if (a === 'double') {
-        this._do('double', who);
-        return;
-      }
+      // 'take' or 'drop' to a double; 'double' or 'no-double' at a turn's start
+      if (a !== 'no-double') return this._do(a, who);
     }
-    if (phase === 'roll') {
-      this._do('roll', who);
-      return;
-    }
+    if (phaseOf(this._obj) === 'roll') return this._do('roll', who);
     const mv = await this._bot.chooseMove(this._obj);
     if (!still()) return;
     const played = this._board.play(mv);
