@@ -69,7 +69,6 @@ function onClick(b, e) {
 
 function onKey(b, e) {
   const dirs = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -2, ArrowRight: 2 };
-  const all = focusables(b);
   const d = dirs[e.key];
   if (d) {
     e.preventDefault();
@@ -82,17 +81,23 @@ function onKey(b, e) {
     }
   } else if (e.key === 'Home' || e.key === 'End') {
     e.preventDefault();
-    const keys = [...all.keys()].filter((k) => !k.startsWith('goal:'));
+    // the first or last cell
+    const keys = [...b._cells.keys()];
     focusOn(b, e.key === 'Home' ? keys[0] : keys.at(-1));
   } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
     choose(b, b._active, true);
   } else if (e.key === 'Escape' && b._selected) {
     e.preventDefault();
-    b._selected = null;
-    b._say(say(b._cat, 'dropped'));
-    b._render();
+    letGo(b);
   }
+}
+
+/** Lets the selected piece go, and says so. */
+function letGo(b) {
+  b._selected = null;
+  b._say(say(b._cat, 'dropped'));
+  b._render();
 }
 
 /**
@@ -128,11 +133,7 @@ function choose(b, key, keyboard) {
     b._say(say(b._cat, 'picked', { cell: key, count, unit: say(b._cat, plural(b._l, 'dest', count)) }));
     b._render();
     if (keyboard) focusOn(b, dests[0]);
-  } else if (b._selected) {
-    b._selected = null;
-    b._say(say(b._cat, 'dropped'));
-    b._render();
-  }
+  } else if (b._selected) letGo(b);
 }
 
 // -- dragging a piece onto a target
