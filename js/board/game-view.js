@@ -90,7 +90,8 @@ export function drawGame(el) {
   const b = el._board;
   const orient = el.getAttribute('orientation');
   const person = el._person();
-  attr(b, 'orientation', orient ?? (o.opponent === 'human' || o.human === 'none' ? 'red' : o.human));
+  // turned for the colour a person chose against the computer, else as for Red
+  attr(b, 'orientation', orient ?? (side ? o.human : 'red'));
   attr(b, 'interactive', !person ? null : o.opponent === 'human' ? 'red blue' : side);
   attr(b, 'animation', el.getAttribute('animation'));
   if (!el.help) b.hint = null;
