@@ -16,40 +16,30 @@ export function layout(kind, size, flip) {
   const key = `${kind}${size}${flip}`;
   if (layouts.has(key)) return layouts.get(key);
   const f = flip ? -1 : 1;
-  const cells = [];
+  const jb = kind === 'jokerball';
+  const geo = (jb ? Jokerball : Zola).geometry(size);
+  const mid = (size - 1) / 2;
+  const cells = geo.cells.map((c) => {
+    if (!jb) return { name: c.name, x: f * (c.x - mid) * S, y: -f * (c.y - mid) * S, alt: (c.x + c.y) % 2 === 0 };
+    const [x, y] = axial(c.q, c.r, f);
+    return { name: c.name, x, y, alt: (((c.q - c.r) % 3) + 3) % 3 === 0 };
+  });
+  const at = new Map(cells.map((c) => [c.name, c]));
+  // Jokerball's goal zones, beyond the goal rows and as wide as them
   const goals = [];
-  let w;
-  let h;
-  if (kind === 'jokerball') {
-    const geo = Jokerball.geometry(size);
-    for (const c of geo.cells) {
-      const [x, y] = axial(c.q, c.r, f);
-      cells.push({ name: c.name, x, y, alt: (((c.q - c.r) % 3) + 3) % 3 === 0 });
-    }
-    const at = new Map(cells.map((c) => [c.name, c]));
-    for (const player of ['red', 'blue']) {
-      const row = geo.goals[player].map((n) => at.get(n));
-      const xs = row.map((c) => c.x);
-      const y = row[0].y;
-      const out = Math.sign(y);
-      const x0 = Math.min(...xs) - (SQ3 * R) / 2;
-      const x1 = Math.max(...xs) + (SQ3 * R) / 2;
-      const top = out > 0 ? y + R + 1 : y - R - 10;
-      goals.push({ player, x: x0, y: top, w: x1 - x0, h: 9, cx: (x0 + x1) / 2, cy: top + 4.5, out });
-    }
-    w = SQ3 * R * (size - 0.5) + 2;
-    h = 1.5 * R * (size - 1) + R + 11;
-  } else {
-    const geo = Zola.geometry(size);
-    const mid = (size - 1) / 2;
-    for (const c of geo.cells) {
-      cells.push({ name: c.name, x: f * (c.x - mid) * S, y: -f * (c.y - mid) * S, alt: (c.x + c.y) % 2 === 0 });
-    }
-    w = (size * S) / 2 + 3;
-    h = w;
+  for (const player of jb ? ['red', 'blue'] : []) {
+    const row = geo.goals[player].map((n) => at.get(n));
+    const xs = row.map((c) => c.x);
+    const y = row[0].y;
+    const x0 = Math.min(...xs) - (SQ3 * R) / 2;
+    const x1 = Math.max(...xs) + (SQ3 * R) / 2;
+    const top = y > 0 ? y + R + 1 : y - R - 10;
+    goals.push({ player, x: x0, y: top, w: x1 - x0, h: 9, cx: (x0 + x1) / 2, cy: top + 4.5 });
   }
+  const w = jb ? SQ3 * R * (size - 0.5) + 2 : (size * S) / 2 + 3;
+  const h = jb ? 1.5 * R * (size - 1) + R + 11 : w;
   cells.sort((a, b) => a.y - b.y || a.x - b.x);
-  const L = { kind, size, cells, goals, w, h, at: new Map(cells.map((c) => [c.name, c])) };
+  const L = { cells, goals, w, h, at };
   layouts.set(key, L);
   return L;
 }
