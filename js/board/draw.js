@@ -100,13 +100,11 @@ function build(b, kind, size, flip, coords) {
     if (kind === 'jokerball') svg('polygon', { points: hexPoints(c.x, c.y, R - 0.35, Math.PI / 6), class: 'shape' }, el);
     else svg('rect', { x: c.x - S / 2, y: c.y - S / 2, width: S, height: S, class: 'shape' }, el);
     svg('circle', { cx: c.x, cy: c.y, r: 2.2, class: 'dot' }, el);
-    let coord = null;
     if (coords) {
-      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7 } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6 };
-      coord = svg('text', { ...at, 'text-anchor': kind === 'jokerball' ? 'middle' : 'start', class: 'coord' }, names);
-      coord.textContent = c.name;
+      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7, 'text-anchor': 'middle' } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6, 'text-anchor': 'start' };
+      svg('text', { ...at, class: 'coord' }, names).textContent = c.name;
     }
-    b._cells.set(c.name, { el, c, coord, piece: null, pieceEl: null });
+    b._cells.set(c.name, { el, c, piece: null, pieceEl: null });
   }
   // the ball's arrow, one cell long, drawn pointing right and turned the ball's way from the ball's centre
   b._arrow = svg('polygon', { class: 'arrow', points: '6.5,-1.2 11,-1.2 11,-3.2 15.5,0 11,3.2 11,1.2 6.5,1.2', hidden: '' }, s);
