@@ -366,20 +366,12 @@ export class SteereGame extends Base {
     const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
     if (!move.skipped) {
       // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
-      const { game, log } = this._obj.view();
+      const { game, log, toAct } = this._obj.view();
       const e = log.at(-1);
-      if (game === 'zola' && e?.kind === 'record' && e.player !== player && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
+      if (game === 'zola' && e?.kind === 'record' && e.player !== player && toAct?.player !== OTHER[player]) notes.push(['pass', { player: [OTHER[player]] }]);
     }
     this._note(notes);
     this._emit('steere-played', { player, move });
-  }
-
-  _actorIs(p) {
-    try {
-      return this._actor() === p;
-    } catch {
-      return false;
-    }
   }
 
   _skips(who, skipped) {
