@@ -235,7 +235,8 @@ export class SteereBoard extends Base {
   /** Plays a move on `obj`, remembers it for the last-move mark, redraws and animates it. */
   _apply(obj, move) {
     const before = this._pieces ?? new Map();
-    const turnKey = (kindOf(obj) === 'match' ? `${obj.gameNumber}:` : '') + obj.history().length;
+    // the turn: its number in the game (and the game's in a match)
+    const turnKey = `${obj.gameNumber}:${obj.history().length}`;
     const player = obj.turn;
     const played = obj.play(move);
     if (this._last?.key !== turnKey) this._last = { key: turnKey, moves: [] };
