@@ -5,7 +5,6 @@ import { asError, english } from './common.js';
 
 const seedValue = (v) => (/^\d+$/.test(v) && Number(v) < 2 ** 32 ? Number(v) : v);
 const intValue = (v) => (/^-?\d+$/.test(v) ? Number(v) : v);
-const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 /** Attribute `name` of element `el`, trimmed; undefined when it is missing or blank. */
 const get = (el, name) => el.getAttribute(name)?.trim() || undefined;
@@ -48,7 +47,7 @@ export function readOptions(el) {
   const jb = o.game === 'jokerball';
   o.rules = jb ? engineSays(el, 'rules', String, (x) => new Jokerball({ rules: x })) : undefined;
   o.size = engineSays(el, 'size', intValue, (x) => (jb ? new Jokerball({ size: x }) : new Zola({ size: x })));
-  o.rows = jb ? engineSays(el, 'rows', intValue, (x) => new Jokerball(clean({ size: o.size, rows: x }))) : undefined;
+  o.rows = jb ? engineSays(el, 'rows', intValue, (x) => new Jokerball({ size: o.size, rows: x })) : undefined;
   o.first = engineSays(el, 'first', String, (x) => new Zola({ first: x }));
   o.seed = engineSays(el, 'seed', seedValue, (x) => new Jokerball({ seed: x }));
   o.length = engineSays(el, 'length', intValue, (x) => new Match({ length: x }));
@@ -63,13 +62,13 @@ export function readLevel(el) {
   return engineSays(el, 'level', String, (level) => new Bot({ level })) ?? 'medium';
 }
 
-/** A new Match, Jokerball or Zola of options `o` (see readOptions). */
+/** A new Match, Jokerball or Zola of options `o` (see readOptions; an option left out is undefined, its default). */
 export function make(o) {
   const { game, rules, size, rows, first, seed, length, cube, pie } = o;
   if (length !== undefined) {
-    const sub = game === 'jokerball' ? { jokerball: clean({ rules, size, rows }) } : { zola: clean({ size }) };
-    return new Match(clean({ game, length, cube, first, seed, ...sub }));
+    const sub = game === 'jokerball' ? { jokerball: { rules, size, rows } } : { zola: { size } };
+    return new Match({ game, length, cube, first, seed, ...sub });
   }
-  if (game === 'zola') return new Zola(clean({ size, pie, first }));
-  return new Jokerball(clean({ rules, size, rows, first, seed }));
+  if (game === 'zola') return new Zola({ size, pie, first });
+  return new Jokerball({ rules, size, rows, first, seed });
 }
