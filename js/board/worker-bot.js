@@ -96,8 +96,8 @@ export class WorkerBot {
   }
 
   _send(type, state, onProgress) {
-    const options = { level: this.level };
-    if (this.seed !== undefined && this.seed !== null) options.seed = this.seed;
+    // the Bot's options (a seed not set, undefined or null, is the Bot's default)
+    const options = { level: this.level, seed: this.seed };
     return new Promise((resolve, reject) => {
       const req = { id: ++this._n, type, state, options, onProgress, resolve, reject };
       this._start();
