@@ -188,7 +188,7 @@ export class SteereBoard extends Base {
       if (obj) v = drawing(obj, () => this._view(obj));
       this._clear('game');
     } catch (e) {
-      this._fail(this._obj ? 'game' : 'position', e, obj && !kindOf(obj) ? ['notObject'] : undefined);
+      this._fail(this._obj ? 'game' : 'position', e);
     }
     this._v = v;
     draw(this, v);

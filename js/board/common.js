@@ -70,12 +70,12 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
 
   /**
    * Records an error of `source` (any thrown value, as a SteereError), fires steere-error once for it and
-   * shows its message: `msg`, a catalogue message (by default the one chosen by the error's code) or a
-   * function that gives the text.
+   * shows its message: `msg`, a catalogue message (by default the one chosen by the error's code, or the
+   * sentence of an object that is not of this copy of the package) or a function that gives the text.
    */
   _fail(source, thrown, msg) {
     const error = asError(thrown);
-    msg ??= failed(error);
+    msg ??= error.message === NOT_OBJECT ? ['notObject'] : failed(error);
     const id = (msg.call ? msg() : JSON.stringify(msg)) + error.message;
     const again = this._errors.get(source)?.id === id;
     this._errors.set(source, { id, msg });

@@ -103,16 +103,12 @@ export class SteereGame extends Base {
   /** Plays this object from now on (a Jokerball, Zola or Match of this copy of the package). */
   set game(obj) {
     const use = () => {
-      let kind = null;
+      let kind;
       try {
-        kind = kindOf(obj) && obj.view().game;
+        if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
+        kind = obj.view().game;
       } catch (e) {
-        this._fail('game', e);
-        return;
-      }
-      if (!kind) {
-        this._fail('game', new SteereError('invalid_option', NOT_OBJECT), ['notObject']);
-        return;
+        return this._fail('game', e);
       }
       const o = readOptions(this);
       o.game = kind;
