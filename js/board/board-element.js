@@ -78,7 +78,7 @@ export class SteereBoard extends Base {
     attr(this, 'coordinates', v);
   }
   get animation() {
-    return this._read('animation', (a) => (/^\d+$/.test(a.trim()) && +a <= 60000 ? +a : undefined), '0…60000', 250);
+    return this._read('animation', (a) => (/^\d+$/.test(a) && +a <= 60000 ? +a : undefined), '0…60000', 250);
   }
   set animation(v) {
     attr(this, 'animation', v === null || v === undefined ? null : String(v));
@@ -108,20 +108,6 @@ export class SteereBoard extends Base {
   }
 
   // -- reading attributes
-
-  /**
-   * Attribute `name` as `value` reads it (undefined: a bad value, reported as not one of `expected`);
-   * `fallback` when it is missing, empty or bad.
-   */
-  _read(name, value, expected, fallback) {
-    const v = this.getAttribute(name);
-    const x = v === null || v === '' ? fallback : value(v);
-    return x === undefined ? this._badAttr(name, v, expected, fallback) : this._clear(`attr:${name}`, x);
-  }
-
-  _enum(name, allowed, fallback) {
-    return this._read(name, (v) => (allowed.includes(v) ? v : undefined), allowed.join(' | '), fallback);
-  }
 
   _players() {
     const every = (list) => (list.every((p) => p === 'red' || p === 'blue') ? list : undefined);

@@ -102,6 +102,21 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
     return fallback;
   }
 
+  /**
+   * Attribute `name` (trimmed) as `value` reads it (undefined: a bad value, reported as not one of
+   * `expected`); `fallback` when it is missing, blank or bad.
+   */
+  _read(name, value, expected, fallback) {
+    const v = this.getAttribute(name)?.trim();
+    const x = v ? value(v) : fallback;
+    return x === undefined ? this._badAttr(name, v, expected, fallback) : this._clear(`attr:${name}`, x);
+  }
+
+  /** Attribute `name`, one of `allowed` (`fallback` when it is missing, blank or not one of them). */
+  _enum(name, allowed, fallback) {
+    return this._read(name, (v) => (allowed.includes(v) ? v : undefined), allowed.join(' | '), fallback);
+  }
+
   _showErrors() {
     const el = this._msg;
     el.textContent = [...this._errors.values()].map(({ msg }) => (msg.call ? msg() : tell(this._l, msg))).join(' ').trim();

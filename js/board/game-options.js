@@ -30,16 +30,12 @@ function engineSays(el, name, convert, tryIt) {
 export function readOptions(el) {
   el._clear('attr:');
   // the message names the attribute; its reason is the values expected, or chosen by the engine's code
-  const oneOf = (n, list, fallback) => {
-    const v = get(el, n);
-    return v === undefined || list.includes(v) ? (v ?? fallback) : el._badAttr(n, v, list.join(' | '), fallback);
-  };
   const o = {};
-  o.game = oneOf('game', ['jokerball', 'zola'], 'jokerball');
-  o.opponent = oneOf('opponent', ['bot', 'human', 'remote'], 'bot');
+  o.game = el._enum('game', ['jokerball', 'zola'], 'jokerball');
+  o.opponent = el._enum('opponent', ['bot', 'human', 'remote'], 'bot');
   // bound to a remote state, the person here may only watch
-  o.human = oneOf('human', o.opponent === 'remote' ? ['red', 'blue', 'none'] : ['red', 'blue'], 'red');
-  o.cube = oneOf('cube', ['on', 'off'], 'off') === 'on';
+  o.human = el._enum('human', o.opponent === 'remote' ? ['red', 'blue', 'none'] : ['red', 'blue'], 'red');
+  o.cube = el._enum('cube', ['on', 'off'], 'off') === 'on';
   const pie = el.getAttribute('pie');
   o.pie = pie !== null && pie !== 'off';
   if (pie !== null && !['', 'on', 'off'].includes(pie.trim())) o.pie = el._badAttr('pie', pie, 'on | off', false);
