@@ -22,10 +22,7 @@ export function listenInput(b) {
 
 /** Every cell and goal zone of `b` that can take the focus, by key (a cell name, or goal:red / goal:blue). */
 function focusables(b) {
-  const m = new Map();
-  for (const [k, c] of b._cells) m.set(k, c.el);
-  for (const [k, g] of b._goals) m.set(k, g.el);
-  return m;
+  return new Map([...b._cells, ...b._goals].map(([k, { el }]) => [k, el]));
 }
 
 /** Puts board `b`'s one tab stop where it belongs after a drawing. */
@@ -45,12 +42,10 @@ export function focusOn(b, key) {
   focusables(b).get(key)?.focus();
 }
 
+/** The centre of the cell or goal zone `key`. */
 function point(b, key) {
-  if (key.startsWith('goal:')) {
-    const g = b._goals.get(key).g;
-    return { x: g.cx, y: g.cy };
-  }
-  return b._layout.at.get(key);
+  const g = b._goals.get(key)?.g;
+  return g ? { x: g.cx, y: g.cy } : b._layout.at.get(key);
 }
 
 function keyOf(el) {
