@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { tell, Base, NOT_OBJECT, kindOf, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, Base, checkObject, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -147,7 +147,7 @@ export class SteereBoard extends Base {
 
   /** What the board needs to know of the object, read once per drawing. */
   _view(obj) {
-    if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
+    checkObject(obj);
     const match = obj instanceof Match ? obj : null;
     const board = obj.board();
     const view = viewOf(obj);

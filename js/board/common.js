@@ -168,8 +168,10 @@ export const phaseOf = (obj) => (obj instanceof Match ? obj.gamePhase : obj.phas
 /** Whether everything is over: the match, or the lone game. */
 export const allOver = (obj) => obj.phase === (obj instanceof Match ? 'match-over' : 'over');
 
-export const kindOf = (obj) =>
-  obj instanceof Match ? 'match' : obj instanceof Jokerball ? 'jokerball' : obj instanceof Zola ? 'zola' : null;
+/** Throws the SteereError invalid_option when `obj` is no Jokerball, Zola or Match of this copy of the package. */
+export function checkObject(obj) {
+  if (![Jokerball, Zola, Match].some((c) => obj instanceof c)) throw new SteereError('invalid_option', NOT_OBJECT);
+}
 
 export function attr(el, name, value) {
   if (value === null || value === undefined || value === false) el.removeAttribute(name);

@@ -2,7 +2,7 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Zola, Match, SteereError } from './engine.js';
-import { tell, OTHER, Base, NOT_OBJECT, failed, kindOf, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, OTHER, Base, failed, checkObject, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -105,7 +105,7 @@ export class SteereGame extends Base {
     const use = () => {
       let kind;
       try {
-        if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
+        checkObject(obj);
         kind = obj.view().game;
       } catch (e) {
         return this._fail('game', e);
