@@ -423,8 +423,8 @@ export class SteereGame extends Base {
   _gameOver(all = this._results()) {
     if (all.length <= this._over) return false;
     this._over = all.length;
-    const m = this._match();
-    this._emit('steere-gameover', { winner: all.at(-1).winner, results: all, matchOver: !m || allOver(m) });
+    // (a lone game has its result once it is over)
+    this._emit('steere-gameover', { winner: all.at(-1).winner, results: all, matchOver: allOver(this._obj) });
     return true;
   }
 
