@@ -27,11 +27,8 @@ export class SteereGame extends Base {
     this._over = 0;
     this._confirm = false;
     this._notice = [];
-    // every button is the part `button`, and no form's submit button
-    for (const b of root.querySelectorAll('button')) {
-      b.type = 'button';
-      b.setAttribute('part', 'button');
-    }
+    // every button is the part `button` (none submits a form: no form of the page reaches into the shadow root)
+    for (const b of root.querySelectorAll('button')) b.setAttribute('part', 'button');
     // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
     // inside, the game tells the page in its own words
     const b = this._board;
