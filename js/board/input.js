@@ -135,12 +135,9 @@ function choose(b, key, keyboard) {
 
 function onDown(b, e) {
   b._dragged = false;
-  if (e.button !== 0) return;
   const key = keyOf(e.target);
-  const v = b._v;
-  if (!key || !v?.moves.length) return;
-  const own = v.phase === 'ball' ? key === v.board.ball : v.moves.some((m) => m.from === key);
-  if (own) b._drag = { key, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
+  // the main button on a piece that has moves (in the ball phase the ball's moves leave from its cell)
+  if (e.button === 0 && key && b._v?.moves.some((m) => m.from === key)) b._drag = { key, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
 }
 
 function onMove(b, e) {
@@ -171,8 +168,7 @@ function onUp(b, e) {
   endDrag(b);
   if (!moved) return;
   b._dragged = true;
-  const under = b.shadowRoot.elementFromPoint(e.clientX, e.clientY);
-  const key = keyOf(under);
+  const key = keyOf(b.shadowRoot.elementFromPoint(e.clientX, e.clientY));
   if (key && b._targets.get(key) === 'move') choose(b, key, false);
 }
 
