@@ -165,20 +165,14 @@ export function draw(b, v) {
   b._pieces = pieces;
 
   // what can be clicked now: pieces with moves, and the selected piece's (or the ball's) destinations
+  // (in the ball phase the ball is the piece selected, its moves leaving from its cell)
   const targets = new Map();
-  let selected = null;
   const moves = v?.moves ?? [];
-  if (moves.length && v.phase === 'ball') {
-    selected = v.board.ball;
-    for (const m of moves) targets.set(destKey(m), 'move');
-  } else if (moves.length) {
-    if (!moves.some((m) => m.from === b._selected)) b._selected = null;
-    selected = b._selected;
-    for (const m of moves) targets.set(m.from, 'select');
-    if (selected) for (const m of moves) if (m.from === selected) targets.set(destKey(m), 'move');
-  } else {
-    b._selected = null;
-  }
+  const ball = moves.length && v.phase === 'ball';
+  if (!ball && !moves.some((m) => m.from === b._selected)) b._selected = null;
+  const selected = ball ? v.board.ball : b._selected;
+  if (!ball) for (const m of moves) targets.set(m.from, 'select');
+  for (const m of moves) if (m.from === selected) targets.set(destKey(m), 'move');
   b._targets = targets;
   const last = lastCells(b, v);
   const [cells, at] = b._hint ?? [];
