@@ -25,7 +25,7 @@ export class SteereBoard extends Base {
     this._ownOf = null;
     this._selected = null;
     this._active = null; // the cell (or goal) holding the one tab stop
-    this._last = null; // { key, moves, position } of the moves this board saw played
+    this._last = null; // { key, cells, position } of the moves this board saw played in the turn
     this._anims = [];
     this._built = '';
     this._v = null;
@@ -225,8 +225,9 @@ export class SteereBoard extends Base {
     const turnKey = `${obj.gameNumber}:${obj.history().length}`;
     const player = obj.turn;
     const played = obj.play(move);
-    if (this._last?.key !== turnKey) this._last = { key: turnKey, moves: [] };
-    this._last.moves.push(played);
+    if (this._last?.key !== turnKey) this._last = { key: turnKey, cells: [] };
+    // the cells the move left and reached ('off' for a goal, none for a swap: no cell of the board)
+    this._last.cells.push(played.from, played.to);
     this._last.position = obj.position();
     this._render();
     this._say(tell(this._l, ['played', { player: [player], move: played.notation }]));

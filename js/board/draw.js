@@ -249,13 +249,5 @@ function drawDice(b, v) {
 /** The cells of the last turn's moves: those board `b` played, else those the engine names (view().lastMove). */
 function lastCells(b, v) {
   if (!v) return new Set();
-  if (b._last && b._last.position === v.position) {
-    const out = new Set();
-    for (const m of b._last.moves) {
-      if (m.from) out.add(m.from);
-      if (m.to && m.to !== 'off') out.add(m.to);
-    }
-    return out;
-  }
-  return new Set(v.view.lastMove?.cells);
+  return new Set(b._last?.position === v.position ? b._last.cells : v.view.lastMove?.cells);
 }
