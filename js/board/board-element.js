@@ -11,9 +11,7 @@ import { destKey } from './layout.js';
 
 /** A board: shows a bound Jokerball, Zola or Match (or a position string) and lets a person move. */
 export class SteereBoard extends Base {
-  static get observedAttributes() {
-    return ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
-  }
+  static observedAttributes = ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
 
   constructor() {
     super(`<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`);

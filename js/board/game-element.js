@@ -11,9 +11,7 @@ import { WorkerBot } from './worker-bot.js';
 
 /** A whole game or match for a page: board, dice, buttons, score, cube, log and the computer. */
 export class SteereGame extends Base {
-  static get observedAttributes() {
-    return ['orientation', 'level', 'lang', 'animation', 'disabled', 'no-help'];
-  }
+  static observedAttributes = ['orientation', 'level', 'lang', 'animation', 'disabled', 'no-help'];
 
   constructor() {
     super(GAME_HTML);
