@@ -154,8 +154,8 @@ export function draw(b, v) {
   }
   b._svg.setAttribute('aria-label', say(cat, v ? kind : 'noPieces'));
   attr(b, 'data-game', kind);
-  attr(b, 'data-turn', v?.turn ?? null);
-  attr(b, 'data-phase', v ? v.phase : null);
+  attr(b, 'data-turn', v?.turn);
+  attr(b, 'data-phase', v?.phase);
 
   const pieces = new Map();
   if (v) {

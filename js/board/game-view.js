@@ -143,7 +143,7 @@ export function drawGame(el) {
   const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
   const r = over ? all.at(-1) : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
   winner.hidden = !r;
-  attr(winner, 'data-winner', r ? r.winner : null);
+  attr(winner, 'data-winner', r?.winner);
   if (r) {
     let text = tell(el._l, resultLine(el, r).text);
     if (m && allOver(m)) text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
