@@ -86,9 +86,8 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
   /** Forgets the errors of the sources that start with `prefix`; returns `value` (an attribute read well). */
   _clear(prefix, value) {
     let changed = false;
-    for (const k of [...this._errors.keys()]) {
-      if (k.startsWith(prefix)) changed = this._errors.delete(k) || changed;
-    }
+    // (a Map may lose its entries while its keys are walked)
+    for (const k of this._errors.keys()) if (k.startsWith(prefix)) changed = this._errors.delete(k);
     if (changed) this._showErrors();
     return value;
   }

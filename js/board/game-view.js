@@ -201,7 +201,7 @@ export function entries(el, g) {
   const cur = m ? state.current : state;
   if (now && cur.game === 'jokerball' && cur.turn && phaseOf(obj) !== 'over') {
     const t = cur.turn;
-    out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
+    out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ? `${t.man} ` : ''}…` });
   }
   out.push(...later);
   const r = m ? g.result : el._results()[0];
