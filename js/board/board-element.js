@@ -19,14 +19,10 @@ export class SteereBoard extends Base {
     this._live = this._q('.sr');
     this._langOf = [this._svg, this._msg, this._live];
     this._obj = null; // the bound object
-    this._own = null; // the object made from `position`
-    this._ownOf = null;
-    this._selected = null;
-    this._active = null; // the cell (or goal) holding the one tab stop
-    this._last = null; // { key, cells, position } of the moves this board saw played in the turn
+    // and, unset until needed: _own, the object made from `position` (_ownOf); _selected; _active, the cell
+    // (or goal) holding the one tab stop; _last, { key, cells, position } of the moves this board saw played
+    // in the turn; _built, the key of the SVG built; _v, the view drawn
     this._anims = [];
-    this._built = '';
-    this._v = null;
     listenInput(this);
   }
 

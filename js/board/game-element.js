@@ -18,13 +18,9 @@ export class SteereGame extends Base {
     const root = this.shadowRoot;
     this._board = this._q('steere-board');
     this._langOf = [this._q('.wrap')];
-    this._obj = null;
-    this._o = null;
-    this._token = 0;
-    this._busy = false;
-    this._over = 0;
-    this._confirm = false;
-    this._notice = [];
+    this._obj = null; // the object played
+    this._token = 0; // a new object, a resignation or leaving the page voids the computer's step under way
+    // set with each object played (_use): _o, its options; _over, the results told; _notice, the status line
     // every button is the part `button` (none submits a form: no form of the page reaches into the shadow root)
     for (const b of root.querySelectorAll('button')) b.setAttribute('part', 'button');
     // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
