@@ -19,10 +19,9 @@ export class WorkerBot {
   constructor(options = {}) {
     this.level = options.level ?? 'medium';
     this.seed = options.seed;
-    this._worker = null;
-    this._local = false;
-    this._n = 0;
-    this._waiting = new Map();
+    // and, unset until the first request: _worker, or _local when no worker could start
+    this._n = 0; // the last request's id
+    this._waiting = new Map(); // the requests sent to the worker, by id
   }
 
   /** A legal move of the current phase, chosen off the page's thread. */
