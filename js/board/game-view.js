@@ -121,10 +121,12 @@ export function drawGame(el) {
   const cube = !!(m && m.cube);
   const live = m && (m.phase === 'playing' || m.phase === 'double');
   const pie = !m && zola && obj.toJSON().pie;
-  btn('roll', human && playing && !zola && phase === 'roll', !zola);
+  const answer = human && cube && m.phase === 'double';
+  // (only Jokerball has a phase roll)
+  btn('roll', human && playing && phase === 'roll', !zola);
   btn('double', human && cube && m.phase === 'playing' && m.canDouble(), cube);
-  btn('take', human && cube && m.phase === 'double', cube);
-  btn('drop', human && cube && m.phase === 'double', cube);
+  btn('take', answer, cube);
+  btn('drop', answer, cube);
   btn('swap', human && pie && obj.legalMoves().includes('swap'), pie);
   btn('resign', person && !!live && !el._confirm, !!m);
   btn('next-game', person && !!m && m.phase === 'game-over', !!m);
@@ -132,9 +134,7 @@ export function drawGame(el) {
   const confirm = el._q('.confirm');
   confirm.hidden = !(el._confirm && live && person);
   if (!confirm.hidden) {
-    const loser = side ?? actor;
-    const points = m.cube ? m.cube.value : 1;
-    confirm.firstChild.textContent = t('confirmResign', { player: [loser], points });
+    confirm.firstChild.textContent = t('confirmResign', { player: [side ?? actor], points: m.cube?.value ?? 1 });
   }
 
   // the winner
