@@ -174,7 +174,7 @@ export class SteereGame extends Base {
   }
 
   _clock() {
-    if (this._obj && this._o && this.isConnected) {
+    if (this._o && this.isConnected) {
       try {
         drawClocks(this);
       } catch (e) {
@@ -389,7 +389,8 @@ export class SteereGame extends Base {
   }
 
   _render(after) {
-    if (!this._obj || !this._o) return;
+    // (the options are set with the object played)
+    if (!this._o) return;
     // one view() for the drawing, the results and who acts (read before any listener of the events)
     let all;
     let who;
