@@ -422,10 +422,9 @@ export class SteereGame extends Base {
 
   // -- the computer
 
+  /** What the computer's step starts from: the object played and its whole state. */
   _stamp() {
-    const m = this._match();
-    const obj = this._obj;
-    return [this._token, m?.phase, m?.gameNumber, phaseOf(obj), obj.turn, obj.history().length, obj.position()].join('|');
+    return this._token + JSON.stringify(this._obj.toJSON());
   }
 
   _schedule(a = this._actor()) {
