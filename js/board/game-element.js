@@ -1,7 +1,7 @@
 // <steere-game>: a whole game or match for a page (board, dice, buttons, score, cube, log and the
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
-import { Zola, Match, SteereError } from './engine.js';
+import { Match, SteereError } from './engine.js';
 import { tell, OTHER, Base, failed, checkObject, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
@@ -264,8 +264,8 @@ export class SteereGame extends Base {
 
   _humanSide() {
     if (this._o.opponent === 'human' || this._o.human === 'none') return null;
-    const swapped = this._obj instanceof Zola && this._obj.swapped;
-    return swapped ? OTHER[this._o.human] : this._o.human;
+    // (only Zola swaps)
+    return this._obj.swapped ? OTHER[this._o.human] : this._o.human;
   }
 
   /** Whether a person here may act now (the element not disabled). */
