@@ -122,9 +122,8 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
     el.hidden = !el.textContent;
   }
 }
-/** The English of a catalogue's text, for the message of a SteereError (which is always in English). */
-export const english = (key) => LANGS.en[key];
-export const NOT_OBJECT = english('notObject');
+/** The English of the catalogue's text, for the message of a SteereError (which is always in English). */
+export const NOT_OBJECT = LANGS.en.notObject;
 
 let loading;
 /** Loads the wasm once; resolves at once when the page has done it already. */

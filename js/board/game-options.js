@@ -1,7 +1,7 @@
 // <steere-game>'s attributes read into the options of a game or match (each judged by the engine, a bad
 // one reported and left out), and the game or match made of them.
 import { Jokerball, Zola, Match, Bot } from './engine.js';
-import { asError, english } from './common.js';
+import { LANGS, asError } from './common.js';
 
 const seedValue = (v) => (/^\d+$/.test(v) && Number(v) < 2 ** 32 ? Number(v) : v);
 const intValue = (v) => (/^-?\d+$/.test(v) ? Number(v) : v);
@@ -48,7 +48,7 @@ export function readOptions(el) {
   o.seed = engineSays(el, 'seed', seedValue, (x) => new Jokerball({ seed: x }));
   o.length = engineSays(el, 'length', intValue, (x) => new Match({ length: x }));
   o.level = readLevel(el);
-  if (o.pie && o.length !== undefined) o.pie = el._badAttr('pie', pie, null, false, english('pieMatch'), ['pieMatch']);
+  if (o.pie && o.length !== undefined) o.pie = el._badAttr('pie', pie, null, false, LANGS.en.pieMatch, ['pieMatch']);
   return o;
 }
 
