@@ -22,7 +22,7 @@ export function pick(tags) {
 
 /** The text of `key` in the first of `catalogues` that has one, else the key itself. */
 export function lookup(key, ...catalogues) {
-  for (const c of catalogues) if (c[key] !== undefined && c[key] !== null) return c[key];
+  for (const c of catalogues) if (c[key] != null) return c[key];
   return key;
 }
 

@@ -13,7 +13,7 @@
 //   CHANGELOG.md and LICENSE.
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync, build } from 'esbuild';
 import { minify } from 'terser';
 
@@ -206,12 +206,36 @@ const css = {
     }));
   },
 };
+// and the three catalogues (js/lang-en.js, lang-es.js, lang-ru.js), which have the same keys
+// (js-tests/lang.test.mjs), ship English's keys once and each catalogue as its texts in that order: lang.js
+// puts them back together into the same objects when it loads (0.4 KiB gzipped less than every catalogue
+// writing out every key).
+const catalogues = {
+  name: 'catalogues',
+  setup(b) {
+    const read = async (f) => (await import(pathToFileURL(join(root, 'js', f)).href)).default;
+    b.onResolve({ filter: /^catalogue-keys$/ }, (a) => ({ path: a.path, namespace: 'catalogues' }));
+    b.onLoad({ filter: /.*/, namespace: 'catalogues' }, async () => ({
+      contents: `const keys = ${JSON.stringify(Object.keys(await read('lang-en.js')))};
+export const catalogue = (texts) => Object.fromEntries(keys.map((k, i) => [k, texts[i]]));`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[\\/]js[\\/]lang-\w+\.js$/ }, async (a) => {
+      const keys = Object.keys(await read('lang-en.js'));
+      const cat = await read(basename(a.path));
+      if (Object.keys(cat).sort().join() !== [...keys].sort().join()) {
+        throw new Error(`finish-pkg: ${basename(a.path)} has other keys than lang-en.js`);
+      }
+      return { contents: `import { catalogue } from 'catalogue-keys';\nexport default catalogue(${JSON.stringify(keys.map((k) => cat[k]))});`, loader: 'js' };
+    });
+  },
+};
 async function bundle(f, mangle) {
   const r = await build({
     entryPoints: [join(root, 'js', f)],
     bundle: true,
     write: false,
-    plugins: [beside, css],
+    plugins: [beside, css, catalogues],
     logLevel: 'error',
     minify: true,
     format: 'esm',

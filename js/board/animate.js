@@ -9,10 +9,9 @@ const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: re
 export function animate(b, played, before) {
   // a new move ends the drawing of the last one at once
   for (const a of b._anims) a.finish();
-  for (const end of b._ends ?? []) end();
+  b._end?.();
   b._anims = [];
-  b._ends = [];
-  b._temp = [];
+  b._end = null;
   const ms = reducedMotion() ? 0 : b.animation;
   const kind = played.from && before.get(played.from);
   if (!ms || !kind || !b._layout) return;
@@ -24,8 +23,8 @@ export function animate(b, played, before) {
     else {
       // off the board: on past the last cell, into the goal zone
       const g = b._goals.get(`goal:${played.goal}`)?.g;
-      const p = pts[pts.length - 1];
-      const q = pts.length > 1 ? pts[pts.length - 2] : null;
+      const p = pts.at(-1);
+      const q = pts.at(-2);
       const y = g ? g.cy : p.y;
       const x = q && q.y !== p.y ? p.x + ((p.x - q.x) * (y - p.y)) / (p.y - q.y) : p.x;
       pts.push({ x, y });
@@ -33,29 +32,26 @@ export function animate(b, played, before) {
   }
   if (pts.some((p) => !p)) return;
   const layer = b._animLayer;
+  // the moving copies, no part of the board, removed at the end
+  const temp = [];
   if (played.capture && before.get(played.to)) {
-    const victim = drawPiece(before.get(played.to), 0, 0, layer);
-    victim.removeAttribute('data-piece');
-    victim.removeAttribute('part');
-    b._temp.push(victim);
-    const at = `translate(${pts[pts.length - 1].x}px, ${pts[pts.length - 1].y}px)`;
+    const victim = drawPiece(before.get(played.to), 0, 0, layer, {});
+    temp.push(victim);
+    const at = `translate(${pts.at(-1).x}px, ${pts.at(-1).y}px)`;
     b._anims.push(victim.animate([{ transform: at, opacity: 1 }, { transform: at, opacity: 0 }], { duration: ms, fill: 'forwards' }));
   }
-  const ghost = drawPiece(kind, 0, 0, layer);
-  ghost.removeAttribute('data-piece');
-  ghost.removeAttribute('part');
+  const ghost = drawPiece(kind, 0, 0, layer, {});
+  temp.push(ghost);
   const real = played.to !== 'off' ? b._cells.get(played.to)?.pieceEl : null;
   if (real) real.style.visibility = 'hidden';
   const frames = pts.map((p) => ({ transform: `translate(${p.x}px, ${p.y}px)` }));
-  if (played.to === 'off') frames[frames.length - 1].opacity = 0;
+  if (played.to === 'off') frames.at(-1).opacity = 0;
   const a = ghost.animate(frames, { duration: ms * Math.min(2, 0.75 + pts.length / 8), easing: 'ease-in-out', fill: 'forwards' });
   b._anims.push(a);
-  const temp = [...b._temp, ghost];
-  b._temp = [];
   const done = () => {
     for (const e of temp) e.remove();
     if (real) real.style.visibility = '';
   };
-  b._ends.push(done);
+  b._end = done;
   a.finished.then(done, done);
 }

@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, Base, NOT_OBJECT, engine, asError, failed, kindOf, attr, upgrade, listen, viewOf, drawing } from './common.js';
+import { tell, Base, checkObject, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -11,29 +11,18 @@ import { destKey } from './layout.js';
 
 /** A board: shows a bound Jokerball, Zola or Match (or a position string) and lets a person move. */
 export class SteereBoard extends Base {
-  static get observedAttributes() {
-    return ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
-  }
+  static observedAttributes = ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
 
   constructor() {
-    super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`;
-    this._svg = root.querySelector('svg');
-    this._msg = root.querySelector('.msg');
-    this._live = root.querySelector('.sr');
-    this._l = 'en';
-    this._cat = LANGS.en;
+    super(`<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`);
+    this._svg = this._q('svg');
+    this._live = this._q('.sr');
+    this._langOf = [this._svg, this._msg, this._live];
     this._obj = null; // the bound object
-    this._own = null; // the object made from `position`
-    this._ownOf = null;
-    this._selected = null;
-    this._active = null; // the cell (or goal) holding the one tab stop
-    this._last = null; // { key, moves, position } of the moves this board saw played
+    // and, unset until needed: _own, the object made from `position` (_ownOf); _selected; _active, the cell
+    // (or goal) holding the one tab stop; _last, { key, cells, position } of the moves this board saw played
+    // in the turn; _built, the key of the SVG built; _v, the view drawn
     this._anims = [];
-    this._built = '';
-    this._v = null;
-    this._errors = new Map();
     listenInput(this);
   }
 
@@ -41,13 +30,7 @@ export class SteereBoard extends Base {
     upgrade(this, 'game', 'position', 'orientation', 'coordinates', 'animation');
     listen(this, true);
     this._setLang();
-    engine().then(
-      () => {
-        this._ready = true;
-        this._render();
-      },
-      (e) => this._fail('engine', asError(e), ['loadFailed']),
-    );
+    this._whenReady(() => this._render());
   }
 
   disconnectedCallback() {
@@ -57,26 +40,6 @@ export class SteereBoard extends Base {
   attributeChangedCallback() {
     if (this._ready) this._render();
     else this._setLang();
-  }
-
-  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
-  get language() {
-    return this._l;
-  }
-
-  /** Takes the language the element should speak now (see language()); true when it changed. */
-  _setLang() {
-    const l = language(this);
-    for (const e of [this._svg, this._msg, this._live]) e.setAttribute('lang', l);
-    if (l === this._l) return false;
-    this._l = l;
-    this._cat = LANGS[l];
-    this._showErrors();
-    return true;
-  }
-
-  _relang() {
-    if (this._setLang() && this._ready) this._render();
   }
 
   /** The Jokerball, Zola or Match shown, or null. */
@@ -109,11 +72,7 @@ export class SteereBoard extends Base {
     attr(this, 'coordinates', v);
   }
   get animation() {
-    const a = this.getAttribute('animation');
-    if (a === null || a === '') return this._clear('attr:animation', 250);
-    const n = Number(a);
-    if (!/^\d+$/.test(a.trim()) || n > 60000) return this._badAttr('animation', a, '0…60000', 250);
-    return this._clear('attr:animation', n);
+    return this._read('animation', (a) => (/^\d+$/.test(a) && +a <= 60000 ? +a : undefined), '0…60000', 250);
   }
   set animation(v) {
     attr(this, 'animation', v === null || v === undefined ? null : String(v));
@@ -144,19 +103,9 @@ export class SteereBoard extends Base {
 
   // -- reading attributes
 
-  _enum(name, allowed, fallback) {
-    const v = this.getAttribute(name);
-    if (v === null || v === '') return this._clear(`attr:${name}`, fallback);
-    if (allowed.includes(v)) return this._clear(`attr:${name}`, v);
-    return this._badAttr(name, v, allowed.join(' | '), fallback);
-  }
-
   _players() {
-    const v = this.getAttribute('interactive');
-    if (v === null) return this._clear('attr:interactive', []);
-    const list = v.split(/\s+/).filter(Boolean);
-    if (list.every((p) => p === 'red' || p === 'blue')) return this._clear('attr:interactive', list);
-    return this._badAttr('interactive', v, 'red | blue | red blue', []);
+    const every = (list) => (list.every((p) => p === 'red' || p === 'blue') ? list : undefined);
+    return this._read('interactive', (v) => every(v.split(/\s+/).filter(Boolean)), 'red | blue | red blue', []);
   }
 
   _say(text) {
@@ -182,7 +131,7 @@ export class SteereBoard extends Base {
             this._own = new Zola({ position: p });
           } catch (e2) {
             // the error of the game the string looks like
-            this._fail('position', asError(looksLikeJokerball(p) ? e1 : e2));
+            this._fail('position', looksLikeJokerball(p) ? e1 : e2);
           }
         }
       }
@@ -192,13 +141,13 @@ export class SteereBoard extends Base {
 
   /** What the board needs to know of the object, read once per drawing. */
   _view(obj) {
-    if (!kindOf(obj)) throw new SteereError('invalid_option', NOT_OBJECT);
+    checkObject(obj);
     const match = obj instanceof Match ? obj : null;
     const board = obj.board();
     const view = viewOf(obj);
     const kind = view.game;
     const position = obj.position();
-    const phase = match ? obj.gamePhase : obj.phase;
+    const phase = phaseOf(obj);
     const turn = obj.turn;
     const open = phase !== 'over' && (!match || match.phase === 'playing');
     const moves = open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];
@@ -207,7 +156,7 @@ export class SteereBoard extends Base {
     // the dice of the turn just played stay drawn, with the ball's line for them, until the next roll
     const last = !dice && !!view.lastDice;
     if (last) ({ lastDice: dice, lastBall: ball } = view);
-    return { obj, match, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
+    return { obj, kind, size: view.size, view, board, position, phase, turn, moves, dice, ball, last };
   }
 
   _render() {
@@ -219,19 +168,12 @@ export class SteereBoard extends Base {
       if (obj) v = drawing(obj, () => this._view(obj));
       this._clear('game');
     } catch (e) {
-      const err = asError(e);
-      this._fail(this._obj ? 'game' : 'position', err, obj && !kindOf(obj) ? ['notObject'] : failed(err));
+      this._fail(this._obj ? 'game' : 'position', e);
     }
     this._v = v;
-    this._draw(v);
-    return v;
-  }
-
-  // -- drawing
-
-  _draw(v) {
     draw(this, v);
     roving(this);
+    return v;
   }
 
   _focus(key) {
@@ -244,7 +186,7 @@ export class SteereBoard extends Base {
     const player = v.turn;
     const detail = { move: m, player };
     this._selected = null;
-    const go = this.dispatchEvent(new CustomEvent('steere-move', { detail, bubbles: true, composed: true, cancelable: true }));
+    const go = fire(this, 'steere-move', detail, true);
     if (!go) {
       this._render();
       return;
@@ -253,7 +195,7 @@ export class SteereBoard extends Base {
     try {
       played = this._apply(v.obj, m.notation);
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
       this._render();
       return;
     }
@@ -267,19 +209,19 @@ export class SteereBoard extends Base {
     } catch {
       // freed by a listener: the move was played all the same
     }
-    this.dispatchEvent(
-      new CustomEvent('steere-played', { detail: { move: played, player, position, phase }, bubbles: true, composed: true }),
-    );
+    fire(this, 'steere-played', { move: played, player, position, phase });
   }
 
   /** Plays a move on `obj`, remembers it for the last-move mark, redraws and animates it. */
   _apply(obj, move) {
     const before = this._pieces ?? new Map();
-    const turnKey = (kindOf(obj) === 'match' ? `${obj.gameNumber}:` : '') + obj.history().length;
+    // the turn: its number in the game (and the game's in a match)
+    const turnKey = `${obj.gameNumber}:${obj.history().length}`;
     const player = obj.turn;
     const played = obj.play(move);
-    if (this._last?.key !== turnKey) this._last = { key: turnKey, moves: [] };
-    this._last.moves.push(played);
+    if (this._last?.key !== turnKey) this._last = { key: turnKey, cells: [] };
+    // the cells the move left and reached ('off' for a goal, none for a swap: no cell of the board)
+    this._last.cells.push(played.from, played.to);
     this._last.position = obj.position();
     this._render();
     this._say(tell(this._l, ['played', { player: [player], move: played.notation }]));

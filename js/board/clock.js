@@ -28,14 +28,14 @@ export function drawClocks(el) {
     const left = clockLeft(c, now);
     for (const p of ['red', 'blue']) {
       const { reserveMs, delayMs } = left[p];
-      const q = (k) => el._q(`[data-${k}=${p}]`);
+      const clock = el._q(`[data-clock=${p}]`);
       const run = live && c.running === p;
       // the warning: 10 s or less before the flag falls; said once each time the running player comes to it
       const low = reserveMs + delayMs <= 1e4;
-      q('clock').textContent = mss(reserveMs);
-      q('delay').textContent = delayMs ? tell(el._l, ['delay', { time: mss(delayMs) }]) : '';
-      attr(q('clock'), 'data-low', low);
-      attr(q('clock').parentNode, 'data-running', run);
+      clock.textContent = mss(reserveMs);
+      el._q(`[data-delay=${p}]`).textContent = delayMs ? tell(el._l, ['delay', { time: mss(delayMs) }]) : '';
+      attr(clock, 'data-low', low);
+      attr(clock.parentNode, 'data-running', run);
       const said = (el._low ??= {})[p];
       if (run && low && !said) el._note([['lowTime', { player: [p] }]]);
       el._low[p] = low && (run || said);

@@ -2,7 +2,7 @@
 // (kind, size, orientation, coordinates), then each drawing's pieces, targets, marks, labels and the
 // ball's direction.
 import { say, attr } from './common.js';
-import { layout, hexPoints, destKey, hexStep, SQ3, R, S } from './layout.js';
+import { layout, hexPoints, ring, destKey, hexStep, SQ3, R, S } from './layout.js';
 import { guessBoard } from './infer.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -57,22 +57,17 @@ export function svg(name, attrs, parent) {
   return e;
 }
 
-/** A piece drawn at (x, y): a disc for Red, a rounded square for Blue, a starred disc for the ball. */
-export function drawPiece(kind, x, y, parent) {
-  if (kind === 'red') return svg('circle', { cx: x, cy: y, r: 6.2, class: 'p red', part: 'piece', 'data-piece': 'red' }, parent);
-  if (kind === 'blue') {
-    const a = { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', part: 'piece', 'data-piece': 'blue' };
-    return svg('rect', a, parent);
-  }
-  const g = svg('g', { class: 'p ball', part: 'piece', 'data-piece': 'ball' }, parent);
+/**
+ * A piece drawn at (x, y): a disc for Red, a rounded square for Blue, a starred disc for the ball. `marks`:
+ * its attributes besides its shape; a piece of the board is the part `piece` and says what it is.
+ */
+export function drawPiece(kind, x, y, parent, marks = { part: 'piece', 'data-piece': kind }) {
+  if (kind === 'red') return svg('circle', { cx: x, cy: y, r: 6.2, class: 'p red', ...marks }, parent);
+  if (kind === 'blue') return svg('rect', { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', ...marks }, parent);
+  const g = svg('g', { class: 'p ball', ...marks }, parent);
   svg('circle', { cx: x, cy: y, r: 6 }, g);
-  const pts = [];
-  for (let i = 0; i < 10; i++) {
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    const r = i % 2 ? 1.8 : 4.3;
-    pts.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
-  }
-  svg('polygon', { points: pts.join(' ') }, g);
+  // a five-pointed star, a point up
+  svg('polygon', { points: ring(x, y, 10, [4.3, 1.8], -Math.PI / 2) }, g);
   return g;
 }
 
@@ -105,15 +100,14 @@ function build(b, kind, size, flip, coords) {
     if (kind === 'jokerball') svg('polygon', { points: hexPoints(c.x, c.y, R - 0.35, Math.PI / 6), class: 'shape' }, el);
     else svg('rect', { x: c.x - S / 2, y: c.y - S / 2, width: S, height: S, class: 'shape' }, el);
     svg('circle', { cx: c.x, cy: c.y, r: 2.2, class: 'dot' }, el);
-    let coord = null;
     if (coords) {
-      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7 } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6 };
-      coord = svg('text', { ...at, 'text-anchor': kind === 'jokerball' ? 'middle' : 'start', class: 'coord' }, names);
-      coord.textContent = c.name;
+      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7, 'text-anchor': 'middle' } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6, 'text-anchor': 'start' };
+      svg('text', { ...at, class: 'coord' }, names).textContent = c.name;
     }
-    b._cells.set(c.name, { el, c, coord, piece: null, pieceEl: null });
+    b._cells.set(c.name, { el, c, piece: null, pieceEl: null });
   }
-  b._arrow = svg('polygon', { class: 'arrow', hidden: '' }, s);
+  // the ball's arrow, one cell long, drawn pointing right and turned the ball's way from the ball's centre
+  b._arrow = svg('polygon', { class: 'arrow', points: '6.5,-1.2 11,-1.2 11,-3.2 15.5,0 11,3.2 11,1.2 6.5,1.2', hidden: '' }, s);
   b._animLayer = svg('g', { class: 'anim' }, s);
   s.append(names);
   b._dice = null;
@@ -160,8 +154,8 @@ export function draw(b, v) {
   }
   b._svg.setAttribute('aria-label', say(cat, v ? kind : 'noPieces'));
   attr(b, 'data-game', kind);
-  attr(b, 'data-turn', v?.turn ?? null);
-  attr(b, 'data-phase', v ? v.phase : null);
+  attr(b, 'data-turn', v?.turn);
+  attr(b, 'data-phase', v?.phase);
 
   const pieces = new Map();
   if (v) {
@@ -171,20 +165,14 @@ export function draw(b, v) {
   b._pieces = pieces;
 
   // what can be clicked now: pieces with moves, and the selected piece's (or the ball's) destinations
+  // (in the ball phase the ball is the piece selected, its moves leaving from its cell)
   const targets = new Map();
-  let selected = null;
   const moves = v?.moves ?? [];
-  if (moves.length && v.phase === 'ball') {
-    selected = v.board.ball;
-    for (const m of moves) targets.set(destKey(m), 'move');
-  } else if (moves.length) {
-    if (!moves.some((m) => m.from === b._selected)) b._selected = null;
-    selected = b._selected;
-    for (const m of moves) targets.set(m.from, 'select');
-    if (selected) for (const m of moves) if (m.from === selected) targets.set(destKey(m), 'move');
-  } else {
-    b._selected = null;
-  }
+  const ball = moves.length && v.phase === 'ball';
+  if (!ball && !moves.some((m) => m.from === b._selected)) b._selected = null;
+  const selected = ball ? v.board.ball : b._selected;
+  if (!ball) for (const m of moves) targets.set(m.from, 'select');
+  for (const m of moves) if (m.from === selected) targets.set(destKey(m), 'move');
   b._targets = targets;
   const last = lastCells(b, v);
   const [cells, at] = b._hint ?? [];
@@ -206,13 +194,11 @@ export function draw(b, v) {
     attr(cell.el, 'data-selected', sel);
     attr(cell.el, 'data-last', was);
     attr(cell.el, 'data-hint', !!hint?.has(name));
-    cell.el.setAttribute('part', ['cell', tg && 'target', sel && 'selected', was && 'last'].filter(Boolean).join(' '));
+    // its marks, each a part of the same name and said by the catalogue's word of that key
+    const marks = [tg && 'target', sel && 'selected', was && 'last'].filter(Boolean);
+    cell.el.setAttribute('part', ['cell', ...marks].join(' '));
     const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
-    const label = [say(cat, what, { cell: name })];
-    if (tg) label.push(say(cat, 'target'));
-    if (sel) label.push(say(cat, 'selected'));
-    if (was) label.push(say(cat, 'last'));
-    cell.el.setAttribute('aria-label', label.join(', '));
+    cell.el.setAttribute('aria-label', [say(cat, what, { cell: name }), ...marks.map((k) => say(cat, k))].join(', '));
   }
   for (const [k, { el, g, t }] of b._goals) {
     const tg = targets.get(k);
@@ -236,49 +222,32 @@ function drawDice(b, v) {
   if (!d) return;
   const cat = b._cat;
   const dice = v?.dice;
+  const line = dice && v.ball;
   attr(d.g, 'data-empty', !dice);
   attr(d.g, 'data-past', !!v?.last);
-  d.dist.textContent = dice ? String(dice.distance) : '';
-  d.way.textContent = dice ? String(dice.direction) : '';
-  attr(d.arrow, 'hidden', true);
-  if (!dice) {
-    d.g.setAttribute('aria-label', say(cat, 'noDice'));
-    return;
+  d.dist.textContent = dice?.distance ?? '';
+  d.way.textContent = dice?.direction ?? '';
+  attr(d.arrow, 'hidden', !line);
+  const vars = { distance: dice?.distance, direction: dice?.direction };
+  if (line) {
+    const [dx, dy] = hexStep(line.direction, b.orientation === 'blue');
+    const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
+    vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
+    const turn = `rotate(${deg.toFixed(1)})`;
+    d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) ${turn}`);
+    // the arrow from the ball along its line (for the dice of the turn being played)
+    const ball = !v.last && b._layout.at.get(v.board.ball);
+    attr(b._arrow, 'data-blocked', line.blocked);
+    if (ball) {
+      b._arrow.setAttribute('transform', `translate(${ball.x} ${ball.y}) ${turn}`);
+      b._arrow.removeAttribute('hidden');
+    }
   }
-  const line = v.ball;
-  const vars = { distance: dice.distance, direction: dice.direction };
-  if (!line) {
-    d.g.setAttribute('aria-label', say(cat, 'dice', vars));
-    return;
-  }
-  const [dx, dy] = hexStep(line.direction, b.orientation === 'blue');
-  const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
-  vars.way = say(cat, `way${(Math.round(deg / 60) + 6) % 6}`);
-  d.g.setAttribute('aria-label', say(cat, 'diceWay', vars));
-  attr(d.arrow, 'hidden', false);
-  d.arrow.setAttribute('transform', `translate(${d.ax} ${d.ay}) rotate(${deg.toFixed(1)})`);
-  // an arrow from the ball, one cell long, along its line (for the dice of the turn being played)
-  const ball = !v.last && b._layout.at.get(v.board.ball);
-  attr(b._arrow, 'data-blocked', line.blocked);
-  if (ball) {
-    const len = Math.hypot(dx, dy);
-    const [ux, uy] = [dx / len, dy / len];
-    const pt = (a, c) => `${(ball.x + ux * a - uy * c).toFixed(2)},${(ball.y + uy * a + ux * c).toFixed(2)}`;
-    b._arrow.setAttribute('points', [pt(6.5, -1.2), pt(11, -1.2), pt(11, -3.2), pt(15.5, 0), pt(11, 3.2), pt(11, 1.2), pt(6.5, 1.2)].join(' '));
-    b._arrow.removeAttribute('hidden');
-  }
+  d.g.setAttribute('aria-label', say(cat, !dice ? 'noDice' : line ? 'diceWay' : 'dice', vars));
 }
 
 /** The cells of the last turn's moves: those board `b` played, else those the engine names (view().lastMove). */
 function lastCells(b, v) {
   if (!v) return new Set();
-  if (b._last && b._last.position === v.position) {
-    const out = new Set();
-    for (const m of b._last.moves) {
-      if (m.from) out.add(m.from);
-      if (m.to && m.to !== 'off') out.add(m.to);
-    }
-    return out;
-  }
-  return new Set(v.view.lastMove?.cells);
+  return new Set(b._last?.position === v.position ? b._last.cells : v.view.lastMove?.cells);
 }

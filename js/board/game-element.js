@@ -1,38 +1,28 @@
 // <steere-game>: a whole game or match for a page (board, dice, buttons, score, cube, log and the
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
-import { Zola, Match, SteereError } from './engine.js';
-import { LANGS, tell, language, OTHER, Base, NOT_OBJECT, engine, asError, failed, kindOf, actor, upgrade, listen, viewOf, drawing } from './common.js';
+import { Match, SteereError } from './engine.js';
+import { tell, OTHER, Base, failed, checkObject, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
-import { GAME_HTML, texts, drawGame, ofGame } from './game-view.js';
+import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
 import { drawClocks } from './clock.js';
 import { WorkerBot } from './worker-bot.js';
 
 /** A whole game or match for a page: board, dice, buttons, score, cube, log and the computer. */
 export class SteereGame extends Base {
-  static get observedAttributes() {
-    return ['orientation', 'level', 'lang', 'animation', 'disabled', 'no-help'];
-  }
+  static observedAttributes = ['orientation', 'level', 'lang', 'animation', 'disabled', 'no-help'];
 
   constructor() {
-    super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = GAME_HTML;
-    this._l = 'en';
-    this._cat = LANGS.en;
-    this._q = (s) => root.querySelector(s);
-    this._msg = this._q('.msg');
+    super(GAME_HTML);
+    const root = this.shadowRoot;
     this._board = this._q('steere-board');
-    this._obj = null;
-    this._o = null;
-    this._token = 0;
-    this._errors = new Map();
-    this._busy = false;
-    this._over = 0;
-    this._confirm = false;
-    this._notice = [];
-    for (const b of root.querySelectorAll('button')) b.type = 'button';
+    this._langOf = [this._q('.wrap')];
+    this._obj = null; // the object played
+    this._token = 0; // a new object, a resignation or leaving the page voids the computer's step under way
+    // set with each object played (_use): _o, its options; _over, the results told; _notice, the status line
+    // every button is the part `button` (none submits a form: no form of the page reaches into the shadow root)
+    for (const b of root.querySelectorAll('button')) b.setAttribute('part', 'button');
     // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
     // inside, the game tells the page in its own words
     const b = this._board;
@@ -91,26 +81,10 @@ export class SteereGame extends Base {
     this._render();
   }
 
-  /** The language spoken now: 'en', 'es' or 'ru' (see `lang`). */
-  get language() {
-    return this._l;
-  }
-
-  /** Takes the language the element should speak now (see language()); true when it changed. */
-  _setLang() {
-    const l = language(this);
-    this._q('.wrap').setAttribute('lang', l);
-    if (l === this._l) return false;
-    this._l = l;
-    this._cat = LANGS[l];
+  /** The words of the buttons and regions, and the inner board's, in the language now spoken. */
+  _relabel() {
     texts(this);
     this._board._relang();
-    this._showErrors();
-    return true;
-  }
-
-  _relang() {
-    if (this._setLang()) this._render();
   }
 
   /** The object played: a Match when `length` is given, else a lone Jokerball or Zola. */
@@ -120,16 +94,12 @@ export class SteereGame extends Base {
   /** Plays this object from now on (a Jokerball, Zola or Match of this copy of the package). */
   set game(obj) {
     const use = () => {
-      let kind = null;
+      let kind;
       try {
-        kind = kindOf(obj) && obj.view().game;
+        checkObject(obj);
+        kind = obj.view().game;
       } catch (e) {
-        this._fail('game', asError(e));
-        return;
-      }
-      if (!kind) {
-        this._fail('game', new SteereError('invalid_option', NOT_OBJECT), ['notObject']);
-        return;
+        return this._fail('game', e);
       }
       const o = readOptions(this);
       o.game = kind;
@@ -144,7 +114,7 @@ export class SteereGame extends Base {
     try {
       return this._obj ? this._obj.toJSON() : null;
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
       return null;
     }
   }
@@ -200,16 +170,15 @@ export class SteereGame extends Base {
   /** Whether computer help (a hint, win chances) may be shown now: not while a `no-help` game is on. */
   get help() {
     if (!this.hasAttribute('no-help') || !this._obj || this._on?.over) return true;
-    const m = this._match();
-    return (m ? m.phase === 'match-over' : this._obj.phase === 'over');
+    return allOver(this._obj);
   }
 
   _clock() {
-    if (this._obj && this._o && this.isConnected) {
+    if (this._o && this.isConnected) {
       try {
         drawClocks(this);
       } catch (e) {
-        this._fail('game', asError(e));
+        this._fail('game', e);
       }
     }
   }
@@ -224,23 +193,13 @@ export class SteereGame extends Base {
     return this._whenReady(() => this._start());
   }
 
-  _whenReady(fn) {
-    return engine().then(
-      () => {
-        this._ready = true;
-        fn();
-      },
-      (e) => this._fail('engine', asError(e), ['loadFailed']),
-    );
-  }
-
   _start() {
     const o = readOptions(this);
     let obj;
     try {
       obj = make(o);
     } catch (e) {
-      this._fail('start', asError(e));
+      this._fail('start', e);
       obj = make({ game: o.game });
     }
     this._clear('start');
@@ -255,8 +214,7 @@ export class SteereGame extends Base {
       if (!cls) throw new SteereError('parse_error', 'not a state of steere-games');
       obj = cls.fromJSON(s);
     } catch (e) {
-      const err = asError(e);
-      this._fail('state', err, failed(err, 'badState'));
+      this._fail('state', e, failed(e, 'badState'));
       return;
     }
     this._clear('state');
@@ -284,10 +242,6 @@ export class SteereGame extends Base {
     this._clear('game');
     this._clear('bot');
     this._clear('board');
-    if (this._bot) {
-      this._bot.level = o.level;
-      this._bot.seed = o.seed;
-    }
     try {
       if (!follow) this._over = this._results().length;
     } catch {
@@ -310,8 +264,8 @@ export class SteereGame extends Base {
 
   _humanSide() {
     if (this._o.opponent === 'human' || this._o.human === 'none') return null;
-    const swapped = this._obj instanceof Zola && this._obj.swapped;
-    return swapped ? OTHER[this._o.human] : this._o.human;
+    // (only Zola swaps)
+    return this._obj.swapped ? OTHER[this._o.human] : this._o.human;
   }
 
   /** Whether a person here may act now (the element not disabled). */
@@ -360,14 +314,13 @@ export class SteereGame extends Base {
     const m = this._match();
     try {
       if (action === 'roll') {
-        const r = this._obj.roll();
-        this._note([['rolled', { player: [who], distance: r.distance, direction: r.direction }], this._skips(who, r.skipped)]);
-        this._emit('steere-played', { player: who, action, dice: { distance: r.distance, direction: r.direction } });
+        const { distance, direction, skipped } = this._obj.roll();
+        const dice = { distance, direction };
+        this._note([['rolled', { player: [who], ...dice }], this._skips(who, skipped)]);
+        this._emit('steere-played', { player: who, action, dice });
         if (keyboard) this._render(() => this._board._focus(this._board._active));
       } else if (action === 'swap') {
-        this._board.play('swap');
-        this._note([['didSwap', { player: [who] }]]);
-        this._emit('steere-played', { player: who, action });
+        this._tell(who, this._board.play('swap'));
       } else if (action === 'nextGame') {
         m.nextGame();
         this._notice = [];
@@ -375,46 +328,37 @@ export class SteereGame extends Base {
         // double, take, drop, resign
         m[action](...(action === 'resign' ? [who] : []));
         if (action === 'resign') this._token++;
-        this._cube(who, action);
+        this._acted(who, action);
       }
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
     }
-  }
-
-  _cube(player, action) {
-    const key = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' }[action];
-    this._note([[key, { player: [player] }]]);
-    this._emit('steere-played', { player, action });
   }
 
   /** After a move on the board (a person's or the computer's). */
   _played(player, move) {
-    const obj = this._obj;
-    if (move.kind === 'swap') {
-      this._note([['didSwap', { player: [player] }]]);
-      this._emit('steere-played', { player, action: 'swap' });
-      this._render();
-      return;
-    }
-    const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
-    if (!move.skipped) {
-      // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
-      const { game, log } = obj.view();
-      const e = log[log.length - 1];
-      if (game === 'zola' && e?.kind === 'record' && e.player !== player && !this._actorIs(OTHER[player])) notes.push(['pass', { player: [OTHER[player]] }]);
-    }
-    this._note(notes);
-    this._emit('steere-played', { player, move });
+    this._tell(player, move);
     this._render();
   }
 
-  _actorIs(p) {
-    try {
-      return this._actor() === p;
-    } catch {
-      return false;
+  /** Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played. */
+  _acted(player, action) {
+    this._note([[DID[action], { player: [player] }]]);
+    this._emit('steere-played', { player, action });
+  }
+
+  /** Tells move `played` of `player` (a swap as an action) in the status line and by steere-played. */
+  _tell(player, move) {
+    if (move.kind === 'swap') return this._acted(player, 'swap');
+    const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
+    if (!move.skipped) {
+      // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
+      const { game, log, toAct } = this._obj.view();
+      const e = log.at(-1);
+      if (game === 'zola' && e?.kind === 'record' && e.player !== player && toAct?.player !== OTHER[player]) notes.push(['pass', { player: [OTHER[player]] }]);
     }
+    this._note(notes);
+    this._emit('steere-played', { player, move });
   }
 
   _skips(who, skipped) {
@@ -441,11 +385,12 @@ export class SteereGame extends Base {
     } catch {
       // a freed object: the event goes out without it
     }
-    return this.dispatchEvent(new CustomEvent(type, { detail: { ...detail, phase }, bubbles: true, composed: true, cancelable }));
+    return fire(this, type, { ...detail, phase }, cancelable);
   }
 
   _render(after) {
-    if (!this._obj || !this._o) return;
+    // (the options are set with the object played)
+    if (!this._o) return;
     // one view() for the drawing, the results and who acts (read before any listener of the events)
     let all;
     let who;
@@ -457,7 +402,7 @@ export class SteereGame extends Base {
       });
       this._clear('game');
     } catch (e) {
-      this._fail('game', asError(e));
+      this._fail('game', e);
       return;
     }
     after?.();
@@ -470,25 +415,23 @@ export class SteereGame extends Base {
   _gameOver(all = this._results()) {
     if (all.length <= this._over) return false;
     this._over = all.length;
-    const m = this._match();
-    const r = all[all.length - 1];
-    this._emit('steere-gameover', { winner: r.winner, results: all, matchOver: m ? m.phase === 'match-over' : true });
+    // (a lone game has its result once it is over)
+    this._emit('steere-gameover', { winner: all.at(-1).winner, results: all, matchOver: allOver(this._obj) });
     return true;
   }
 
   // -- the computer
 
+  /** What the computer's step starts from: the object played and its whole state. */
   _stamp() {
-    const m = this._match();
-    const obj = this._obj;
-    return [this._token, m?.phase, m?.gameNumber, m ? m.gamePhase : obj.phase, obj.turn, obj.history().length, obj.position()].join('|');
+    return this._token + JSON.stringify(this._obj.toJSON());
   }
 
   _schedule(a = this._actor()) {
     if (this._busy || this._o.opponent !== 'bot' || a === null || a === this._humanSide() || !this.isConnected) return;
     this._busy = true;
     this._botStep()
-      .catch((e) => this._fail('bot', asError(e)))
+      .catch((e) => this._fail('bot', e))
       .finally(() => {
         this._busy = false;
         this._render();
@@ -502,31 +445,21 @@ export class SteereGame extends Base {
     await new Promise((r) => setTimeout(r, wait));
     await this._board.animationDone;
     if (!still()) return;
-    this._bot ??= new WorkerBot({ level: this._o.level, seed: this._o.seed });
+    // the level may have changed since the last step, the seed with a new game
+    this._bot ??= new WorkerBot();
     this._bot.level = this._o.level;
+    this._bot.seed = this._o.seed;
     const m = this._match();
     const who = this._actor();
-    if (m && m.phase === 'double') {
-      const a = await this._bot.cubeAction(m);
-      if (!still()) return;
-      this._do(a === 'take' ? 'take' : 'drop', who);
-      return;
-    }
-    const phase = m ? m.gamePhase : this._obj.phase;
-    const turnStart = this._obj.view().atTurnStart;
-    if (m && turnStart && this._cubeAsked !== stamp && m.canDouble()) {
+    // the cube: the answer to a double, or whether to double at the start of a turn (asked once a turn)
+    if (m && (m.phase === 'double' || (viewOf(m).atTurnStart && this._cubeAsked !== stamp && m.canDouble()))) {
       this._cubeAsked = stamp;
       const a = await this._bot.cubeAction(m);
       if (!still()) return;
-      if (a === 'double') {
-        this._do('double', who);
-        return;
-      }
+      // 'take' or 'drop' to a double; 'double' or 'no-double' at a turn's start
+      if (a !== 'no-double') return this._do(a, who);
     }
-    if (phase === 'roll') {
-      this._do('roll', who);
-      return;
-    }
+    if (phaseOf(this._obj) === 'roll') return this._do('roll', who);
     const mv = await this._bot.chooseMove(this._obj);
     if (!still()) return;
     const played = this._board.play(mv);

@@ -1,82 +1,70 @@
 // <steere-game>'s attributes read into the options of a game or match (each judged by the engine, a bad
 // one reported and left out), and the game or match made of them.
 import { Jokerball, Zola, Match, Bot } from './engine.js';
-import { asError } from './common.js';
+import { LANGS, asError } from './common.js';
 
 const seedValue = (v) => (/^\d+$/.test(v) && Number(v) < 2 ** 32 ? Number(v) : v);
 const intValue = (v) => (/^-?\d+$/.test(v) ? Number(v) : v);
-const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/** Attribute `name` of element `el`, trimmed; undefined when it is missing or blank. */
+const get = (el, name) => el.getAttribute(name)?.trim() || undefined;
+
+/**
+ * Attribute `name` of element `el` as `convert` makes it, when the engine takes it (`tryIt` makes an object
+ * of it); undefined when it is missing, or refused: reported then, the reason chosen by the engine's code.
+ */
+function engineSays(el, name, convert, tryIt) {
+  const v = get(el, name);
+  if (v === undefined) return undefined;
+  const x = convert(v);
+  try {
+    tryIt(x).free();
+    return x;
+  } catch (e) {
+    const err = asError(e);
+    return el._badAttr(name, v, null, undefined, err.message, [`code_${err.code}`]);
+  }
+}
 
 /** The options of element `el`'s attributes; a bad attribute is reported and left out. */
 export function readOptions(el) {
   el._clear('attr:');
-  const get = (n) => {
-    const v = el.getAttribute(n);
-    return v === null || v.trim() === '' ? undefined : v.trim();
-  };
   // the message names the attribute; its reason is the values expected, or chosen by the engine's code
-  const oneOf = (n, list, fallback) => {
-    const v = get(n);
-    return v === undefined || list.includes(v) ? (v ?? fallback) : el._badAttr(n, v, list.join(' | '), fallback);
-  };
-  // the engine judges its own options
-  const engineSays = (n, convert, tryIt) => {
-    const v = get(n);
-    if (v === undefined) return undefined;
-    const x = convert(v);
-    try {
-      const made = tryIt(x);
-      made.free();
-      return x;
-    } catch (e) {
-      const err = asError(e);
-      return el._badAttr(n, v, null, undefined, err.message, [`code_${err.code}`]);
-    }
-  };
   const o = {};
-  o.game = oneOf('game', ['jokerball', 'zola'], 'jokerball');
-  o.opponent = oneOf('opponent', ['bot', 'human', 'remote'], 'bot');
+  o.game = el._enum('game', ['jokerball', 'zola'], 'jokerball');
+  o.opponent = el._enum('opponent', ['bot', 'human', 'remote'], 'bot');
   // bound to a remote state, the person here may only watch
-  o.human = oneOf('human', o.opponent === 'remote' ? ['red', 'blue', 'none'] : ['red', 'blue'], 'red');
-  o.cube = oneOf('cube', ['on', 'off'], 'off') === 'on';
+  o.human = el._enum('human', o.opponent === 'remote' ? ['red', 'blue', 'none'] : ['red', 'blue'], 'red');
+  o.cube = el._enum('cube', ['on', 'off'], 'off') === 'on';
   const pie = el.getAttribute('pie');
   o.pie = pie !== null && pie !== 'off';
   if (pie !== null && !['', 'on', 'off'].includes(pie.trim())) o.pie = el._badAttr('pie', pie, 'on | off', false);
+  // the engine judges its own options
   const jb = o.game === 'jokerball';
-  o.rules = jb ? engineSays('rules', String, (x) => new Jokerball({ rules: x })) : undefined;
-  o.size = engineSays('size', intValue, (x) => (jb ? new Jokerball({ size: x }) : new Zola({ size: x })));
-  o.rows = jb ? engineSays('rows', intValue, (x) => new Jokerball(clean({ size: o.size, rows: x }))) : undefined;
-  o.first = engineSays('first', String, (x) => new Zola({ first: x }));
-  o.seed = engineSays('seed', seedValue, (x) => new Jokerball({ seed: x }));
-  o.length = engineSays('length', intValue, (x) => new Match({ length: x }));
+  o.rules = jb ? engineSays(el, 'rules', String, (x) => new Jokerball({ rules: x })) : undefined;
+  o.size = engineSays(el, 'size', intValue, (x) => (jb ? new Jokerball({ size: x }) : new Zola({ size: x })));
+  o.rows = jb ? engineSays(el, 'rows', intValue, (x) => new Jokerball({ size: o.size, rows: x })) : undefined;
+  o.first = engineSays(el, 'first', String, (x) => new Zola({ first: x }));
+  o.seed = engineSays(el, 'seed', seedValue, (x) => new Jokerball({ seed: x }));
+  o.length = engineSays(el, 'length', intValue, (x) => new Match({ length: x }));
   o.level = readLevel(el);
-  if (o.pie && o.length !== undefined) o.pie = el._badAttr('pie', pie, null, false, 'no pie rule in a match', ['pieMatch']);
+  if (o.pie && o.length !== undefined) o.pie = el._badAttr('pie', pie, null, false, LANGS.en.pieMatch, ['pieMatch']);
   return o;
 }
 
 /** The bot's level from element `el`'s `level` (medium when missing or bad). */
 export function readLevel(el) {
-  const v = el.getAttribute('level');
   el._clear('attr:level');
-  if (v === null || v === '') return 'medium';
-  try {
-    new Bot({ level: v }).free();
-    return v;
-  } catch (e) {
-    const err = asError(e);
-    el._fail('attr:level', err, ['badAttribute', { name: 'level', value: v, reason: [`code_${err.code}`] }]);
-    return 'medium';
-  }
+  return engineSays(el, 'level', String, (level) => new Bot({ level })) ?? 'medium';
 }
 
-/** A new Match, Jokerball or Zola of options `o` (readOptions). */
-/** A new Match, Jokerball or Zola of options `o` (see readOptions). */
+/** A new Match, Jokerball or Zola of options `o` (see readOptions; an option left out is undefined, its default). */
 export function make(o) {
   const { game, rules, size, rows, first, seed, length, cube, pie } = o;
   if (length !== undefined) {
-    const sub = game === 'jokerball' ? { jokerball: clean({ rules, size, rows }) } : { zola: clean({ size }) };
-    return new Match(clean({ game, length, cube, first, seed, ...sub }));
+    const sub = game === 'jokerball' ? { jokerball: { rules, size, rows } } : { zola: { size } };
+    return new Match({ game, length, cube, first, seed, ...sub });
   }
-  if (game === 'zola') return new Zola(clean({ size, pie, first }));
-  return new Jokerball(clean({ rules, size, rows, first, seed }));
+  if (game === 'zola') return new Zola({ size, pie, first });
+  return new Jokerball({ rules, size, rows, first, seed });
 }

@@ -1,6 +1,6 @@
 // <steere-game>'s drawing: its style and markup, the turn line, the seat, the buttons (enabled exactly
 // when the rules allow the action and a person is to take it), the winner, score and cube, and the log.
-import { say, tell, spoken, percent, attr, OTHER, actor as actorOf, viewOf } from './common.js';
+import { say, tell, spoken, percent, attr, OTHER, actor as actorOf, viewOf, phaseOf, allOver } from './common.js';
 import { drawClocks, seatColour } from './clock.js';
 
 const GAME_CSS = `
@@ -53,10 +53,10 @@ export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class
 <div class="side">
 <p class="seat"></p>
 <div class="bar" role="toolbar">
-<button data-action="roll" part="button" aria-keyshortcuts="r"></button><button data-action="double" part="button"></button><button data-action="take" part="button"></button><button data-action="drop" part="button"></button><button data-action="swap" part="button"></button><button data-action="resign" part="button"></button><button data-action="next-game" part="button"></button><button data-action="restart" part="button"></button><button data-action="claimWin" part="button" hidden></button>
+<button data-action="roll" aria-keyshortcuts="r"></button><button data-action="double"></button><button data-action="take"></button><button data-action="drop"></button><button data-action="swap"></button><button data-action="resign"></button><button data-action="next-game"></button><button data-action="restart"></button><button data-action="claimWin" hidden></button>
 </div>
 <p class="claim" role="status" hidden></p>
-<div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign" part="button"></button> <button data-action="cancel-resign" part="button"></button></div>
+<div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign"></button> <button data-action="cancel-resign"></button></div>
 <p class="winner" part="winner" role="status" hidden></p>
 <p class="status"></p>
 <div class="info"><p class="score"></p><p><span class="cube"></span> <span class="badge" hidden></span></p></div>
@@ -90,13 +90,14 @@ export function drawGame(el) {
   const b = el._board;
   const orient = el.getAttribute('orientation');
   const person = el._person();
-  attr(b, 'orientation', orient ?? (o.opponent === 'human' || o.human === 'none' ? 'red' : o.human));
+  // turned for the colour a person chose against the computer, else as for Red
+  attr(b, 'orientation', orient ?? (side ? o.human : 'red'));
   attr(b, 'interactive', !person ? null : o.opponent === 'human' ? 'red blue' : side);
   attr(b, 'animation', el.getAttribute('animation'));
   if (!el.help) b.hint = null;
   b.refresh();
 
-  const phase = m ? m.gamePhase : obj.phase;
+  const phase = phaseOf(obj);
   // whose turn
   const turn = el._q('.turn');
   attr(turn, 'data-player', actor);
@@ -120,32 +121,32 @@ export function drawGame(el) {
   const cube = !!(m && m.cube);
   const live = m && (m.phase === 'playing' || m.phase === 'double');
   const pie = !m && zola && obj.toJSON().pie;
-  btn('roll', human && playing && !zola && phase === 'roll', !zola);
+  const answer = human && cube && m.phase === 'double';
+  // (only Jokerball has a phase roll)
+  btn('roll', human && playing && phase === 'roll', !zola);
   btn('double', human && cube && m.phase === 'playing' && m.canDouble(), cube);
-  btn('take', human && cube && m.phase === 'double', cube);
-  btn('drop', human && cube && m.phase === 'double', cube);
+  btn('take', answer, cube);
+  btn('drop', answer, cube);
   btn('swap', human && pie && obj.legalMoves().includes('swap'), pie);
   btn('resign', person && !!live && !el._confirm, !!m);
   btn('next-game', person && !!m && m.phase === 'game-over', !!m);
-  btn('restart', true, o.opponent !== 'remote' && (!m ? phase === 'over' : m.phase === 'match-over'));
+  btn('restart', true, o.opponent !== 'remote' && allOver(obj));
   const confirm = el._q('.confirm');
   confirm.hidden = !(el._confirm && live && person);
   if (!confirm.hidden) {
-    const loser = side ?? actor;
-    const points = m.cube ? m.cube.value : 1;
-    confirm.firstChild.textContent = t('confirmResign', { player: [loser], points });
+    confirm.firstChild.textContent = t('confirmResign', { player: [side ?? actor], points: m.cube?.value ?? 1 });
   }
 
   // the winner
   const all = el._results();
   const winner = el._q('.winner');
   const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
-  const r = over ? all[all.length - 1] : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
+  const r = over ? all.at(-1) : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
   winner.hidden = !r;
-  attr(winner, 'data-winner', r ? r.winner : null);
+  attr(winner, 'data-winner', r?.winner);
   if (r) {
     let text = tell(el._l, resultLine(el, r).text);
-    if (m && m.phase === 'match-over') text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
+    if (m && allOver(m)) text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
     winner.textContent = text;
     // the result also takes the turn line's place above the board, where a phone shows it without scrolling
     if (!line) {
@@ -172,7 +173,8 @@ export function drawGame(el) {
   drawClocks(el);
 }
 
-const CUBE_KEY = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign' };
+/** The catalogue's key of an action (a cube action, a resignation, a swap) as the log and the status line say it. */
+export const DID = { double: 'didDouble', take: 'didTake', drop: 'didDrop', resign: 'didResign', swap: 'didSwap' };
 
 /**
  * The lines of game `g` of a match (an entry of its `games`) or of the lone game: records with who made
@@ -189,17 +191,17 @@ export function entries(el, g) {
   const game = g?.number ?? 1;
   let k = 0;
   for (const l of lines) {
-    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, rec: l.text, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
+    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
     else if (l.kind !== 'result') {
       // cube actions come before a turn's dice (a review numbers them so); a resignation may come after them
-      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [CUBE_KEY[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
+      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [DID[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
     }
   }
   const state = now && obj.toJSON();
   const cur = m ? state.current : state;
-  if (now && cur.game === 'jokerball' && cur.turn && (m ? m.gamePhase : obj.phase) !== 'over') {
+  if (now && cur.game === 'jokerball' && cur.turn && phaseOf(obj) !== 'over') {
     const t = cur.turn;
-    out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ?? '…'}${t.man ? ' …' : ''}` });
+    out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ? `${t.man} ` : ''}…` });
   }
   out.push(...later);
   const r = m ? g.result : el._results()[0];
@@ -218,11 +220,7 @@ export function resultLine(el, r) {
 /** The lines of the log: every game of a match (from the match's own lines), or the lone game's lines. */
 export function logItems(el) {
   const m = el._match();
-  const items = [];
-  if (m) {
-    for (const g of m.games) items.push({ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g));
-  } else items.push(...entries(el));
-  return items;
+  return m ? m.games.flatMap((g) => [{ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g)]) : entries(el);
 }
 
 // A review entry's place in the log: its game, the number of its record (of the record a cube decision
@@ -267,7 +265,7 @@ export function drawLog(el) {
     const li = document.createElement('li');
     li.className = it.kind;
     if (it.player) li.dataset.player = it.player;
-    if (it.kind === 'record') li.dataset.record = it.rec;
+    if (it.kind === 'record') li.dataset.record = it.text;
     if (it.n) span(li, 'n', `${it.n}.`);
     const text = Array.isArray(it.text) ? tell(el._l, it.text) : spoken(el._l, it.text);
     li.append(text);

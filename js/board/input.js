@@ -22,10 +22,7 @@ export function listenInput(b) {
 
 /** Every cell and goal zone of `b` that can take the focus, by key (a cell name, or goal:red / goal:blue). */
 function focusables(b) {
-  const m = new Map();
-  for (const [k, c] of b._cells) m.set(k, c.el);
-  for (const [k, g] of b._goals) m.set(k, g.el);
-  return m;
+  return new Map([...b._cells, ...b._goals].map(([k, { el }]) => [k, el]));
 }
 
 /** Puts board `b`'s one tab stop where it belongs after a drawing. */
@@ -45,12 +42,10 @@ export function focusOn(b, key) {
   focusables(b).get(key)?.focus();
 }
 
+/** The centre of the cell or goal zone `key`. */
 function point(b, key) {
-  if (key.startsWith('goal:')) {
-    const g = b._goals.get(key).g;
-    return { x: g.cx, y: g.cy };
-  }
-  return b._layout.at.get(key);
+  const g = b._goals.get(key)?.g;
+  return g ? { x: g.cx, y: g.cy } : b._layout.at.get(key);
 }
 
 function keyOf(el) {
@@ -69,7 +64,6 @@ function onClick(b, e) {
 
 function onKey(b, e) {
   const dirs = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -2, ArrowRight: 2 };
-  const all = focusables(b);
   const d = dirs[e.key];
   if (d) {
     e.preventDefault();
@@ -82,17 +76,23 @@ function onKey(b, e) {
     }
   } else if (e.key === 'Home' || e.key === 'End') {
     e.preventDefault();
-    const keys = [...all.keys()].filter((k) => !k.startsWith('goal:'));
-    focusOn(b, e.key === 'Home' ? keys[0] : keys[keys.length - 1]);
+    // the first or last cell
+    const keys = [...b._cells.keys()];
+    focusOn(b, e.key === 'Home' ? keys[0] : keys.at(-1));
   } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
     choose(b, b._active, true);
   } else if (e.key === 'Escape' && b._selected) {
     e.preventDefault();
-    b._selected = null;
-    b._say(say(b._cat, 'dropped'));
-    b._render();
+    letGo(b);
   }
+}
+
+/** Lets the selected piece go, and says so. */
+function letGo(b) {
+  b._selected = null;
+  b._say(say(b._cat, 'dropped'));
+  b._render();
 }
 
 /**
@@ -128,23 +128,16 @@ function choose(b, key, keyboard) {
     b._say(say(b._cat, 'picked', { cell: key, count, unit: say(b._cat, plural(b._l, 'dest', count)) }));
     b._render();
     if (keyboard) focusOn(b, dests[0]);
-  } else if (b._selected) {
-    b._selected = null;
-    b._say(say(b._cat, 'dropped'));
-    b._render();
-  }
+  } else if (b._selected) letGo(b);
 }
 
 // -- dragging a piece onto a target
 
 function onDown(b, e) {
   b._dragged = false;
-  if (e.button !== 0) return;
   const key = keyOf(e.target);
-  const v = b._v;
-  if (!key || !v?.moves.length) return;
-  const own = v.phase === 'ball' ? key === v.board.ball : v.moves.some((m) => m.from === key);
-  if (own) b._drag = { key, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
+  // the main button on a piece that has moves (in the ball phase the ball's moves leave from its cell)
+  if (e.button === 0 && key && b._v?.moves.some((m) => m.from === key)) b._drag = { key, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
 }
 
 function onMove(b, e) {
@@ -159,8 +152,7 @@ function onMove(b, e) {
     }
     const cell = b._cells.get(d.key);
     d.real = cell.pieceEl;
-    d.ghost = drawPiece(cell.piece, 0, 0, b._animLayer);
-    d.ghost.removeAttribute('data-piece');
+    d.ghost = drawPiece(cell.piece, 0, 0, b._animLayer, { part: 'piece' });
     if (d.real) d.real.style.visibility = 'hidden';
   }
   const m = b._svg.getScreenCTM();
@@ -176,8 +168,7 @@ function onUp(b, e) {
   endDrag(b);
   if (!moved) return;
   b._dragged = true;
-  const under = b.shadowRoot.elementFromPoint(e.clientX, e.clientY);
-  const key = keyOf(under);
+  const key = keyOf(b.shadowRoot.elementFromPoint(e.clientX, e.clientY));
   if (key && b._targets.get(key) === 'move') choose(b, key, false);
 }
 

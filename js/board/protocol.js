@@ -11,7 +11,7 @@ import { Jokerball, Zola, Match, Bot } from './engine.js';
 /** The class of each game's toJSON() `game`. */
 export const CLASSES = { jokerball: Jokerball, zola: Zola, match: Match };
 
-const text = (e) => String((e && e.message) || e);
+const text = (e) => String(e?.message || e);
 
 export const initRequest = (wasm) => ({ type: 'init', wasm });
 export const request = (id, type, state, options) => ({ id, type, state, options });
@@ -19,7 +19,7 @@ export const ready = () => ({ type: 'ready' });
 export const failed = (e) => ({ type: 'failed', message: text(e) });
 export const result = (id, value) => ({ id, result: value });
 export const progress = (id, done) => ({ id, progress: done });
-export const error = (id, e) => ({ id, error: { code: e && e.code, message: text(e) } });
+export const error = (id, e) => ({ id, error: { code: e?.code, message: text(e) } });
 
 /** The Bot's answer to request `req` ({ type, state, options }); onProgress(done, total) as Bot.review's. */
 export function think({ type, state, options }, onProgress) {

@@ -19,10 +19,9 @@ export class WorkerBot {
   constructor(options = {}) {
     this.level = options.level ?? 'medium';
     this.seed = options.seed;
-    this._worker = null;
-    this._local = false;
-    this._n = 0;
-    this._waiting = new Map();
+    // and, unset until the first request: _worker, or _local when no worker could start
+    this._n = 0; // the last request's id
+    this._waiting = new Map(); // the requests sent to the worker, by id
   }
 
   /** A legal move of the current phase, chosen off the page's thread. */
@@ -96,8 +95,8 @@ export class WorkerBot {
   }
 
   _send(type, state, onProgress) {
-    const options = { level: this.level };
-    if (this.seed !== undefined && this.seed !== null) options.seed = this.seed;
+    // the Bot's options (a seed not set, undefined or null, is the Bot's default)
+    const options = { level: this.level, seed: this.seed };
     return new Promise((resolve, reject) => {
       const req = { id: ++this._n, type, state, options, onProgress, resolve, reject };
       this._start();
