@@ -364,6 +364,8 @@ test('every button\'s text fits its button, in each language, at desktop width a
           ]),
         };
       });
+      // taken before the checks: a failure's picture is there to look at
+      await page.screenshot({ path: `${outDir}/lang-${l}-${name}.png`, fullPage: name === 'phone' });
       assert.ok(boxes.page <= boxes.width, `${l} ${name}: the page is ${boxes.page} px wide`);
       for (const b of boxes.buttons) {
         assert.ok(b.scroll <= b.client + 1, `${l} ${name}: "${b.text}" overflows its button (${b.scroll} > ${b.client})`);
@@ -372,7 +374,6 @@ test('every button\'s text fits its button, in each language, at desktop width a
         if (b.bar) assert.ok(b.height <= boxes.roll + 1, `${l} ${name}: "${b.text}" wraps`);
       }
       for (const [text, zone] of boxes.goals) assert.ok(text <= zone, `${l} ${name}: a goal's name is wider than the goal`);
-      await page.screenshot({ path: `${outDir}/lang-${l}-${name}.png`, fullPage: name === 'phone' });
       assert.deepEqual(errors, []);
       await context.close();
     }
