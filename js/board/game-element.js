@@ -196,13 +196,14 @@ export class SteereGame extends Base {
   _start() {
     const o = readOptions(this);
     let obj;
+    // a game its attributes cannot make: the default one, and the message stays until a start succeeds
     try {
       obj = make(o);
+      this._clear('start');
     } catch (e) {
       this._fail('start', e);
       obj = make({ game: o.game });
     }
-    this._clear('start');
     this._clear('state');
     this._use(obj, o);
   }
