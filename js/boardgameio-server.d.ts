@@ -119,6 +119,17 @@ export class BullScheduler implements DeadlineScheduler {
 }
 
 /**
+ * Which process holds each seat's connection (in Redis): the seats of a process that died (its key not
+ * renewed within `ttlMs`, default 6000) are recorded as not connected by a live process, unless another
+ * live process holds them too. Uses the `redis` package.
+ */
+export class SeatLeases {
+  constructor(options: { url: string; ttlMs?: number; prefix?: string } & LogOption);
+  start(onDead: (matchID: string, seat: '0' | '1') => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
  * What the server does by itself: a timed game lost at its deadline, a clock started once both seats are
  * taken, a casual game's seats' absence recorded (for claimWin); each written by compare-and-set and
  * published through the gate like a move.
@@ -129,10 +140,14 @@ export class ServerClocks {
     pubSub: TransportPubSub;
     games: ServedGame[];
     scheduler?: DeadlineScheduler;
+    /** On several processes: the seats of a process that dies recorded as not connected. */
+    leases?: SeatLeases | null;
     now?: () => number;
   } & LogOption);
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Records a seat as not connected (its connection's process died), as boardgame.io would have. */
+  disconnect(matchID: string, seat: '0' | '1'): Promise<void>;
   /** Applies a timeout or the seats' presence to a match's stored state; true when a new state was stored. */
   act(matchID: string, what: 'timeout' | 'presence'): Promise<boolean>;
   readonly stats: { timeouts: number; presence: number; late: number[] };

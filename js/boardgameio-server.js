@@ -301,8 +301,9 @@ export class CheckedStorage {
   /** Writes a match's metadata merged into the stored one (see merged()); a recorded end is kept. */
   async setMetadata(id, metadata) {
     let seatsChanged = true;
+    let base;
     await this.queue.run(`metadata ${id}`, async () => {
-      const base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
+      base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
       seatsChanged = base === undefined || JSON.stringify(metadata.players) !== base;
       // A move's metadata write changes only updatedAt, which the compare-and-set of its state wrote already
       // in PostgreSQL: nothing to write.
@@ -312,7 +313,7 @@ export class CheckedStorage {
       return this.inner.setMetadata(id, merged(id, stored, metadata, base));
     });
     // A seat taken, left, connected or disconnected (not a move's updatedAt): the server may have to act.
-    if (this.afterMetadata && seatsChanged) this.afterMetadata(id);
+    if (this.afterMetadata && seatsChanged) this.afterMetadata(id, base === undefined ? null : JSON.parse(base), metadata.players);
   }
   wipe(id) {
     this.gameOf.delete(id);
@@ -592,8 +593,9 @@ export class BullScheduler {
  * that the Server was given, scheduler a TimerScheduler or a BullScheduler), then `await clocks.start()`.
  */
 export class ServerClocks {
-  constructor({ storage, pubSub, games, scheduler = new TimerScheduler(), log = (line) => console.log(line), now = () => Date.now() }) {
+  constructor({ storage, pubSub, games, scheduler = new TimerScheduler(), leases = null, log = (line) => console.log(line), now = () => Date.now() }) {
     if (!(storage instanceof CheckedStorage)) throw new TypeError('ServerClocks: storage must be a CheckedStorage');
+    this.leases = leases;
     this.storage = storage;
     this.pubSub = pubSub;
     this.games = new Map((games || []).map((g) => [g.name, g]));
@@ -608,13 +610,24 @@ export class ServerClocks {
     this.storage.afterWrite = (id, state, ok) => {
       if (!ok) this.reschedule(id);
     };
-    this.storage.afterMetadata = (id) => {
+    this.storage.afterMetadata = (id, before, after) => {
+      if (this.leases) this.leases.seen(id, before, after);
       this.act(id, 'presence').catch((e) => this.logLine(`match ${id}: presence not recorded (${firstLine(e)})`));
     };
+    if (this.leases) await this.leases.start((id, seat) => this.disconnect(id, seat));
   }
   async close() {
     this.storage.beforeWrite = this.storage.afterWrite = this.storage.afterMetadata = null;
+    await this.leases?.close();
     await this.scheduler.close();
+  }
+  /** Records seat `seat` of match `id` as not connected (its connection's process died). */
+  async disconnect(id, seat) {
+    const { metadata } = await this.storage.fetch(id, { metadata: true });
+    const p = metadata && metadata.players && metadata.players[seat];
+    if (!p || p.isConnected !== true) return;
+    p.isConnected = false; // in place: the storage merges the fields changed since it handed this object out
+    await this.storage.setMetadata(id, metadata);
   }
   // After a write that lost its race, the stored state's deadline is the one to keep.
   async reschedule(id) {
@@ -674,6 +687,103 @@ export class ServerClocks {
     }
     this.logLine(`match ${id}: ${what} not stored after 5 tries`);
     return false;
+  }
+}
+
+/**
+ * Which process holds each seat's connection, kept in Redis, so that the seats of a process that dies are
+ * recorded as not connected (boardgame.io writes `isConnected: true` when a socket connects and `false`
+ * when it closes; a process killed never writes the `false`, and its players could never be claimed
+ * against). Each process keeps a key of its own alive (expiring after `ttlMs`, renewed three times as
+ * often) and a set of the seats connected through it; every `ttlMs / 3` each process looks for the sets
+ * of processes whose key expired, and one of them (a Redis lock) records those seats as not connected,
+ * unless a live process holds the seat too. `new SeatLeases({ url })`, given to `ServerClocks({ leases })`.
+ */
+export class SeatLeases {
+  constructor({ url, ttlMs = 6000, prefix = 'steere-games:seats', log = (line) => console.log(line) } = {}) {
+    if (!url) throw new TypeError('SeatLeases: give { url } (the Redis URL)');
+    this.url = url;
+    this.ttlMs = ttlMs;
+    this.prefix = prefix;
+    this.logLine = log;
+    this.id = globalThis.crypto.randomUUID();
+    this.client = null;
+    this.timer = null;
+    this.errors = 0;
+  }
+  key(kind, rest) {
+    return `${this.prefix}:${kind}:${rest}`;
+  }
+  async start(onDead) {
+    const { createClient } = await import('redis');
+    this.client = createClient({ url: this.url, disableOfflineQueue: true, socket: { reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1000) } });
+    this.client.on('error', (e) => this.logError(e));
+    await this.client.connect();
+    this.onDead = onDead;
+    await this.beat();
+    const every = Math.max(100, Math.floor(this.ttlMs / 3));
+    this.timer = setInterval(() => {
+      this.beat()
+        .then(() => this.sweep())
+        .catch((e) => this.logError(e));
+    }, every);
+    this.timer.unref?.();
+  }
+  logError(e) {
+    if (this.errors++ % 100 === 0) this.logLine(`seat leases: ${firstLine(e)}`);
+  }
+  beat() {
+    return this.client.set(this.key('alive', this.id), '1', { PX: this.ttlMs });
+  }
+  /** A seat's connection opened or closed through this process (its metadata written here). */
+  seen(id, before, after) {
+    if (!this.client || !after || typeof after !== 'object') return;
+    for (const seat of ['0', '1']) {
+      const was = before && before[seat] ? before[seat].isConnected : undefined;
+      const now = after[seat] ? after[seat].isConnected : undefined;
+      if (now === was) continue;
+      const entry = `${id}/${seat}`;
+      const op =
+        now === true
+          ? this.client.multi().sAdd(this.key('of', this.id), entry).sAdd(this.key('held', entry), this.id)
+          : this.client.multi().sRem(this.key('of', this.id), entry).sRem(this.key('held', entry), this.id);
+      op.exec().catch((e) => this.logError(e));
+    }
+  }
+  // The seats of every process whose key expired: recorded as not connected, once (one process's lock).
+  async sweep() {
+    for await (const keys of this.client.scanIterator({ MATCH: this.key('of', '*'), COUNT: 100 })) {
+      for (const key of Array.isArray(keys) ? keys : [keys]) {
+        const dead = key.slice(this.key('of', '').length);
+        if (dead === this.id || (await this.client.exists(this.key('alive', dead)))) continue;
+        if ((await this.client.set(this.key('sweep', dead), this.id, { NX: true, PX: 30000 })) !== 'OK') continue;
+        for (const entry of await this.client.sMembers(key)) {
+          await this.client.sRem(this.key('held', entry), dead);
+          const holders = await this.client.sMembers(this.key('held', entry));
+          const live = [];
+          for (const h of holders) if (await this.client.exists(this.key('alive', h))) live.push(h);
+          if (live.length === 0) {
+            const [id, seat] = entry.split('/');
+            await this.onDead(id, seat).catch((e) => this.logLine(`match ${id}: seat ${seat} not recorded away (${firstLine(e)})`));
+            await this.client.del(this.key('held', entry));
+          }
+        }
+        await this.client.del(key);
+      }
+    }
+  }
+  async close() {
+    clearInterval(this.timer);
+    if (this.client?.isOpen) {
+      // a process stopping on purpose has written its disconnections: its set goes with it
+      await this.client
+        .multi()
+        .del(this.key('alive', this.id))
+        .del(this.key('of', this.id))
+        .exec()
+        .catch(() => {});
+      await this.client.quit().catch(() => {});
+    }
   }
 }
 

@@ -155,7 +155,7 @@ function staticFiles(vendor) {
  */
 export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, abandonMs, log = (l) => console.log(l), vendor = true } = {}) {
   const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
-  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler } = await import(
+  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler, SeatLeases } = await import(
     join(root, 'pkg', 'boardgameio-server.js')
   );
   games = games || (await defaultGames({ abandonMs }));
@@ -182,7 +182,9 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
   }
   const pubSub = storage.publishAfterWrite(bus);
   const scheduler = redis ? new BullScheduler({ url: redis, log: logLine }) : new TimerScheduler();
-  const clocks = new ServerClocks({ storage, pubSub, games, scheduler, log: logLine });
+  // on several processes, the seats of a process that dies are recorded as away (SeatLeases)
+  const leases = redis ? new SeatLeases({ url: redis, log: logLine }) : null;
+  const clocks = new ServerClocks({ storage, pubSub, games, scheduler, leases, log: logLine });
   await clocks.start();
   const server = Server({ games, db: storage, origins: [Origins.LOCALHOST], transport: new SocketIO({ pubSub }) });
   guardSockets(server, games, storage, { log: logLine });

@@ -150,6 +150,41 @@ test('claimWin through either process: refused while the player to act is connec
   }
 });
 
+test('the process holding the connection of the player to act dies: the seat is recorded away, and the win claimed', async () => {
+  const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url, abandonMs: ABANDON_MS });
+  const m = await newMatch(servers[0].url, 'zola');
+  const clients = [connect(victim.url, zo, m.matchID, m.seats[0]), connect(servers[1].url, zo, m.matchID, m.seats[1])];
+  try {
+    await Promise.all(clients.map((c) => c.waitFor((s) => s.G, 15000, 'the first sync')));
+    // both connections recorded (boardgame.io writes them after its sync's answer)
+    for (let t = 0; ; t += 20) {
+      const { rows } = await db.query('SELECT "players" FROM "Games" WHERE "id" = $1', [m.matchID]);
+      if (rows[0].players['0'].isConnected === true && rows[0].players['1'].isConnected === true) break;
+      assert.ok(t < 10000, 'the connections are not recorded');
+      await sleep(20);
+    }
+    // Red's page and its process go at once: no process is left to write that Red's connection closed.
+    clients[0].stop();
+    clients[0] = null;
+    victim.child.kill('SIGKILL');
+    const died = Date.now();
+    assert.equal((await victim.exited).signal, 'SIGKILL');
+    const away = await until(m.matchID, (r) => typeof r.state.G.away['0'] === 'number', 'Red recorded away', 20000).catch((e) => {
+      throw new Error(`${e.message}\nthe servers said:\n${servers.map((x) => x.lines.join('\n')).join('\n---\n')}`);
+    });
+    console.log(`# a dead process's seat recorded away ${away.at - died} ms after the kill`);
+    assert.ok(away.at - died < 12000, `recorded away only ${away.at - died} ms after the kill`);
+    // Blue sees when it can claim, and its claim is taken then.
+    await clients[1].waitFor((s) => typeof s.G.away['0'] === 'number', 5000, 'the away stamp at the other seat');
+    await sleep(away.row.state.G.away['0'] + ABANDON_MS + 100 - Date.now());
+    clients[1].client.moves.claimWin();
+    const { row: end } = await until(m.matchID, (r) => r.gameover !== null && r.gameover !== undefined, 'the claimed win', 5000);
+    assert.deepEqual(end.gameover, { winner: '1', reason: 'abandoned' });
+  } finally {
+    clients.forEach((c) => c?.stop());
+  }
+});
+
 test('in memory, one process: a game lost on time with nobody connected, by its timer, within 1 s', async () => {
   const { startServer: inMemory } = await import('../../scripts/online.mjs');
   const server = await inMemory({ port: 0, host: '127.0.0.1', log: () => {}, vendor: false });
