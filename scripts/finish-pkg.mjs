@@ -311,8 +311,8 @@ const manifest = {
     'LICENSE',
     'docs/records.md',
   ],
-  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4' },
-  peerDependenciesMeta: { 'boardgame.io': { optional: true }, redis: { optional: true } },
+  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6' },
+  peerDependenciesMeta: { 'boardgame.io': { optional: true }, redis: { optional: true }, bullmq: { optional: true } },
   sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };

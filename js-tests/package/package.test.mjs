@@ -316,8 +316,8 @@ test('bundler: vite build of a page with the board elements (worker and wasm fou
 test('steere-games/boardgameio: works without boardgame.io (an optional peer), and its types fit boardgame.io', () => {
   const installed = join(dir, 'node_modules', 'steere-games');
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  assert.deepEqual(manifest.peerDependencies, { 'boardgame.io': '^0.50.2', redis: '>=4' });
-  assert.deepEqual(manifest.peerDependenciesMeta, { 'boardgame.io': { optional: true }, redis: { optional: true } });
+  assert.deepEqual(manifest.peerDependencies, { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6' });
+  assert.deepEqual(manifest.peerDependenciesMeta, { 'boardgame.io': { optional: true }, redis: { optional: true }, bullmq: { optional: true } });
   assert.equal(existsSync(join(dir, 'node_modules', 'redis')), false);
   assert.equal(manifest.dependencies, undefined);
   assert.equal(existsSync(join(dir, 'node_modules', 'boardgame.io')), false);
