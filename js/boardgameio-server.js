@@ -709,6 +709,7 @@ export class SeatLeases {
     this.id = globalThis.crypto.randomUUID();
     this.client = null;
     this.timer = null;
+    this.sweeping = null;
     this.errors = 0;
   }
   key(kind, rest) {
@@ -723,9 +724,14 @@ export class SeatLeases {
     await this.beat();
     const every = Math.max(100, Math.floor(this.ttlMs / 3));
     this.timer = setInterval(() => {
-      this.beat()
-        .then(() => this.sweep())
-        .catch((e) => this.logError(e));
+      // the key renewed whatever the sweep does; a sweep at a time (Redis slow or away)
+      this.beat().catch((e) => this.logError(e));
+      if (this.sweeping) return;
+      this.sweeping = this.sweep()
+        .catch((e) => this.logError(e))
+        .finally(() => {
+          this.sweeping = null;
+        });
     }, every);
     this.timer.unref?.();
   }
@@ -774,6 +780,7 @@ export class SeatLeases {
   }
   async close() {
     clearInterval(this.timer);
+    await this.sweeping;
     if (this.client?.isOpen) {
       // a process stopping on purpose has written its disconnections: its set goes with it
       await this.client
