@@ -384,7 +384,9 @@ async function startCluster(p) {
   chmodSync(dir, 0o755);
   const pg = await postgres({ dir: join(dir, 'pg') });
   const rd = await redis({ dir: join(dir, 'redis') });
-  const options = { postgres: pg.url, redis: rd.url };
+  // BENCH_NODE_ARGS: flags for the server processes' node (e.g. --cpu-prof --cpu-prof-dir=DIR to profile them)
+  const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
+  const options = { postgres: pg.url, redis: rd.url, nodeArgs };
   for (let i = 0; i < p; i++) servers.push(await startServer(options));
   const pids = () => servers.map((s) => s.child.pid);
   return {

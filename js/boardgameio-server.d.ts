@@ -50,8 +50,8 @@ export class CheckedStorage implements StorageAPI.Async {
   createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void>;
   listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]>;
   readonly inner: Storage;
-  /** Writes that lost to another process (conflicts) and writes that failed (writeErrors). */
-  readonly stats: { conflicts: number; writeErrors: number };
+  /** Writes that lost to another process (conflicts), writes that failed (writeErrors), reads of the storage it wraps (a move costs one). */
+  readonly stats: { conflicts: number; writeErrors: number; reads: number };
   connect(): Promise<void>;
   /** Never rejects: a state that could not be stored (lost the race, or the storage failed) is logged. */
   setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void>;

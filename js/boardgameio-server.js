@@ -20,6 +20,7 @@
 // - RedisPubSub carries the updates between processes (boardgame.io's GenericPubSub over the `redis`
 //   client); LocalPubSub is the one-process equivalent.
 // Nothing here imports boardgame.io; `redis` is imported when a RedisPubSub connects without a client.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkState, timeOut, presence, deadlineOf } from './boardgameio.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -102,17 +103,43 @@ class KeyedQueue {
 
 // A compare-and-set of a match's state in bgio-postgres' table: written only while the stored state is
 // the one the new state was made from. Resolves to true when written.
+// (Bound parameters: the state's JSON goes to PostgreSQL as it is, not escaped into the statement's text.)
 async function postgresSetStateIf(store, id, state, deltalog, prevID) {
   const rows = await store.sequelize.query(
-    'UPDATE "Games" SET "state" = CAST(:state AS json), ' +
-      '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST(:deltalog AS jsonb) AS json), "updatedAt" = NOW() ' +
-      'WHERE "id" = :id AND CAST("state"->>\'_stateID\' AS integer) = :prevID RETURNING "id"',
-    {
-      replacements: { id, prevID, state: JSON.stringify(state), deltalog: JSON.stringify(deltalog || []) },
-      type: 'SELECT',
-    },
+    'UPDATE "Games" SET "state" = CAST($1 AS json), ' +
+      '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST($2 AS jsonb) AS json), "updatedAt" = NOW() ' +
+      'WHERE "id" = $3 AND CAST("state"->>\'_stateID\' AS integer) = $4 RETURNING "id"',
+    { bind: [JSON.stringify(state), JSON.stringify(deltalog || []), id, prevID], type: 'SELECT' },
   );
   return rows.length === 1;
+}
+
+// bgio-postgres' fetch, reading only the columns asked for: its own reads every column, the match's whole
+// log included (which grows with every move), for each move's read of the state.
+async function postgresFetch(store, id, opts) {
+  const columns = ['"gameName"', '"players"', '"setupData"', '"gameover"', '"nextRoomID"', '"unlisted"', '"createdAt"', '"updatedAt"'];
+  const wanted = [...(opts.metadata ? columns : []), ...(opts.state ? ['"state"'] : []), ...(opts.initialState ? ['"initialState"'] : []), ...(opts.log ? ['"log"'] : [])];
+  const result = {};
+  if (wanted.length === 0) return result;
+  const rows = await store.sequelize.query(`SELECT ${wanted.join(', ')} FROM "Games" WHERE "id" = $1`, { bind: [id], type: 'SELECT' });
+  if (rows.length === 0) return result;
+  const m = rows[0];
+  if (opts.metadata) {
+    result.metadata = {
+      gameName: m.gameName,
+      players: m.players || [],
+      setupData: m.setupData,
+      gameover: m.gameover,
+      nextMatchID: m.nextRoomID,
+      unlisted: m.unlisted,
+      createdAt: new Date(m.createdAt).getTime(),
+      updatedAt: new Date(m.updatedAt).getTime(),
+    };
+  }
+  if (opts.initialState) result.initialState = m.initialState;
+  if (opts.state) result.state = m.state;
+  if (opts.log) result.log = m.log;
+  return result;
 }
 
 // boardgame.io writes a match's whole metadata from a copy it read earlier (the lobby's join, leave and
@@ -217,9 +244,9 @@ export class CheckedStorage {
     this.held = null; // the update the gate holds for the next write: { key, release }
     this.readPlayers = new WeakMap(); // a metadata's players object handed out -> its JSON when read
     this.readRest = new WeakMap(); // that players object -> the JSON of the rest of its metadata (updatedAt left out)
-    this.fresh = new Map(); // matchID -> { result, at, uses }: the socket guard's read, for boardgame.io's two reads of the move
+    this.moveRead = new AsyncLocalStorage(); // { id, result, at, uses }: the socket guard's read, for boardgame.io's two reads of that move
     this.busy = 0; // operations in flight, for settle()
-    this.stats = { conflicts: 0, writeErrors: 0 };
+    this.stats = { conflicts: 0, writeErrors: 0, reads: 0 };
     for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {
       const f = this[m];
       this[m] = async (...args) => {
@@ -324,23 +351,24 @@ export class CheckedStorage {
     return this.inner.listMatches(opts);
   }
   /**
-   * Reads a match's state and metadata for a move (the socket guard's read), kept a moment for boardgame.io's
-   * own two reads of the same move (its metadata, then its state): one read of the storage per move. A state
-   * read this way can only be as old as a read made for the move anyway; the write is a compare-and-set.
+   * Reads a match's state and metadata for a move (the socket guard's read) and runs `pass` (what hands the
+   * move to boardgame.io) with that read kept for boardgame.io's own two reads of the same move (its
+   * metadata, then its state): one read of the storage per move. The read is kept in the move's own
+   * asynchronous context (AsyncLocalStorage), so no other move, timeout or refresh can take it; a state read
+   * this way is the one the guard checked, and the write is a compare-and-set. Resolves to the read.
    */
   async readForMove(id) {
-    const result = await this.fetch(id, { state: true, metadata: true });
-    if (result.state && result.metadata) this.fresh.set(id, { result, at: Date.now(), uses: 2 });
-    return result;
+    return this.fetch(id, { state: true, metadata: true });
+  }
+  /** Runs `fn` with `result` (readForMove's) kept for the next two reads of match `id` made within it. */
+  withRead(id, result, fn) {
+    if (!result.state || !result.metadata) return fn();
+    return this.moveRead.run({ id, result, at: Date.now(), uses: 2 }, fn);
   }
   takeFresh(id, opts) {
-    const f = this.fresh.get(id);
-    if (!f || opts.log || opts.initialState) return null;
-    if (Date.now() - f.at > 1000) {
-      this.fresh.delete(id);
-      return null;
-    }
-    if (--f.uses <= 0) this.fresh.delete(id);
+    const f = this.moveRead.getStore();
+    if (!f || f.id !== id || f.uses <= 0 || opts.log || opts.initialState || Date.now() - f.at > 1000) return null;
+    f.uses--;
     const r = {};
     if (opts.state) r.state = f.result.state;
     if (opts.metadata) r.metadata = f.result.metadata;
@@ -353,7 +381,9 @@ export class CheckedStorage {
     const known = this.gameOf.get(id);
     // The metadata is read with the state: a match's end is recorded in its state first (a process can
     // die between the two writes), and the metadata takes it from there.
-    const r = await this.inner.fetch(id, opts.metadata ? { ...opts, state: true } : wantsState && !known ? { ...opts, metadata: true } : opts);
+    const asked = opts.metadata ? { ...opts, state: true } : wantsState && !known ? { ...opts, metadata: true } : opts;
+    this.stats.reads++;
+    const r = await (this.atomic ? postgresFetch(this.inner, id, asked) : this.inner.fetch(id, asked));
     if (!wantsState && !opts.metadata) return r;
     let gameName = known;
     if (!gameName && r.metadata) {
@@ -748,7 +778,7 @@ export class SeatLeases {
       const was = before && before[seat] ? before[seat].isConnected : undefined;
       const now = after[seat] ? after[seat].isConnected : undefined;
       if (now === was) continue;
-      const entry = `${id}/${seat}`;
+      const entry = JSON.stringify([id, seat]);
       const op =
         now === true
           ? this.client.multi().sAdd(this.key('of', this.id), entry).sAdd(this.key('held', entry), this.id)
@@ -769,7 +799,7 @@ export class SeatLeases {
           const live = [];
           for (const h of holders) if (await this.client.exists(this.key('alive', h))) live.push(h);
           if (live.length === 0) {
-            const [id, seat] = entry.split('/');
+            const [id, seat] = JSON.parse(entry);
             await this.onDead(id, seat).catch((e) => this.logLine(`match ${id}: seat ${seat} not recorded away (${firstLine(e)})`));
             await this.client.del(this.key('held', entry));
           }
@@ -955,9 +985,11 @@ export function guardSockets(server, games, storage, { log = (line) => console.l
       inOrder(socket);
       socket.use((packet, pass) => {
         checkPacket(packet, storage, socket)
-          .then((ok) => {
-            if (!ok) return;
-            pass();
+          .then((read) => {
+            if (!read) return;
+            // a move goes on with the guard's read of it (CheckedStorage.withRead)
+            if (read !== true && typeof storage.withRead === 'function') storage.withRead(packet[3], read, pass);
+            else pass();
             if (packet[0] === 'sync') refreshLater(socket, packet[1], storage);
           })
           .catch((e) => log(`socket packet refused: ${firstLine(e)}`));
@@ -1010,13 +1042,14 @@ async function checkPacket([event, ...args], storage, socket) {
     if (p.playerID !== playerID) return false;
     // A move on an old state: boardgame.io would drop it without a word, so the sender is sent the stored
     // state (it then sees the move refused, and can make it again on the new state).
-    const { state } = typeof storage.readForMove === 'function' ? await storage.readForMove(matchID) : await storage.fetch(matchID, { state: true });
+    const read = typeof storage.readForMove === 'function' ? await storage.readForMove(matchID) : await storage.fetch(matchID, { state: true });
+    const { state } = read;
     if (!state) return false;
     if (state._stateID !== stateID) {
       if (state._stateID > stateID) socket.emit('update', matchID, { ...state, deltalog: [] });
       return false;
     }
-    return true;
+    return read;
   }
   if (event === 'sync') {
     const [matchID, playerID] = args;

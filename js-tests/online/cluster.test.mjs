@@ -189,7 +189,14 @@ test('the same action sent twice, to one process and to two, is applied once', a
       rawMove(a[seat], name, args);
       rawMove(b[seat], name, args);
     }
-    const states = await Promise.all(all.map((c) => c.waitFor((x) => x._stateID > before, 10000, `the state after ${name}`)));
+    const names = ['a0 (process 0)', 'a1 (process 1)', 'b0 (process 1)', 'b1 (process 0)'];
+    const states = await Promise.all(
+      all.map((c, i) =>
+        c.waitFor((x) => x._stateID > before, 10000, `round ${round}: the state after ${name} at ${names[i]}`).catch((e) => {
+          throw new Error(`${e.message}; the clients have ${all.map((x) => x.state()._stateID).join(', ')}, before ${before}`);
+        }),
+      ),
+    );
     await sleep(300); // a second application would come now
     for (const c of all) {
       assert.equal(c.state()._stateID, before + 1, `round ${round}: applied twice`);
