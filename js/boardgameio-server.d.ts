@@ -125,7 +125,7 @@ export class BullScheduler implements DeadlineScheduler {
  */
 export class SeatLeases {
   constructor(options: { url: string; ttlMs?: number; prefix?: string } & LogOption);
-  start(onDead: (matchID: string, seat: '0' | '1') => Promise<void>): Promise<void>;
+  start(onDead: (matchID: string, seat: '0' | '1') => Promise<void>, onBack?: (matchID: string, seat: '0' | '1') => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -146,8 +146,8 @@ export class ServerClocks {
   } & LogOption);
   start(): Promise<void>;
   close(): Promise<void>;
-  /** Records a seat as not connected (its connection's process died), as boardgame.io would have. */
-  disconnect(matchID: string, seat: '0' | '1'): Promise<void>;
+  /** Records a seat as connected or not (its connection's process died, or held it all along), as boardgame.io would have. */
+  connection(matchID: string, seat: '0' | '1', connected: boolean): Promise<void>;
   /** Applies a timeout or the seats' presence to a match's stored state; true when a new state was stored. */
   act(matchID: string, what: 'timeout' | 'presence'): Promise<boolean>;
   readonly stats: { timeouts: number; presence: number; late: number[] };

@@ -644,19 +644,28 @@ export class ServerClocks {
       if (this.leases) this.leases.seen(id, before, after);
       this.act(id, 'presence').catch((e) => this.logLine(`match ${id}: presence not recorded (${firstLine(e)})`));
     };
-    if (this.leases) await this.leases.start((id, seat) => this.disconnect(id, seat));
+    if (this.leases) {
+      await this.leases.start(
+        (id, seat) => this.connection(id, seat, false),
+        (id, seat) => this.connection(id, seat, true),
+      );
+    }
   }
   async close() {
     this.storage.beforeWrite = this.storage.afterWrite = this.storage.afterMetadata = null;
     await this.leases?.close();
     await this.scheduler.close();
   }
-  /** Records seat `seat` of match `id` as not connected (its connection's process died). */
-  async disconnect(id, seat) {
+  /**
+   * Records seat `seat` of match `id` as connected or not, as boardgame.io would have: not connected when
+   * the process holding its connection died, connected again when this process held it all along (its
+   * lease had lapsed while Redis was away).
+   */
+  async connection(id, seat, connected) {
     const { metadata } = await this.storage.fetch(id, { metadata: true });
     const p = metadata && metadata.players && metadata.players[seat];
-    if (!p || p.isConnected !== true) return;
-    p.isConnected = false; // in place: the storage merges the fields changed since it handed this object out
+    if (!p || p.isConnected === connected || (!connected && p.isConnected !== true)) return;
+    p.isConnected = connected; // in place: the storage merges the fields changed since it handed this object out
     await this.storage.setMetadata(id, metadata);
   }
   // After a write that lost its race, the stored state's deadline is the one to keep.
@@ -741,16 +750,18 @@ export class SeatLeases {
     this.timer = null;
     this.sweeping = null;
     this.errors = 0;
+    this.mine = new Set(); // the seats connected through this process, as JSON [matchID, seat]
   }
   key(kind, rest) {
     return `${this.prefix}:${kind}:${rest}`;
   }
-  async start(onDead) {
+  async start(onDead, onBack = async () => {}) {
     const { createClient } = await import('redis');
     this.client = createClient({ url: this.url, disableOfflineQueue: true, socket: { reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1000) } });
     this.client.on('error', (e) => this.logError(e));
     await this.client.connect();
     this.onDead = onDead;
+    this.onBack = onBack;
     await this.beat();
     const every = Math.max(100, Math.floor(this.ttlMs / 3));
     this.timer = setInterval(() => {
@@ -768,8 +779,19 @@ export class SeatLeases {
   logError(e) {
     if (this.errors++ % 100 === 0) this.logLine(`seat leases: ${firstLine(e)}`);
   }
-  beat() {
-    return this.client.set(this.key('alive', this.id), '1', { PX: this.ttlMs });
+  // Renews this process's key. When it had expired (Redis away or this process stalled longer than ttlMs),
+  // another process may have recorded this one's seats as not connected: they are held again, and
+  // recorded connected (onBack).
+  async beat() {
+    const alive = this.key('alive', this.id);
+    const had = await this.client.exists(alive);
+    await this.client.set(alive, '1', { PX: this.ttlMs });
+    if (had || this.mine.size === 0) return;
+    for (const entry of this.mine) {
+      await this.client.multi().sAdd(this.key('of', this.id), entry).sAdd(this.key('held', entry), this.id).exec();
+      const [id, seat] = JSON.parse(entry);
+      await this.onBack(id, seat).catch((e) => this.logLine(`match ${id}: seat ${seat} not recorded back (${firstLine(e)})`));
+    }
   }
   /** A seat's connection opened or closed through this process (its metadata written here). */
   seen(id, before, after) {
@@ -779,6 +801,8 @@ export class SeatLeases {
       const now = after[seat] ? after[seat].isConnected : undefined;
       if (now === was) continue;
       const entry = JSON.stringify([id, seat]);
+      if (now === true) this.mine.add(entry);
+      else this.mine.delete(entry);
       const op =
         now === true
           ? this.client.multi().sAdd(this.key('of', this.id), entry).sAdd(this.key('held', entry), this.id)

@@ -72,9 +72,18 @@ test('Redis restarted, then PostgreSQL restarted, in mid-game: nothing lost or d
   const movedA = await tryMove(a, 5000);
   const movedB = await tryMove(b, 5000);
   assert.ok(movedA && movedB, 'a move on the mover’s own process is taken while Redis is away');
+  // Away longer than a seat lease lasts (6 s): when Redis is back, no seat is left recorded away (each
+  // process holds its seats again and records them connected; a seat swept meanwhile comes back).
+  await sleep(6500);
   await suite.rd().start();
   const sa = await agree(a);
   await agree(b);
+  for (let t = 0; ; t += 100) {
+    const away = [a, b].map((clients) => clients[0].state().G.away);
+    if (away.every((w) => w['0'] === null && w['1'] === null)) break;
+    assert.ok(t < 15000, `seats left recorded away after Redis came back: ${JSON.stringify(away)}`);
+    await sleep(100);
+  }
   noneLost(seenA, sa.G.state.history);
   await playUntil(a, (G) => G.state.history.length >= 8 || over(G), { seed: 13 });
 
