@@ -23,7 +23,7 @@ export default {
   vsOnline: 'una persona en línea',
   optClock: 'Reloj (en línea)',
   clockCasual: 'ninguno (partida tranquila)',
-  clockBackgammon: 'backgammon: 12 s de demora, 2 min por punto',
+  clockBackgammon: 'backgammon (12 s, 2 min/punto)',
   clockBlitz: '5 min, +5 s por jugada',
   clockCustom: 'a medida',
   clockCustomTitle: 'Reloj a medida, en segundos',

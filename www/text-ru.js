@@ -23,7 +23,7 @@ export default {
   vsOnline: 'человек по сети',
   optClock: 'Часы (по сети)',
   clockCasual: 'без часов',
-  clockBackgammon: 'нарды: задержка 12 с, 2 мин на очко',
+  clockBackgammon: 'нарды (12 с, 2 мин/очко)',
   clockBlitz: '5 мин, +5 с за ход',
   clockCustom: 'свои',
   clockCustomTitle: 'Свои часы, в секундах',
