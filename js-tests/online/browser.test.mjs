@@ -116,6 +116,10 @@ test('two browsers play a Zola game; a refusal says why; a reload rejoins the se
       const after = await view(a.page);
       assert.equal(after.seat, '0');
       assert.deepEqual(after.state.history, history);
+      // The server records the seat's absence and its return (G.away, each a stored state of its own): a
+      // move made before both are in would be on an old state, refused and shown so (a person makes it again).
+      for (const p of [a.page, b.page]) await p.waitForFunction(() => window.view.away && window.view.away['0'] === null, null, { timeout: 10000 });
+      await a.page.waitForTimeout(500);
     }
   }
   const end = [await view(a.page), await view(b.page)];
