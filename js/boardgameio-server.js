@@ -351,16 +351,12 @@ export class CheckedStorage {
     return this.inner.listMatches(opts);
   }
   /**
-   * Reads a match's state and metadata for a move (the socket guard's read) and runs `pass` (what hands the
-   * move to boardgame.io) with that read kept for boardgame.io's own two reads of the same move (its
-   * metadata, then its state): one read of the storage per move. The read is kept in the move's own
-   * asynchronous context (AsyncLocalStorage), so no other move, timeout or refresh can take it; a state read
-   * this way is the one the guard checked, and the write is a compare-and-set. Resolves to the read.
+   * Runs `fn` (what hands a move to boardgame.io) with `result`, the socket guard's read of match `id` for
+   * that move, kept for boardgame.io's own two reads of the same move (its metadata, then its state): one
+   * read of the storage per move. The read is kept in the move's own asynchronous context
+   * (AsyncLocalStorage), so no other move, timeout or refresh can take it; a state read this way is the one
+   * the guard checked, and the write is a compare-and-set.
    */
-  async readForMove(id) {
-    return this.fetch(id, { state: true, metadata: true });
-  }
-  /** Runs `fn` with `result` (readForMove's) kept for the next two reads of match `id` made within it. */
   withRead(id, result, fn) {
     if (!result.state || !result.metadata) return fn();
     return this.moveRead.run({ id, result, at: Date.now(), uses: 2 }, fn);
@@ -1066,7 +1062,7 @@ async function checkPacket([event, ...args], storage, socket) {
     if (p.playerID !== playerID) return false;
     // A move on an old state: boardgame.io would drop it without a word, so the sender is sent the stored
     // state (it then sees the move refused, and can make it again on the new state).
-    const read = typeof storage.readForMove === 'function' ? await storage.readForMove(matchID) : await storage.fetch(matchID, { state: true });
+    const read = await storage.fetch(matchID, { state: true, metadata: true });
     const { state } = read;
     if (!state) return false;
     if (state._stateID !== stateID) {
