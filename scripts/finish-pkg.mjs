@@ -52,9 +52,6 @@ if (!js.includes(marker)) {
   // shipped without them (the declarations keep them for editors), which saves 4.5 KiB gzipped.
   js = js.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
   js += `import { guardFreed, SteereError as CodedError } from './${errorSnippet}';\nexport { SteereError } from './${errorSnippet}';\n`;
-  // Who acts now is a part of view() (src/matchplay/view.rs); the getter toAct of the three game classes
-  // reads it there, in JavaScript: three wasm getters of their own cost more than the budget had left.
-  js += 'for (const c of [Jokerball, Zola, Match]) Object.defineProperty(c.prototype, "toAct", { get() { return this.view().toAct; }, configurable: true });\n';
   // Bot.reviewRuns and Bot.joinReviews are written in JavaScript (js/review-runs.js): WorkerBot spreads a
   // review over several workers with them, and a site's own workers can too.
   js += readFileSync(join(root, 'js', 'review-runs.js'), 'utf8');

@@ -162,6 +162,14 @@ macro_rules! game_class_methods {
                 super::args::to_js(&crate::matchplay::view_of(&self.game))
             }
 
+            /// Who acts now and what is awaited (docs/api.md, "Who acts"): `view().toAct` without the
+            /// rest of the view (the board, the log), for a server that asks it at every move.
+            /// @throws {SteereError} `freed` after `free()`, and nothing else.
+            #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
+            pub fn to_act(&self) -> wasm_bindgen::JsValue {
+                super::args::to_js(&crate::engine::Engine::to_act(&self.game))
+            }
+
             /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
             #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
             pub fn tags(&self) -> wasm_bindgen::JsValue {

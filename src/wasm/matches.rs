@@ -438,6 +438,14 @@ impl Match {
         to_js(&each!(&self.inner, m => m.view()))
     }
 
+    /// Who acts now and what is awaited (docs/api.md, "Who acts"): `view().toAct` without the rest of the
+    /// view (the board, the log), for a server that asks it at every move.
+    /// @throws {SteereError} `freed` after `free()`, and nothing else.
+    #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
+    pub fn to_act(&self) -> JsValue {
+        to_js(&each!(&self.inner, m => m.to_act()))
+    }
+
     /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
     #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
     pub fn tags(&self) -> JsValue {

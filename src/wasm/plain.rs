@@ -1011,10 +1011,6 @@ export type ToAct =
     ": null; ",
     key!(ToAct, awaits),
     ": 'next' };
-/** `toAct` is `view().toAct`, a getter the package adds to the three classes in JavaScript. */
-export interface Jokerball { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-export interface Zola { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
-export interface Match { /** Who acts now (docs/api.md, \"Who acts\"); throws `freed` after `free()`. */ readonly toAct: ToAct | null; }
 "
 );
 
