@@ -101,6 +101,40 @@ function stateKey(G) {
   }
 }
 
+// The JSON text of a state made here, remembered as its key: boardgame.io's immer freezes the G a move
+// returns, and endIf and the turn order then find the key without writing the state out again.
+function keyOf(state) {
+  const key = JSON.stringify(state);
+  keys.set(state, key);
+  return key;
+}
+
+// boardgame.io runs a move inside its immer plugin, on a draft of G, which is slow to read whole (every
+// object read through it is made a draft of its own). This plugin wraps that one (a game's plugins wrap the
+// core ones, and boardgame.io calls every move through them, synchronously) and keeps the G it was given,
+// the plain object the draft is of; the move takes it once. The moves here never write to their draft:
+// they return a new G.
+let undrafted = null;
+const keepUndrafted = {
+  name: 'steere-undrafted',
+  fnWrap:
+    (fn) =>
+    (context, ...args) => {
+      const outer = undrafted;
+      undrafted = context && context.G !== null && typeof context.G === 'object' ? { G: context.G } : null;
+      try {
+        return fn(context, ...args);
+      } finally {
+        undrafted = outer;
+      }
+    },
+};
+function takeUndrafted(draft) {
+  const kept = undrafted;
+  undrafted = null;
+  return kept !== null ? kept.G : draft;
+}
+
 // What the flow needs to know of a state; `moves` names its list of moves (MOVES_OF). The seat to act is
 // the one holding the colour the engine's toAct names.
 function describe(engine, kind, moves) {
@@ -378,7 +412,10 @@ function makeGame(kind, options, defaultName) {
   const move = (moveName) =>
     function steereMove(context, ...args) {
       try {
-        const { G, playerID, random } = context;
+        const { playerID, random } = context;
+        // The G that boardgame.io's immer plugin made this move's draft of (moves here never write to G:
+        // they return a new one), read directly: a draft is slow to read whole.
+        const G = takeUndrafted(context.G);
         const entry = entryOf(G);
         if (entry.error) {
           logRefusedState(name, entry);
@@ -402,7 +439,7 @@ function makeGame(kind, options, defaultName) {
         const state = stateOf(work, kind);
         const copy = () => (typeof work.clone === 'function' ? work.clone() : Engine.fromJSON(state));
         const info = describe(work, kind, variant);
-        remember(JSON.stringify(state), { engine: work, copy, info, print });
+        remember(keyOf(state), { engine: work, copy, info, print });
         return G.clock ? { ...G, state, clock: clockAfter(G.clock, entry.info, info, moveName, now) } : { ...G, state };
       } catch {
         return INVALID_MOVE;
@@ -443,6 +480,7 @@ function makeGame(kind, options, defaultName) {
 
   const game = {
     name,
+    plugins: [keepUndrafted],
     minPlayers: 2,
     maxPlayers: 2,
     disableUndo: true,
