@@ -35,6 +35,7 @@ export class OnlineGame {
     this.playerID = playerID;
     this.matchID = matchID;
     this.refused = null;
+    this.pending = null; // the last move sent: { name, args, stateID, game (its G.state's JSON), tries }
     this.listeners = new Set();
     this.serverOffsetMs = null; // estimated server clock minus Date.now(), from the clocks' `since`
     this.client = Client({
@@ -71,6 +72,7 @@ export class OnlineGame {
 
   notify() {
     this.estimateOffset();
+    this.resendStale();
     const view = this.view();
     for (const fn of [...this.listeners]) fn(view);
   }
@@ -87,6 +89,22 @@ export class OnlineGame {
     this.lastStamp = newest;
     const bound = newest - Date.now();
     if (this.serverOffsetMs === null || bound > this.serverOffsetMs) this.serverOffsetMs = bound;
+  }
+
+  // A move is sent with the number of the state it was made on; the server refuses it when another write
+  // came first. Writes that change only the seats' presence or the clock's start (G.away, G.clock: a seat
+  // reconnecting) leave the game as it was, so a move refused for one of them is sent again, on the new
+  // state, when it is still legal there: the person made it on the same game. Any move changes the game's
+  // state (G.state), so an update with the same game and a later number means the move was not applied.
+  resendStale() {
+    const p = this.pending;
+    const s = this.client.getState();
+    if (!p || !s || s._stateID <= p.stateID) return;
+    this.pending = null;
+    if (JSON.stringify(s.G.state) !== p.game || p.tries >= 3 || s.ctx.gameover) return;
+    if (whyIllegal(s.G, this.playerID, p.name, ...p.args) !== null) return;
+    this.pending = { ...p, stateID: s._stateID, tries: p.tries + 1 };
+    this.client.moves[p.name](...p.args);
   }
 
   /** The server's time now, as estimated here. */
@@ -168,6 +186,8 @@ export class OnlineGame {
       return code;
     }
     this.refused = null;
+    const s = this.client.getState();
+    this.pending = { name, args, stateID: s._stateID, game: JSON.stringify(G.state), tries: 0 };
     this.client.moves[name](...args);
     return null;
   }
