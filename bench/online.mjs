@@ -386,7 +386,8 @@ async function startCluster(p) {
   const rd = await redis({ dir: join(dir, 'redis') });
   // BENCH_NODE_ARGS: flags for the server processes' node (e.g. --cpu-prof --cpu-prof-dir=DIR to profile them)
   const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
-  const options = { postgres: pg.url, redis: rd.url, nodeArgs };
+  // BENCH_SERVER_HOME: the server of another checkout (its scripts/ and pkg/), to compare two versions
+  const options = { postgres: pg.url, redis: rd.url, nodeArgs, home: process.env.BENCH_SERVER_HOME || undefined };
   for (let i = 0; i < p; i++) servers.push(await startServer(options));
   const pids = () => servers.map((s) => s.child.pid);
   return {

@@ -19,15 +19,18 @@ export const engine = await import(join(root, 'pkg', 'node.js'));
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts scripts/online.mjs; resolves to { url, lines, stop, exited }. */
-export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs } = {}) {
-  const args = [...nodeArgs, join(root, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
+/**
+ * Starts scripts/online.mjs (of `home`, another checkout with its own pkg/, to compare two versions of the
+ * server in one run); resolves to { url, lines, stop, exited }.
+ */
+export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs, home = root } = {}) {
+  const args = [...nodeArgs, join(home, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
   if (abandonMs !== undefined) args.push('--abandon-ms', String(abandonMs));
   if (db) args.push('--db', db);
   if (postgres) args.push('--postgres', postgres);
   if (redis) args.push('--redis', redis);
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: home,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });
