@@ -411,7 +411,7 @@ test('mutated JSON states restore a legal game or throw parse_error (API.md toJS
   assert.ok(restored > 20, `only ${restored} mutated states restored`);
 });
 
-test('optional classes (Bot, simulate), recordType and the clock functions refuse hostile input too', () => {
+test('optional classes (Bot, simulate), recordType, the clock functions and ratingChange refuse hostile input too', () => {
   const r = prng(5);
   if (typeof mod.Bot === 'function') {
     for (let i = 0; i < 300; i += 1) {
@@ -457,6 +457,15 @@ test('optional classes (Bot, simulate), recordType and the clock functions refus
     guarded('checkClock', () => mod.checkClock(hostile(r)), ['parse_error']);
   }
   assert.equal(JSON.stringify(clock), frozen);
+  // The rating function: hostile matches, and good ones with one hostile part; a good one is never changed.
+  const rated = { winner: { rating: 1500, experience: 0 }, loser: { rating: 1600, experience: 40 }, length: 3 };
+  const frozenRated = JSON.stringify(rated);
+  for (let i = 0; i < 300; i += 1) {
+    guarded('ratingChange', () => mod.ratingChange(hostile(r)), ['invalid_option']);
+    const part = r.pick(['winner', 'loser', 'length']);
+    guarded(`ratingChange (${part})`, () => mod.ratingChange({ ...rated, [part]: hostile(r) }), ['invalid_option']);
+  }
+  assert.equal(JSON.stringify(rated), frozenRated);
 });
 
 test('the module is still fully usable after all of that', () => {

@@ -12,7 +12,7 @@
 //! The modules form a stack, lowest first; each uses only its own level and those below (a test,
 //! `tests/architecture.rs`, reads every `use crate::` path and keeps it so):
 //!
-//! `player`, `hex`, `error`, `movelist`, `keys` -> `dice`, `notation`, `clock` -> `engine` (the rules trait) ->
+//! `player`, `hex`, `error`, `movelist`, `keys` -> `dice`, `notation`, `clock`, `rating` -> `engine` (the rules trait) ->
 //! [`jokerball`], [`zola`] -> `matchplay` -> [`record`] -> [`bot`] -> `sim` -> `wasm` (the binding).
 //!
 //! The rules know neither the records nor the bot: those reach both games through traits of their
@@ -105,6 +105,7 @@ mod matchplay;
 mod movelist;
 mod notation;
 mod player;
+mod rating;
 pub mod record;
 mod sim;
 #[cfg(feature = "wasm")]
@@ -135,6 +136,10 @@ pub use matchplay::{
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
 pub use player::{ByPlayer, Player};
+pub use rating::{
+    MatchRole, PlayerRating, RatedMatch, RatingAfter, RatingChange, RatingError, MAX_EXPERIENCE,
+    MAX_RATED_LENGTH, MAX_RATING,
+};
 pub use record::{GameRecord, RecordSetup, Recorded, TagError, Tags, MAX_RECORD_LEN};
 pub use sim::{
     jokerball_game, simulate, simulate_with_progress, zola_game, JokerballLists, Outcome, SimGame,

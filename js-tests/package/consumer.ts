@@ -1,7 +1,8 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the types must be precise.
-import init, { Jokerball, Zola, Match, Bot, simulate, SteereError } from 'steere-games';
+import init, { Jokerball, Zola, Match, Bot, simulate, ratingChange, SteereError } from 'steere-games';
 import type { SteereErrorCode, CubeAction, SimulateResult, MatchGame, MatchState, RecordTags } from 'steere-games';
 import type { Forfeit, ForfeitReason, GameEnd } from 'steere-games';
+import type { PlayerRating, RatedMatch, RatingChange } from 'steere-games';
 // The online adapter's declarations, checked here without boardgame.io (an optional peer of the package).
 import { zolaGame, whyIllegal } from 'steere-games/boardgameio';
 import type { RefusalCode } from 'steere-games/boardgameio';
@@ -103,6 +104,14 @@ async function main(): Promise<void> {
       console.log(code, e.message);
     }
   }
+  // Ratings: plain data in and out.
+  const newcomer: PlayerRating = { rating: 1500, experience: 0 };
+  const rated: RatedMatch = { winner: newcomer, loser: { rating: 1620.5, experience: 30 }, length: 5 };
+  const after: RatingChange = ratingChange(rated);
+  const gained: number = after.winner.change;
+  const chance: number = after.chance;
+  const experience: number = after.loser.experience;
+  console.log(gained, chance, experience);
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
     cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
     format, lastDice, lastWay, bestCells, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);

@@ -7,7 +7,7 @@
 //! `out` (writing them); `plain` (every shape that crosses the boundary, declared once, and the
 //! settings its options are read into); `args` (arguments, options, states and errors); `class` (the
 //! methods the two games' classes share, written once); then the classes `jokerball`, `zola`,
-//! `matches` (which holds either game), `bot`, `sim`, and the free functions of `clock`.
+//! `matches` (which holds either game), `bot`, `sim`, and the free functions of `clock` and `rating`.
 use wasm_bindgen::prelude::*;
 
 mod args;
@@ -18,6 +18,7 @@ mod jokerball;
 mod matches;
 mod out;
 mod plain;
+mod rating;
 mod sim;
 mod tree;
 mod zola;

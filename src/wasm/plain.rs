@@ -730,6 +730,15 @@ plain! {
     "What each player has left at an instant (`clockLeft`)."
     out ClockLeft = ByPlayer<crate::clock::Left> { red => "PlayerLeft", blue => "PlayerLeft" }
 
+    "A player's rating and experience (the sum of the lengths of the player's rated matches, in points) before a match."
+    state PlayerRating = crate::rating::PlayerRating { rating => "number", experience => "number" }
+    "A finished match to rate (`ratingChange`): the winner and the loser before it, and its length in points (a lone game: 1)."
+    state RatedMatch = crate::rating::RatedMatch { winner => "PlayerRating", loser => "PlayerRating", length => "number" }
+    "A player after a rated match: the new rating and experience, and the change of rating (a gain for the winner, a loss, below 0, for the loser)."
+    out RatingAfter = crate::rating::RatingAfter { rating => "number", experience => "number", change => "number" }
+    "Both players after a rated match (`ratingChange`), and `chance`, the winner's chance of winning it as the ratings before it saw it."
+    out RatingChange = crate::rating::RatingChange { winner => "RatingAfter", loser => "RatingAfter", chance => "number" }
+
     "Options of `new Jokerball(...)`. With `position`, the size comes from the string (a different `size` is a parse_error) and `rows` and `first` are ignored."
     options JokerballOptions(jokerball::Setup) reads read_jokerball_setup {
         rules => "JokerballRules",
@@ -1180,6 +1189,34 @@ mod tests {
             cube: 2,
             how: GameEnd::Drop,
         });
+    }
+
+    #[test]
+    fn the_rating_shapes_are_read_and_written_with_serdes_keys() {
+        use crate::rating::{PlayerRating, RatedMatch};
+        let m = RatedMatch {
+            winner: PlayerRating::START,
+            loser: PlayerRating {
+                rating: 1500.0,
+                experience: 250,
+            },
+            length: 1,
+        };
+        let json = serde_json::to_value(m).unwrap();
+        assert_eq!(RatedMatch::from_tree(&tree(&json)).unwrap(), m);
+        let mut unknown = json.clone();
+        unknown["winner"]["k"] = serde_json::json!(5);
+        assert!(RatedMatch::from_tree(&tree(&unknown)).is_err());
+        // Written with nine decimals (the same values as serde's, keys in its order).
+        let r = m.rate().unwrap();
+        let mut text = String::new();
+        r.write(&mut text);
+        assert_eq!(
+            text,
+            r#"{"winner":{"rating":1510.000000000,"experience":1,"change":10.000000000},"loser":{"rating":1495.000000000,"experience":251,"change":-5.000000000},"chance":0.500000000}"#
+        );
+        let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(written, serde_json::to_value(r).unwrap());
     }
 
     #[test]
