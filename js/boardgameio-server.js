@@ -22,6 +22,7 @@
 // Nothing here imports boardgame.io; `redis` is imported when a RedisPubSub connects without a client.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkState, timeOut, presence, deadlineOf } from './boardgameio.js';
+export { PlayerLobby, MemoryLobbyStore, PostgresLobbyStore, LobbyError, checkName, poolOf } from './lobby-server.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Storage.
@@ -117,15 +118,33 @@ async function rawQuery(store, text, values) {
 // A compare-and-set of a match's state in bgio-postgres' table: written only while the stored state is
 // the one the new state was made from. Resolves to true when written.
 // (Bound parameters: the state's JSON goes to PostgreSQL as it is, not escaped into the statement's text.)
+const CAS_STATE =
+  'UPDATE "Games" SET "state" = CAST($1 AS json), ' +
+  '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST($2 AS jsonb) AS json), "updatedAt" = NOW() ' +
+  'WHERE "id" = $3 AND CAST("state"->>\'_stateID\' AS integer) = $4 RETURNING "id"';
 async function postgresSetStateIf(store, id, state, deltalog, prevID) {
-  const rows = await rawQuery(
-    store,
-    'UPDATE "Games" SET "state" = CAST($1 AS json), ' +
-      '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST($2 AS jsonb) AS json), "updatedAt" = NOW() ' +
-      'WHERE "id" = $3 AND CAST("state"->>\'_stateID\' AS integer) = $4 RETURNING "id"',
-    [JSON.stringify(state), JSON.stringify(deltalog || []), id, prevID],
-  );
+  const rows = await rawQuery(store, CAS_STATE, [JSON.stringify(state), JSON.stringify(deltalog || []), id, prevID]);
   return rows.length === 1;
+}
+
+// The same compare-and-set for a state that ends its match, in one transaction with `onEnd(client, id,
+// state)` (the lobby's ratings), run on the same connection once the state is written: the end and what it
+// changes elsewhere are stored together or not at all.
+async function postgresSetEndIf(store, id, state, deltalog, prevID, onEnd) {
+  const pool = store.sequelize.connectionManager;
+  const connection = await pool.getConnection({ type: 'SELECT' });
+  try {
+    await connection.query('BEGIN');
+    const { rows } = await connection.query(CAS_STATE, [JSON.stringify(state), JSON.stringify(deltalog || []), id, prevID]);
+    if (rows.length === 1) await onEnd(connection, id, state);
+    await connection.query(rows.length === 1 ? 'COMMIT' : 'ROLLBACK');
+    return rows.length === 1;
+  } catch (e) {
+    await connection.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    pool.releaseConnection(connection);
+  }
 }
 
 // bgio-postgres' fetch, reading only the columns asked for: its own reads every column, the match's whole
@@ -245,9 +264,12 @@ const isPostgresStore = (s) => Boolean(s && s.sequelize && typeof s.sequelize.ge
  * published only once stored (publishAfterWrite). Options: log (a line printer), connectTries.
  */
 export class CheckedStorage {
-  constructor(inner, games, { log = (line) => console.log(line), connectTries = 10 } = {}) {
+  constructor(inner, games, { log = (line) => console.log(line), connectTries = 10, onEnd = null } = {}) {
     if (!inner || typeof inner.fetch !== 'function') throw new TypeError('CheckedStorage: the first argument is a boardgame.io storage');
     this.inner = inner;
+    // onEnd(client, matchID, state): runs when a state that ends its match is written (PostgreSQL: in its
+    // transaction, `client` its connection; otherwise right after, `client` null). PlayerLobby sets it.
+    this.onEnd = onEnd;
     this.games = new Map((games || []).map((g) => [g.name, g]));
     this.logLine = log;
     this.connectTries = connectTries;
@@ -333,11 +355,22 @@ export class CheckedStorage {
   }
   async setStateIf(id, state, deltalog) {
     const prevID = state._stateID - 1;
+    const ends = typeof this.onEnd === 'function' && state.ctx && state.ctx.gameover !== undefined;
+    if (this.atomic && ends) return postgresSetEndIf(this.inner, id, state, deltalog, prevID, this.onEnd);
     if (this.atomic) return postgresSetStateIf(this.inner, id, state, deltalog, prevID);
     const { state: stored } = await this.inner.fetch(id, { state: true });
     if (stored && stored._stateID !== prevID) return false;
     await this.inner.setState(id, state, deltalog);
+    if (ends) await this.endStored(id, state);
     return true;
+  }
+  // The end written (not PostgreSQL): onEnd runs once, right after; what it fails to do is logged.
+  async endStored(id, state) {
+    try {
+      await this.onEnd(null, id, state);
+    } catch (e) {
+      this.logLine(`match ${id}: its end not rated (${firstLine(e)})`);
+    }
   }
   /** Writes a match's metadata merged into the stored one (see merged()); a recorded end is kept. */
   async setMetadata(id, metadata) {
