@@ -19,6 +19,14 @@ export interface ServedGame {
   endIf(context: { G: SteereG }): { winner: '0' | '1' } | undefined;
 }
 
+/**
+ * What runs when a state that ends its match is written: in PostgreSQL inside the transaction of that
+ * write (`client` its node-postgres connection; a throw undoes the write), otherwise right after it (`client` null).
+ */
+export type EndHook = (client: unknown, matchID: string, state: State) => Promise<unknown>;
+
+export * from './lobby-server.js';
+
 /** Matches in memory, in one process. */
 export class MemoryStore implements StorageAPI.Async {
   constructor();
@@ -45,11 +53,13 @@ export interface LogOption {
  * kept), and `publishAfterWrite` holds updates until they are stored.
  */
 export class CheckedStorage implements StorageAPI.Async {
-  constructor(inner: Storage, games: ServedGame[], options?: LogOption & { connectTries?: number });
+  constructor(inner: Storage, games: ServedGame[], options?: LogOption & { connectTries?: number; onEnd?: EndHook | null });
   type(): StorageAPI.Type;
   createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void>;
   listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]>;
   readonly inner: Storage;
+  /** Runs when a state that ends its match is written (PlayerLobby sets it to rate the match). */
+  onEnd: EndHook | null;
   /** Writes that lost to another process (conflicts), writes that failed (writeErrors), reads of the storage it wraps (a move costs one). */
   readonly stats: { conflicts: number; writeErrors: number; reads: number };
   connect(): Promise<void>;

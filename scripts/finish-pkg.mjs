@@ -254,7 +254,18 @@ copyFileSync(join(root, 'js', 'board.d.ts'), join(pkg, 'board.d.ts'));
 // import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
 // steere-games/boardgameio/server (js/boardgameio-server.js) is what a server adds to boardgame.io: checked
 // storage, the socket guard, the Redis pub/sub; it imports `redis` only when a RedisPubSub connects by URL.
-const ADAPTER_FILES = ['boardgameio.js', 'boardgameio.d.ts', 'boardgameio-client.js', 'boardgameio-client.d.ts', 'boardgameio-server.js', 'boardgameio-server.d.ts'];
+// Its lobby (players, pairing, ratings: js/lobby-server.js) ships beside it and is re-exported by it; it loads
+// `pg` and `rate-limiter-flexible` (optional peers too) only when a lobby that needs them starts.
+const ADAPTER_FILES = [
+  'boardgameio.js',
+  'boardgameio.d.ts',
+  'boardgameio-client.js',
+  'boardgameio-client.d.ts',
+  'boardgameio-server.js',
+  'boardgameio-server.d.ts',
+  'lobby-server.js',
+  'lobby-server.d.ts',
+];
 for (const f of ADAPTER_FILES) {
   copyFileSync(join(root, 'js', f), join(pkg, f));
 }
@@ -308,8 +319,14 @@ const manifest = {
     'LICENSE',
     'docs/records.md',
   ],
-  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6' },
-  peerDependenciesMeta: { 'boardgame.io': { optional: true }, redis: { optional: true }, bullmq: { optional: true } },
+  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6', pg: '>=8', 'rate-limiter-flexible': '>=7' },
+  peerDependenciesMeta: {
+    'boardgame.io': { optional: true },
+    redis: { optional: true },
+    bullmq: { optional: true },
+    pg: { optional: true },
+    'rate-limiter-flexible': { optional: true },
+  },
   sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };

@@ -2,7 +2,8 @@
 // steere-games/boardgameio, its lobby API, and the demo's files (www/ and pkg/) on one port.
 //
 //   node scripts/online.mjs [--port 8000] [--host localhost] [--db DIR | --postgres URL] [--redis URL]
-//                           [--abandon-ms N] [--sid-prefix P] [--stop-with-stdin] [--verbose]
+//                           [--abandon-ms N] [--rate-players N] [--rate-pair N] [--sid-prefix P]
+//                           [--stop-with-stdin] [--verbose]
 //
 // Matches are kept in memory, or with --db DIR in that directory (boardgame.io's FlatFile), so that a
 // restart keeps them, or with --postgres URL in PostgreSQL (bgio-postgres); with --redis URL the updates
@@ -16,6 +17,9 @@
 // - clocks: a timed game is lost at its deadline by the server itself (a timer in one process; with --redis,
 //   BullMQ jobs that any process runs), and a casual game's player may claim the win after the other has been
 //   away --abandon-ms (default 120000);
+// - players with tokens, open seats, quick pairing and ratings (PlayerLobby: POST /players, GET /players/<id>,
+//   GET /seeks, POST /pair, DELETE /seeks/<matchID>), POST /players and /pair limited per address
+//   (--rate-players, default 10 a minute; --rate-pair, default 60; 0: no limit);
 // - the static files, and /vendor/boardgameio.js, a browser build of boardgame.io's Client and SocketIO.
 // Also importable: `const { url, stop } = await startServer({ port: 0, host: '127.0.0.1' })`.
 import { createRequire } from 'node:module';
@@ -153,11 +157,10 @@ function staticFiles(vendor) {
  * (default defaultGames({ abandonMs })), abandonMs, log (a line printer), vendor (build
  * /vendor/boardgameio.js, default true).
  */
-export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, abandonMs, log = (l) => console.log(l), vendor = true } = {}) {
+export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, abandonMs, ratePlayers = 10, ratePair = 60, log = (l) => console.log(l), vendor = true } = {}) {
   const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
-  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler, SeatLeases } = await import(
-    join(root, 'pkg', 'boardgameio-server.js')
-  );
+  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler, SeatLeases, PlayerLobby, MemoryLobbyStore, PostgresLobbyStore } =
+    await import(join(root, 'pkg', 'boardgameio-server.js'));
   games = games || (await defaultGames({ abandonMs }));
   const logLine = (line) => log(`online: ${line}`);
   let inner;
@@ -188,6 +191,30 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
   await clocks.start();
   const server = Server({ games, db: storage, origins: [Origins.LOCALHOST], transport: new SocketIO({ pubSub }) });
   guardSockets(server, games, storage, { log: logLine });
+  // Players, open seats, pairing and ratings: in PostgreSQL (tables of the lobby's own) with --postgres,
+  // else in memory; the rate limits per address in Redis with --redis.
+  const perMinute = (points) => (points > 0 ? { points, duration: 60 } : null);
+  const lobby = new PlayerLobby({
+    games,
+    storage,
+    store: postgres ? new PostgresLobbyStore({ url: postgres }) : new MemoryLobbyStore(),
+    rateLimits: { players: perMinute(ratePlayers), pair: perMinute(ratePair) },
+    redis,
+    log: logLine,
+  });
+  await lobby.install(server);
+  // Fault injection for the tests (js-tests/online/lobby-cluster.test.mjs): the process dies (SIGKILL) at the
+  // N-th match end it rates, before the transaction that stores the end and the rating commits.
+  const crashAtEnd = Number(process.env.STEERE_ONLINE_CRASH_IN_END || 0);
+  if (crashAtEnd > 0) {
+    let ends = 0;
+    const onEnd = storage.onEnd;
+    storage.onEnd = async (client, id, state) => {
+      const r = await onEnd(client, id, state);
+      if (r && ++ends === crashAtEnd) process.kill(process.pid, 'SIGKILL');
+      return r;
+    };
+  }
   if (sidPrefix) {
     // Behind a proxy (make online-cluster): socket.io's session ids name their process, so that nginx
     // sends each request of a session (long polling, then the websocket) to the process that made it.
@@ -219,10 +246,11 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
     // The disconnections just made are written (boardgame.io records who is connected) before the end.
     await storage.settle();
     await clocks.close();
+    await lobby.close();
     if (redis) await bus.close();
     if (postgres) await inner.sequelize.close().catch(() => {});
   };
-  return { url, port: address.port, games, stop, storage, clocks };
+  return { url, port: address.port, games, stop, storage, clocks, lobby };
 }
 
 function parseArgs(argv) {
@@ -236,6 +264,8 @@ function parseArgs(argv) {
     else if (a === '--redis') o.redis = argv[++i];
     else if (a === '--sid-prefix') o.sidPrefix = argv[++i];
     else if (a === '--abandon-ms') o.abandonMs = Number(argv[++i]);
+    else if (a === '--rate-players') o.ratePlayers = Number(argv[++i]);
+    else if (a === '--rate-pair') o.ratePair = Number(argv[++i]);
     else if (a === '--stop-with-stdin') o.stopWithStdin = true;
     else if (a === '--verbose') o.verbose = true;
     else throw new Error(`online: unknown argument ${a}`);
@@ -244,6 +274,9 @@ function parseArgs(argv) {
   if (o.db === '') throw new Error('online: --db needs a directory');
   if (o.abandonMs !== undefined && !(Number.isInteger(o.abandonMs) && o.abandonMs >= 1000 && o.abandonMs <= 86400000)) {
     throw new Error('online: --abandon-ms 1000..86400000');
+  }
+  for (const k of ['ratePlayers', 'ratePair']) {
+    if (o[k] !== undefined && !(Number.isInteger(o[k]) && o[k] >= 0 && o[k] <= 1000000)) throw new Error('online: --rate-players and --rate-pair: 0..1000000 a minute (0: no limit)');
   }
   if (o.db !== undefined && o.postgres !== undefined) throw new Error('online: --db or --postgres, not both');
   if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix)) throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
@@ -264,6 +297,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
     redis: o.redis,
     sidPrefix: o.sidPrefix,
     abandonMs: o.abandonMs,
+    ratePlayers: o.ratePlayers,
+    ratePair: o.ratePair,
   });
   console.log(`online: listening on ${url} (demo ${url}/www/, lobby ${url}/games)`);
   console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`);
