@@ -204,15 +204,22 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
   });
   await lobby.install(server);
   // Fault injection for the tests (js-tests/online/lobby-cluster.test.mjs): the process dies (SIGKILL) at the
-  // N-th match end it rates, before the transaction that stores the end and the rating commits.
-  const crashAtEnd = Number(process.env.STEERE_ONLINE_CRASH_IN_END || 0);
-  if (crashAtEnd > 0) {
-    let ends = 0;
+  // first match end it rates, 'before' the transaction that stores the end and the rating commits, or
+  // 'after' it.
+  const crashAtEnd = process.env.STEERE_ONLINE_CRASH_AT_END;
+  if (crashAtEnd === 'before') {
     const onEnd = storage.onEnd;
     storage.onEnd = async (client, id, state) => {
       const r = await onEnd(client, id, state);
-      if (r && ++ends === crashAtEnd) process.kill(process.pid, 'SIGKILL');
+      if (r) process.kill(process.pid, 'SIGKILL');
       return r;
+    };
+  } else if (crashAtEnd === 'after') {
+    const setState = storage.setState;
+    storage.setState = async (id, state, deltalog) => {
+      const ok = await setState(id, state, deltalog);
+      if (ok && state.ctx.gameover !== undefined && lobby.stats.rated > 0) process.kill(process.pid, 'SIGKILL');
+      return ok;
     };
   }
   if (sidPrefix) {

@@ -23,8 +23,8 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Starts scripts/online.mjs (of `home`, another checkout with its own pkg/, to compare two versions of the
  * server in one run); resolves to { url, lines, stop, exited }.
  */
-export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs, home = root } = {}) {
-  const args = [...nodeArgs, join(home, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin'];
+export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs, home = root, args: more = [] } = {}) {
+  const args = [...nodeArgs, join(home, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin', ...more];
   if (abandonMs !== undefined) args.push('--abandon-ms', String(abandonMs));
   if (db) args.push('--db', db);
   if (postgres) args.push('--postgres', postgres);
@@ -271,9 +271,10 @@ export const gameover = (c) => c.state().ctx.gameover;
  * A suite on several processes: before its tests, PostgreSQL and Redis (scripts/services.mjs: free ports of
  * 127.0.0.1, a temporary directory) and `processes` reference servers on them; after them (also when a test
  * failed), every client made by `connect` is stopped, then the servers, Redis and PostgreSQL, and the
- * directory removed. Returns { servers, connect, pg(), rd() }; the servers must log no internal error.
+ * directory removed (`args`: more arguments of every server). Returns { servers, connect, pg(), rd() }; the
+ * servers must log no internal error.
  */
-export function clusterSuite(hooks, { processes, name, abandonMs }) {
+export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
   const state = { pg: null, rd: null, dir: null };
   const servers = [];
   const made = [];
@@ -288,7 +289,7 @@ export function clusterSuite(hooks, { processes, name, abandonMs }) {
     state.pg = await postgres({ dir: join(state.dir, 'pg') });
     state.rd = await redis({ dir: join(state.dir, 'redis') });
     // One after the other: the first makes the table.
-    for (let i = 0; i < processes; i++) servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url, abandonMs }));
+    for (let i = 0; i < processes; i++) servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url, abandonMs, args }));
   });
   hooks.after(async () => {
     for (const c of made) {
@@ -314,4 +315,40 @@ export function clusterSuite(hooks, { processes, name, abandonMs }) {
       return c;
     },
   };
+}
+
+/** A request to the lobby: resolves to { status, body, headers }. */
+export async function call(url, method, path, { body, token, headers = {} } = {}) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: json, text, headers: res.headers };
+}
+
+/**
+ * The first ```js block after the heading `heading` of docs/online.md, with the package's names pointed at
+ * this repository's pkg/, written to test-output/<name>-<pid>.mjs: resolves to { file, code } (the block as
+ * the documentation has it).
+ */
+export async function docExample(heading, name) {
+  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
+  const doc = readFileSync(join(root, 'docs', 'online.md'), 'utf8');
+  const code = /```js\n([\s\S]*?)```/.exec(doc.slice(doc.indexOf(heading)))[1];
+  const local = code
+    .replace("'steere-games/boardgameio/server'", `'${join(root, 'pkg', 'boardgameio-server.js')}'`)
+    .replace("'steere-games/boardgameio'", `'${join(root, 'pkg', 'boardgameio.js')}'`);
+  assert.notEqual(local, code, 'the example imports the package by its name');
+  mkdirSync(join(root, 'test-output'), { recursive: true });
+  const file = join(root, 'test-output', `${name}-${process.pid}.mjs`);
+  writeFileSync(file, local);
+  return { file, code };
 }
