@@ -1,6 +1,5 @@
 // Types of the lobby of steere-games/boardgameio/server (js/lobby-server.js): players, open seats, quick
 // pairing and ratings. Re-exported by boardgameio-server.d.ts.
-import type { IncomingMessage } from 'node:http';
 import type { State } from 'boardgame.io';
 import type { Server } from 'boardgame.io/server';
 import type { CheckedStorage, ServedGame, LogOption } from './boardgameio-server.js';
@@ -46,6 +45,12 @@ export interface RatedResult {
   chance: number;
   winner: { playerID: string; before: LobbyRating; after: LobbyRating };
   loser: { playerID: string; before: LobbyRating; after: LobbyRating };
+}
+/** The request a site's `authenticate` reads (Node's http.IncomingMessage). */
+export interface LobbyRequest {
+  readonly headers: { readonly [name: string]: string | string[] | undefined };
+  readonly method?: string;
+  readonly url?: string;
 }
 /** The player a site's own accounts recognise in a request: an id, or an id and a name (1 to 24 characters). */
 export type SitePlayer = string | { playerID: string; name?: string };
@@ -94,7 +99,7 @@ export interface PlayerLobbyOptions extends LogOption {
   /** Default: a MemoryLobbyStore. */
   store?: LobbyStore;
   /** A site's own accounts: the player of a request, or null/undefined for none. Tokens and POST /players are then off. */
-  authenticate?: ((request: IncomingMessage) => SitePlayer | null | undefined | Promise<SitePlayer | null | undefined>) | null;
+  authenticate?: ((request: LobbyRequest) => SitePlayer | null | undefined | Promise<SitePlayer | null | undefined>) | null;
   /** Per client address (default players 10 and pair 60 a minute); null: none. */
   rateLimits?: { players?: RateLimit | null; pair?: RateLimit | null } | null;
   /** A Redis URL: the rate limits are counted there, for every process (npm `redis`). */

@@ -9,7 +9,8 @@ import type { SteereG, RefusalCode, SeatID } from 'steere-games/boardgameio';
 import { OnlineGame, Lobby, matchLink } from 'steere-games/boardgameio/client';
 import type { OnlineView, Seat } from 'steere-games/boardgameio/client';
 import type { JokerballState, Jokerball, Match } from 'steere-games';
-import { CheckedStorage, MemoryStore, RedisPubSub, LocalPubSub, guardSockets } from 'steere-games/boardgameio/server';
+import { CheckedStorage, MemoryStore, RedisPubSub, LocalPubSub, guardSockets, PlayerLobby, MemoryLobbyStore, PostgresLobbyStore } from 'steere-games/boardgameio/server';
+import type { SeekPage, PairedSeat, LobbyPlayer, RatedResult } from 'steere-games/boardgameio/server';
 
 const jokerball = jokerballGame({ rules: '2025', size: 4, name: 'jokerball-4' });
 const zola = zolaGame({ size: 8, pie: true });
@@ -49,3 +50,19 @@ const single = Server({ games, db: inMemory, transport: new ServerSocketIO({ pub
 guardSockets(single, games, inMemory);
 const stored: Promise<void> = checked.fetch('m', { state: true }).then(({ state }) => (state ? checked.setState('m', { ...state, _stateID: state._stateID + 1 }) : undefined));
 console.log(server, client, asGame, engine, m, code, refused, stored, checked.stats.conflicts, redisPubSub.connect());
+
+// The lobby: players, seeks, pairing and ratings, with a site's own accounts or tokens.
+const players = new PlayerLobby({
+  games,
+  storage: inMemory,
+  store: new MemoryLobbyStore(),
+  authenticate: (request) => (typeof request.headers['x-user'] === 'string' ? { playerID: request.headers['x-user'], name: 'Ada' } : null),
+  rateLimits: { players: { points: 5, duration: 60 }, pair: null },
+});
+const installed: Promise<PlayerLobby> = players.install(single);
+const page: Promise<SeekPage> = players.seeks('jokerball');
+const seat: Promise<PairedSeat> = players.pair({ id: 'ada', name: 'Ada' }, 'jokerball');
+const onPostgres = new PlayerLobby({ games, storage: checked, store: new PostgresLobbyStore({ url: 'postgres://localhost/db' }), redis: 'redis://127.0.0.1:6379' });
+const shown = (p: LobbyPlayer): string => `${p.name}: ${p.ratings.zola?.rating ?? 1500}`;
+const rated = (r: RatedResult): number => r.winner.after.rating - r.winner.before.rating;
+console.log(installed, page, seat, onPostgres.stats.rated, shown, rated, checked.onEnd);

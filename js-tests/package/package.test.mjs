@@ -316,18 +316,22 @@ test('bundler: vite build of a page with the board elements (worker and wasm fou
 test('steere-games/boardgameio: works without boardgame.io (an optional peer), and its types fit boardgame.io', () => {
   const installed = join(dir, 'node_modules', 'steere-games');
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  assert.deepEqual(manifest.peerDependencies, { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6' });
-  assert.deepEqual(manifest.peerDependenciesMeta, { 'boardgame.io': { optional: true }, redis: { optional: true }, bullmq: { optional: true } });
+  const peers = { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6', pg: '>=8', 'rate-limiter-flexible': '>=7' };
+  assert.deepEqual(manifest.peerDependencies, peers);
+  assert.deepEqual(manifest.peerDependenciesMeta, Object.fromEntries(Object.keys(peers).map((k) => [k, { optional: true }])));
+  for (const peer of ['pg', 'rate-limiter-flexible']) assert.equal(existsSync(join(dir, 'node_modules', peer)), false);
   assert.equal(existsSync(join(dir, 'node_modules', 'redis')), false);
   assert.equal(manifest.dependencies, undefined);
   assert.equal(existsSync(join(dir, 'node_modules', 'boardgame.io')), false);
   const out = runNode(`
     import { jokerballGame, matchGame, whyIllegal, engineOf } from 'steere-games/boardgameio';
     import { OnlineGame, Lobby, matchLink } from 'steere-games/boardgameio/client';
-    import { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets } from 'steere-games/boardgameio/server';
+    import { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, PlayerLobby, PostgresLobbyStore } from 'steere-games/boardgameio/server';
     const g = jokerballGame();
     const storage = new CheckedStorage(new MemoryStore(), [g], { log: () => {} });
-    const server = typeof RedisPubSub + typeof guardSockets + typeof storage.publishAfterWrite(new LocalPubSub()).publish;
+    // the lobby loads boardgame.io, pg and rate-limiter-flexible only when it starts
+    const lobby = new PlayerLobby({ games: [g], storage, store: new PostgresLobbyStore({ url: 'postgres://nowhere' }) });
+    const server = typeof RedisPubSub + typeof guardSockets + typeof storage.publishAfterWrite(new LocalPubSub()).publish + typeof lobby.install;
     const G = g.setup({});
     const e = engineOf(G);
     console.log(JSON.stringify({ name: g.name, match: matchGame({ length: 3 }).name, why: whyIllegal(G, '1', 'roll'),
@@ -335,12 +339,12 @@ test('steere-games/boardgameio: works without boardgame.io (an optional peer), a
   `);
   assert.deepEqual(JSON.parse(out.trim()), {
     name: 'jokerball', match: 'jokerball-match', why: 'not_your_turn', phase: 'roll', client: 'functionfunction',
-    link: 'http://h/www/?match=abc', server: 'functionfunctionfunction',
+    link: 'http://h/www/?match=abc', server: 'functionfunctionfunctionfunction',
   });
   // The declarations never say any.
   const typesOnly = (text) =>
     text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
-  for (const f of ['boardgameio.d.ts', 'boardgameio-client.d.ts', 'boardgameio-server.d.ts']) {
+  for (const f of ['boardgameio.d.ts', 'boardgameio-client.d.ts', 'boardgameio-server.d.ts', 'lobby-server.d.ts']) {
     assert.doesNotMatch(typesOnly(readFileSync(join(installed, f), 'utf8')), /\bany\b/, `${f} declares an any type`);
   }
   // With boardgame.io 0.50 beside it (the repository's, linked), a strict consumer compiles. Library files
