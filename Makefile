@@ -12,7 +12,7 @@ T_FUZZ ?= 600
 T_ONLINE ?= 420
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
-	online online-cluster bench bench-native bench-bot bench-analysis bench-online soak-online train fuzz test-fuzz clean balance
+	online online-cluster bench bench-native bench-bot bench-analysis bench-online bench-pair soak-online train fuzz test-fuzz clean balance
 
 setup:
 	@bash scripts/setup.sh
@@ -89,6 +89,10 @@ bench-analysis: pkg
 # PROCESSES=1,2,4 against that many processes on PostgreSQL and Redis (10, 100 and 1000 matches); see README.
 bench-online: pkg
 	node bench/online.mjs $(MATCHES) $(if $(PROCESSES),--processes $(PROCESSES))
+
+# 200 players pairing at once (POST /pair) on 2 processes over PostgreSQL and Redis; see README.
+bench-pair: pkg
+	node bench/pair.mjs
 
 # 100 concurrent matches on 2 processes for 30 minutes, one process killed (SIGKILL) and started again every
 # 5 minutes; nothing a client saw acknowledged may be lost (not part of `make test`). Under nice: shared machine.
