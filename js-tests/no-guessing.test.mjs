@@ -19,6 +19,8 @@ const ALLOWED = {
   'js/boardgameio-client.js': ['\\/+$'], // a server address's trailing slashes
   'js/boardgameio.js': ['^[A-Za-z0-9_.-]{1,64}$'], // a factory's name
   'js/lang.js': ['[-_]', '\\{(\\w+)\\}'], // a language tag's parts; {name} in a catalogue's text
+  // control characters in a name or id; a bearer token (base64url); a seeks cursor
+  'js/lobby-server.js': ['[\\p{Cc}\\p{Cs}]', '^Bearer ([A-Za-z0-9_-]{1,64})$', '^\\d{1,15}$'],
   'js/steere_error.js': ['^(__|constructor$)'], // the names of an object's methods
   'js/board/board-element.js': ['^\\d+$', '\\s+'], // an attribute's number; a list attribute's words
   'js/board/game-options.js': ['^\\d+$', '^-?\\d+$'], // attribute numbers
@@ -33,6 +35,7 @@ const ALLOWED = {
 const SPLITS = {
   'js/board/draw.js': [':'], // the board's own key 'kind:size'
   'js/boardgameio-server.js': ['\\n'], // an error message's first line
+  'js/lobby-server.js': ['\\n', '/'], // an error message's first line; a request's URL path
 };
 // what still reads notation by splitting it, each a leftover to move into the engine
 const LEFT = {

@@ -40,7 +40,8 @@ export class LobbyError extends Error {
 const secret = () => randomBytes(16).toString('base64url');
 const newID = () => randomBytes(9).toString('base64url');
 const hashOf = (token) => createHash('sha256').update(token, 'utf8').digest('hex');
-const isID = (s) => typeof s === 'string' && s.length > 0 && s.length <= 128 && !/[\u0000-\u001f\u007f]/.test(s);
+const CONTROL = /[\p{Cc}\p{Cs}]/u; // control characters and lone surrogates: never in a name or an id
+const isID = (s) => typeof s === 'string' && s.length > 0 && s.length <= 128 && !CONTROL.test(s);
 
 /** JSON with the keys of every object sorted: one text per setupData, whatever its keys' order. */
 function canonical(value) {
@@ -74,7 +75,7 @@ export function checkName(name) {
   const trimmed = name.trim();
   const length = [...trimmed].length;
   if (length < 1 || length > NAME_MAX) throw new LobbyError(400, 'bad_name', `name must have 1 to ${NAME_MAX} characters (not counting spaces around it)`);
-  if (/[\p{Cc}\p{Cs}]/u.test(trimmed)) throw new LobbyError(400, 'bad_name', 'name must be text without control characters');
+  if (CONTROL.test(trimmed)) throw new LobbyError(400, 'bad_name', 'name must be text without control characters');
   return trimmed;
 }
 
@@ -691,7 +692,7 @@ export class PlayerLobby {
     try {
       await this.storage.setMetadata(matchID, { ...metadata, updatedAt: Date.now() });
     } catch (e) {
-      if (/changed meanwhile/.test(firstLine(e))) return null;
+      if (firstLine(e).includes('changed meanwhile')) return null; // CheckedStorage: the seat was taken meanwhile
       throw e;
     }
     return { matchID, playerID: seat, credentials };
