@@ -89,7 +89,12 @@ function rate(matchID, seats, state, before) {
   if (!winnerID || !loserID || winnerID === loserID) return null;
   const w = before(winnerID);
   const l = before(loserID);
-  const r = ratingChange({ winner: { rating: w.rating, experience: w.experience }, loser: { rating: l.rating, experience: l.experience }, length: rated.length });
+  let r;
+  try {
+    r = ratingChange({ winner: { rating: w.rating, experience: w.experience }, loser: { rating: l.rating, experience: l.experience }, length: rated.length });
+  } catch {
+    return null; // ratings out of the core's bounds: the end is stored, unrated (it never blocks an end)
+  }
   return {
     matchID,
     game: rated.game,
@@ -330,7 +335,7 @@ export class PostgresLobbyStore {
           own: async (player) => seek(await one('SELECT * FROM lobby_seeks WHERE pool = $1 AND player_id = $2 ORDER BY seq LIMIT 1', [pool, player])),
           remove: (matchID) => this.rows('DELETE FROM lobby_seeks WHERE match_id = $1', [matchID], c),
           add: (s) =>
-            this.rows('INSERT INTO lobby_seeks (match_id, pool, game_name, setup_data, game, player_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+            this.rows('INSERT INTO lobby_seeks (match_id, pool, game_name, setup_data, game, player_id) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
               s.matchID,
               pool,
               s.gameName,
@@ -590,7 +595,12 @@ export class PlayerLobby {
         throw e;
       }) : null;
       await next();
-      if (ctx.status === 200 && ctx.body && typeof ctx.body === 'object') await this.afterSeatChange(gameName, decodeURIComponent(matchID), what, player, ctx.body);
+      if (ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
+        // the seat is taken whatever happens here: a failure is logged, boardgame.io's answer stands
+        await this.afterSeatChange(gameName, decodeURIComponent(matchID), what, player, ctx.body).catch((e) =>
+          this.logLine(`lobby: match ${matchID}: the seat's player or seek not recorded (${firstLine(e)})`),
+        );
+      }
       return true;
     }
     return false;
