@@ -308,7 +308,7 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
   going = false;
   const elapsed = (performance.now() - t0) / 1000;
   const cpu1 = cluster.cpu();
-  const cpu = { servers: cpu1.servers - cpu0.servers, total: cpu1.total - cpu0.total };
+  const cpu = { servers: cpu1.servers - cpu0.servers, postgres: (cpu1.postgres ?? 0) - (cpu0.postgres ?? 0), total: cpu1.total - cpu0.total };
   const load = loadavg()[0];
   await Promise.all(playing); // every match started goes on to its end
 
@@ -350,6 +350,7 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     p99: Number(percentile(latencies, 99).toFixed(1)),
     serverCpuPerMoveMs: Number(((cpu.servers / Math.max(1, moves)) * 1000).toFixed(2)),
     totalCpuPerMoveMs: Number(((cpu.total / Math.max(1, moves)) * 1000).toFixed(2)),
+    postgresCpuPerMoveMs: Number(((cpu.postgres / Math.max(1, moves)) * 1000).toFixed(2)),
     serverCpuShare: Number((cpu.servers / elapsed).toFixed(2)),
     started: opened,
     finished: games.length,
@@ -399,7 +400,8 @@ async function startCluster(p) {
     what: `${p} server process${p > 1 ? 'es' : ''} on PostgreSQL and Redis`,
     cpu: () => {
       const own = treeCpuSeconds(pids());
-      return { servers: own, total: own + treeCpuSeconds([pg.pid(), rd.pid()]) };
+      const postgres = treeCpuSeconds([pg.pid()]);
+      return { servers: own, postgres, total: own + postgres + treeCpuSeconds([rd.pid()]) };
     },
     stop: async () => {
       for (const s of servers) await s.stop();
@@ -412,7 +414,7 @@ async function startCluster(p) {
 
 function show(r) {
   return `  ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${String(r.matches).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
-    `p99 ${r.p99} ms; CPU ${r.serverCpuPerMoveMs} ms/move in the servers, ${r.totalCpuPerMoveMs} with PostgreSQL and Redis (servers ${Math.round(r.serverCpuShare * 100)}% of a core); ` +
+    `p99 ${r.p99} ms; CPU ${r.serverCpuPerMoveMs} ms/move in the servers, ${r.totalCpuPerMoveMs} with PostgreSQL and Redis (PostgreSQL ${r.postgresCpuPerMoveMs}; servers ${Math.round(r.serverCpuShare * 100)}% of a core); ` +
     `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner, ${r.acknowledgedLost} with an acknowledged move lost; ` +
     `${r.failures} failures, ${r.connectErrors} connection errors, ${r.resent} moves sent again; load ${r.load1}` +
     (r.timedOut ? `; ${r.timedOut} matches ended on time by the server, the end at the seat ${r.lateP50} ms (median) and at most ${r.lateMax} ms after the deadline` : '');
