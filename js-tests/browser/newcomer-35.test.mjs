@@ -1,10 +1,11 @@
-// What a new player found (issue 35), each checked as seen: a match's link on the demo server (no online
-// server) shows no empty link box and names no fixed address, also in the panel's note; desktop and phone,
-// en, es, ru. Screenshots: newcomer-35-*.png.
+// What a new player found (issue 35), each checked as seen or heard: a match's link on the demo server (no
+// online server) shows no empty link box and names no fixed address, also in the panel's note; the live
+// region says each move in words, once, and the winner after the move that won; desktop and phone, en, es,
+// ru. Screenshots: newcomer-35-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { demo, outDir } from './helpers.mjs';
+import { demo, outDir, playGame, rng } from './helpers.mjs';
 
 const D = demo();
 
@@ -38,4 +39,56 @@ for (const [lang, viewport] of [
       assert.doesNotMatch(note, /localhost:8000/);
       await page.screenshot({ path: join(outDir, `newcomer-35-match-${lang}.png`) });
     }));
+}
+
+// What a screen reader is given: the text of each live region of the game (through its shadow roots) as it
+// stands once a task has changed it, in order.
+const HEAR = `<script>window.heard = [];
+customElements.whenDefined('steere-game').then(() => {
+  const g = document.querySelector('steere-game');
+  const roots = [g.shadowRoot, g.shadowRoot.querySelector('steere-board').shadowRoot];
+  const live = '[aria-live], [role=status], [role=alert], [role=log]';
+  const o = new MutationObserver((records) => {
+    const changed = new Set(records.map((r) => (r.target.nodeType === 1 ? r.target : r.target.parentElement).closest(live)).filter(Boolean));
+    for (const e of changed) if (!e.closest('[hidden]') && e.textContent) window.heard.push({ cls: e.className, text: e.textContent });
+  });
+  for (const r of roots) o.observe(r, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
+});
+</script>`;
+
+// each language's words for a move: '<player>: <piece> <cell> <to a cell | into the goal>[, capturing]'
+const MOVE = {
+  en: /^(Red|Blue): (man|ball) [a-g]\d (to [a-g]\d|into the goal)(, capturing)?/,
+  es: /^(Rojo|Azul): (ficha|balón) [a-g]\d (a [a-g]\d|a la portería)(, con captura)?/,
+  ru: /^(Красные|Синие): (фишка|мяч) [a-g]\d (на [a-g]\d|в ворота)(, со взятием)?/,
+};
+const GOAL = { en: 'into the goal', es: 'a la portería', ru: 'в ворота' };
+
+for (const [lang, viewport] of [
+  ['en', { width: 1280, height: 900 }],
+  ['es', { width: 390, height: 844 }],
+  ['ru', { width: 390, height: 844 }],
+]) {
+  test(`the live region (${lang}, ${viewport.width} px): each move in words and once, the winner after the move that won`, async () => {
+    const { context, page, errors } = await D.element(`<steere-game game="jokerball" size="4" opponent="human" seed="3" animation="0" lang="${lang}"></steere-game>`, { head: HEAR, viewport });
+    await page.waitForFunction(() => document.querySelector('steere-game').game);
+    const { winner } = await playGame(page, { random: rng(5) });
+    const heard = await page.evaluate(() => window.heard);
+    const won = await page.$eval('steere-game >> .winner', (e) => e.textContent);
+    // no move said in notation ('a2-b2', 'b4>off', 'c3xd4')
+    for (const h of heard) assert.doesNotMatch(h.text, /[a-g]\d[->x]([a-g]\d|off)/, h.text);
+    const said = heard.filter((h) => MOVE[lang].test(h.text));
+    assert.ok(said.length > 5, `moves said: ${said.length}`);
+    // once each: no announcement repeats the one before it in the same region
+    for (let i = 1; i < heard.length; i++) assert.ok(heard[i].text !== heard[i - 1].text || heard[i].cls !== heard[i - 1].cls, `said twice: ${heard[i].text}`);
+    // the winner is said once, in the same words as the move that won and after it
+    const told = heard.filter((h) => h.text.includes(won));
+    assert.equal(told.length, 1, JSON.stringify(told));
+    assert.match(told[0].text, MOVE[lang]);
+    assert.ok(told[0].text.includes(GOAL[lang]) && told[0].text.endsWith(`. ${won}`), told[0].text);
+    assert.ok(['red', 'blue'].includes(winner));
+    await page.screenshot({ path: join(outDir, `newcomer-35-live-${lang}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }

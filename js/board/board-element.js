@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { tell, Base, checkObject, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, moveWords, Base, checkObject, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -108,8 +108,9 @@ export class SteereBoard extends Base {
     return this._read('interactive', (v) => every(v.split(/\s+/).filter(Boolean)), 'red | blue | red blue', []);
   }
 
+  /** Says `text` in the live region (once: the same text again is not said again). */
   _say(text) {
-    this._live.textContent = text;
+    if (this._live.textContent !== text) this._live.textContent = text;
   }
 
   // -- the object shown
@@ -224,7 +225,7 @@ export class SteereBoard extends Base {
     this._last.cells.push(played.from, played.to);
     this._last.position = obj.position();
     this._render();
-    this._say(tell(this._l, ['played', { player: [player], move: played.notation }]));
+    this._say(tell(this._l, ['played', { player: [player], move: moveWords(played) }]));
     animate(this, played, before);
     return played;
   }
