@@ -1,11 +1,11 @@
 // What a new player found (issue 35), each checked as seen or heard: a match's link on the demo server (no
 // online server) shows no empty link box and names no fixed address, also in the panel's note; the live
-// region says each move in words, once, and the winner after the move that won; desktop and phone, en, es,
-// ru. Screenshots: newcomer-35-*.png.
+// region says each move in words, once, and the winner after the move that won; the replay's log keeps each
+// record on one line ("2/6 b4xc4, no ball move"); desktop and phone, en, es, ru. Screenshots: newcomer-35-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { demo, outDir, playGame, rng } from './helpers.mjs';
+import { demo, outDir, playGame, rng, ready } from './helpers.mjs';
 
 const D = demo();
 
@@ -88,6 +88,37 @@ for (const [lang, viewport] of [
     assert.ok(told[0].text.includes(GOAL[lang]) && told[0].text.endsWith(`. ${won}`), told[0].text);
     assert.ok(['red', 'blue'].includes(winner));
     await page.screenshot({ path: join(outDir, `newcomer-35-live-${lang}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+const NO_BALL = { en: 'no ball move', es: 'sin mover el balón', ru: 'без хода мячом' };
+
+for (const [lang, width] of [
+  ['en', 1280],
+  ['es', 1280],
+  ['es', 390],
+  ['ru', 390],
+]) {
+  test(`the replay's log (${lang}, ${width} px): each record on one line, "${NO_BALL[lang]}" unbroken, nothing cut`, async () => {
+    const { context, page, errors } = await D.open(`?size=4&opponent=human&seed=3&lang=${lang}`, { width, height: 900 });
+    await page.waitForFunction(() => document.querySelector('#game')?.game);
+    await ready(page);
+    await playGame(page, { random: rng(5) });
+    await page.click('[data-action=replay]');
+    await page.waitForSelector('.rp-log li[data-record]');
+    const lines = await page.$$eval('.rp-log li[data-record]', (lis) =>
+      lis.map((li) => ({
+        text: li.textContent,
+        rows: li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight),
+        cut: li.scrollWidth > li.clientWidth + 1,
+      })),
+    );
+    assert.ok(lines.some((l) => l.text.includes(NO_BALL[lang])), 'this seeded game has a ball move skipped');
+    for (const l of lines) assert.ok(l.rows < 1.5 && !l.cut, `${l.text}: ${l.rows.toFixed(1)} lines${l.cut ? ', cut' : ''}`);
+    assert.equal(await page.$eval('.rp-log', (ol) => ol.scrollWidth <= ol.clientWidth + 1), true, 'no sideways scrolling');
+    await page.locator('#replay').screenshot({ path: join(outDir, `newcomer-35-replay-${lang}-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
