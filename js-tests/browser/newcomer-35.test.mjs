@@ -1,7 +1,8 @@
 // What a new player found (issue 35), each checked as seen or heard: a match's link on the demo server (no
 // online server) shows no empty link box and names no fixed address, also in the panel's note; the live
 // region says each move in words, once, and the winner after the move that won; the replay's log keeps each
-// record on one line ("2/6 b4xc4, no ball move"); desktop and phone, en, es, ru. Screenshots: newcomer-35-*.png.
+// record on one line ("2/6 b4xc4, no ball move"); a reviewed turn opened in the replay draws the best move
+// on the position it was chosen in; desktop and phone, en, es, ru. Screenshots: newcomer-35-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -119,6 +120,59 @@ for (const [lang, width] of [
     for (const l of lines) assert.ok(l.rows < 1.5 && !l.cut, `${l.text}: ${l.rows.toFixed(1)} lines${l.cut ? ', cut' : ''}`);
     assert.equal(await page.$eval('.rp-log', (ol) => ol.scrollWidth <= ol.clientWidth + 1), true, 'no sideways scrolling');
     await page.locator('#replay').screenshot({ path: join(outDir, `newcomer-35-replay-${lang}-${width}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const [lang, width] of [
+  ['en', 1280],
+  ['es', 390],
+  ['ru', 390],
+]) {
+  test(`a reviewed turn in the replay (${lang}, ${width} px): the best move drawn on the position before the move, with its dice`, async () => {
+    const { context, page, errors } = await D.open(`?size=4&opponent=human&seed=3&level=easy&lang=${lang}`, { width, height: 900 });
+    await page.waitForFunction(() => document.querySelector('#game')?.game);
+    await playGame(page, { random: rng(5) });
+    await page.locator('.rv-marks button').first().waitFor({ timeout: 60000 });
+    const step = Number(await page.locator('.rv-marks button').first().getAttribute('data-step'));
+    await page.locator('.rv-marks button').first().click();
+    await page.locator('#replay').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector('#replay steere-board')?.shadowRoot.querySelector('[data-hint]'));
+    const seen = await page.evaluate((step) => {
+      const root = document.querySelector('#replay steere-board').shadowRoot;
+      const cells = [...root.querySelectorAll('[data-cell]')];
+      const drawn = cells.map((c) => `${c.dataset.cell}${c.querySelector('[data-piece]')?.dataset.piece ?? ''}`).join(' ');
+      // the engine's positions before and after the record, and the dice it was played with
+      const game = document.querySelector('#game').game;
+      const text = (g) => {
+        const b = g.board();
+        const at = new Map([...b.men.map((m) => [m.cell, m.player]), [b.ball, 'ball']]);
+        const out = cells.map((c) => `${c.dataset.cell}${at.get(c.dataset.cell) ?? ''}`).join(' ');
+        const dice = g.view().lastDice;
+        g.free();
+        return { out, dice };
+      };
+      const before = text(game.replayTo(step - 1));
+      const after = text(game.replayTo(step));
+      return {
+        drawn,
+        before: before.out,
+        after: after.out,
+        dice: root.querySelector('[part=dice]').getAttribute('aria-label'),
+        turnDice: after.dice,
+        hinted: cells.filter((c) => c.hasAttribute('data-hint')).map((c) => !!c.querySelector('[data-piece]')),
+        played: cells.filter((c) => c.hasAttribute('data-last')).length,
+        count: document.querySelector('.rp-count').textContent,
+      };
+    }, step);
+    assert.notEqual(seen.before, seen.after);
+    assert.equal(seen.drawn, seen.before, 'the position the move was chosen in');
+    assert.ok(seen.hinted.some(Boolean), 'the best move starts from a piece drawn');
+    assert.ok(seen.played > 0, 'the move played drawn too');
+    assert.ok(seen.dice.includes(String(seen.turnDice.distance)) && seen.dice.includes(String(seen.turnDice.direction)), seen.dice);
+    assert.match(seen.count, new RegExp(`^${step} / `));
+    await page.locator('#replay').screenshot({ path: join(outDir, `newcomer-35-best-${lang}-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -89,6 +89,12 @@ export class SteereBoard extends Base {
     this.refresh();
   }
 
+  /** Cells drawn as the last move (names) until the position changes, in place of the engine's; null: none. */
+  set played(cells) {
+    this._last = { cells: cells ?? [], position: this._v?.position };
+    this.refresh();
+  }
+
   /** Redraws after the bound object was changed from outside. */
   refresh() {
     if (this._ready) this._render();
