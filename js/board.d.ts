@@ -127,6 +127,11 @@ export class SteereBoard extends HTMLElement {
   refresh(): void;
   /** Draws these cells (names) as a hint (part fill `--steere-hint`, outline `--steere-hint-line`) until the position changes; null: none. */
   set hint(cells: string[] | null);
+  /**
+   * Draws these cells (names) as the last move (part `last`, fill `--steere-last`) until the position
+   * changes, in place of the engine's last move: a move shown on the position it was chosen in; null: none.
+   */
+  set played(cells: string[] | null);
   /** Plays a move on the bound object, animated; returns and throws as the object's `play` does. */
   play(move: string | { notation: string }): BoardMove;
   addEventListener<K extends keyof SteereBoardEventMap>(

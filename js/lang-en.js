@@ -35,6 +35,13 @@ export default {
   dest_other: 'destinations',
   dropped: 'selection cleared',
   played: '{player}: {move}',
+  // a move as said (the live region, the status line): 'man b3 to d3', 'ball f9 into the goal'
+  mv_man: 'man {from} {to}{x}',
+  mv_ball: 'ball {from} {to}{x}',
+  mv_move: '{from} {to}{x}',
+  mv_to: 'to {cell}',
+  mv_off: 'into the goal',
+  mv_x: ', capturing',
   // the game
   roll: 'Roll',
   double: 'Double',

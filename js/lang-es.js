@@ -33,6 +33,12 @@ export default {
   dest_other: 'destinos posibles',
   dropped: 'selección anulada',
   played: '{player}: {move}',
+  mv_man: 'ficha {from} {to}{x}',
+  mv_ball: 'balón {from} {to}{x}',
+  mv_move: '{from} {to}{x}',
+  mv_to: 'a {cell}',
+  mv_off: 'a la portería',
+  mv_x: ', con captura',
   // la partida
   roll: 'Tirar',
   double: 'Doblar',

@@ -33,6 +33,12 @@ export default {
   dest_other: 'хода',
   dropped: 'выбор снят',
   played: '{player}: {move}',
+  mv_man: 'фишка {from} {to}{x}',
+  mv_ball: 'мяч {from} {to}{x}',
+  mv_move: '{from} {to}{x}',
+  mv_to: 'на {cell}',
+  mv_off: 'в ворота',
+  mv_x: ', со взятием',
   // партия
   roll: 'Бросить',
   double: 'Удвоить',

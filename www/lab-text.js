@@ -33,6 +33,8 @@ export default {
     col_first: 'First player wins (95%)',
     col_length: 'Length: mean, median',
     bad_games: 'Games must be a number from 2 to 10,000,000.',
+    first_lopsided:
+      "Player A's share of the wins is {share}: one player won nearly every game. As A and B exchange colours every other game, whoever moved first then wins about half the games whatever moving first is worth, so this chart cannot show a first-move advantage here. To measure it, let two equal players play (for example easy against easy).",
   },
   es: {
     title: 'Laboratorio de equilibrio',
@@ -71,7 +73,12 @@ export default {
     firstCaption: 'La parte de las victorias de quien movió primero, con su intervalo del 95%. 50%: ninguna ventaja por mover primero.',
     lengthsCaption: 'Cuánto duraron las partidas (turnos de Jokerball, movimientos de Zola).',
     table: 'Las cifras',
-    footer: 'Hecho con el motor steere-games. make balance escribe las mismas medidas de todas las variantes en docs/balance.md.',
+    footer:
+      'Qué mide esta página: la computadora juega cada variante contra sí misma miles de veces, y la parte de las victorias muestra cuánto cuenta la habilidad (el jugador A contra el jugador B) y cuánto cuenta mover primero (dos jugadores iguales). Cuantas más partidas, más estrechos los intervalos del 95%.',
+    devTitle: 'Para desarrolladores',
+    devHint: 'make balance escribe las mismas medidas de todas las variantes en docs/balance.md.',
+    first_lopsided:
+      'La parte de las victorias del jugador A es {share}: un jugador ganó casi todas las partidas. Como A y B cambian de color cada dos partidas, quien mueve primero gana entonces cerca de la mitad de las partidas valga lo que valga mover primero, así que este gráfico no puede mostrar aquí una ventaja por mover primero. Para medirla, enfrenta a dos jugadores iguales (por ejemplo, fácil contra fácil).',
     status_idle: 'Elige una variante y los jugadores, y pulsa Jugar.',
     status_running: '{done} de {total} partidas en {workers} procesos, quedan unos {left}.',
     status_starting: 'Arrancando {workers} procesos…',
@@ -141,7 +148,12 @@ export default {
     firstCaption: 'Доля побед того, кто ходил первым, с 95% интервалом. 50%: первый ход не даёт преимущества.',
     lengthsCaption: 'Сколько длились партии (ходы Jokerball, ходы Zola).',
     table: 'Числа',
-    footer: 'Сделано на движке steere-games. make balance записывает те же измерения для всех вариантов в docs/balance.md.',
+    footer:
+      'Что измеряет эта страница: компьютер тысячи раз играет каждый вариант сам с собой, и доля побед показывает, сколько значит мастерство (игрок A против игрока B) и сколько значит первый ход (два равных игрока). Чем больше партий, тем уже 95% интервалы.',
+    devTitle: 'Для разработчиков',
+    devHint: 'make balance записывает те же измерения для всех вариантов в docs/balance.md.',
+    first_lopsided:
+      'Доля побед игрока A — {share}: один игрок выиграл почти все партии. Поскольку A и B меняются цветами через партию, тот, кто ходил первым, выигрывает тогда около половины партий, сколько бы ни давал первый ход, и этот график здесь не может показать преимущество первого хода. Чтобы его измерить, пусть играют два равных игрока (например, «лёгкий» против «лёгкого»).',
     status_idle: 'Выберите вариант и игроков и нажмите «Играть».',
     status_running: '{done} из {total} партий на {workers} потоках, осталось около {left}.',
     status_starting: 'Запуск {workers} потоков…',

@@ -256,6 +256,12 @@ function render() {
   const show = (id, svg) => ($(id).innerHTML = svg);
   show('#chart-skill', shareChart({ title: t('chart_skill'), desc: t('chart_desc'), categories: cats, series: [''], values: [sums.map((s) => s?.skill)], yLabel: t('share'), width }));
   show('#chart-first', shareChart({ title: t('chart_first'), desc: t('chart_desc'), categories: cats, series: [''], values: [sums.map((s) => s?.first)], yLabel: t('share'), width }));
+  // A player who wins nearly every game holds the first player's share near 50% (A and B exchange colours
+  // every other game: the first player's share is within min(A's share, B's share) of 50%); said plainly
+  const far = sums.filter(Boolean).reduce((a, s) => (Math.abs(s.skill.p - 0.5) > Math.abs(a - 0.5) ? s.skill.p : a), 0.5);
+  const note = $('#first-note');
+  note.hidden = Math.min(far, 1 - far) >= 0.1;
+  note.textContent = t('first_lopsided', { share: pct(far) });
   show('#chart-lengths', lengthChart({ title: t('chart_lengths'), desc: t('lengths_desc'), series: list.map((c, i) => ({ name: cats[i], lengths: totals[i]?.lengths ?? [] })), xLabel: t(first.game === 'zola' ? 'moves' : 'turns'), width }));
   const table = $('#table');
   const head = ['col_variant', 'col_games', 'col_a', 'col_first', 'col_length'].map((k) => `<th scope="col">${t(k)}</th>`).join('');

@@ -132,17 +132,24 @@ export class Replay {
   }
 
   /**
-   * Marks the turn just shown as the review's entry `e` says (a move, not a cube decision): the move
-   * played stays drawn as the last move, the best is drawn as a hint (each in its own colour, the board's
+   * Marks the turn just shown (its record the current line) as the review's entry `e` says (a move, not a
+   * cube decision): the board shows the position the move was chosen in, with that turn's dice, the move
+   * played drawn as the last move and the best as a hint (each in its own colour, the board's
    * --steere-last and --steere-hint), and the line under the board says both with their chances; the
-   * board is described by that line for screen readers. The best move's cells are the engine's
-   * (`e.bestCells`).
+   * board is described by that line for screen readers. The cells are the engine's (the position after
+   * the move's lastMove, and `e.bestCells`).
    */
   mark(e, words) {
+    const after = this.shown;
+    const { lastDice: d, lastMove } = after.view();
+    const before = this.games[this.at[0]].at(this.at[1] - 1);
+    if (d) before.setDice(d.distance, d.direction);
+    this.board.game = this.shown = before;
+    after.free();
     const cells = e.best !== e.record && e.bestCells.length ? e.bestCells : null;
-    // the hint belongs to the position the board draws: set once a board just made has drawn it
+    // the marks belong to the position the board draws: set once a board just made has drawn it
     const b = this.board;
-    const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? (b.hint = cells) : requestAnimationFrame(put));
+    const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? ((b.played = lastMove?.cells), (b.hint = cells)) : requestAnimationFrame(put));
     put();
     this.marked = { e, words };
     this.draw();

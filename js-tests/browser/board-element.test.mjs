@@ -339,7 +339,7 @@ test('keyboard and screen readers: one tab stop, arrows, Enter, Escape; labels, 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => window.games['.b'].phase), 'ball');
-  assert.match(await page.evaluate(() => window.boardRoot('.b').querySelector('[aria-live=polite]').textContent), /^Red: [a-g]\d[-x]/);
+  assert.match(await page.evaluate(() => window.boardRoot('.b').querySelector('[aria-live=polite]').textContent), /^Red: man [a-g]\d to [a-g]\d/);
   // labels: "b3, red man, target"-style, dice as an image with a text label
   const labels = await page.$$eval('.b >> [data-cell]', (c) => c.map((e) => e.getAttribute('aria-label')));
   assert.ok(labels.every((l) => /^[a-g]\d, (empty|red man|blue man|the ball)(, target)?(, selected)?(, last move)?$/.test(l)), labels.join('\n'));

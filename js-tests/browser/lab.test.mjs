@@ -223,3 +223,64 @@ test('lab: the single-file offline lab plays from file:// with no network', asyn
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 35: with `easy` against `random`, A wins nearly every game and the colour swap holds the first
+// player's share at 50%, which read as "no first-move advantage": the page says why it cannot show one.
+const LOPSIDED = { en: /cannot show a first-move advantage here/, es: /no puede mostrar aquí una ventaja por mover primero/, ru: /не может показать преимущество первого хода/ };
+
+/** Whether `sel` is seen: displayed, with a box, not inside anything hidden. */
+const shown = (page, sel) =>
+  page.$eval(sel, (e) => !e.closest('[hidden]') && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0);
+
+test('lab: one player winning nearly every game: the first player\'s chart says plainly that it cannot show the first move\'s worth (en, es, ru; desktop and phone)', async () => {
+  const { context, page, errors } = await open(1280, 'en');
+  const run = async (a, b) => {
+    await page.selectOption('select[name=side]', '4');
+    await page.uncheck('input[name=sweep]');
+    await page.selectOption('select[name=a]', a);
+    await page.selectOption('select[name=b]', b);
+    await page.fill('input[name=games]', '40');
+    await page.fill('input[name=seed]', 'lopsided');
+    await page.click('#start');
+    await finished(page);
+  };
+  await run('easy', 'random');
+  const skill = (await drawn(page, '#chart-skill'))[0].p;
+  assert.ok(skill >= 0.9, `easy against random: A's share ${skill}`);
+  for (const [lang, width] of [['en', 1280], ['es', 390], ['ru', 390]]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.selectOption('#language', lang);
+    assert.equal(await shown(page, '#first-note'), true, lang);
+    assert.match(await page.textContent('#first-note'), LOPSIDED[lang]);
+    const box = await page.locator('#first-note').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= width, `${lang}: the note fits`);
+    await page.locator('#chart-first').scrollIntoViewIfNeeded();
+    await page.locator('#chart-first').locator('..').screenshot({ path: join(outDir, `lab-first-note-${lang}-${width}.png`) });
+  }
+  // two equal players: the chart can show it, and no note
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.selectOption('#language', 'en');
+  await run('random', 'random');
+  assert.equal(await shown(page, '#first-note'), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const lang of ['en', 'es', 'ru']) {
+  test(`lab at 1280 px (${lang}): the language select on one line with its label; the footer speaks to a designer`, async () => {
+    const { context, page, errors } = await open(1280, lang);
+    const box = await page.evaluate(() => {
+      const label = document.querySelector('header .lang');
+      const [l, s] = [label.querySelector('span'), label.querySelector('select')].map((e) => e.getBoundingClientRect());
+      return { label: label.getBoundingClientRect().height, select: s.height, sameRow: l.top < s.bottom && l.bottom > s.top, labelLeft: l.right <= s.left };
+    });
+    assert.ok(box.sameRow && box.labelLeft && box.label <= box.select + 1, JSON.stringify(box));
+    // what a person reads in the footer: no make target, no file of the repository (they stay folded away)
+    const footer = await page.evaluate(() => document.querySelector('footer').innerText);
+    assert.doesNotMatch(footer, /make |docs\/|\.md\b/, footer);
+    assert.ok(footer.length > 100, footer);
+    await page.screenshot({ path: join(outDir, `lab-header-${lang}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

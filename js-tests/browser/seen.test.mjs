@@ -222,6 +222,34 @@ for (const [width, min] of [[240, 4], [900, 12]]) {
   });
 }
 
+// At a phone's width the names were drawn about 6 px tall (issue 35): a player reading the log or a hint
+// looks for "f9" on the board, so they are drawn larger there rather than hidden (a phone has no hover).
+for (const [l, query] of [['en', 'game=jokerball&size=6'], ['es', 'game=zola&size=10'], ['ru', 'game=jokerball&size=6']]) {
+  test(`cell names legible at 390 px: at least 9 px of ink as drawn (${l}, ${query})`, async () => {
+    const { context, page, errors } = await openDemo(`?lang=${l}&${query}`, { width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('#game')?.shadowRoot.querySelector('steere-board')?.shadowRoot.querySelector('.coord'));
+    // each name's glyphs measured on a canvas at the size the board draws them (its font scaled by the SVG)
+    const ink = await page.evaluate(() => {
+      const board = document.querySelector('#game').shadowRoot.querySelector('steere-board');
+      const svg = board.shadowRoot.querySelector('svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const ctx = document.createElement('canvas').getContext('2d');
+      let min = Infinity;
+      for (const t of board.shadowRoot.querySelectorAll('.coord')) {
+        const s = getComputedStyle(t);
+        ctx.font = `${parseFloat(s.fontSize) * scale}px ${s.fontFamily}`;
+        const m = ctx.measureText(t.textContent);
+        min = Math.min(min, m.actualBoundingBoxAscent + m.actualBoundingBoxDescent);
+      }
+      return min;
+    });
+    assert.ok(ink >= 9, `names ${ink.toFixed(1)} px tall`);
+    await page.locator('#game').screenshot({ path: join(outDir, `seen-names-390-${l}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 for (const l of LANGS) {
   test(`no text of a select cut off (${l}), desktop and phone`, async () => {
     for (const viewport of [DESKTOP, PHONE]) {

@@ -2,7 +2,7 @@
 // person move. The element holds its attributes, errors, language and the object shown; the drawing is
 // draw.js's, the moves' animation animate.js's, the pointer and keyboard input.js's.
 import { Jokerball, Zola, Match, SteereError } from './engine.js';
-import { tell, Base, checkObject, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, moveWords, Base, checkObject, phaseOf, attr, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { BOARD_CSS, draw } from './draw.js';
 import { animate } from './animate.js';
 import { listenInput, roving, focusOn } from './input.js';
@@ -89,6 +89,12 @@ export class SteereBoard extends Base {
     this.refresh();
   }
 
+  /** Cells drawn as the last move (names) until the position changes, in place of the engine's; null: none. */
+  set played(cells) {
+    this._last = { cells: cells ?? [], position: this._v?.position };
+    this.refresh();
+  }
+
   /** Redraws after the bound object was changed from outside. */
   refresh() {
     if (this._ready) this._render();
@@ -108,8 +114,9 @@ export class SteereBoard extends Base {
     return this._read('interactive', (v) => every(v.split(/\s+/).filter(Boolean)), 'red | blue | red blue', []);
   }
 
+  /** Says `text` in the live region (once: the same text again is not said again). */
   _say(text) {
-    this._live.textContent = text;
+    if (this._live.textContent !== text) this._live.textContent = text;
   }
 
   // -- the object shown
@@ -224,7 +231,7 @@ export class SteereBoard extends Base {
     this._last.cells.push(played.from, played.to);
     this._last.position = obj.position();
     this._render();
-    this._say(tell(this._l, ['played', { player: [player], move: played.notation }]));
+    this._say(tell(this._l, ['played', { player: [player], move: moveWords(played) }]));
     animate(this, played, before);
     return played;
   }

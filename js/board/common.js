@@ -157,6 +157,9 @@ export function drawing(obj, fn) {
   }
 }
 
+/** Move `m` (as play() returns it) in words, a message: 'man b3 to d3', 'ball f9 into the goal'. */
+export const moveWords = (m) => (m.kind === 'swap' ? ['swap'] : [`mv_${m.kind}`, { from: m.from, to: m.to === 'off' ? ['mv_off'] : ['mv_to', { cell: m.to }], x: m.capture ? ['mv_x'] : '' }]);
+
 /** Who must act now (the answerer of a pending double), or null: the engine's toAct. */
 export const actor = (obj) => viewOf(obj).toAct?.player ?? null;
 

@@ -26,6 +26,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 [data-target=move] .dot { display: inline; }
 .p + .dot { fill: rgb(0 0 0 / 0.6); stroke: #fff; stroke-width: 0.8; }
 .coord { fill: var(--steere-text, #2a2638); fill-opacity: 0.8; stroke: var(--steere-cell, #ede6d3); stroke-width: 1.1px; stroke-linejoin: round; paint-order: stroke; font: 4.6px system-ui, sans-serif; pointer-events: none; }
+@media (max-width: 480px) { .coord { font-size: max(4.6px, var(--f)); } }
 .p { stroke: rgb(0 0 0 / 0.55); stroke-width: 0.8; }
 .p.red { fill: var(--steere-red, #c8323c); }
 .p.blue { fill: var(--steere-blue, #2f5fb3); }
@@ -92,8 +93,9 @@ function build(b, kind, size, flip, coords) {
   }
   b._cells = new Map();
   const layer = svg('g', {}, s);
-  // the cells' names, drawn over pieces, dots and arrows (kept clear of them by a halo of the cell's colour)
-  const names = svg('g', {});
+  // the cells' names, drawn over pieces, dots and arrows (kept clear of them by a halo of the cell's colour);
+  // at a phone's width (BOARD_CSS's media query) in --f, about 12 px on a board 380 px wide whatever its size
+  const names = svg('g', { style: `--f:${L.w * 0.068}px` });
   for (const c of L.cells) {
     const el = svg('g', { 'data-cell': c.name, part: 'cell', role: 'button', tabindex: '-1' }, layer);
     if (c.alt) el.classList.add('alt');
@@ -101,7 +103,7 @@ function build(b, kind, size, flip, coords) {
     else svg('rect', { x: c.x - S / 2, y: c.y - S / 2, width: S, height: S, class: 'shape' }, el);
     svg('circle', { cx: c.x, cy: c.y, r: 2.2, class: 'dot' }, el);
     if (coords) {
-      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7, 'text-anchor': 'middle' } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 4.6, 'text-anchor': 'start' };
+      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7, 'text-anchor': 'middle' } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 1, 'dominant-baseline': 'hanging' };
       svg('text', { ...at, class: 'coord' }, names).textContent = c.name;
     }
     b._cells.set(c.name, { el, c, piece: null, pieceEl: null });

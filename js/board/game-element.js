@@ -2,7 +2,7 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Match, SteereError } from './engine.js';
-import { tell, OTHER, Base, failed, checkObject, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import { tell, moveWords, OTHER, Base, failed, checkObject, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -351,7 +351,7 @@ export class SteereGame extends Base {
   /** Tells move `played` of `player` (a swap as an action) in the status line and by steere-played. */
   _tell(player, move) {
     if (move.kind === 'swap') return this._acted(player, 'swap');
-    const notes = [['played', { player: [player], move: move.notation }], this._skips(player, move.skipped)];
+    const notes = [['played', { player: [player], move: moveWords(move) }], this._skips(player, move.skipped)];
     if (!move.skipped) {
       // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
       const { game, log, toAct } = this._obj.view();

@@ -57,7 +57,7 @@ export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class
 </div>
 <p class="claim" role="status" hidden></p>
 <div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign"></button> <button data-action="cancel-resign"></button></div>
-<p class="winner" part="winner" role="status" hidden></p>
+<p class="winner" part="winner" hidden></p>
 <p class="status"></p>
 <div class="info"><p class="score"></p><p><span class="cube"></span> <span class="badge" hidden></span></p></div>
 <ol class="log" part="log"></ol>
@@ -148,12 +148,16 @@ export function drawGame(el) {
     let text = tell(el._l, resultLine(el, r).text);
     if (m && allOver(m)) text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
     winner.textContent = text;
+    // said once, in the live region after what ended the game (a move, a drop, a resignation), alone when
+    // the server ended it
+    if (el._said !== text) b._say([over && el._noticeText(), text].filter(Boolean).join('. '));
     // the result also takes the turn line's place above the board, where a phone shows it without scrolling
     if (!line) {
       turn.textContent = text;
       attr(turn, 'data-player', r.winner);
     }
   }
+  el._said = r && winner.textContent;
 
   // score and cube
   const score = el._q('.score');
