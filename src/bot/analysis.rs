@@ -4,16 +4,17 @@
 //!
 //! Everything is judged by the bot at its level, so a review is as good as the bot that makes it:
 //! `easy` (the learned evaluation one ply ahead) is quick and calibrated; `medium` and `hard` search
-//! deeper. A review costs about one hint per turn (`tests/review_cost.rs`).
+//! deeper. A review costs about one hint and one one-ply look at every roll per turn
+//! (`tests/review_cost.rs`).
 //!
 //! - A move's **error** is the mover's chance of winning the game after the best choice less the
 //!   chance after the move played (in a match's cube decisions: chances of winning the match).
-//! - A Jokerball roll's **luck** is judged with one cheap look, as GNU Backgammon does: the mover's
-//!   chance after the best turn for the dice thrown by one ply, less the mover's chance before the
-//!   roll by the level's evaluation (at `medium` and `hard` the mean of that one-ply best over every
-//!   equally likely pair of dice, so the luck of a position's rolls sums to zero; at `easy` the
-//!   learned evaluation, which estimates that mean). It measures the dice, however well they were
-//!   then played.
+//! - A Jokerball roll's **luck** is judged with one cheap look, as GNU Backgammon does, the same at
+//!   every level: the mover's chance after the best turn for the dice thrown by one ply, less the
+//!   mean of that one-ply best over every equally likely pair of dice, so the luck of a position's
+//!   rolls sums to zero (at `medium` and `hard` that mean is the level's evaluation before the roll;
+//!   at `easy` the learned evaluation only estimates it, so it does not stand in for it). It
+//!   measures the dice, however well they were then played.
 
 use super::base::Bot;
 use super::cube::{away, cube_equities, match_equity, DOUBLE_MARGIN};
