@@ -558,6 +558,36 @@ impl Bot {
 }
 
 impl Bot {
+    /// The position after this bot's turn from `pos` (a turn start, the game on) with `dice`: the
+    /// opponent to move, or the game won.
+    pub(crate) fn jokerball_play(&mut self, pos: &Position, dice: Dice) -> Position {
+        let mut g = Game::from_start(*pos, None);
+        if g.set_dice(dice.distance, dice.direction).is_err() {
+            return *pos;
+        }
+        match best_turn(self, &g) {
+            Some((t, _)) => t.after,
+            // No legal move: the turn has passed.
+            None => *g.position(),
+        }
+    }
+}
+
+/// The position after `turn`, a string of `legal_turns()` of `game` in phase man (the opponent to
+/// move, or the game won); `None` when it is not one of them.
+pub(crate) fn turn_after(game: &Game, turn: &str) -> Option<Position> {
+    let dice = game.dice().filter(|_| game.phase() == Phase::Man)?;
+    let mut s = Search::new(net());
+    let mut turns = Vec::new();
+    s.turns(game.position(), dice, true, &mut turns);
+    let size = game.size();
+    turns
+        .iter()
+        .find(|t| write_turn(size, None, t) == turn)
+        .map(|t| t.after)
+}
+
+impl Bot {
     /// The luck of the roll `thrown` for the side to move in `pos` (unfinished, before its roll), as
     /// reviews judge it (see [`super::analysis`]): the one-ply value of the best turn for `thrown`
     /// less its mean over every equally likely roll, and that mean (units of [`P_ONE`], whatever the
