@@ -31,6 +31,7 @@ use super::base::{Bot, Level};
 use super::cube::{away, match_equity, should_double, should_take, MatchEquity};
 use super::jokerball::turn_after;
 use super::net::P_ONE;
+use super::rank::sort_best_first;
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::Engine;
 use crate::error::{coded, ErrorCode, OptionError};
@@ -452,26 +453,27 @@ impl Rollout {
                 s.add(t);
             }
         }
-        let mut entries: Vec<RolloutEntry> = self
+        let mut entries: Vec<(f64, RolloutEntry)> = self
             .names
             .iter()
             .zip(&sums)
             .map(|(name, t)| {
                 let (win, se) = t.mean_and_error();
-                RolloutEntry {
+                let entry = RolloutEntry {
                     choice: name.clone(),
                     win,
                     se,
                     low: win - 1.96 * se,
                     high: win + 1.96 * se,
-                }
+                };
+                (win, entry)
             })
             .collect();
-        // Best first, equal means in entry order (a stable sort).
-        entries.sort_by(|a, b| b.win.total_cmp(&a.win));
+        // Best first, equal means in entry order.
+        sort_best_first(&mut entries);
         RolloutResult {
             trials: sums.first().map_or(0, |t| t.trials) as u32,
-            entries,
+            entries: entries.into_iter().map(|(_, e)| e).collect(),
         }
     }
 
