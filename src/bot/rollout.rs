@@ -9,7 +9,7 @@
 //! - **The first roll** is quasi-random: in every block of `6 * side` trials (36, 24 on side 4) the
 //!   first roll thrown in the trial is each pair of dice once, in a seeded order per block.
 //! - **Variance reduction.** Each trial's result is corrected by the luck of its rolls as reviews judge
-//!   it ([`Bot::jokerball_luck`]: the mover's one-ply best for the roll less its mean over every roll),
+//!   it (`Bot::jokerball_luck`: the mover's one-ply best for the roll less its mean over every roll),
 //!   counted for the player whose chance is rolled out and against the opponent's. The luck has mean
 //!   zero over the rolls of any position, so the mean stays unbiased. In a match the game's luck is
 //!   weighed by what the game is worth in the match at the cube's value then (the match chance of
