@@ -244,8 +244,8 @@ pub struct Rollout {
     /// The distance die's faces.
     side: u8,
     table: Option<MatchEquity>,
-    names: Vec<String>,
-    starts: Vec<Start>,
+    /// Each entry's name and start.
+    entries: Vec<(String, Start)>,
 }
 
 impl Rollout {
@@ -260,133 +260,56 @@ impl Rollout {
         from: RolloutFrom<'_>,
         options: &RolloutOptions,
     ) -> Result<Rollout, RolloutError> {
-        if !(1..=MAX_TRIALS).contains(&options.trials) {
-            return Err(option("rollout trials must be an integer 1..1000000"));
-        }
-        if options.truncate > MAX_TURNS {
-            return Err(option(
-                "rollout truncate must be an integer 0..10000 (0: to the end)",
-            ));
-        }
-        if options.player == Level::Hard {
-            return Err(option("rollout player must be 'easy' or 'medium'"));
-        }
+        check(options)?;
         let (game, st) = match from {
-            RolloutFrom::Game(g) => {
-                if options.cube {
-                    return Err(option(
-                        "rollout cube: a lone game has no cube (roll out a Match)",
-                    ));
-                }
-                (g, None)
+            RolloutFrom::Game(_) if options.cube => {
+                return Err(option(
+                    "rollout cube: a lone game has no cube (roll out a Match)",
+                ))
             }
+            RolloutFrom::Game(g) => (g, None),
             RolloutFrom::Match(m) => (m.game(), Some(m.state())),
         };
-        let mut names = Vec::new();
-        let mut starts = Vec::new();
-        let mut me = game.turn();
-        match st.map(MatchState::phase) {
-            Some(MatchPhase::GameOver) => {
-                return Err(phase("the game is over: nothing to roll out"))
-            }
-            Some(MatchPhase::MatchOver) => {
+        match (st.map(MatchState::phase), game.phase()) {
+            (Some(MatchPhase::MatchOver), _) => {
                 return Err(phase("the match is over: nothing to roll out"))
             }
-            _ => {}
-        }
-        match game.phase() {
-            Phase::Over => return Err(phase("the game is over: nothing to roll out")),
-            Phase::Ball => {
+            (Some(MatchPhase::GameOver), _) | (_, Phase::Over) => {
+                return Err(phase("the game is over: nothing to roll out"))
+            }
+            (_, Phase::Ball) => {
                 return Err(phase(
                     "phase ball: roll out the turn in phase man (candidates) instead",
                 ))
             }
+            (Some(MatchPhase::Double), _) if !options.cube => {
+                return Err(phase(
+                    "a double is pending: roll out with cube, or answer it first",
+                ))
+            }
             _ => {}
         }
-        let pending = st.and_then(MatchState::pending_double);
-        if pending.is_some() && !options.cube {
-            return Err(phase(
-                "a double is pending: roll out with cube, or answer it first",
-            ));
-        }
-        let at = |pos: Position, st: Option<MatchState>, turns: u32, cube_decided: bool| Trial {
-            pos,
-            st,
-            turns,
-            cube_decided,
-        };
         let pos = *game.position();
-        if options.cube {
-            if options.candidates.is_some() {
-                return Err(option(
-                    "rollout candidates and cube do not go together: the cube is decided before the roll",
-                ));
-            }
-            let Some(st) = st else {
-                return Err(option("rollout cube: a lone game has no cube"));
-            };
-            let mut doubled = st.clone();
-            if let Some(doubler) = pending {
-                me = doubler.other();
-            } else {
-                let ok = game.phase() == Phase::Roll && doubled.double(game.turn(), true).is_ok();
-                if !ok {
-                    return Err(option("rollout cube: the player to act may not double now"));
+        let (me, entries) = match (st, options.cube, game.phase()) {
+            (Some(st), true, _) => {
+                if options.candidates.is_some() {
+                    return Err(option(
+                        "rollout candidates and cube do not go together: the cube is decided before the roll",
+                    ));
                 }
-                names.push("no-double".to_string());
-                starts.push(Start::Play(at(pos, Some(st.clone()), 0, true)));
+                cube_starts(game, st)?
             }
-            let mut taken = doubled.clone();
-            let mut dropped = doubled;
-            if taken.take().is_err() || dropped.drop_double().is_err() {
-                return Err(option("rollout cube: no double to answer"));
-            }
-            let t = match_equity(st.length());
-            names.push("double-take".to_string());
-            starts.push(Start::Play(at(pos, Some(taken), 0, true)));
-            names.push("double-drop".to_string());
-            starts.push(Start::Known(match_chance(&t, &dropped, me, 0.0)));
-        } else if game.phase() == Phase::Roll {
-            if options.candidates.is_some() {
-                return Err(option(
-                    "rollout candidates are turns of phase man: roll the dice first",
-                ));
-            }
-            names.push(String::new());
-            starts.push(Start::Play(at(pos, st.cloned(), 0, false)));
-        } else {
-            let candidates = match &options.candidates {
-                Some(c) => c.clone(),
-                None => bot
-                    .hint(game)
-                    .map_err(|_| phase("nothing to choose: no candidate turn"))?
-                    .into_iter()
-                    .take(DEFAULT_CANDIDATES)
-                    .map(|c| c.choice)
-                    .collect(),
-            };
-            if candidates.is_empty() {
-                return Err(option("rollout candidates must name at least one turn"));
-            }
-            for c in candidates {
-                let Some(after) = turn_after(game, &c) else {
-                    return Err(RolloutError::Option(OptionError::new(
-                        crate::notation::cat(&[
-                            "rollout candidates: '",
-                            &c,
-                            "' is not one of legalTurns()",
-                        ]),
-                    )));
-                };
-                let mut st = st.cloned();
-                if let (Some(w), Some(s)) = (after.winner(), st.as_mut()) {
-                    s.game_won(w, GameEnd::Goal)
-                        .map_err(|_| phase("the game is over: nothing to roll out"))?;
+            (_, _, Phase::Roll) => {
+                if options.candidates.is_some() {
+                    return Err(option(
+                        "rollout candidates are turns of phase man: roll the dice first",
+                    ));
                 }
-                names.push(c);
-                starts.push(Start::Play(at(after, st, 1, false)));
+                let start = Start::Play(trial_at(pos, st.cloned(), 0, false));
+                (game.turn(), vec![(String::new(), start)])
             }
-        }
+            _ => (game.turn(), candidate_starts(bot, game, st, options)?),
+        };
         let seed = options.seed.clone().unwrap_or(Seed::Number(DEFAULT_SEED));
         Ok(Rollout {
             trials: options.trials,
@@ -397,8 +320,7 @@ impl Rollout {
             me,
             side: pos.side(),
             table: st.map(|s| match_equity(s.length())),
-            names,
-            starts,
+            entries,
         })
     }
 
@@ -408,8 +330,8 @@ impl Rollout {
     }
 
     /// The entries' names, in the order of their tallies.
-    pub fn names(&self) -> &[String] {
-        &self.names
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(name, _)| name.as_str())
     }
 
     /// Runs trials `range` (clamped to the trials asked for) of every entry and returns one tally per
@@ -422,14 +344,14 @@ impl Rollout {
     ) -> Result<Vec<Tally>, RolloutError> {
         let range = range.start.min(self.trials)..range.end.min(self.trials);
         let total = range.len() as u32;
-        let mut tallies = vec![Tally::default(); self.starts.len()];
+        let mut tallies = vec![Tally::default(); self.entries.len()];
         let stopped = || phase("the rollout was stopped");
         if !progress(0, total) {
             return Err(stopped());
         }
         for (done, i) in (1..).zip(range) {
             let first = self.first_roll(i);
-            for (tally, start) in tallies.iter_mut().zip(&self.starts) {
+            for (tally, (_, start)) in tallies.iter_mut().zip(&self.entries) {
                 let value = match start {
                     Start::Known(v) => *v,
                     Start::Play(t) => self.trial(i, t, first),
@@ -447,17 +369,17 @@ impl Rollout {
     /// The result from the tallies of every part (each part one tally per entry, as [`Rollout::run`]
     /// returns them), summed.
     pub fn result(&self, parts: &[Vec<Tally>]) -> RolloutResult {
-        let mut sums = vec![Tally::default(); self.starts.len()];
+        let mut sums = vec![Tally::default(); self.entries.len()];
         for part in parts {
             for (s, t) in sums.iter_mut().zip(part) {
                 s.add(t);
             }
         }
         let mut entries: Vec<(f64, RolloutEntry)> = self
-            .names
+            .entries
             .iter()
             .zip(&sums)
-            .map(|(name, t)| {
+            .map(|((name, _), t)| {
                 let (win, se) = t.mean_and_error();
                 let entry = RolloutEntry {
                     choice: name.clone(),
@@ -604,6 +526,108 @@ impl Rollout {
     }
 }
 
+/// The options' own ranges ([`Rollout::new`]).
+fn check(options: &RolloutOptions) -> Result<(), RolloutError> {
+    if !(1..=MAX_TRIALS).contains(&options.trials) {
+        return Err(option("rollout trials must be an integer 1..1000000"));
+    }
+    if options.truncate > MAX_TURNS {
+        return Err(option(
+            "rollout truncate must be an integer 0..10000 (0: to the end)",
+        ));
+    }
+    if options.player == Level::Hard {
+        return Err(option("rollout player must be 'easy' or 'medium'"));
+    }
+    Ok(())
+}
+
+/// Where a trial starts.
+fn trial_at(pos: Position, st: Option<MatchState>, turns: u32, cube_decided: bool) -> Trial {
+    Trial {
+        pos,
+        st,
+        turns,
+        cube_decided,
+    }
+}
+
+/// The entries of a cube rollout of a match in play (`game` its current game) and the player whose
+/// chances they give: the player to act's no double, double and take, double and drop; with a
+/// double pending, the doubled player's take and drop.
+fn cube_starts(
+    game: &Game,
+    st: &MatchState,
+) -> Result<(Player, Vec<(String, Start)>), RolloutError> {
+    let pos = *game.position();
+    let mut entries = Vec::new();
+    let mut doubled = st.clone();
+    let me = match st.pending_double() {
+        Some(doubler) => doubler.other(),
+        None => {
+            if game.phase() != Phase::Roll || doubled.double(game.turn(), true).is_err() {
+                return Err(option("rollout cube: the player to act may not double now"));
+            }
+            let start = Start::Play(trial_at(pos, Some(st.clone()), 0, true));
+            entries.push(("no-double".to_string(), start));
+            game.turn()
+        }
+    };
+    let mut taken = doubled.clone();
+    let mut dropped = doubled;
+    if taken.take().is_err() || dropped.drop_double().is_err() {
+        return Err(option("rollout cube: no double to answer"));
+    }
+    let t = match_equity(st.length());
+    let take = Start::Play(trial_at(pos, Some(taken), 0, true));
+    entries.push(("double-take".to_string(), take));
+    let drop = Start::Known(match_chance(&t, &dropped, me, 0.0));
+    entries.push(("double-drop".to_string(), drop));
+    Ok((me, entries))
+}
+
+/// The entries of a rollout in phase man: each candidate turn of `options` (by default the best of
+/// `bot`'s hint) and the position after it.
+fn candidate_starts(
+    bot: &mut Bot,
+    game: &Game,
+    st: Option<&MatchState>,
+    options: &RolloutOptions,
+) -> Result<Vec<(String, Start)>, RolloutError> {
+    let candidates = match &options.candidates {
+        Some(c) => c.clone(),
+        None => bot
+            .hint(game)
+            .map_err(|_| phase("nothing to choose: no candidate turn"))?
+            .into_iter()
+            .take(DEFAULT_CANDIDATES)
+            .map(|c| c.choice)
+            .collect(),
+    };
+    if candidates.is_empty() {
+        return Err(option("rollout candidates must name at least one turn"));
+    }
+    let mut entries = Vec::with_capacity(candidates.len());
+    for c in candidates {
+        let Some(after) = turn_after(game, &c) else {
+            return Err(RolloutError::Option(OptionError::new(
+                crate::notation::cat(&[
+                    "rollout candidates: '",
+                    &c,
+                    "' is not one of legalTurns()",
+                ]),
+            )));
+        };
+        let mut st = st.cloned();
+        if let (Some(w), Some(s)) = (after.winner(), st.as_mut()) {
+            s.game_won(w, GameEnd::Goal)
+                .map_err(|_| phase("the game is over: nothing to roll out"))?;
+        }
+        entries.push((c, Start::Play(trial_at(after, st, 1, false))));
+    }
+    Ok(entries)
+}
+
 /// The streams of the blocks' orders of first rolls (above every trial's own).
 const BLOCKS: u64 = 1 << 63;
 
@@ -699,7 +723,7 @@ mod tests {
         let g = game(5, 6, 6, true);
         let o = options(50, 5, 3);
         let r = Rollout::new(&mut bot(), RolloutFrom::Game(&g), &o).unwrap();
-        assert_eq!(r.names().len(), 3, "the best three of the hint");
+        assert_eq!(r.names().count(), 3, "the best three of the hint");
         let whole = r.run(0..50, &mut go()).unwrap();
         let parts: Vec<Vec<Tally>> = [0..17, 17..33, 33..50]
             .into_iter()
