@@ -12,7 +12,7 @@ T_FUZZ ?= 600
 T_ONLINE ?= 420
 
 .PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
-	online online-cluster bench bench-native bench-bot bench-analysis bench-online bench-pair soak-online train fuzz test-fuzz clean balance
+	online online-cluster bench bench-native bench-bot bench-analysis bench-rollout bench-online bench-pair soak-online train fuzz test-fuzz clean balance
 
 setup:
 	@bash scripts/setup.sh
@@ -84,6 +84,11 @@ online: pkg
 # games per level, and evaluate and hint. GAMES=n games at easy (medium half, hard one).
 bench-analysis: pkg
 	node bench/analysis.mjs
+
+# Speed of rollouts in Node (docs/api.md "bot.rollout"; not part of `make test`): the side-6 opening at
+# easy, 1296 trials, to the end and truncated after 7 turns, with and without variance reduction.
+bench-rollout: pkg
+	node bench/rollout.mjs
 
 # Load (not part of `make test`): MATCHES concurrent scripted matches against one server process, or with
 # PROCESSES=1,2,4 against that many processes on PostgreSQL and Redis (10, 100 and 1000 matches); see README.

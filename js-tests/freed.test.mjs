@@ -86,7 +86,7 @@ test('the classes are all known here, and their members are found', () => {
   for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct', 'view', 'forfeit']],
     ['Zola', ['play', 'clone', 'swapped', 'toAct', 'view', 'forfeit']],
     ['Match', ['double', 'resign', 'game', 'score', 'toAct', 'view', 'forfeit', 'forfeited']],
-    ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review']]]) {
+    ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review', 'rollout']]]) {
     for (const k of some) assert.ok(names[cls].includes(k), `${cls}.${k} not found`);
   }
   assert.ok(CODES.has('freed'), 'SteereErrorCode lacks freed');
@@ -177,7 +177,7 @@ test('a freed game or match given to a Bot is refused as freed, and the Bot stay
     assert.throws(() => bot.chooseMove(game), isFreed(`chooseMove(freed ${game.constructor.name})`));
     // cubeAction checks its argument is freed before it checks that it is a Match.
     assert.throws(() => bot.cubeAction(game), isFreed(`cubeAction(freed ${game.constructor.name})`));
-    for (const f of ['evaluate', 'hint', 'review']) {
+    for (const f of ['evaluate', 'hint', 'review', 'rollout']) {
       assert.throws(() => bot[f](game), isFreed(`${f}(freed ${game.constructor.name})`));
     }
   }
@@ -187,6 +187,7 @@ test('a freed game or match given to a Bot is refused as freed, and the Bot stay
   assert.throws(() => other.chooseMove(undefined), isFreed('freed bot'));
   assert.throws(() => other.cubeAction(new Zola()), isFreed('freed bot'));
   assert.throws(() => other.review(new Zola(), { onProgress: 7 }), isFreed('freed bot'));
+  assert.throws(() => other.rollout(new Zola(), { trials: 0 }), isFreed('freed bot'));
   const z = new Zola();
   assert.equal(z.isLegal(bot.chooseMove(z)), true);
   const m = new Match({ length: 3, cube: true });

@@ -175,7 +175,7 @@ const METHODS = {
 };
 
 // The members of the optional Bot class, attacked in their own test below.
-const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review'];
+const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review', 'rollout'];
 
 test('the tables above name every method and getter of every class', () => {
   const tables = {
@@ -420,12 +420,23 @@ test('optional classes (Bot, simulate), recordType, the clock functions and rati
       bot?.free?.();
     }
     const bot = new mod.Bot({ level: 'easy', seed: 1 });
+    const over = new mod.Jokerball({ seed: 2 });
+    while (over.phase !== 'over') {
+      if (over.phase === 'roll') over.roll();
+      else over.play(bot.chooseMove(over));
+    }
     for (let i = 0; i < 300; i += 1) {
       guarded('Bot.chooseMove', () => bot.chooseMove(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
       guarded('Bot.cubeAction', () => bot.cubeAction(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
       guarded('Bot.evaluate', () => bot.evaluate(hostile(r)), ['invalid_option', 'parse_error']);
       guarded('Bot.hint', () => bot.hint(hostile(r)), ['invalid_option', 'parse_error', 'wrong_phase']);
       guarded('Bot.review', () => bot.review(hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
+      guarded('Bot.rollout', () => bot.rollout(hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
+      // Hostile options on a real game: refused, or (valid options) the finished game has nothing to
+      // roll out, so no rollout runs; the game is untouched.
+      const before = JSON.stringify(over.toJSON());
+      guarded('Bot.rollout options', () => bot.rollout(over, hostile(r)), ['invalid_option', 'wrong_phase']);
+      assert.equal(JSON.stringify(over.toJSON()), before);
     }
   }
   if (typeof mod.simulate === 'function') {

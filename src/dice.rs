@@ -74,6 +74,15 @@ impl DiceRng {
         })
     }
 
+    /// An independent generator of the same key: its stream `stream` (a game's dice are stream 0),
+    /// from its start. Rollouts give each trial its own streams of one seed's key.
+    pub fn stream(&self, stream: u64) -> DiceRng {
+        let mut rng = self.rng.clone();
+        rng.set_stream(stream);
+        rng.set_word_pos(0);
+        DiceRng { rng }
+    }
+
     /// One die of `faces` faces (`1..=faces`), without modulo bias. `faces` must be at least 1.
     pub fn die(&mut self, faces: u8) -> u8 {
         // below(faces) < faces <= 255, so the cast is exact.
@@ -278,6 +287,22 @@ mod tests {
         let va: Vec<u32> = (0..8).map(|_| a.next_u32()).collect();
         let vb: Vec<u32> = (0..8).map(|_| b.next_u32()).collect();
         assert_ne!(va, vb);
+    }
+
+    #[test]
+    fn streams_are_independent_and_reproducible() {
+        let key = DiceRng::from_seed(&Seed::Number(9));
+        let draw = |mut r: DiceRng| (0..8).map(|_| r.next_u32()).collect::<Vec<_>>();
+        assert_eq!(draw(key.stream(0)), draw(key.clone()));
+        assert_eq!(draw(key.stream(5)), draw(key.stream(5)));
+        assert_ne!(draw(key.stream(5)), draw(key.stream(6)));
+        let mut used = key.clone();
+        used.next_u32();
+        assert_eq!(
+            draw(used.stream(5)),
+            draw(key.stream(5)),
+            "from the stream's start"
+        );
     }
 
     #[test]

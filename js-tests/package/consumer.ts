@@ -35,6 +35,15 @@ async function main(): Promise<void> {
   const lastDice: { distance: number; direction: number } | null = atStep.view().lastDice;
   const lastWay: 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw' | undefined = atStep.view().lastBall?.direction;
   const bestCells: string[][] = new Bot({ level: 'easy' }).review(g).turns.map((e) => e.bestCells);
+  const rolledOut: { move: string; win: number; se: number; low: number; high: number }[] = new Bot().rollout(g, {
+    trials: 36,
+    truncate: 2,
+    player: 'easy',
+    candidates: g.legalTurns().slice(0, 2),
+    varianceReduction: true,
+    seed: 'x',
+    onProgress: (done: number, total: number) => console.log(done / total),
+  }).entries;
   const turns: string[] = copy.legalTurns();
   const winner: 'red' | 'blue' | null = again.winner;
 
@@ -114,7 +123,7 @@ async function main(): Promise<void> {
   console.log(gained, chance, experience);
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
     cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
-    format, lastDice, lastWay, bestCells, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);
+    format, lastDice, lastWay, bestCells, rolledOut, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);
 }
 
 void main();

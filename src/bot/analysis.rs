@@ -4,19 +4,20 @@
 //!
 //! Everything is judged by the bot at its level, so a review is as good as the bot that makes it:
 //! `easy` (the learned evaluation one ply ahead) is quick and calibrated; `medium` and `hard` search
-//! deeper. A review costs about one hint per turn (`tests/review_cost.rs`).
+//! deeper. A review costs about one hint and one one-ply look at every roll per turn
+//! (`tests/review_cost.rs`).
 //!
 //! - A move's **error** is the mover's chance of winning the game after the best choice less the
 //!   chance after the move played (in a match's cube decisions: chances of winning the match).
-//! - A Jokerball roll's **luck** is judged with one cheap look, as GNU Backgammon does: the mover's
-//!   chance after the best turn for the dice thrown by one ply, less the mover's chance before the
-//!   roll by the level's evaluation (at `medium` and `hard` the mean of that one-ply best over every
-//!   equally likely pair of dice, so the luck of a position's rolls sums to zero; at `easy` the
-//!   learned evaluation, which estimates that mean). It measures the dice, however well they were
-//!   then played.
+//! - A Jokerball roll's **luck** is judged with one cheap look, as GNU Backgammon does, the same at
+//!   every level: the mover's chance after the best turn for the dice thrown by one ply, less the
+//!   mean of that one-ply best over every equally likely pair of dice, so the luck of a position's
+//!   rolls sums to zero (at `medium` and `hard` that mean is the level's evaluation before the roll;
+//!   at `easy` the learned evaluation only estimates it, so it does not stand in for it). It
+//!   measures the dice, however well they were then played.
 
 use super::base::Bot;
-use super::cube::{away, cube_equities, match_equity, DOUBLE_MARGIN};
+use super::cube::{away, cube_equities, match_equity, MatchEquity, DOUBLE_MARGIN};
 use super::games::BotGame;
 use super::net::P_ONE;
 use super::rank::{split, Step};
@@ -174,6 +175,27 @@ fn kept(nd: f64, dt: f64, dp: f64) -> f64 {
     }
 }
 
+/// The chance that `me`, the player to move in the current game of `st`, wins the match, `p` its
+/// chance of winning the game (`t` the match's table): the game's chance through the table at the
+/// cube's value, a pending double as the doubled player would best answer it; after a game, the
+/// table at the new score; after the match, 1 or 0.
+pub(crate) fn match_chance(t: &MatchEquity, st: &MatchState, me: Player, p: f64) -> f64 {
+    let done = st.crawford() || st.post_crawford();
+    let (a, b) = (away(st, me), away(st, me.other()));
+    match st.phase() {
+        MatchPhase::MatchOver => f64::from(u8::from(st.winner() == Some(me))),
+        MatchPhase::GameOver => t.at(a, b, done),
+        phase => {
+            let (nd, dt, dp) = cube_equities(t, a, b, i64::from(st.cube_value()), p, done);
+            if phase == MatchPhase::Double {
+                dt.min(dp)
+            } else {
+                nd
+            }
+        }
+    }
+}
+
 /// A review's progress report: `(done, total)` records; `false` stops the review.
 pub type Progress<'a> = &'a mut dyn FnMut(usize, usize) -> bool;
 
@@ -318,21 +340,7 @@ impl Bot {
         let p = m.win_chance(self).clamp(0.0, 1.0);
         let st = m.state();
         let me = m.turn();
-        let t = match_equity(st.length());
-        let done = st.crawford() || st.post_crawford();
-        let (a, b) = (away(st, me), away(st, me.other()));
-        let mine = match st.phase() {
-            MatchPhase::MatchOver => f64::from(u8::from(st.winner() == Some(me))),
-            MatchPhase::GameOver => t.at(a, b, done),
-            phase => {
-                let (nd, dt, dp) = cube_equities(&t, a, b, i64::from(st.cube_value()), p, done);
-                if phase == MatchPhase::Double {
-                    dt.min(dp)
-                } else {
-                    nd
-                }
-            }
-        };
+        let mine = match_chance(&match_equity(st.length()), st, me, p);
         // A game ended by a drop or resignation is over too: its winner is the last result's.
         let game = match st.results().last().filter(|_| st.game_over()) {
             Some(r) => split(r.winner, 1.0),

@@ -106,7 +106,14 @@ const DEFAULT_SEED: u32 = 0x05ee_db07;
 impl Bot {
     /// A bot of this level; ties are broken by a generator seeded with `seed` (a fixed seed without one).
     pub fn new(level: Level, seed: Option<&Seed>) -> Bot {
-        let rng = DiceRng::from_seed(seed.unwrap_or(&Seed::Number(DEFAULT_SEED)));
+        Bot::with_rng(
+            level,
+            DiceRng::from_seed(seed.unwrap_or(&Seed::Number(DEFAULT_SEED))),
+        )
+    }
+
+    /// A bot of this level whose ties are broken by `rng` (a rollout's trial seeds its players so).
+    pub(crate) fn with_rng(level: Level, rng: DiceRng) -> Bot {
         Bot {
             level,
             rng,

@@ -50,6 +50,16 @@ const fn dice(distance: u8, direction: u8) -> Dice {
     }
 }
 
+/// The number of distinct rolls of the largest board (6 distances, 6 directions).
+pub(crate) const ROLLS: usize = 36;
+
+/// A roll's place among the rolls of a position: `6 * (distance - 1) + direction - 1` (the bit of
+/// [`roll_bit`]), below [`ROLLS`] for dice in range.
+pub(crate) fn roll_index(d: Dice) -> usize {
+    (6 * usize::from(d.distance.saturating_sub(1)) + usize::from(d.direction.saturating_sub(1)))
+        .min(ROLLS - 1)
+}
+
 impl<'a> Search<'a> {
     pub(crate) fn new(net: &'a Net) -> Box<Search<'a>> {
         Box::new(Search {
@@ -171,41 +181,85 @@ impl<'a> Search<'a> {
         pos: &Position,
         thrown: Option<Dice>,
     ) -> Option<(i64, i64, i32)> {
-        let (decided, won, total) = self.decided(pos);
-        let mut sum = 0i64;
-        let mut at = 0;
-        for k in 1..=pos.side() {
-            for face in 1..=6u8 {
-                let best = self.roll_best(bot, pos, (decided, won), dice(k, face))?;
-                if thrown == Some(dice(k, face)) {
-                    at = best;
-                }
-                sum += i64::from(best);
-            }
-        }
+        let (best, total) = self.roll_bests(bot, pos)?;
+        let rolls = (6 * usize::from(pos.side())).min(ROLLS);
+        let sum = best[..rolls].iter().map(|&v| i64::from(v)).sum();
+        let at = thrown.map_or(0, |d| best[roll_index(d)]);
         Some((sum, total, at))
     }
 
-    /// The one-ply value of the best turn for `roll` of the side to move in `pos` (unfinished, before
-    /// its roll; `decided` and `won` its rolls that win or lose at once, from [`Search::decided`]).
-    /// `None` when the deadline struck.
-    fn roll_best(
-        &mut self,
-        bot: &mut Bot,
-        pos: &Position,
-        (decided, won): (u64, u64),
-        roll: Dice,
-    ) -> Option<i32> {
-        let bit = roll_bit(roll.distance, roll.direction);
-        if decided & bit != 0 {
-            return Some(if won & bit != 0 { P_ONE } else { 0 });
+    /// The one-ply value of the best turn for every roll of the side to move in `pos` (unfinished,
+    /// before its roll), by [`roll_index`], and the number of rolls. The rolls of one distance share
+    /// their man moves, and the turns of one man move the network's part for the men, whatever the
+    /// direction. `None` when the deadline struck.
+    fn roll_bests(&mut self, bot: &mut Bot, pos: &Position) -> Option<([i32; ROLLS], i64)> {
+        let (decided, won, total) = self.decided(pos);
+        let next = pos.turn().other();
+        let mut best = [0; ROLLS];
+        let mut men = MoveList::new();
+        let mut balls = MoveList::new();
+        for k in 1..=pos.side() {
+            // The directions still open: not decided at once, not yet won by a turn.
+            let mut open = 0u8;
+            for face in 1..=6u8 {
+                let bit = roll_bit(k, face);
+                if decided & bit == 0 {
+                    open |= 1 << (face - 1);
+                } else if won & bit != 0 {
+                    best[roll_index(dice(k, face))] = P_ONE;
+                }
+            }
+            if open == 0 {
+                continue;
+            }
+            men.clear();
+            pos.man_moves(k, &mut men);
+            let mut evals = 0u64;
+            for i in 0..men.len().max(1) {
+                let mut p1 = *pos;
+                if let Some(&m) = men.get(i) {
+                    p1.apply(m);
+                }
+                let mut base: Option<Base> = None;
+                for face in 1..=6u8 {
+                    if open & (1 << (face - 1)) == 0 {
+                        continue;
+                    }
+                    let at = roll_index(dice(k, face));
+                    balls.clear();
+                    p1.ball_moves(face, &mut balls);
+                    for j in 0..balls.len().max(1) {
+                        let mut after = p1;
+                        if let Some(&b) = balls.get(j) {
+                            after.apply(b);
+                        }
+                        after.end_turn();
+                        let v = match after.winner() {
+                            Some(w) => i32::from(w == next) * P_ONE,
+                            None => {
+                                evals += 1;
+                                let b = *base.get_or_insert_with(|| {
+                                    self.net.base(&je::men_counts(&after, next))
+                                });
+                                je::value_from(self.net, &b, &after, &mut self.e, &mut self.scratch)
+                            }
+                        };
+                        best[at] = best[at].max(P_ONE - v);
+                        if best[at] >= P_ONE {
+                            open &= !(1 << (face - 1));
+                            break;
+                        }
+                    }
+                }
+                if open == 0 {
+                    break;
+                }
+            }
+            if !bot.work(evals.max(1)) {
+                return None;
+            }
         }
-        let mut best = 0;
-        let n = self.each_turn(pos, roll, &mut |_, v| {
-            best = best.max(P_ONE - v);
-            best < P_ONE
-        });
-        bot.work(n.max(1)).then_some(best)
+        Some((best, total))
     }
 
     /// The value for `me` of `after` (the opponent to move) searched two plies, or three with
@@ -503,6 +557,50 @@ impl Bot {
     }
 }
 
+impl Bot {
+    /// The position after this bot's turn from `pos` (a turn start, the game on) with `dice`: the
+    /// opponent to move, or the game won.
+    pub(crate) fn jokerball_play(&mut self, pos: &Position, dice: Dice) -> Position {
+        let mut g = Game::from_start(*pos, None);
+        if g.set_dice(dice.distance, dice.direction).is_err() {
+            return *pos;
+        }
+        match best_turn(self, &g) {
+            Some((t, _)) => t.after,
+            // No legal move: the turn has passed.
+            None => *g.position(),
+        }
+    }
+}
+
+/// The position after `turn`, a string of `legal_turns()` of `game` in phase man (the opponent to
+/// move, or the game won); `None` when it is not one of them.
+pub(crate) fn turn_after(game: &Game, turn: &str) -> Option<Position> {
+    let dice = game.dice().filter(|_| game.phase() == Phase::Man)?;
+    let mut s = Search::new(net());
+    let mut turns = Vec::new();
+    s.turns(game.position(), dice, true, &mut turns);
+    let size = game.size();
+    turns
+        .iter()
+        .find(|t| write_turn(size, None, t) == turn)
+        .map(|t| t.after)
+}
+
+impl Bot {
+    /// The luck of the roll `thrown` for the side to move in `pos` (unfinished, before its roll), as
+    /// reviews judge it (see [`super::analysis`]): the one-ply value of the best turn for `thrown`
+    /// less its mean over every equally likely roll, and that mean (units of [`P_ONE`], whatever the
+    /// level). Over every roll of a position the luck sums to zero. `None` when the deadline struck.
+    pub(crate) fn jokerball_luck(&mut self, pos: &Position, thrown: Dice) -> Option<(f64, f64)> {
+        let mut s = Search::new(net());
+        self.start_search();
+        let (sum, total, at) = s.roll_values(self, pos, Some(thrown))?;
+        let mean = sum as f64 / total as f64;
+        Some((f64::from(at) - mean, mean))
+    }
+}
+
 /// A turn as `legal_turns()` writes it: the man part (`prefix` when the man move was played before)
 /// and the ball part, `-` for a part skipped.
 fn write_turn(size: Size, prefix: Option<&str>, t: &Turn) -> String {
@@ -588,20 +686,7 @@ impl Bot {
             let v = pass_value(self, &g);
             (played.to_string(), v, v, false)
         };
-        // The luck (see the module's documentation): the best turn for the dice thrown by one ply,
-        // against the chance before the roll.
-        let mut s = Search::new(net());
-        let pos = game.position();
-        let luck = if self.level == Level::Easy {
-            self.start_search();
-            let (decided, won, _) = s.decided(pos);
-            let at = s.roll_best(self, pos, (decided, won), d).unwrap_or(0);
-            f64::from(at) - f64::from(s.value(pos))
-        } else {
-            self.start_search();
-            let (sum, total, at) = s.roll_values(self, pos, Some(d)).unwrap_or((0, 1, 0));
-            f64::from(at) - sum as f64 / total as f64
-        };
+        let luck = self.jokerball_luck(game.position(), d).map_or(0.0, |l| l.0);
         let mut best_text = dice.to_string();
         best_text.push(' ');
         best_text.push_str(&best);

@@ -1,7 +1,7 @@
 //! The computer opponent: evaluations learned by self-play ([`learn`], the integer network [`net`],
 //! the inputs [`jokerball_eval`] and [`zola_eval`]), expectimax over them for Jokerball
-//! ([`jokerball`]), alpha-beta for Zola ([`zola`]), and cube decisions from a match equity table
-//! ([`cube`]).
+//! ([`jokerball`]), alpha-beta for Zola ([`zola`]), cube decisions from a match equity table
+//! ([`cube`]), analysis ([`analysis`]) and rollouts ([`rollout`]).
 //!
 //! Levels are budgets of work (evaluated positions), never of time, so the same seed, level and
 //! position give the same choice on any machine. An optional deadline (a closure the caller supplies,
@@ -12,7 +12,7 @@
 //! The files, lowest first (each uses only those before it): [`net`], [`jokerball_eval`] and
 //! [`zola_eval`], [`learn`]; `base` ([`Bot`], [`Level`], the Jokerball search's [`Budget`], the
 //! embedded networks); `rank` (the hint's order, [`Step`]); the searches [`jokerball`] and [`zola`];
-//! `games` ([`BotGame`] and the bot's methods written against it); [`cube`]; [`analysis`].
+//! `games` ([`BotGame`] and the bot's methods written against it); [`cube`]; [`analysis`]; [`rollout`].
 
 pub mod analysis;
 mod base;
@@ -23,6 +23,7 @@ pub mod jokerball_eval;
 pub mod learn;
 pub mod net;
 mod rank;
+pub mod rollout;
 pub mod zola;
 pub mod zola_eval;
 
@@ -31,6 +32,10 @@ pub use base::{nets, Bot, Budget, Deadline, Level, Nets};
 pub use cube::{match_equity, CubeAction, MatchEquity};
 pub use games::BotGame;
 pub use rank::Step;
+pub use rollout::{
+    Rollout, RolloutEntry, RolloutError, RolloutFrom, RolloutOptions, RolloutProgress,
+    RolloutResult, Tally,
+};
 
 #[cfg(test)]
 mod tests {

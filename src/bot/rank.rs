@@ -32,7 +32,7 @@ pub(crate) fn split(me: Player, p: f64) -> ByPlayer<f64> {
     clippy::indexing_slicing,
     reason = "indices below the slice's length: 1 <= j <= i < len"
 )]
-pub(crate) fn sort_best_first<T>(v: &mut [(i32, T)]) {
+pub(crate) fn sort_best_first<K: PartialOrd, T>(v: &mut [(K, T)]) {
     for i in 1..v.len() {
         let mut j = i;
         while j > 0 && v[j - 1].0 < v[j].0 {

@@ -55,7 +55,8 @@ thrown!(
     ReplayError,
     CubeError,
     MatchError,
-    crate::error::ForfeitError
+    crate::error::ForfeitError,
+    crate::bot::RolloutError
 );
 
 /// Reads a string argument (a move, a position string): anything but a string of at most
@@ -271,32 +272,74 @@ impl Progress {
     /// Reads `{ onProgress? }` (`invalid_option` for anything else), as every options object is read:
     /// through `Object.entries` (a throwing getter or Proxy is refused).
     pub(crate) fn read(options: &JsValue) -> Result<Progress, JsValue> {
+        Progress::split(options, None).map(|(progress, _)| progress)
+    }
+
+    /// Reads `onProgress` out of an options object that holds others too (`what` names it in
+    /// errors): the progress, and a new plain object of the other options for [`options`]
+    /// (`undefined` for none). Read through `Object.entries` once, so a getter runs once.
+    pub(crate) fn read_among(
+        options: &JsValue,
+        what: &'static str,
+    ) -> Result<(Progress, JsValue), JsValue> {
+        Progress::split(options, Some(what))
+    }
+
+    /// [`Progress::read`] (`among: None`: no other key allowed) and [`Progress::read_among`].
+    fn split(
+        options: &JsValue,
+        among: Option<&'static str>,
+    ) -> Result<(Progress, JsValue), JsValue> {
         let mut progress = Progress {
             f: None,
             thrown: None,
         };
         if options.is_undefined() || options.is_null() {
-            return Ok(progress);
+            return Ok((progress, JsValue::UNDEFINED));
         }
-        let bad = |why: &'static str| js_error(&OptionError::new(why));
+        let bad = |why: &str| js_error(&OptionError::new(why));
+        let what = among.unwrap_or("progress options");
         if !options.is_object() || tree::is_array(options) {
-            return Err(bad("progress options must be an object { onProgress }"));
+            let shape = if among.is_some() {
+                " must be an object"
+            } else {
+                " must be an object { onProgress }"
+            };
+            return Err(bad(&crate::notation::cat(&[what, shape])));
         }
-        let entries = tree::js_entries(options)
-            .map_err(|_| bad("progress options: a value could not be read"))?;
+        let entries = tree::js_entries(options).map_err(|_| {
+            bad(&crate::notation::cat(&[
+                what,
+                ": a value could not be read",
+            ]))
+        })?;
+        let rest = js_sys::Array::new();
         for pair in entries.iter() {
             let pair: js_sys::Array = pair.unchecked_into();
-            if pair.get(0).as_string().as_deref() != Some("onProgress") {
-                return Err(bad("progress options: the only option is onProgress"));
-            }
             let f = pair.get(1);
-            if f.is_function() {
+            if pair.get(0).as_string().as_deref() != Some("onProgress") {
+                if among.is_none() {
+                    return Err(bad("progress options: the only option is onProgress"));
+                }
+                rest.push(&pair);
+            } else if f.is_function() {
                 progress.f = Some(f.unchecked_into());
             } else if !(f.is_undefined() || f.is_null()) {
-                return Err(bad("progress options: onProgress must be a function"));
+                return Err(bad(&crate::notation::cat(&[
+                    what,
+                    ": onProgress must be a function",
+                ])));
             }
         }
-        Ok(progress)
+        // Own data properties, as read (`Object.fromEntries` keeps even a key `__proto__` one, to be
+        // refused as unknown).
+        let rest = js_sys::Object::from_entries(&rest).map_err(|_| {
+            bad(&crate::notation::cat(&[
+                what,
+                ": a value could not be read",
+            ]))
+        })?;
+        Ok((progress, rest.into()))
     }
 
     /// Calls `onProgress(done, total)`; `false` (stop) when it threw.

@@ -8,8 +8,10 @@ use wasm_bindgen::prelude::*;
 use super::args::{freed_argument, js_error, options, state, Progress};
 use super::matches::{AnyMatch, Match};
 use super::out::to_js;
-use super::plain::{BotOptions, BotSettings, EvaluationOut};
-use crate::bot::{Bot as CoreBot, BotGame, CubeAction};
+use super::plain::{BotOptions, BotSettings, EvaluationOut, RolloutSettings};
+use crate::bot::{
+    Bot as CoreBot, BotGame, CubeAction, Level, RolloutError, RolloutFrom, RolloutOptions,
+};
 use crate::engine::Engine;
 use crate::error::{OptionError, PlayError};
 use crate::matchplay::MatchPhase;
@@ -25,6 +27,11 @@ export type CubeAction = 'double' | 'no-double' | 'take' | 'drop';
 /** Options of `bot.review(...)`: `onProgress(done, total)` is called before the first record and
  * after each one reviewed. */
 export interface ReviewOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+/** Options of `bot.rollout(...)`: its settings and `onProgress(done, total)`, called before the first
+ * trial, as trials finish (at most about 256 times) and after the last. */
+export interface RolloutOptions extends RolloutSettings {
   onProgress?: (done: number, total: number) => void;
 }
 "#;
@@ -261,5 +268,50 @@ impl Bot {
         };
         progress.finish()?;
         Ok(to_js(&review?))
+    }
+
+    /// A rollout of a Jokerball game or match (docs/api.md, "bot.rollout"): the position, each
+    /// candidate turn (phase `'man'`) or each cube decision (`cube`) played out `trials` times by the
+    /// `player` bot on both sides, on the same dice for each; each entry's mean chance for the player
+    /// to act with its standard error and 95% interval, best first. `onProgress(done, total)` is
+    /// called as trials finish; an exception it throws stops the rollout and is thrown again. The
+    /// bot's `timeMs` does not apply.
+    /// @throws {SteereError} `invalid_option` for bad options, a Zola game, `cube` where no double can
+    /// be, candidates that are not turns of `legalTurns()` (or outside phase `'man'`), or when `game`
+    /// is not a Jokerball, Zola or Match; `wrong_phase` in phase `'ball'` or `'over'`, a match's
+    /// `'game-over'` or `'match-over'`, or a pending double without `cube`; `freed`.
+    #[wasm_bindgen(unchecked_return_type = "RolloutResult")]
+    pub fn rollout(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Match")] game: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RolloutOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let (mut progress, rest) = Progress::read_among(&options, "rollout options")?;
+        let o = super::args::options::<RolloutSettings>(rest, "rollout options")?.0;
+        let defaults = RolloutOptions::default();
+        let opts = RolloutOptions {
+            trials: o.trials.unwrap_or(defaults.trials),
+            truncate: o.truncate.unwrap_or(defaults.truncate),
+            player: o.player.unwrap_or(Level::Easy),
+            candidates: o.candidates,
+            cube: o.cube.unwrap_or(defaults.cube),
+            variance_reduction: o.variance_reduction.unwrap_or(defaults.variance_reduction),
+            seed: o.seed,
+        };
+        let snap = snapshot(&game, false)?;
+        self.bot.set_deadline(None);
+        let mut report = |done: u32, total: u32| progress.report(done, total);
+        let result = match &snap {
+            Snapshot::Jokerball(g) => self.bot.rollout(RolloutFrom::Game(g), &opts, &mut report),
+            Snapshot::Match(m) => match &m.inner {
+                AnyMatch::Jokerball(cm) => {
+                    self.bot.rollout(RolloutFrom::Match(cm), &opts, &mut report)
+                }
+                AnyMatch::Zola(_) => Err(RolloutError::no_dice()),
+            },
+            Snapshot::Zola(_) => Err(RolloutError::no_dice()),
+        };
+        progress.finish()?;
+        Ok(to_js(&result?))
     }
 }

@@ -81,6 +81,20 @@ pub(crate) struct BotSettings {
     pub(crate) time_ms: Option<f64>,
 }
 
+/// The plain settings of `bot.rollout(...)` (see `RolloutSettings`), checked by the core's
+/// `Rollout::new`.
+#[derive(Debug, Default, JsonKeys)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RolloutFields {
+    pub(crate) trials: Option<u32>,
+    pub(crate) truncate: Option<u32>,
+    pub(crate) player: Option<Level>,
+    pub(crate) candidates: Option<Vec<String>>,
+    pub(crate) cube: Option<bool>,
+    pub(crate) variance_reduction: Option<bool>,
+    pub(crate) seed: Option<Seed>,
+}
+
 /// The plain settings of `simulate(...)` (see `SimulateOptions`).
 #[derive(Debug, Default, JsonKeys)]
 #[serde(rename_all = "camelCase")]
@@ -695,6 +709,10 @@ plain! {
     out Evaluation = EvaluationOut { red => "number", blue => "number", matches => "Chances" }
     "A choice of `bot.hint`: a Jokerball turn as `legalTurns()` writes it or a Zola move, the mover's chance of winning the game after it, and the cells it names of the part still to play (in Jokerball's phase 'ball' the ball move's only), each once, 'off' left out."
     out Hint = crate::bot::Choice { choice => "string", win => "number", cells => "string[]" }
+    "One entry of `bot.rollout`: the candidate turn (as `legalTurns()` writes it), the cube decision ('no-double', 'double-take', 'double-drop') or '' for the position before its roll; `win` the mean over the trials of the chance of the player to act (of the game, or in a Match of the match), `se` its standard error, `low`/`high` the 95% interval (win -/+ 1.96 se)."
+    out RolloutEntry = crate::bot::RolloutEntry { choice => "string", win => "number", se => "number", low => "number", high => "number" }
+    "The result of `bot.rollout`: the trials played and the entries, best first."
+    out RolloutResult = crate::bot::RolloutResult { trials => "number", entries => "RolloutEntry[]" }
     "A player's totals in a review (docs/api.md): luck; chance lost by errors in moves (`error`) and cube decisions (`cubeError`) and the decisions counted in each (`moves`: moves with a choice; `cubes`); `errorRate` = all errors / all decisions; `rating` (PR) = 500 x errorRate; `wins` (games won) and `adjusted` = wins - luck + the opponent's luck."
     out ReviewTotals = crate::bot::Totals { luck => "number", error => "number", moves => "number", cube_error => "number", cubes => "number", error_rate => "number", rating => "number", wins => "number", adjusted => "number" }
     "Each player's totals over one game of a review."
@@ -796,6 +814,16 @@ plain! {
         level => "BotLevel",
         seed => "number | string",
         time_ms => "number",
+    }
+    "The settings of `bot.rollout(...)` (docs/api.md): `trials` 1..1e6 (default 1296); `truncate` the turns of both players played before the evaluation stands in (default 0: to the end); `player` who plays both sides ('easy', the default, or 'medium'); `candidates` (phase 'man') the turns to roll out as `legalTurns()` writes them (default the best 3 of `hint`); `cube` (a Match where the player to act may double, or a double pending): the cube decisions; `varianceReduction` (default true); `seed` (default 0)."
+    options RolloutSettings(RolloutFields) {
+        trials => "number",
+        truncate => "number",
+        player => "'easy' | 'medium'",
+        candidates => "string[]",
+        cube => "boolean",
+        variance_reduction => "boolean",
+        seed => "number | string",
     }
     "Options of `simulate(...)`: `games` 1..1e7 (even with `alternate`: the players exchange colours every other game, each pair sharing its dice); `maxTurns` (default 10000) ends a game as unfinished; `opening` (Zola): the first moves of a game with a bot are random, the same for both games of a pair."
     options SimulateOptions(SimSettings) {
