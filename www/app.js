@@ -200,6 +200,7 @@ function goOnline() {
   S.online.onLeave = () => {
     leaveOnline();
     refresh();
+    S.lobby.back();
   };
   refresh();
   return S.online;

@@ -195,6 +195,12 @@ export class LobbyView {
     if (show && (now || !was)) await this.refresh();
   }
 
+  /** Back from a match (an open seat cancelled): the view again, the keyboard at Play anyone. */
+  async back() {
+    await this.sync();
+    if (this.shown) this.q('[data-action=play-anyone]').focus();
+  }
+
   /** The name's player ({ playerID, token }) kept in this browser, or null. */
   identity() {
     const kept = load();

@@ -213,7 +213,17 @@ test('two people pair by clicks in the lobby, play, and see their rating change 
   assert.equal(loser.online.rating, 'Your Jokerball rating: 1500 → 1490 (-10).');
   // the lobby comes back after the match, with the new rating
   const back = await until(ann.page, (d) => d.lobby && /\(1 rated match\)/.test(d.lobby.ratings[0]), 'Ann\'s lobby with her new rating');
-  assert.match(back.lobby.ratings[0], /^Jokerball: 1(510|490) \(1 rated match\)$/);
+  const annRating = back.lobby.ratings[0];
+  assert.match(annRating, /^Jokerball: 1(510|490) \(1 rated match\)$/);
+  // a new name is a new player (the server renames no one); the name used before comes back with its rating
+  await ann.page.fill('#lobby-name', 'Ann');
+  await ann.page.press('#lobby-name', 'Enter');
+  let renamed = await until(ann.page, (d) => d.lobby.ratings[0] === 'Jokerball: 1500 (no rated match yet)', 'the new name\'s ratings');
+  assert.match(renamed.lobby.nameNote, /^A new name is a new player, rated 1500 \(names cannot be changed on the server\)/);
+  await ann.page.fill('#lobby-name', '<b>Ann</b>');
+  await ann.page.press('#lobby-name', 'Enter');
+  renamed = await until(ann.page, (d) => d.lobby.ratings[0] === annRating, 'the old name\'s rating back');
+  assert.equal(renamed.lobby.nameNote, 'Your ratings on this server:');
   for (const p of [ann, bob]) fits(await seen(p.page));
   await ann.page.screenshot({ path: join(outDir, 'lobby-end-en.png') });
   await ann.page.locator('#lobby').screenshot({ path: join(outDir, 'lobby-after-en.png') });
@@ -259,16 +269,23 @@ test('at 390 px in Spanish and Russian: a reload comes back to the waiting match
 
   // Cancel: Ana is back in the lobby, and the seat leaves Boris's list
   await ana.page.click('section.online [data-action=cancel-seek]');
-  a = await until(ana.page, (d) => d.lobby?.anyone && !d.online, 'Ana back in the lobby');
+  a = await until(ana.page, (d) => d.lobby?.anyone && !d.online && d.focus === 'play-anyone', 'Ana back in the lobby, at Play anyone');
   assert.doesNotMatch(a.url, /match=/);
   assert.equal((await fetch(`${server.url}/games/zola/${first}`)).status, 404, 'the cancelled match is gone');
   b = await until(boris.page, (d) => d.lobby.seats.length === 0, 'the seat gone from Boris\'s list', 10000);
 
-  // Ana waits again; Boris takes that seat with its own Play
-  await ana.page.click('#lobby [data-action=play-anyone]');
+  // by the keyboard now: Ana waits again (Enter on Play anyone); Boris tabs to that seat's Play, which
+  // keeps the focus while the list is asked again, and presses Enter
+  await ana.page.keyboard.press('Enter');
   a = await until(ana.page, (d) => d.online?.waiting, 'Ana waiting again');
   b = await until(boris.page, (d) => d.lobby.seats.length === 1 && d.lobby.seats[0].match === a.online.match, 'the new seat in Boris\'s list', 10000);
-  await boris.page.click('#lobby .lb-seats button');
+  await boris.page.focus('#lobby [data-action=play-anyone]');
+  await boris.page.keyboard.press('Tab');
+  const playing = () => boris.page.evaluate(() => document.activeElement.dataset.match ?? null);
+  assert.equal(await playing(), a.online.match, 'Tab goes from Play anyone to the seat\'s Play');
+  await boris.page.waitForTimeout(4500);
+  assert.equal(await playing(), a.online.match, 'still there after the list was asked again');
+  await boris.page.keyboard.press('Enter');
   b = await until(boris.page, (d) => d.online?.version > 0 && d.online.turn, 'Boris in the match');
   assert.equal(b.online.match, a.online.match);
   assert.equal(b.online.against, 'Ваш соперник: Ana.');
