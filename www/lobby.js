@@ -182,6 +182,7 @@ export class LobbyView {
    */
   async sync(now = false) {
     const mine = ++this.asked;
+    if (now) this.stale = true; // kept until a refresh, whichever call of sync() has the last word
     let show = readPanel(this.form).opponent === 'online' && !this.busy();
     if (show) {
       const { names } = await serverGames();
@@ -192,7 +193,10 @@ export class LobbyView {
     const was = this.shown;
     this.root.hidden = !show;
     this.shown = show;
-    if (show && (now || !was)) await this.refresh();
+    if (show && (this.stale || !was)) {
+      this.stale = false;
+      await this.refresh();
+    }
   }
 
   /** Back from a match (an open seat cancelled): the view again, the keyboard at Play anyone. */
@@ -447,7 +451,7 @@ export class LobbyView {
       b.setAttribute('aria-label', this.t('playLabel', { name: seek.player.name, rating, clock }));
     });
     const empty = this.q('.lb-empty');
-    empty.hidden = !!seeks.length || !c.variant;
+    empty.hidden = !!seeks.length || !listed; // said once the chosen game's list is in
     empty.textContent = this.t('empty');
   }
 }

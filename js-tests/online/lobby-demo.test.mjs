@@ -266,6 +266,12 @@ test('at 390 px in Spanish and Russian: a reload comes back to the waiting match
   assert.equal(b.lobby.seatsTitle, 'Свободные места: Zola 6×6');
   fits(b);
   await boris.page.locator('#lobby').screenshot({ path: join(outDir, 'lobby-seats-ru-390.png') });
+  // the list is of the game chosen in the panel: another game, another list
+  await boris.page.selectOption('[data-option=game]', 'jokerball');
+  b = await until(boris.page, (d) => /^Свободные места: Jokerball/.test(d.lobby.seatsTitle) && d.lobby.empty, 'Jokerball\'s list');
+  assert.deepEqual(b.lobby.seats, []);
+  await boris.page.selectOption('[data-option=game]', 'zola');
+  await until(boris.page, (d) => d.lobby.seats.length === 1, 'Zola\'s list again');
 
   // Cancel: Ana is back in the lobby, and the seat leaves Boris's list
   await ana.page.click('section.online [data-action=cancel-seek]');
