@@ -141,6 +141,8 @@ export interface LobbyOptions {
   gameName: string;
   storage?: SeatStorage | null;
   fetch?: typeof globalThis.fetch;
+  /** A player's token of the reference server's lobby, sent as `Authorization: Bearer <token>`. */
+  token?: string | null;
 }
 
 /** The lobby's view of a match. */
@@ -165,6 +167,10 @@ export class Lobby {
   join(matchID: string, options?: { playerName?: string; playerID?: SeatID }): Promise<Seat>;
   rejoin(matchID: string, options?: { playerName?: string; playerID?: SeatID }): Promise<Seat>;
   createAndJoin(options?: { playerName?: string; clock?: TimeControlOptions | null }): Promise<Seat & { matchID: string }>;
+  /** The reference server's quick pairing (POST /pair, needs `token`): the seat taken, kept. */
+  pair(options?: { clock?: TimeControlOptions | null }): Promise<Seat & { matchID: string }>;
+  /** Cancels the player's open seat of a match (DELETE /seeks/<matchID>, needs `token`). */
+  cancel(matchID: string): Promise<{ matchID: string; cancelled: true }>;
 }
 
 /** The link that opens a match: `base` (default the page's address) with ?match=ID. */

@@ -223,29 +223,44 @@ export class OnlineGame {
 export class Lobby {
   /**
    * @param {object} o server: the server's URL; gameName: the game's name on the server; storage: where
-   *   seats are kept (default localStorage, when there is one); fetch (default the global fetch).
+   *   seats are kept (default localStorage, when there is one); fetch (default the global fetch); token: a
+   *   player's token of the reference server's lobby (POST /players), sent with every request as
+   *   `Authorization: Bearer <token>` (a seat joined with it is that player's).
    */
-  constructor({ server, gameName, storage = globalThis.localStorage, fetch = (...a) => globalThis.fetch(...a) }) {
+  constructor({ server, gameName, storage = globalThis.localStorage, fetch = (...a) => globalThis.fetch(...a), token = null }) {
     this.server = String(server).replace(/\/+$/, '');
     this.gameName = gameName;
     this.storage = storage || null;
     this.fetch = fetch;
+    this.token = token || null;
   }
 
-  async request(method, path, body) {
+  /** A request to `path` of the server (`/games/<gameName>` put before it unless `root`). */
+  async request(method, path, body, { root = false } = {}) {
     const fetch = this.fetch; // called unbound: a browser's fetch refuses another `this`
-    const res = await fetch(`${this.server}/games/${encodeURIComponent(this.gameName)}${path}`, {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await fetch(`${this.server}${root ? '' : `/games/${encodeURIComponent(this.gameName)}`}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       const err = new Error(`lobby: ${method} ${path}: ${res.status} ${text}`.trim());
       err.status = res.status;
+      try {
+        err.code = JSON.parse(text).error; // the reference server's lobby: a stable code
+      } catch {
+        // not JSON: no code
+      }
       throw err;
     }
     return res.json();
+  }
+
+  keep(matchID, seat) {
+    if (this.storage) this.storage.setItem(this.key(matchID), JSON.stringify(seat));
   }
 
   key(matchID) {
@@ -285,7 +300,7 @@ export class Lobby {
     if (playerID !== undefined) body.playerID = playerID;
     const { playerID: id, playerCredentials } = await this.request('POST', `/${encodeURIComponent(matchID)}/join`, body);
     const seat = { playerID: String(id), credentials: playerCredentials };
-    if (this.storage) this.storage.setItem(this.key(matchID), JSON.stringify(seat));
+    this.keep(matchID, seat);
     return seat;
   }
 
@@ -299,6 +314,27 @@ export class Lobby {
     const matchID = await this.create({ clock });
     const seat = await this.join(matchID, { ...options, playerID: '0' });
     return { matchID, ...seat };
+  }
+
+  /**
+   * Quick pairing of the reference server's lobby (POST /pair, with the token): the oldest open seat of
+   * another player of this game and time control, else a new match with seat '0' taken and open to the
+   * next. Keeps the seat; resolves to { matchID, playerID, credentials }.
+   */
+  async pair({ clock } = {}) {
+    const body = { gameName: this.gameName };
+    if (clock !== undefined) body.setupData = { clock };
+    const { matchID, playerID, credentials } = await this.request('POST', '/pair', body, { root: true });
+    const seat = { playerID: String(playerID), credentials };
+    this.keep(matchID, seat);
+    return { matchID, ...seat };
+  }
+
+  /** Cancels this player's open seat of `matchID` (DELETE /seeks/<matchID>, with the token): the match goes. */
+  async cancel(matchID) {
+    const r = await this.request('DELETE', `/seeks/${encodeURIComponent(matchID)}`, undefined, { root: true });
+    if (this.storage) this.storage.removeItem(this.key(matchID));
+    return r;
   }
 }
 

@@ -9,6 +9,7 @@ import { loadAll, saveGame, savePrefs, adopt, onOtherTab } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
 import { Online, describePanel } from './online.js';
+import { LobbyView, lobbyMatch } from './lobby.js';
 import { readRecord, recordOf, fileName, download, shareLink, unpack } from './records.js';
 import { Replay, rowsOf } from './replay.js';
 import { Analysis } from './analysis.js';
@@ -132,6 +133,7 @@ function refresh() {
   $('.records').hidden = !shown().game;
   $('[data-action=replay]').hidden = S.replay.open;
   S.analysis.follow();
+  S.lobby?.sync();
 }
 
 /** Has anything been played in game or match `g`, not yet over (so that starting anew would lose it)? */
@@ -194,6 +196,12 @@ function goOnline() {
   el.addEventListener('steere-played', () => refresh());
   el.addEventListener('steere-gameover', () => S.analysis.review());
   S.online = new Online($('#mount'), S.words, el, refresh);
+  // an open seat of the lobby cancelled: back to the game here, and to the lobby
+  S.online.onLeave = () => {
+    leaveOnline();
+    refresh();
+    S.lobby.back();
+  };
   refresh();
   return S.online;
 }
@@ -342,7 +350,8 @@ function leaveOnline() {
   if (!S.online) return;
   S.online.stop();
   S.online = null;
-  history.replaceState(null, '', location.pathname);
+  const lang = new URLSearchParams(location.search).get('lang');
+  history.replaceState(null, '', location.pathname + (lang ? `?lang=${encodeURIComponent(lang)}` : ''));
   $('#mount').append(S.game);
 }
 
@@ -584,6 +593,7 @@ async function main() {
   const matchID = params.get('match');
   if (matchID) {
     const online = goOnline();
+    online.lobby = lobbyMatch(matchID); // a match taken through the lobby here: its waiting state, its rating change
     online.join(matchID).then(() => {
       if (online.settings) writePanel(form, { ...S.settings, ...online.settings });
       describePanel(form, readPanel(form), S.words);
@@ -592,6 +602,16 @@ async function main() {
   writePanel(form, S.settings);
   describePanel(form, S.settings, S.words);
   wire(form);
+  // the lobby of the server (lobby.js), under the panel while the opponent is a person online
+  S.lobby = new LobbyView(form, S.words, {
+    busy: () => !!S.online?.engaged(),
+    open: (m, variant, matchID, seat, record) => {
+      const online = goOnline();
+      online.lobby = record;
+      online.open(m, variant, matchID, seat);
+    },
+  });
+  S.lobby.sync();
   wireRecords();
   wireOffer();
   onOtherTab((id) => tabs('tabs_newer', id));

@@ -17,6 +17,7 @@ const say = (words, key, vars) => words.t(`online_${key}`, vars);
 import { timeControl } from '../pkg/steere_games.js';
 
 const OTHER = { red: 'blue', blue: 'red' };
+const GAME_NAMES = { jokerball: 'Jokerball', zola: 'Zola' };
 /** An error said to the person in words of the page: `text()` gives them in the page's language now. */
 const plain = (text) => Object.assign(new Error(text()), { say: text });
 
@@ -46,6 +47,8 @@ function variants() {
   return out;
 }
 const VARIANTS = variants();
+/** The variant of a server game name, when the server offers it. */
+export const variantNamed = (name, names) => VARIANTS.find((v) => v.name === name && names.includes(v.name)) ?? null;
 
 /** The settings that pick a server game: those the panel shows for this game and match length. */
 function key(s) {
@@ -174,15 +177,21 @@ const CSS = `
 .online .invite input { flex: 1 1 10rem; min-width: 0; font: 0.8rem ui-monospace, monospace; padding: 0.25rem; }
 .online .refused, .online .problem { color: #a3141b; font-size: 0.9rem; }
 .online .lost { background: #fff1c9; border-radius: 0.3rem; padding: 0.2rem 0.4rem; font-size: 0.9rem; }
+.online .waiting { display: flex; gap: 0.3rem 0.6rem; align-items: center; flex-wrap: wrap; background: #eef3fb; border-radius: 0.3rem; padding: 0.3rem 0.5rem; }
+.online .waiting p { flex: 1 1 12rem; margin: 0; }
+.online .rating { font-weight: 600; }
 `;
 
 const HTML = `<div class="panel">
 <p class="turn" aria-live="polite"></p>
 <p class="seat"></p>
 <p class="what small"></p>
+<p class="against" hidden></p>
+<div class="waiting" hidden><p role="status"></p><button type="button" data-action="cancel-seek"></button></div>
 <div class="invite" hidden><label for="online-link"></label><input id="online-link" readonly><button type="button" data-action="copy"></button></div>
 <p class="other small"></p>
 <p class="outcome" role="status" hidden></p>
+<p class="rating" role="status" hidden></p>
 <p class="refused" role="alert" hidden></p>
 <p class="problem" role="alert" hidden></p>
 <p class="lost" role="status" hidden></p>
@@ -192,7 +201,7 @@ const HTML = `<div class="panel">
 // The modules of online play, loaded when a match is opened: the adapter and the browser client of the
 // package (their bare import of 'steere-games' is mapped by index.html), and boardgame.io's browser
 // build that the reference server makes.
-async function modules() {
+export async function modules() {
   const at = (path) => new URL(path, import.meta.url).href;
   const [adapter, client, bgio] = await Promise.all([
     import(at('../pkg/boardgameio.js')),
@@ -230,9 +239,16 @@ export class Online {
     this.refusal = null;
     this.view = null;
     this.version = 0; // states received (data-version: a test waits on it)
+    // a match of the lobby (lobby.js): { playerID, token, game, before } of this person, the seat theirs
+    this.lobby = null;
+    this.rating = null; // the rating change at the end: { before, after } or { unrated: true }
+    this.lobbyNote = null;
+    /** Called when this person leaves the match (an open seat cancelled): app.js goes back to the lobby. */
+    this.onLeave = () => {};
     this.speak();
     this.root.addEventListener('click', (e) => {
       if (e.target.closest('button[data-action=copy]')) this.copy();
+      if (e.target.closest('button[data-action=cancel-seek]')) this.cancel();
     });
     // A person's move or action on the element goes to the server; the element draws what comes back.
     game.addEventListener('steere-move', (e) => {
@@ -288,7 +304,7 @@ export class Online {
         if (e.status === 404) throw plain(() => this.t('noMatch', { id: matchID }));
         throw e;
       }
-      const variant = VARIANTS.find((v) => v.name === info.gameName && server.names.includes(v.name));
+      const variant = variantNamed(info.gameName, server.names);
       if (!variant) throw new Error(`unknown game ${info.gameName}`);
       const lobby = new m.Lobby({ server: location.origin, gameName: variant.name });
       let seat = lobby.seat(matchID);
@@ -333,6 +349,62 @@ export class Online {
   get settings() {
     if (!this.variant) return null;
     return { ...this.variant.settings, opponent: 'online', ...(this.seat ? { human: this.seat === '1' ? 'blue' : 'red' } : {}) };
+  }
+
+  /** Waiting in an open seat of the lobby for an opponent (Cancel gives it up). */
+  waiting() {
+    const v = this.view;
+    if (!this.lobby || !v || !v.synced || !v.state || v.over || v.seat === null) return false;
+    const other = v.players.find((x) => String(x.id) === (v.seat === '0' ? '1' : '0'));
+    return !!other && !other.name;
+  }
+
+  /** Cancels the open seat (DELETE /seeks/<matchID>): the match goes, and so does this view. */
+  async cancel() {
+    const button = this.q('[data-action=cancel-seek]');
+    if (button.disabled) return;
+    button.disabled = true;
+    this.lobbyNote = null;
+    try {
+      await new this.m.Lobby({ server: location.origin, gameName: this.variant.name, token: this.lobby.token }).cancel(this.matchID);
+      this.onLeave();
+      return;
+    } catch (e) {
+      // paired meanwhile: the opponent's arrival is on its way
+      this.lobbyNote = e.code === 'no_seek' ? ['pairedMeanwhile'] : ['cancelFailed', { message: e.message }];
+    }
+    button.disabled = false;
+    this.draw();
+  }
+
+  /**
+   * The rating change of a finished match of the lobby: GET /players/<id> until the game's rated matches
+   * have grown past those counted when it was paired (the server rates the end right after storing it).
+   */
+  async rate() {
+    const { playerID, game, before } = this.lobby;
+    this.rating = { asking: true };
+    for (let i = 0; i < 20 && this.root.isConnected; i++) {
+      try {
+        const res = await fetch(new URL(`/players/${encodeURIComponent(playerID)}`, location.href), { headers: { accept: 'application/json' } });
+        const r = res.ok ? (await res.json()).ratings?.[game] : null;
+        if (r && r.matches > before.matches) {
+          this.rating = { game, before: before.rating, after: r.rating };
+          this.draw();
+          return;
+        }
+      } catch {
+        // asked again
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    this.rating = { unrated: true };
+    this.draw();
+  }
+
+  /** Holding a seat of a match not over: opening it, waiting for an opponent, or playing (the lobby steps aside). */
+  engaged() {
+    return !this.failure && this.seat !== null && !this.view?.over;
   }
 
   /** A match under way (leaving it asks first; its link still comes back to it). */
@@ -439,8 +511,8 @@ export class Online {
     const lost = this.q('.lost');
     lost.hidden = !(v.synced && !v.connected);
     lost.textContent = this.t('lost');
-    // nothing to click while a move is on its way or the server is away
-    this.el.toggleAttribute('disabled', !!this.pending || !v.connected);
+    // nothing to click while a move is on its way, the server is away, or no opponent has come yet
+    this.el.toggleAttribute('disabled', !!this.pending || !v.connected || this.waiting());
     if (!synced) return;
     const name = (p) => this.words.t(p);
     const mine = v.colour;
@@ -478,15 +550,50 @@ export class Online {
       const vars = { player: name(OTHER[mine]) };
       other.textContent = !p.name ? this.t('notJoined', vars) : p.isConnected === false ? this.t('away', vars) : this.t('here', vars);
     }
-    this.q('.invite').hidden = !p || !!p.name;
+    this.q('.invite').hidden = !p || !!p.name || !!this.lobby;
+    this.drawLobby(v, p);
+  }
+
+  /** The lines of a match of the lobby: waiting with Cancel, the opponent's name, the rating change. */
+  drawLobby(v, p) {
+    const waiting = this.waiting();
+    const box = this.q('.waiting');
+    box.hidden = !waiting;
+    if (waiting) this.q('.other').hidden = true; // the waiting line says it
+    const [key, vars] = this.lobbyNote ?? ['waiting'];
+    box.querySelector('p').textContent = this.t(key, vars);
+    const cancel = this.q('[data-action=cancel-seek]');
+    cancel.textContent = this.t('cancel');
+    if (waiting && this.lobby.focus) {
+      this.lobby.focus = false; // the button pressed (Play anyone) has gone: the keyboard goes on here
+      cancel.focus();
+    }
+    const against = this.q('.against');
+    against.hidden = !(this.lobby && p && p.name);
+    against.textContent = against.hidden ? '' : this.t('against', { name: p.name }); // a name is text, never markup
+    const line = this.q('.rating');
+    const end = !!(this.lobby && v.over && v.seat !== null);
+    if (end && !this.rating) this.rate();
+    line.hidden = !end || !this.rating || this.rating.asking;
+    if (line.hidden) return;
+    if (this.rating.unrated) {
+      line.textContent = this.t('unrated');
+      return;
+    }
+    const { game, before, after } = this.rating;
+    const num = (x, sign) => new Intl.NumberFormat(this.words.lang, { maximumFractionDigits: 1, useGrouping: false, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
+    line.textContent = this.t('ratingChange', { game: GAME_NAMES[game], before: num(before), after: num(after), change: num(Math.round((after - before) * 10) / 10, true) });
   }
 
   describe() {
-    const s = this.variant.settings;
-    const one = (game) =>
-      game === 'jokerball'
-        ? this.t('jokerball', { rules: s.rules, size: s.size })
-        : this.t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] });
-    return s.length === '1' ? one(s.game) : this.t('match', { length: s.length, game: one(s.game) });
+    return describeVariant(this.variant, this.words);
   }
+}
+
+/** A server game in words: "Jokerball, 2025 rules, side 6", "a match to 3 points with the cube (Zola 6×6)". */
+export function describeVariant(variant, words) {
+  const t = (key, vars) => say(words, key, vars);
+  const s = variant.settings;
+  const one = (game) => (game === 'jokerball' ? t('jokerball', { rules: s.rules, size: s.size }) : t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] }));
+  return s.length === '1' ? one(s.game) : t('match', { length: s.length, game: one(s.game) });
 }
