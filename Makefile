@@ -51,21 +51,21 @@ lint: setup
 	cargo clippy --lib --no-default-features -- -D warnings
 
 test-rust: setup
-	timeout $(T_RUST) cargo test --release --workspace
+	bash scripts/suite.sh rust $(T_RUST) cargo test --release --workspace
 
 test-js: pkg
-	timeout $(T_JS) node --test --test-force-exit js-tests/*.test.mjs
+	bash scripts/suite.sh js $(T_JS) node --test --test-force-exit js-tests/*.test.mjs
 
 test-package: pkg
-	timeout $(T_PACKAGE) node --test --test-force-exit js-tests/package/
+	bash scripts/suite.sh package $(T_PACKAGE) node --test --test-force-exit js-tests/package/
 
 test-browser: pkg
-	timeout $(T_BROWSER) node --test --test-force-exit --test-concurrency=2 js-tests/browser/
+	bash scripts/suite.sh browser $(T_BROWSER) node --test --test-force-exit --test-concurrency=2 js-tests/browser/
 
 # The online suites: the boardgame.io adapter, and the reference server (child processes on 127.0.0.1), also
 # on several processes with their own PostgreSQL and Redis (cluster, outage: about 70 s of T_ONLINE).
 test-online: pkg
-	timeout $(T_ONLINE) node --test --test-force-exit js-tests/online/
+	bash scripts/suite.sh online $(T_ONLINE) node --test --test-force-exit js-tests/online/
 
 test: lint test-rust size test-js test-package test-online test-browser test-fuzz
 	@echo "make test: every suite passed"
@@ -121,7 +121,7 @@ fuzz: setup
 	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 test-fuzz: setup
-	FUZZ_JOBS=$(FUZZ_JOBS) timeout $(T_FUZZ) bash scripts/fuzz.sh 20
+	FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/suite.sh fuzz $(T_FUZZ) bash scripts/fuzz.sh 20
 
 # One self-contained HTML file (wasm and modules inlined) that plays from file:// with no network.
 offline: pkg
