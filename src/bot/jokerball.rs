@@ -135,27 +135,33 @@ impl<'a> Search<'a> {
                     after.apply(b);
                 }
                 after.end_turn();
-                let v = match after.winner() {
-                    Some(w) => {
-                        if w == next {
-                            P_ONE
-                        } else {
-                            0
-                        }
-                    }
-                    None => {
-                        evals += 1;
-                        let b = *base
-                            .get_or_insert_with(|| self.net.base(&je::men_counts(&after, next)));
-                        je::value_from(self.net, &b, &after, &mut self.e, &mut self.scratch)
-                    }
-                };
+                let v = self.turn_value(&after, next, &mut base, &mut evals);
                 if !f(&after, v) {
                     return evals;
                 }
             }
         }
         evals
+    }
+
+    /// The chance of `next`, the side to move in `after` (a turn just ended): [`P_ONE`] or 0 once the
+    /// game is won, else the network's value, `base` its part for the men (shared by the turns of one
+    /// man move; made here at the first) and `evals` counting the positions evaluated.
+    fn turn_value(
+        &mut self,
+        after: &Position,
+        next: Player,
+        base: &mut Option<Base>,
+        evals: &mut u64,
+    ) -> i32 {
+        match after.winner() {
+            Some(w) => i32::from(w == next) * P_ONE,
+            None => {
+                *evals += 1;
+                let b = *base.get_or_insert_with(|| self.net.base(&je::men_counts(after, next)));
+                je::value_from(self.net, &b, after, &mut self.e, &mut self.scratch)
+            }
+        }
     }
 
     /// The rolls of the side to move in `pos` (unfinished) that win or lose at once: `(decided, won,
@@ -234,16 +240,7 @@ impl<'a> Search<'a> {
                             after.apply(b);
                         }
                         after.end_turn();
-                        let v = match after.winner() {
-                            Some(w) => i32::from(w == next) * P_ONE,
-                            None => {
-                                evals += 1;
-                                let b = *base.get_or_insert_with(|| {
-                                    self.net.base(&je::men_counts(&after, next))
-                                });
-                                je::value_from(self.net, &b, &after, &mut self.e, &mut self.scratch)
-                            }
-                        };
+                        let v = self.turn_value(&after, next, &mut base, &mut evals);
                         best[at] = best[at].max(P_ONE - v);
                         if best[at] >= P_ONE {
                             open &= !(1 << (face - 1));
