@@ -4,7 +4,7 @@
 //!
 //! One shape for both games, lone or in a match: each [`Annotation`] names its line by `game` (the
 //! game's number, 1 for a lone game) and `line` (the line's index, from 0, among the game's body lines
-//! as `view().log` and `Match.games()[i].log` list them: records, cube actions and resignation in
+//! as `view().log` and `Match.games[i].log` list them: records, cube actions and resignation in
 //! order; the result line takes none).
 
 use serde::{Deserialize, Serialize};

@@ -924,7 +924,7 @@ plain! {
         tags => "RecordTags",
         annotations => "RecordAnnotation[]",
     }
-    "An annotation of a record line (RULES 4.3): `game` its game's number (1 for a lone game), `line` the line's index from 0 in that game's log (`view().log`, `games()[i].log`: records, cube actions, resignation), `mark` one of '??', '?', '?!', '!?', '!', '!!' (left out: none), `comment` the text between the braces (left out: none)."
+    "An annotation of a record line (RULES 4.3): `game` its game's number (1 for a lone game), `line` the line's index from 0 in that game's log (`view().log`, `games[i].log`: records, cube actions, resignation), `mark` one of '??', '?', '?!', '!?', '!', '!!' (left out: none), `comment` the text between the braces (left out: none)."
     out RecordAnnotation = Annotation {
         game => "number",
         line => "number",
