@@ -93,6 +93,7 @@
 //!
 //! The rules, in full and with diagrams, are in `docs/rules.md`; the JavaScript API is in `docs/api.md`.
 
+pub mod annotation;
 pub mod bot;
 mod clock;
 mod dice;

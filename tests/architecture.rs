@@ -25,7 +25,7 @@ use std::path::Path;
 /// The stack, lowest first: a module uses only its own level and those below.
 const LEVELS: &[&[&str]] = &[
     &["player", "hex", "error", "movelist", "keys"],
-    &["dice", "notation", "clock", "rating"],
+    &["dice", "notation", "annotation", "clock", "rating"],
     &["engine"],
     &["jokerball", "zola"],
     &["matchplay"],

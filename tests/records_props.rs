@@ -10,6 +10,7 @@
 )]
 
 use proptest::prelude::*;
+use steere_games::annotation::{Annotation, Annotations, MARKS};
 use steere_games::record::{GameRecord, Recorded};
 use steere_games::{
     jokerball, zola, DiceRng, Engine, Match, MatchPhase, MatchSetup, Player, Seed, Tags,
@@ -35,6 +36,69 @@ fn some_tags(rng: &mut DiceRng) -> Tags {
         }
     }
     t
+}
+
+/// Random annotations (RULES 4.3) of some of the lines that may carry one: `games` says, for each game,
+/// whether each of its lines may.
+fn some_annotations(rng: &mut DiceRng, games: &[Vec<bool>]) -> Annotations {
+    let comments = [
+        "",
+        "best f9>f3 0.62, played 0.48",
+        "a; b",
+        " spaced ",
+        "Zoë ✓ \"q\"",
+        "?? !",
+    ];
+    let mut list = Vec::new();
+    for (g, lines) in games.iter().enumerate() {
+        for (i, &ok) in lines.iter().enumerate() {
+            if !ok || below(rng, 3) != 0 {
+                continue;
+            }
+            let (mark, comment) = match below(rng, 3) {
+                0 => (MARKS[below(rng, MARKS.len())], None),
+                1 => ("", Some(comments[below(rng, comments.len())])),
+                _ => (
+                    MARKS[below(rng, MARKS.len())],
+                    Some(comments[below(rng, comments.len())]),
+                ),
+            };
+            list.push(Annotation {
+                game: g as u32 + 1,
+                line: i as u32,
+                mark: mark.into(),
+                comment: comment.map(str::to_string),
+            });
+        }
+    }
+    Annotations::from_list(list).unwrap()
+}
+
+/// Annotates a lone game at random (sometimes not at all).
+fn annotate_game<G: GameRecord>(g: &mut G, rng: &mut DiceRng) {
+    if below(rng, 4) != 0 {
+        let lines = vec![true; g.history().len()];
+        let a = some_annotations(rng, &[lines]);
+        g.set_annotations(a).unwrap();
+    }
+}
+
+/// Annotates a match at random (sometimes not at all): its records, cube actions and resignations.
+fn annotate_match<G: GameRecord>(m: &mut Match<G>, rng: &mut DiceRng) {
+    if below(rng, 4) != 0 {
+        let games: Vec<Vec<bool>> = m
+            .games()
+            .iter()
+            .map(|g| {
+                g.log
+                    .iter()
+                    .map(|l| l.kind != steere_games::LineKind::Result)
+                    .collect()
+            })
+            .collect();
+        let a = some_annotations(rng, &games);
+        m.set_annotations(a).unwrap();
+    }
 }
 
 /// Plays `plies` random steps of a lone Jokerball game (rolls and legal moves); it may stop mid-turn.
@@ -75,6 +139,9 @@ fn check_game<G: GameRecord>(g: &G, tags: &Tags, turn_start: bool) {
     assert_eq!(back.to_record(&Tags::new()), text);
     assert_eq!(back.history(), g.history());
     assert_eq!(back.tags(), &g.tags().overlaid(tags));
+    assert_eq!(back.annotations(), g.annotations(), "{text}");
+    let restored = G::from_state(&g.to_state(true)).unwrap();
+    assert_eq!(restored.annotations(), g.annotations());
     if turn_start {
         let mut same = g.clone();
         same.set_tags(back.tags().clone());
@@ -166,6 +233,7 @@ fn random_jokerball(seed: u32, plies: usize, from_position: bool) -> (jokerball:
         }
     }
     play_jokerball(&mut g, &mut rng, plies);
+    annotate_game(&mut g, &mut rng);
     let tags = some_tags(&mut rng);
     (g, tags)
 }
@@ -207,6 +275,7 @@ fn random_zola(seed: u32, plies: usize, kind: u8) -> (zola::Game, Tags) {
         }
     }
     play_zola(&mut g, &mut rng, plies);
+    annotate_game(&mut g, &mut rng);
     let tags = some_tags(&mut rng);
     (g, tags)
 }
@@ -281,6 +350,7 @@ fn check_match<G: GameRecord>(m: &Match<G>, tags: &Tags, turn_start: bool) {
     let back = Match::<G>::from_record(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.to_record(&Tags::new()).unwrap(), text);
     assert_eq!(back.games(), m.games(), "{text}");
+    assert_eq!(back.annotations(), m.annotations(), "{text}");
     assert_eq!(back.phase(), m.phase());
     if turn_start {
         let mut same = m.clone();
@@ -343,6 +413,7 @@ fn random_jokerball_match(
         }
     }
     finish_randomly(&mut m, &mut rng);
+    annotate_match(&mut m, &mut rng);
     m.set_tags(some_tags(&mut rng));
     let extra = some_tags(&mut rng);
     (m, extra)
@@ -359,6 +430,7 @@ fn random_zola_match(seed: u32, steps: usize, length: u32, cube: bool) -> Match<
         }
     }
     finish_randomly(&mut m, &mut rng);
+    annotate_match(&mut m, &mut rng);
     m.set_tags(some_tags(&mut rng));
     m
 }

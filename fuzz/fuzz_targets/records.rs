@@ -1,7 +1,8 @@
 //! Records (RULES 4) of every class: any UTF-8 text is read as a Jokerball game, a Zola game and a
 //! match of either game without panicking. A refusal is a `parse_error` naming a line (`line N: ...`,
 //! N within the text) or the 1 MiB limit. A record that reads gives an object that keeps every
-//! invariant, whose own record reads back to an equal object and writes again byte for byte.
+//! invariant, whose own record reads back to an equal object (its annotations, RULES 4.3, included) and
+//! writes again byte for byte.
 #![no_main]
 
 use fuzz_support::{check_game, check_match, FuzzGame};

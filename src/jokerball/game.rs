@@ -54,6 +54,7 @@ pub struct Game {
     history: Vec<TurnRecord>,
     rng: Option<DiceRng>,
     tags: Tags,
+    annotations: crate::annotation::Annotations,
     /// The forfeit that ended the game off the board (phase over), if any.
     forfeit: Option<Forfeit>,
 }
@@ -70,6 +71,7 @@ impl Game {
             history: Vec::new(),
             rng,
             tags: Tags::new(),
+            annotations: crate::annotation::Annotations::new(),
             forfeit: None,
         }
     }
@@ -92,6 +94,20 @@ impl Game {
     /// Replaces the record tags.
     pub fn set_tags(&mut self, tags: Tags) {
         self.tags = tags;
+    }
+
+    /// The annotations of the game's record lines (RULES 4.3), kept in its state.
+    pub fn annotations(&self) -> &crate::annotation::Annotations {
+        &self.annotations
+    }
+
+    /// Replaces the annotations (`invalid_option` for a line that is not a record of the game).
+    pub fn set_annotations(
+        &mut self,
+        annotations: crate::annotation::Annotations,
+    ) -> Result<(), crate::error::OptionError> {
+        self.annotations = annotations.of_records(self.history_len())?;
+        Ok(())
     }
 
     /// The number of starting rows of the standard start this game began from (its rules, size and
@@ -814,6 +830,7 @@ impl Game {
                 None
             },
             tags: game.tags().clone(),
+            annotations: game.annotations().clone(),
         }
     }
 
@@ -845,6 +862,8 @@ impl Game {
                 .map_err(|_| ParseError::new("forfeit: the game was already over"))?;
         }
         game.set_tags(state.tags.clone());
+        game.set_annotations(state.annotations.clone())
+            .map_err(|e| ParseError::new(crate::notation::cat(&["annotations: ", &e.message])))?;
         let check = game.to_state(false);
         let rng = match &state.rng {
             Some(s) => {

@@ -22,6 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::setup::RuleSet;
+use crate::annotation::Annotations;
 use crate::dice::{Dice, RngState};
 use crate::engine::Forfeit;
 use crate::keys::JsonKeys;
@@ -96,4 +97,7 @@ pub struct GameState {
     /// The record tags (RULES 4.1), left out when there are none.
     #[serde(default, skip_serializing_if = "Tags::is_empty")]
     pub tags: Tags,
+    /// The annotations of the record lines (RULES 4.3), left out when there are none.
+    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    pub annotations: Annotations,
 }

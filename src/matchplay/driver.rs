@@ -4,11 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::log::{
-    check_log, games_of, ActionKind, MatchAction, MatchGame, MatchLog, PastGame, Replay,
+    check_log, games_of, ActionKind, LineKind, MatchAction, MatchGame, MatchLog, PastGame, Replay,
 };
 use super::state::{MatchState, MatchStateData};
 use super::view::{match_to_act, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
+use crate::annotation::Annotations;
 use crate::engine::{next_record, Engine, Forfeit, ForfeitReason, GameKind, ToAct};
 use crate::error::{DiceError, ForfeitError, OptionError, ParseError, SetupError};
 use crate::keys::JsonKeys;
@@ -38,6 +39,7 @@ pub struct Match<G> {
     game: G,
     log: MatchLog,
     tags: Tags,
+    annotations: Annotations,
 }
 
 impl<G: Engine> Match<G> {
@@ -57,6 +59,7 @@ impl<G: Engine> Match<G> {
             game,
             log: MatchLog::default(),
             tags: Tags::new(),
+            annotations: Annotations::new(),
         })
     }
 
@@ -97,6 +100,7 @@ impl<G: Engine> Match<G> {
             game,
             log,
             tags: Tags::new(),
+            annotations: Annotations::new(),
         })
     }
 
@@ -123,6 +127,31 @@ impl<G: Engine> Match<G> {
     /// Replaces the record tags.
     pub fn set_tags(&mut self, tags: Tags) {
         self.tags = tags;
+    }
+
+    /// The annotations of the match record's lines (RULES 4.3).
+    pub fn annotations(&self) -> &Annotations {
+        &self.annotations
+    }
+
+    /// Replaces the annotations, after checking that each names a record, cube or resignation line
+    /// of a game whose play is known (`invalid_option` otherwise).
+    pub fn set_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError> {
+        if !annotations.is_empty() {
+            let games: Vec<Vec<bool>> = self
+                .games()
+                .iter()
+                .map(|g| match g.history {
+                    Some(_) if g.number >= self.log.known => {
+                        g.log.iter().map(|l| l.kind != LineKind::Result).collect()
+                    }
+                    _ => Vec::new(),
+                })
+                .collect();
+            annotations.check_places(&games).map_err(OptionError::new)?;
+        }
+        self.annotations = annotations;
+        Ok(())
     }
 
     /// The current game, to set its dice generator after a record was read.
@@ -262,6 +291,7 @@ impl<G: Engine> Match<G> {
             current: self.game().to_state(with_rng),
             log: Some(self.log.clone()),
             tags: self.tags.clone(),
+            annotations: self.annotations.clone(),
         }
     }
 
@@ -281,9 +311,9 @@ impl<G: Engine> Match<G> {
         let state = MatchState::from_data(saved.state.clone())?;
         let mut m = Match::from_parts(state, G::from_state(&saved.current)?)?;
         if saved.format == 1 {
-            if saved.log.is_some() || !saved.tags.is_empty() {
+            if saved.log.is_some() || !saved.tags.is_empty() || !saved.annotations.is_empty() {
                 return Err(ParseError::new(
-                    "bad JSON state: format 1 has no log and no tags",
+                    "bad JSON state: format 1 has no log, no tags and no annotations",
                 ));
             }
             // Format 1 held the current game only: however little happened before, the match is
@@ -303,6 +333,8 @@ impl<G: Engine> Match<G> {
             .with_log(log.clone())
             .map_err(|e| ParseError::new(format!("bad match log: {e}")))?;
         m.tags = saved.tags.clone();
+        m.set_annotations(saved.annotations.clone())
+            .map_err(|e| ParseError::new(crate::notation::cat(&["annotations: ", &e.message])))?;
         Ok(m)
     }
 
@@ -408,12 +440,13 @@ impl<G: Engine> Replay for Match<G> {
             game,
             log: MatchLog::default(),
             tags: Tags::new(),
+            annotations: Annotations::new(),
         };
     }
 }
 
 /// A whole match as plain data (the JSON state of a match): `{ format: 2, game: "match", variant,
-/// match, current, log, tags }`, with `match` the bookkeeping, `current` the current game's own state,
+/// match, current, log, tags, annotations }`, with `match` the bookkeeping, `current` the current game's own state,
 /// `log` every game as it was played ([`MatchLog`]) and `tags` the record tags (left out when there are
 /// none). Format 1, written before matches kept their games, has no `log` and no `tags`; it is still
 /// read, its earlier games then unknown.
@@ -437,4 +470,7 @@ pub struct SavedMatch<S> {
     /// The record tags (format 2).
     #[serde(default, skip_serializing_if = "Tags::is_empty")]
     pub tags: Tags,
+    /// The annotations of the record's lines (RULES 4.3; format 2), left out when there are none.
+    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    pub annotations: Annotations,
 }

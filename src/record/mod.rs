@@ -16,8 +16,9 @@
 //! blank lines, CRLF line ends and trailing spaces are read and dropped, and writing gives the one
 //! canonical form.
 
+use crate::annotation::Annotations;
 use crate::dice::Seed;
-use crate::error::ParseError;
+use crate::error::{OptionError, ParseError};
 use crate::matchplay::{Match, MatchError};
 
 mod read;
@@ -42,6 +43,14 @@ pub trait Recorded: Sized {
     /// Replaces the record tags.
     fn set_tags(&mut self, tags: Tags);
 
+    /// The annotations of the record's lines (RULES 4.3: marks and comments), kept from
+    /// `from_record` or set, written back in place by `to_record`.
+    fn annotations(&self) -> &Annotations;
+
+    /// Replaces the annotations: each must name a record, cube or resignation line that exists
+    /// (`invalid_option` otherwise, and nothing changes).
+    fn set_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError>;
+
     /// The record (RULES 4): the header (the tags kept overlaid with `tags`), then every game and its
     /// result. A game in the middle of a Jokerball turn is written up to its last completed turn. A
     /// match restored from a format-1 state (its earlier games unknown) or whose games began from a
@@ -65,6 +74,14 @@ impl<G: GameRecord> Recorded for G {
         self.set_game_tags(tags);
     }
 
+    fn annotations(&self) -> &Annotations {
+        self.game_annotations()
+    }
+
+    fn set_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError> {
+        self.set_game_annotations(annotations)
+    }
+
     fn to_record(&self, tags: &Tags) -> String {
         write::write_game(self, tags)
     }
@@ -85,6 +102,14 @@ impl<G: GameRecord> Recorded for Match<G> {
         Match::set_tags(self, tags);
     }
 
+    fn annotations(&self) -> &Annotations {
+        Match::annotations(self)
+    }
+
+    fn set_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError> {
+        Match::set_annotations(self, annotations)
+    }
+
     fn to_record(&self, tags: &Tags) -> Result<String, MatchError> {
         write::write_match(
             G::KIND,
@@ -92,7 +117,7 @@ impl<G: GameRecord> Recorded for Match<G> {
             self.state(),
             self.log(),
             self.game().history(),
-            &Match::tags(self).overlaid(tags),
+            (&Match::tags(self).overlaid(tags), Match::annotations(self)),
             G::mover_after,
         )
     }

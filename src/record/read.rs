@@ -2,6 +2,7 @@
 //! with the same rules as play; the first wrong line is named (`line 7: ...`, counted from 1).
 
 use super::setup::{GameRecord, RecordSetup, TagError};
+use crate::annotation::{split_annotation, Annotation, Annotations};
 use crate::dice::Seed;
 use crate::engine::ForfeitReason;
 use crate::engine::{next_record, Engine, GameKind};
@@ -37,9 +38,11 @@ pub(super) fn read_match<G: GameRecord>(
     let mut m = Match::<G>::new(&MatchSetup { length, cube, game })
         .map_err(|e| r.header.error_at("Length", &e.to_string()))?;
     m.game_mut_for_record().set_dice_seed(None);
-    let tags = r.read(&mut MatchSink(&mut m))?;
+    let (tags, notes) = r.read(&mut MatchSink(&mut m))?;
     m.game_mut_for_record().set_dice_seed(seed);
     m.set_tags(tags);
+    m.set_annotations(notes)
+        .map_err(|e| ParseError::new(e.message))?;
     Ok(m)
 }
 
@@ -50,10 +53,12 @@ pub(super) fn read_game<G: GameRecord>(text: &str, seed: Option<&Seed>) -> Resul
     let mut game = G::new(&setup).map_err(|e| r.header.error_at("Position", &e.to_string()))?;
     game.set_dice_seed(None);
     let mut lone = Lone { game };
-    let tags = r.read(&mut lone)?;
+    let (tags, notes) = r.read(&mut lone)?;
     let mut game = lone.game;
     game.set_dice_seed(seed);
     game.set_game_tags(tags);
+    game.set_game_annotations(notes)
+        .map_err(|e| ParseError::new(e.message))?;
     Ok(game)
 }
 
@@ -92,11 +97,12 @@ impl<'a> Reading<'a> {
         self.header.error_at(e.tag, &e.message)
     }
 
-    /// Reads the body into `sink`, checks the `Result` tag against it, and gives the optional tags.
-    fn read(self, sink: &mut dyn Sink) -> Result<Tags, ParseError> {
-        read_body(&self.lines, self.header.end, sink)?;
+    /// Reads the body into `sink`, checks the `Result` tag against it, and gives the optional tags
+    /// and the annotations.
+    fn read(self, sink: &mut dyn Sink) -> Result<(Tags, Annotations), ParseError> {
+        let notes = read_body(&self.lines, self.header.end, sink)?;
         self.header.check_result(sink.winner())?;
-        Ok(self.header.tags)
+        Ok((self.header.tags, notes))
     }
 }
 
@@ -497,18 +503,43 @@ fn read_record_line(line: &str) -> Option<(usize, &str)> {
     Some((read_count(k)?, rest.strip_prefix(' ')?))
 }
 
-/// Reads the body (the lines after the header's empty line `end`) into `sink`, checking each line.
-fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), ParseError> {
+/// Reads the body (the lines after the header's empty line `end`) into `sink`, checking each line;
+/// gives the annotations of its lines (RULES 4.3).
+fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotations, ParseError> {
     let mut game = 0usize; // the current section, 0 before `Game 1`
     let mut done = 0usize; // records read in this section
+    let mut logged = 0u32; // record, cube and resignation lines read in this section
     let mut result_read = false;
+    let mut notes = Annotations::new();
     for (number, raw) in (end + 1..).zip(lines.iter().skip(end)) {
-        let line = raw.split(';').next().unwrap_or("").trim_end();
+        let (line, note) = split_annotation(raw).map_err(|m| at(number, &m))?;
         if line.is_empty() {
             continue;
         }
         let fail = |m: &str| at(number, m);
+        // Keeps the annotation of a record, cube or resignation line (the `logged`-th of its game).
+        let keep = |notes: &mut Annotations, logged: &mut u32| {
+            if let Some((mark, comment)) = note.clone() {
+                notes.push(Annotation {
+                    game: game as u32,
+                    line: *logged,
+                    mark,
+                    comment,
+                });
+            }
+            *logged += 1;
+        };
+        let unannotated = || {
+            if note.is_some() {
+                Err(fail(
+                    "only a record, a cube action or a resignation carries a mark or a comment",
+                ))
+            } else {
+                Ok(())
+            }
+        };
         if let Some(n) = line.strip_prefix("Game ") {
+            unannotated()?;
             let n = read_count(n).ok_or_else(|| fail("expected 'Game N' with N = 1, 2, ..."))?;
             if n != game + 1 {
                 let mut m = String::from("expected Game ");
@@ -524,6 +555,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
             }
             game = n;
             done = 0;
+            logged = 0;
             result_read = false;
             continue;
         }
@@ -531,6 +563,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
             return Err(fail("the games begin with a line 'Game 1'"));
         }
         if let Some(f) = read_forfeit_line(line, sink.is_match()) {
+            unannotated()?;
             // A forfeit's line (RULES 4.3) ends the record: in a lone game or a match still on, in a
             // match also after a game's own result line.
             if sink.history_len() > done {
@@ -569,6 +602,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
             }
             sink.record(done, text).map_err(|m| fail(&m))?;
             done += 1;
+            keep(&mut notes, &mut logged);
             continue;
         }
         if sink.history_len() > done {
@@ -580,6 +614,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
         }
         if let Some(expected) = sink.result_line() {
             if line == expected {
+                unannotated()?;
                 result_read = true;
                 continue;
             }
@@ -592,6 +627,7 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
                 ));
             }
             sink.action(kind, player).map_err(|m| fail(&m))?;
+            keep(&mut notes, &mut logged);
             continue;
         }
         if line.starts_with("Red wins") || line.starts_with("Blue wins") {
@@ -607,7 +643,8 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<(), Pars
             "the record holds no game: the body begins with 'Game 1'",
         ));
     }
-    end_of_section(sink, done, result_read).map_err(|m| at(lines.len(), &m))
+    end_of_section(sink, done, result_read).map_err(|m| at(lines.len(), &m))?;
+    Ok(notes)
 }
 
 /// Record `done + 1`, which the game made itself (a pass), `then`.

@@ -1,7 +1,9 @@
 //! The part of a record's header that a game's setup makes ([`RecordSetup`]), and what the records
 //! need of a game beyond its rules ([`GameRecord`]), implemented here for both games.
 
+use crate::annotation::Annotations;
 use crate::engine::Engine;
+use crate::error::OptionError;
 use crate::jokerball::{self, RuleSet};
 use crate::notation::{push_num, Tags};
 use crate::player::Player;
@@ -26,6 +28,12 @@ pub trait GameRecord: Engine {
 
     /// Replaces the record tags the game keeps.
     fn set_game_tags(&mut self, tags: Tags);
+
+    /// The annotations the game keeps (RULES 4.3).
+    fn game_annotations(&self) -> &Annotations;
+
+    /// Replaces the annotations the game keeps, each checked against the game's lines.
+    fn set_game_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError>;
 }
 
 /// The part of a record's header that a game's setup makes (RULES 4.1): the game's own tags (Jokerball:
@@ -107,6 +115,14 @@ impl GameRecord for jokerball::Game {
         self.set_tags(tags);
     }
 
+    fn game_annotations(&self) -> &Annotations {
+        self.annotations()
+    }
+
+    fn set_game_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError> {
+        self.set_annotations(annotations)
+    }
+
     /// `Rules`, `Size` and `Rows` when the game began from the starting men of some row count (with
     /// the player who moved first), else `Rules`, `Size` and the start's position string.
     fn setup_tags(&self, _lone: bool) -> RecordSetup {
@@ -179,6 +195,14 @@ impl GameRecord for zola::Game {
 
     fn set_game_tags(&mut self, tags: Tags) {
         self.set_tags(tags);
+    }
+
+    fn game_annotations(&self) -> &Annotations {
+        self.annotations()
+    }
+
+    fn set_game_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError> {
+        self.set_annotations(annotations)
     }
 
     /// `Size`, and `Pie` for a lone game from the setup; a game from a position string gives its

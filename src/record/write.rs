@@ -1,6 +1,7 @@
 //! Writing records (RULES 4): the header, then one section per game, in the one canonical form.
 
 use super::setup::{GameRecord, RecordSetup};
+use crate::annotation::Annotations;
 use crate::engine::GameKind;
 use crate::matchplay::{game_body, lone_log, LineKind, LogEntry, MatchError, MatchLog, MatchState};
 use crate::notation::{push_num, Tags};
@@ -59,17 +60,23 @@ fn write_header(
     out.push('\n');
 }
 
-/// Writes one game's section: `Game N`, then its lines with the records numbered.
-fn write_section(out: &mut String, number: usize, lines: &[LogEntry]) {
+/// Writes one game's section: `Game N`, then its lines with the records numbered, each followed by
+/// its annotation (RULES 4.3) when it has one.
+fn write_section(out: &mut String, number: u32, lines: &[LogEntry], notes: &Annotations) {
     out.push_str("Game ");
-    push_num(out, number);
+    push_num(out, number as usize);
     out.push('\n');
-    for line in lines {
+    for (i, line) in lines.iter().enumerate() {
         if line.kind == LineKind::Record {
             push_num(out, line.step as usize);
             out.push_str(". ");
         }
         out.push_str(&line.text);
+        if line.kind != LineKind::Result {
+            if let Some(a) = notes.get(number, i as u32) {
+                a.write(out);
+            }
+        }
         out.push('\n');
     }
 }
@@ -80,18 +87,19 @@ pub(super) fn write_game<G: GameRecord>(game: &G, extra: &Tags) -> String {
     let setup = game.setup_tags(true);
     let tags = game.game_tags().overlaid(extra);
     write_header(&mut out, G::KIND, &setup, None, &tags, game.winner());
-    write_section(&mut out, 1, &lone_log(game));
+    write_section(&mut out, 1, &lone_log(game), game.game_annotations());
     out
 }
 
-/// The record of a match (see [`Recorded::to_record`](super::Recorded::to_record)), from its parts.
+/// The record of a match (see [`Recorded::to_record`](super::Recorded::to_record)), from its parts (its
+/// tags and annotations together).
 pub(super) fn write_match(
     kind: GameKind,
     setup: RecordSetup,
     st: &MatchState,
     log: &MatchLog,
     current: Vec<String>,
-    tags: &Tags,
+    (tags, notes): (&Tags, &Annotations),
     after: fn(&str, Player) -> Player,
 ) -> Result<String, MatchError> {
     if log.known > 1 || setup.position.is_some() {
@@ -114,7 +122,7 @@ pub(super) fn write_match(
             out.push('\n');
         }
         let (_, lines) = game_body(st, log, number, &mut current, after);
-        write_section(&mut out, number as usize, &lines);
+        write_section(&mut out, number, &lines, notes);
     }
     Ok(out)
 }

@@ -223,6 +223,14 @@ pub(crate) fn arg_tags(value: JsValue) -> Result<Tags, OptionError> {
     Ok(tags)
 }
 
+/// Reads the annotations given to `setAnnotations`: an array of annotations, each checked, at most one
+/// per line (`invalid_option` otherwise).
+pub(crate) fn arg_annotations(
+    value: &JsValue,
+) -> Result<crate::annotation::Annotations, OptionError> {
+    from_js(value).map_err(|e| OptionError::new(crate::notation::cat(&["annotations: ", &e])))
+}
+
 /// A whole number from 0 to `max`, or `None` (not a number, a fraction, out of range).
 pub(crate) fn arg_whole(value: &JsValue, max: f64) -> Option<f64> {
     value

@@ -176,6 +176,27 @@ macro_rules! game_class_methods {
                 super::args::to_js(crate::record::Recorded::tags(&self.game))
             }
 
+            /// The annotations of the record's lines (docs/records.md, RULES 4.3: marks and
+            /// comments), kept from `fromRecord`, a restored state or `setAnnotations`.
+            #[wasm_bindgen(getter, unchecked_return_type = "RecordAnnotation[]")]
+            pub fn annotations(&self) -> wasm_bindgen::JsValue {
+                super::args::to_js(crate::record::Recorded::annotations(&self.game))
+            }
+
+            /// Replaces the annotations that `toRecord` writes and `toJSON` keeps.
+            /// @throws {SteereError} `invalid_option` for anything but an array of annotations, a
+            /// malformed one, two of one line, or a line that is not a record of the game (nothing
+            /// changes then); `freed` after `free()`.
+            #[wasm_bindgen(js_name = setAnnotations)]
+            pub fn set_annotations(
+                &mut self,
+                #[wasm_bindgen(unchecked_param_type = "RecordAnnotation[]")]
+                annotations: wasm_bindgen::JsValue,
+            ) -> Result<(), wasm_bindgen::JsValue> {
+                let a = super::args::arg_annotations(&annotations)?;
+                Ok(crate::record::Recorded::set_annotations(&mut self.game, a)?)
+            }
+
             /// The game as a record (docs/records.md), its tags overlaid with `tags`.
             #[wasm_bindgen(js_name = toRecord)]
             pub fn to_record(

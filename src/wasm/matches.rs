@@ -4,7 +4,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options};
+use super::args::{
+    arg_annotations, arg_move, arg_player, arg_record, arg_tags, options, to_js, to_json_options,
+};
 use super::class::verbose_moves;
 use super::jokerball::{set_dice_with, Jokerball};
 use super::plain::{MatchOptions, RecordOptions};
@@ -450,6 +452,26 @@ impl Match {
     #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
     pub fn tags(&self) -> JsValue {
         to_js(each!(&self.inner, m => m.tags()))
+    }
+
+    /// The annotations of the record's lines (docs/records.md, RULES 4.3: marks and comments), kept
+    /// from `fromRecord`, a restored state or `setAnnotations`.
+    #[wasm_bindgen(getter, unchecked_return_type = "RecordAnnotation[]")]
+    pub fn annotations(&self) -> JsValue {
+        to_js(each!(&self.inner, m => m.annotations()))
+    }
+
+    /// Replaces the annotations that `toRecord` writes and `toJSON` keeps.
+    /// @throws {SteereError} `invalid_option` for anything but an array of annotations, a malformed
+    /// one, two of one line, or a line that is not a record, cube action or resignation of a game of
+    /// the match (nothing changes then); `freed` after `free()`.
+    #[wasm_bindgen(js_name = setAnnotations)]
+    pub fn set_annotations(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RecordAnnotation[]")] annotations: JsValue,
+    ) -> Result<(), JsValue> {
+        let a = arg_annotations(&annotations)?;
+        Ok(each!(&mut self.inner, m => m.set_annotations(a))?)
     }
 
     /// The match as a record (docs/records.md), its tags overlaid with `tags`; `wrong_phase` for a match

@@ -26,6 +26,7 @@
 
 use super::out::ToJs;
 use super::tree::{FromTree, Tree};
+use crate::annotation::{Annotation, Annotations};
 use crate::bot::Level;
 use crate::dice::{Dice, RngState, Seed};
 use crate::engine::{GameKind, MoveInfo, ToAct};
@@ -431,10 +432,46 @@ impl ToJs for Tags {
     }
 }
 
+/// An annotation: its place, its mark and its comment, each optional key absent or `null` for none;
+/// checked as [`Annotation::check`] checks it.
+impl FromTree for Annotation {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        let f = tree.object(keys!(Annotation, game, line, mark, comment))?;
+        let a = Annotation {
+            game: f.field(key!(Annotation, game))?,
+            line: f.field(key!(Annotation, line))?,
+            mark: f
+                .field::<Option<String>>(key!(Annotation, mark))?
+                .unwrap_or_default(),
+            comment: f.field(key!(Annotation, comment))?,
+        };
+        a.check()?;
+        Ok(a)
+    }
+}
+
+/// Annotations: an array of them, at most one per line; absent means none.
+impl FromTree for Annotations {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        Annotations::from_list(Vec::from_tree(tree)?)
+    }
+    fn absent() -> Option<Self> {
+        Some(Annotations::new())
+    }
+}
+
+impl ToJs for Annotations {
+    fn write(&self, out: &mut String) {
+        self.as_slice().write(out);
+    }
+}
+
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TAGS_TS: &str = r#"
 /** The optional tags of a record (names, event, site, date and others): tag name to value. */
 export type RecordTags = Record<string, string>;
+/** The mark of a record line (RULES 4.3). */
+export type RecordMark = '??' | '?' | '?!' | '!?' | '!' | '!!';
 "#;
 
 impl ToJs for MoveInfo {
@@ -867,6 +904,7 @@ plain! {
         forfeit => "Forfeit",
         rng => "JokerballRngState | null",
         tags => "RecordTags",
+        annotations => "RecordAnnotation[]",
     }
     "The JSON state of a Zola game (`toJSON`/`fromJSON`); `start` is null for a game from the setup."
     state ZolaState = zola::GameState {
@@ -884,6 +922,14 @@ plain! {
         winner => "Player | null",
         forfeit => "Forfeit",
         tags => "RecordTags",
+        annotations => "RecordAnnotation[]",
+    }
+    "An annotation of a record line (RULES 4.3): `game` its game's number (1 for a lone game), `line` the line's index from 0 in that game's log (`view().log`, `games[i].log`: records, cube actions, resignation), `mark` one of '??', '?', '?!', '!?', '!', '!!' (left out: none), `comment` the text between the braces (left out: none)."
+    out RecordAnnotation = Annotation {
+        game => "number",
+        line => "number",
+        mark => "RecordMark",
+        comment => "string",
     }
     "A game or match ended off the board (`forfeit`): the winner, and why the other player lost."
     state Forfeit = crate::engine::Forfeit { winner => "Player", how => "ForfeitReason" }
@@ -955,6 +1001,7 @@ plain! {
         current => "JokerballState",
         log => "MatchLog",
         tags => "RecordTags",
+        annotations => "RecordAnnotation[]",
     }
     "The JSON state of a Zola match: its bookkeeping, its current game, every game as played (format 2) and its record tags."
     out ZolaMatchState = SavedMatch<zola::GameState> {
@@ -965,6 +1012,7 @@ plain! {
         current => "ZolaState",
         log => "MatchLog",
         tags => "RecordTags",
+        annotations => "RecordAnnotation[]",
     }
     "Options of `fromRecord`: the seed of the dice the game goes on with (without it, only `setDice`)."
     options RecordOptions(RecordSettings) { seed => "number | string" }
@@ -978,7 +1026,7 @@ impl<S: FromTree> FromTree for SavedMatch<S> {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
         let (fields, (format, game, variant, state)) = saved_head(tree)?;
         let current = fields.field(key!(AnySaved, current))?;
-        let (log, tags) = saved_tail(&fields)?;
+        let (log, tags, annotations) = saved_tail(&fields)?;
         Ok(SavedMatch {
             format,
             game,
@@ -987,6 +1035,7 @@ impl<S: FromTree> FromTree for SavedMatch<S> {
             current,
             log,
             tags,
+            annotations,
         })
     }
 }
@@ -1001,7 +1050,15 @@ type SavedHead = (u32, String, GameKind, MatchStateData);
 #[inline(never)]
 fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), String> {
     let f = tree.object(keys!(
-        AnySaved, format, game, variant, state, current, log, tags
+        AnySaved,
+        format,
+        game,
+        variant,
+        state,
+        current,
+        log,
+        tags,
+        annotations
     ))?;
     let head = (
         f.field(key!(AnySaved, format))?,
@@ -1014,10 +1071,13 @@ fn saved_head(tree: &Tree) -> Result<(super::tree::Fields<'_>, SavedHead), Strin
 
 /// The fields of a saved match after `current`.
 #[inline(never)]
-fn saved_tail(f: &super::tree::Fields<'_>) -> Result<(Option<MatchLog>, Tags), String> {
+fn saved_tail(
+    f: &super::tree::Fields<'_>,
+) -> Result<(Option<MatchLog>, Tags, Annotations), String> {
     Ok((
         f.field(key!(AnySaved, log))?,
         f.field(key!(AnySaved, tags))?,
+        f.field(key!(AnySaved, annotations))?,
     ))
 }
 

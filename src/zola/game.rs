@@ -27,6 +27,7 @@ pub struct Game {
     winner: Option<Player>,
     swapped: bool,
     tags: Tags,
+    annotations: crate::annotation::Annotations,
     /// The forfeit that ended the game off the board, if any.
     forfeit: Option<Forfeit>,
 }
@@ -44,6 +45,7 @@ impl Game {
             winner: None,
             swapped: false,
             tags: Tags::new(),
+            annotations: crate::annotation::Annotations::new(),
             forfeit: None,
         };
         game.pass_if_stuck();
@@ -78,6 +80,20 @@ impl Game {
     /// Replaces the record tags.
     pub fn set_tags(&mut self, tags: Tags) {
         self.tags = tags;
+    }
+
+    /// The annotations of the game's record lines (RULES 4.3), kept in its state.
+    pub fn annotations(&self) -> &crate::annotation::Annotations {
+        &self.annotations
+    }
+
+    /// Replaces the annotations (`invalid_option` for a line that is not a record of the game).
+    pub fn set_annotations(
+        &mut self,
+        annotations: crate::annotation::Annotations,
+    ) -> Result<(), crate::error::OptionError> {
+        self.annotations = annotations.of_records(self.history_len())?;
+        Ok(())
     }
 
     /// Whether the players exchanged colours with `swap` (see the module docs).
@@ -456,6 +472,7 @@ impl Game {
             winner: game.winner(),
             forfeit: game.forfeit,
             tags: game.tags().clone(),
+            annotations: game.annotations().clone(),
         }
     }
 
@@ -490,6 +507,8 @@ impl Game {
                 .map_err(|_| ParseError::new("bad state: a forfeit of a game already over"))?;
         }
         game.set_tags(state.tags.clone());
+        game.set_annotations(state.annotations.clone())
+            .map_err(|e| ParseError::new(crate::notation::cat(&["annotations: ", &e.message])))?;
         let mine = game.state_of();
         if mine.history != state.history {
             return Err(ParseError::new(

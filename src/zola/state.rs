@@ -4,6 +4,7 @@
 //! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
 
+use crate::annotation::Annotations;
 use crate::engine::Forfeit;
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
@@ -67,4 +68,7 @@ pub struct GameState {
     /// The record tags (RULES 4.1), left out when there are none.
     #[serde(default, skip_serializing_if = "Tags::is_empty")]
     pub tags: Tags,
+    /// The annotations of the record lines (RULES 4.3), left out when there are none.
+    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    pub annotations: Annotations,
 }

@@ -1,0 +1,320 @@
+//! Annotations of a record's lines (RULES 4.3): a mark (`??`, `?`, `?!`, `!?`, `!`, `!!`) and/or a
+//! `{comment}` after a record line or a cube line (a double, take, drop or resignation). Kept on the game
+//! or match read from a record, in its JSON state, and written back in place.
+//!
+//! One shape for both games, lone or in a match: each [`Annotation`] names its line by `game` (the
+//! game's number, 1 for a lone game) and `line` (the line's index, from 0, among the game's body lines
+//! as `view().log` and `Match.games[i].log` list them: records, cube actions and resignation in
+//! order; the result line takes none).
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::OptionError;
+use crate::keys::JsonKeys;
+use crate::notation::{cat, push_num, too_long, MAX_INPUT_LEN_TEXT};
+
+/// The marks a record line may carry (RULES 4.3), in no particular order.
+pub const MARKS: [&str; 6] = ["??", "?", "?!", "!?", "!", "!!"];
+
+/// One annotated line: where it is, its mark (`""`: none) and its comment (`None`: none; `Some("")`
+/// is an empty `{}`). At least one of the two is present.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonKeys)]
+#[serde(deny_unknown_fields)]
+pub struct Annotation {
+    /// The game's number, from 1 (1 for a lone game).
+    pub game: u32,
+    /// The line's index among the game's log lines, from 0.
+    pub line: u32,
+    /// The mark, one of [`MARKS`], or `""` for none (left out of JSON when none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mark: String,
+    /// The comment's text, without its braces (left out of JSON when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+impl Annotation {
+    /// The annotation of line `line` of game `game` (unchecked: see [`Annotation::check`]).
+    pub fn new(game: u32, line: u32, mark: &str, comment: Option<&str>) -> Annotation {
+        Annotation {
+            game,
+            line,
+            mark: mark.into(),
+            comment: comment.map(str::to_string),
+        }
+    }
+
+    /// Checks the annotation's own form: a game from 1, a known mark, a comment without `{`, `}` or
+    /// line breaks of at most 4096 characters, and a mark or a comment.
+    pub fn check(&self) -> Result<(), String> {
+        if self.game == 0 {
+            return Err("an annotation's game is numbered from 1".into());
+        }
+        if !self.mark.is_empty() && !MARKS.contains(&self.mark.as_str()) {
+            return Err(cat(&[
+                "'",
+                &self.mark,
+                "' is not a mark (??, ?, ?!, !?, ! or !!)",
+            ]));
+        }
+        match &self.comment {
+            Some(c) if c.contains(['{', '}', '\n', '\r']) => {
+                Err("a comment holds no '{', '}' or line break".into())
+            }
+            Some(c) if too_long(c) => Err(cat(&[
+                "a comment is longer than ",
+                MAX_INPUT_LEN_TEXT,
+                " characters",
+            ])),
+            None if self.mark.is_empty() => Err("an annotation has a mark or a comment".into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the annotation after a line: ` ??`, ` {text}`, ` ?! {text}`.
+    pub(crate) fn write(&self, out: &mut String) {
+        if !self.mark.is_empty() {
+            out.push(' ');
+            out.push_str(&self.mark);
+        }
+        if let Some(c) = &self.comment {
+            out.push_str(" {");
+            out.push_str(c);
+            out.push('}');
+        }
+    }
+}
+
+/// The annotations of a game or match: each checked ([`Annotation::check`]), at most one per line,
+/// kept in the order of their lines (game, then line). In JSON an array of [`Annotation`]s.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Annotation>", into = "Vec<Annotation>")]
+pub struct Annotations(Vec<Annotation>);
+
+impl Annotations {
+    /// None.
+    pub const fn new() -> Annotations {
+        Annotations(Vec::new())
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The annotations, in the order of their lines.
+    pub fn as_slice(&self) -> &[Annotation] {
+        &self.0
+    }
+
+    /// The annotation of line `line` of game `game`.
+    pub fn get(&self, game: u32, line: u32) -> Option<&Annotation> {
+        self.0
+            .binary_search_by_key(&(game, line), |a| (a.game, a.line))
+            .ok()
+            .and_then(|i| self.0.get(i))
+    }
+
+    /// Annotations from a list in any order: each checked, at most one per line.
+    pub fn from_list(mut list: Vec<Annotation>) -> Result<Annotations, String> {
+        for a in &list {
+            a.check()?;
+        }
+        list.sort_by_key(|a| (a.game, a.line));
+        if let Some(w) = list
+            .windows(2)
+            .find(|w| matches!(w, [a, b] if (a.game, a.line) == (b.game, b.line)))
+        {
+            let mut m = String::from("two annotations of line ");
+            push_num(&mut m, w.first().map_or(0, |a| a.line) as usize);
+            m.push_str(" of game ");
+            push_num(&mut m, w.first().map_or(0, |a| a.game) as usize);
+            return Err(m);
+        }
+        Ok(Annotations(list))
+    }
+
+    /// Adds an annotation after every one kept (the reader's, in line order).
+    pub(crate) fn push(&mut self, a: Annotation) {
+        self.0.push(a);
+    }
+
+    /// These annotations, checked as those of a lone game of `records` records (its lines):
+    /// `invalid_option` for a line that it does not have.
+    pub fn of_records(self, records: usize) -> Result<Annotations, OptionError> {
+        self.check_places(&[vec![true; records]])
+            .map_err(OptionError::new)?;
+        Ok(self)
+    }
+
+    /// Checks that every annotation names a line that exists and may carry one: `games` gives, for
+    /// each game from 1, whether each of its lines may (records, cube actions and resignations may;
+    /// result lines may not).
+    pub fn check_places(&self, games: &[Vec<bool>]) -> Result<(), String> {
+        for a in &self.0 {
+            let ok = games
+                .get(a.game as usize - 1)
+                .and_then(|g| g.get(a.line as usize))
+                .copied()
+                .unwrap_or(false);
+            if !ok {
+                let mut m = String::from("game ");
+                push_num(&mut m, a.game as usize);
+                m.push_str(" has no line ");
+                push_num(&mut m, a.line as usize);
+                m.push_str(" to annotate (a record, cube action or resignation)");
+                return Err(m);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl TryFrom<Vec<Annotation>> for Annotations {
+    type Error = String;
+    fn try_from(list: Vec<Annotation>) -> Result<Annotations, String> {
+        Annotations::from_list(list)
+    }
+}
+
+impl From<Annotations> for Vec<Annotation> {
+    fn from(a: Annotations) -> Vec<Annotation> {
+        a.0
+    }
+}
+
+/// An annotation found on a line: its mark (`""`: none) and its comment.
+pub(crate) type Found = (String, Option<String>);
+
+/// Splits an annotation off a body line (RULES 4.3), after the `;` comment has been set aside: the
+/// line without it, and the mark and comment found (`None`: neither). A `{` opens the comment; a
+/// `;` before it starts a line comment, one inside it is text. Malformed (no closing brace, a brace
+/// in the comment, text after it, not exactly one space before the mark or the comment) is an error.
+pub(crate) fn split_annotation(raw: &str) -> Result<(&str, Option<Found>), String> {
+    let semi = raw.find(';');
+    let brace = raw.find('{').filter(|&b| semi.is_none_or(|s| b < s));
+    let (head, comment) = match brace {
+        Some(b) => {
+            let (head, rest) = raw.split_at(b);
+            let rest = rest.get(1..).unwrap_or("");
+            let close = rest
+                .find('}')
+                .ok_or("a comment '{' has no closing '}' on its line")?;
+            let (text, after) = rest.split_at(close);
+            if text.contains('{') {
+                return Err("a comment holds no '{'".into());
+            }
+            if too_long(text) {
+                return Err(cat(&[
+                    "a comment is longer than ",
+                    MAX_INPUT_LEN_TEXT,
+                    " characters",
+                ]));
+            }
+            let after = after.get(1..).unwrap_or("").trim();
+            if !(after.is_empty() || after.starts_with(';')) {
+                return Err("nothing but a ';' comment may follow a '{...}' comment".into());
+            }
+            let head = head
+                .strip_suffix(' ')
+                .filter(|h| !h.is_empty() && !h.ends_with(' '))
+                .ok_or("one space goes before a '{...}' comment")?;
+            (head, Some(text.to_string()))
+        }
+        None => (raw.split(';').next().unwrap_or("").trim_end(), None),
+    };
+    if head.contains('}') {
+        return Err("a '}' closes a comment that was not opened".into());
+    }
+    let mark = match head.rsplit_once(' ') {
+        Some((line, m)) if MARKS.contains(&m) => {
+            if line.is_empty() || line.ends_with(' ') {
+                return Err("one space goes before a mark".into());
+            }
+            Some((line, m))
+        }
+        _ => None,
+    };
+    Ok(match (mark, comment) {
+        (Some((line, m)), c) => (line, Some((m.to_string(), c))),
+        (None, Some(c)) => (head, Some((String::new(), Some(c)))),
+        (None, None) => (head, None),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split() {
+        assert_eq!(split_annotation("1. c3xd3").unwrap(), ("1. c3xd3", None));
+        assert_eq!(
+            split_annotation("1. c3xd3 ?? ; x").unwrap(),
+            ("1. c3xd3", Some(("??".into(), None)))
+        );
+        assert_eq!(
+            split_annotation("Red doubles ?! {best 0.5; ok}  ; c").unwrap(),
+            (
+                "Red doubles",
+                Some(("?!".into(), Some("best 0.5; ok".into())))
+            )
+        );
+        assert_eq!(
+            split_annotation("1. - {}").unwrap(),
+            ("1. -", Some((String::new(), Some(String::new()))))
+        );
+        // A `{` after a `;` is in the line comment.
+        assert_eq!(split_annotation("1. - ; {").unwrap(), ("1. -", None));
+        let long = format!("1. - {{{}}}", "x".repeat(4097));
+        assert!(split_annotation(&long).is_err());
+        for bad in [
+            "1. - {x",
+            "1. - {x{y}",
+            "1. - {x} y",
+            "1. -{x}",
+            "1. -  {x}",
+            "1. - }",
+            "1. -  ?",
+            "1. - ?  {x}",
+            "{x}",
+        ] {
+            assert!(split_annotation(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn checked() {
+        assert!(Annotation::new(1, 0, "?", None).check().is_ok());
+        assert!(Annotation::new(1, 0, "", Some("")).check().is_ok());
+        assert!(Annotation::new(0, 0, "?", None).check().is_err());
+        assert!(Annotation::new(1, 0, "", None).check().is_err());
+        assert!(Annotation::new(1, 0, "?!?", None).check().is_err());
+        assert!(Annotation::new(1, 0, "", Some("a}")).check().is_err());
+        assert!(Annotation::new(1, 0, "", Some("a\nb")).check().is_err());
+        let list = Annotations::from_list(vec![
+            Annotation::new(2, 0, "!", None),
+            Annotation::new(1, 3, "?", None),
+        ]);
+        let list = list.unwrap();
+        assert_eq!(list.as_slice().first().map(|a| a.game), Some(1));
+        assert_eq!(list.get(2, 0).map(|a| a.mark.as_str()), Some("!"));
+        assert!(Annotations::from_list(vec![
+            Annotation::new(1, 3, "!", None),
+            Annotation::new(1, 3, "?", None)
+        ])
+        .is_err());
+        assert!(list.check_places(&[vec![true; 4], vec![true]]).is_ok());
+        assert!(list.check_places(&[vec![true; 3], vec![true]]).is_err());
+        assert!(list
+            .check_places(&[vec![true, true, true, false], vec![true]])
+            .is_err());
+        let json = serde_json::to_string(&list).unwrap();
+        assert_eq!(
+            json,
+            r#"[{"game":1,"line":3,"mark":"?"},{"game":2,"line":0,"mark":"!"}]"#
+        );
+        assert_eq!(serde_json::from_str::<Annotations>(&json).unwrap(), list);
+        assert!(serde_json::from_str::<Annotations>(r#"[{"game":1,"line":0}]"#).is_err());
+    }
+}
