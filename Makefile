@@ -11,8 +11,8 @@ T_BROWSER ?= 900
 T_FUZZ ?= 600
 T_ONLINE ?= 420
 
-.PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo serve offline \
-	online online-cluster bench bench-native bench-bot bench-analysis bench-rollout bench-online bench-pair soak-online train fuzz test-fuzz clean balance
+.PHONY: setup build pkg size lint test test-rust test-js test-package test-browser test-online demo offline \
+	online online-cluster bench bench-native bench-bot bench-analysis bench-rollout measure-bot bench-online bench-pair soak-online train fuzz test-fuzz clean balance
 
 setup:
 	@bash scripts/setup.sh
@@ -89,6 +89,12 @@ bench-analysis: pkg
 # easy, 1296 trials, to the end and truncated after 7 turns, with and without variance reduction.
 bench-rollout: pkg
 	node bench/rollout.mjs
+
+# The bot's own error by rollouts (issue 37; not part of `make test`): positions from bot games in three
+# variants, each level's turn against the best by rollout with two seeds; PR per level with its interval
+# (examples/measure_bot.rs says the settings: POSITIONS, TRIALS, TRUNCATE, SEEDS, VARIANTS). Under nice.
+measure-bot: setup
+	nice -n 10 cargo run --profile bench --example measure_bot
 
 # Load (not part of `make test`): MATCHES concurrent scripted matches against one server process, or with
 # PROCESSES=1,2,4 against that many processes on PostgreSQL and Redis (10, 100 and 1000 matches); see README.
