@@ -13,7 +13,9 @@
 //   node bench/online.mjs [N ...] --processes 1,2,4 [--seconds S]
 //       several server processes on PostgreSQL and Redis (started here, data in a temporary directory);
 //       the two seats of a match are on different processes (with 2 or more); CPU per move counts the
-//       server processes, and PostgreSQL and Redis beside them.
+//       server processes, and PostgreSQL and Redis beside them. With --route match both seats of a match
+//       are on one process, the one its ID hashes to (as the cluster's nginx routes them, docs/online.md),
+//       the others next in line when it fails.
 //   node bench/online.mjs [N ...] --processes 2 --paced MS [--game NAME] [--timeouts K]
 //       paced, as people play: each match makes one action every MS ms (the latency is then the server's
 //       answer under a steady load, not a queue); NAME a game of the server (jokerball-blitz: timed, every
@@ -45,6 +47,7 @@ let killEvery = 5;
 let paced = 0;
 let NAME = 'jokerball';
 let timeoutsEvery = 0;
+let route = 'split';
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--seconds') seconds = Number(args[++i]);
   else if (args[i] === '--db') useDb = true;
@@ -54,8 +57,10 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--paced') paced = Number(args[++i]);
   else if (args[i] === '--game') NAME = args[++i];
   else if (args[i] === '--timeouts') timeoutsEvery = Number(args[++i]);
+  else if (args[i] === '--route') route = args[++i];
   else levels.push(Number(args[i]));
 }
+if (route !== 'split' && route !== 'match') throw new Error('bench: --route split or match');
 if (soak && !processList) processList = [2];
 if (levels.length === 0) levels.push(...(soak ? [100] : processList ? [10, 100, 1000] : [10, 100, 500]));
 
@@ -195,8 +200,10 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
       const h = s.G && s.G.state && s.G.state.history;
       if (h && h.length >= (acknowledged.get(matchID) || []).length) acknowledged.set(matchID, h);
     };
-    // The two seats of a match on two processes (when there are two or more).
-    const clients = seats.map((s, i) => seatClient(urls.map((_, j) => urls[(k + i + j) % urls.length]), matchID, s, seen));
+    // The two seats of a match on two processes (when there are two or more), or with --route match both
+    // on the process its ID hashes to (FNV-1a here; nginx's consistent hash in a cluster).
+    const first = route === 'match' ? [...matchID].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261) : k;
+    const clients = seats.map((s, i) => seatClient(urls.map((_, j) => urls[(first + (route === 'match' ? 0 : i) + j) % urls.length]), matchID, s, seen));
     await Promise.all(clients.map((c) => c.waitFor(() => true, 120000, 'the first sync')));
     return { matchID, clients, idle };
   }
@@ -424,7 +431,8 @@ function show(r) {
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 console.log(`bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ${NAME}; ` +
   (soak ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes` : `${seconds} s measured at each level`) +
-  (paced ? `; each match acts every ${paced} ms` : ''));
+  (paced ? `; each match acts every ${paced} ms` : '') +
+  (route === 'match' ? '; both seats of a match on one process' : ''));
 const results = [];
 let bad = false;
 for (const p of processList || [0]) {
@@ -467,5 +475,5 @@ for (const p of processList || [0]) {
     for (const server of servers) for (const line of server.lines) if (!/listening on|games |^\s*$/.test(line)) console.log(`  server: ${line}`);
   }
 }
-console.log(JSON.stringify({ date: new Date().toISOString(), db: useDb, soak, results }));
+console.log(JSON.stringify({ date: new Date().toISOString(), db: useDb, soak, route, results }));
 if (bad) process.exit(1);

@@ -40,7 +40,9 @@ export class OnlineGame {
     this.serverOffsetMs = null; // estimated server clock minus Date.now(), from the clocks' `since`
     this.client = Client({
       game,
-      multiplayer: SocketIO({ server }),
+      // The match's ID rides on the connection (`?matchID=`), so that a cluster's proxy can send both seats
+      // of a match to one process (docs/online.md, "Several processes"); a single server ignores it.
+      multiplayer: SocketIO({ server, socketOpts: { query: { matchID } } }),
       matchID,
       playerID: playerID === null ? undefined : playerID,
       credentials,

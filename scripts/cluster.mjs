@@ -5,13 +5,16 @@
 //
 // Routing: each process names its socket.io sessions (`--sid-prefix pN-`); nginx sends a request that
 // carries a session id to the process that made it (long polling and the websocket of one connection stay
-// together) and any other request to any process. A client whose process died connects again and lands on
-// a live one.
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+// together), a new connection that names its match (`?matchID=`, as OnlineGame's do) to the process that
+// the match's ID hashes to (consistent hashing: both seats of a match on one process, whose updates then
+// need no second process), and any other request to any process. A client whose process died connects
+// again and lands on a live one (the hash's next).
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postgres, redis, freePort } from './services.mjs';
+import { nginxBinary, nginxConf } from './nginx.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,64 +33,6 @@ chmodSync(base, 0o755);
 const say = (line) => console.log(`cluster: ${line}`);
 const children = [];
 let stopping = false;
-
-function nginxBinary() {
-  for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(p)) return p;
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('cluster: nginx is not installed (run scripts/setup.sh)');
-  }
-}
-
-function nginxConf(servers) {
-  const dir = join(base, 'nginx');
-  const tmp = join(dir, 'tmp');
-  mkdirSync(tmp, { recursive: true });
-  chmodSync(tmp, 0o777);
-  const upstream = servers.map((s) => `    server 127.0.0.1:${s.port} max_fails=1 fail_timeout=5s;`).join('\n');
-  const bySession = servers.map((s) => `    ~^${s.prefix} 127.0.0.1:${s.port};`).join('\n');
-  return `# Written by scripts/cluster.mjs at each start.
-daemon off;
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    '' close;
-  }
-  upstream steere_any {
-${upstream}
-  }
-  # A socket.io request with a session id goes to the process that made the session.
-  map $arg_sid $steere_target {
-${bySession}
-    default steere_any;
-  }
-  server {
-    listen ${port};
-    location / {
-      proxy_pass http://$steere_target;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header Host $host;
-      proxy_read_timeout 3600s;
-      proxy_max_temp_file_size 0;
-      proxy_next_upstream error timeout;
-    }
-  }
-}
-`;
-}
 
 function run(name, cmd, argv, opts = {}) {
   const child = spawn(cmd, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
@@ -165,7 +110,7 @@ try {
   }
   const conf = join(base, 'nginx', 'nginx.conf');
   mkdirSync(dirname(conf), { recursive: true });
-  writeFileSync(conf, nginxConf(servers));
+  writeFileSync(conf, nginxConf({ dir: join(base, 'nginx'), port, servers }));
   run('nginx', nginxBinary(), ['-c', conf, '-p', join(base, 'nginx')]);
   await new Promise((r) => setTimeout(r, 500));
   say(`${processes} server process${processes > 1 ? 'es' : ''} behind nginx: http://localhost:${port}/www/ (lobby http://localhost:${port}/games); Ctrl-C stops all`);

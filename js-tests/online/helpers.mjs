@@ -271,7 +271,7 @@ export const gameover = (c) => c.state().ctx.gameover;
  * A suite on several processes: before its tests, PostgreSQL and Redis (scripts/services.mjs: free ports of
  * 127.0.0.1, a temporary directory) and `processes` reference servers on them; after them (also when a test
  * failed), every client made by `connect` is stopped, then the servers, Redis and PostgreSQL, and the
- * directory removed (`args`: more arguments of every server). Returns { servers, connect, pg(), rd() }; the
+ * directory removed (`args`: more arguments of every server, or a function of the server's index giving them). Returns { servers, connect, pg(), rd() }; the
  * servers must log no internal error.
  */
 export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
@@ -289,7 +289,10 @@ export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
     state.pg = await postgres({ dir: join(state.dir, 'pg') });
     state.rd = await redis({ dir: join(state.dir, 'redis') });
     // One after the other: the first makes the table.
-    for (let i = 0; i < processes; i++) servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url, abandonMs, args }));
+    for (let i = 0; i < processes; i++) {
+      const more = typeof args === 'function' ? args(i) : args;
+      servers.push(await startServer({ postgres: state.pg.url, redis: state.rd.url, abandonMs, args: more }));
+    }
   });
   hooks.after(async () => {
     for (const c of made) {
