@@ -47,11 +47,11 @@ size: pkg
 
 lint: setup
 	cargo fmt --check
-	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets --features learn -- -D warnings
 	cargo clippy --lib --no-default-features -- -D warnings
 
 test-rust: setup
-	bash scripts/suite.sh rust $(T_RUST) cargo test --release --workspace
+	bash scripts/suite.sh rust $(T_RUST) cargo test --release --workspace --features learn
 
 test-js: pkg
 	bash scripts/suite.sh js $(T_JS) node --test --test-force-exit js-tests/*.test.mjs
@@ -137,13 +137,13 @@ offline: pkg
 # from git (bench/bot/old-bot/build.sh), plays the Rust games (examples/bench_bot.rs, at opt-level 3:
 # the bench profile), then times decisions in Node. Under `nice`: the machine is shared.
 bench-bot: pkg
-	OLD_BOT=$$(bash bench/bot/old-bot/build.sh) && export OLD_BOT && nice -n 19 cargo run --profile bench --example bench_bot
+	OLD_BOT=$$(bash bench/bot/old-bot/build.sh) && export OLD_BOT && nice -n 19 cargo run --profile bench --features learn --example bench_bot
 	nice -n 19 node bench/bot/timing.mjs
 
 # Learns the bot's evaluations by self-play (issue 17; not part of `make test`): writes
 # src/bot/weights.bin and the training curve bench/bot/training.{csv,svg}. Seeded; two threads.
 train: setup
-	nice -n 19 cargo run --profile bench --example train
+	nice -n 19 cargo run --profile bench --features learn --example train
 
 # Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
 bench: pkg

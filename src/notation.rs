@@ -172,7 +172,6 @@ fn push_run(out: &mut String, run: u32) {
     }
 }
 
-/// Sorts move strings in JavaScript's default order (for the ASCII notation, byte order). Every sorted
 /// The cell names that moves, turns or records in the notation name (RULES 1.9, 2.3), in order, each
 /// once: the words between the move signs (`-`, `x`, `>`) and spaces that are a letter and a number
 /// (`b3`, `k11`); `off`, `swap`, `-` and dice (`2/3`) name none. `"2/3 b3-d3 f6>h6"` names `b3`, `d3`,
@@ -191,6 +190,7 @@ pub fn named_cells(text: &str) -> Vec<String> {
     cells
 }
 
+/// Sorts move strings in JavaScript's default order (for the ASCII notation, byte order). Every sorted
 /// list of the API goes through here or [`notation_order`], so that one sort serves the whole package.
 pub fn sort_notations(names: &mut [String]) {
     // Through `notation_order`: one sort routine in the wasm instead of two (1 KiB).

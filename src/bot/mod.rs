@@ -1,4 +1,5 @@
-//! The computer opponent: evaluations learned by self-play ([`learn`], the integer network [`net`],
+//! The computer opponent: evaluations learned by self-play (`learn`, the native trainer behind the
+//! crate's feature `learn`; the integer network [`net`],
 //! the inputs [`jokerball_eval`] and [`zola_eval`]), expectimax over them for Jokerball
 //! ([`jokerball`]), alpha-beta for Zola ([`zola`]), cube decisions from a match equity table
 //! ([`cube`]), analysis ([`analysis`]) and rollouts ([`rollout`]).
@@ -10,7 +11,7 @@
 //!
 //! The rules know nothing of the bot: it reaches both games through [`BotGame`], implemented here.
 //! The files, lowest first (each uses only those before it): [`net`], [`jokerball_eval`] and
-//! [`zola_eval`], [`learn`]; `base` ([`Bot`], [`Level`], the Jokerball search's [`Budget`], the
+//! [`zola_eval`], `learn`; `base` ([`Bot`], [`Level`], the Jokerball search's [`Budget`], the
 //! embedded networks); `rank` (the hint's order, [`Step`]); the searches [`jokerball`] and [`zola`];
 //! `games` ([`BotGame`] and the bot's methods written against it); [`cube`]; [`analysis`]; [`rollout`].
 
@@ -20,6 +21,7 @@ pub mod cube;
 mod games;
 pub mod jokerball;
 pub mod jokerball_eval;
+#[cfg(feature = "learn")]
 pub mod learn;
 pub mod net;
 mod rank;
