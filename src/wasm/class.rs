@@ -176,7 +176,7 @@ macro_rules! game_class_methods {
                 super::args::to_js(crate::record::Recorded::tags(&self.game))
             }
 
-            /// The annotations of the record's lines (docs/records.md, RULES 4.3: marks and
+            /// The annotations of the record's lines (docs/records.md: marks and
             /// comments), kept from `fromRecord`, a restored state or `setAnnotations`.
             #[wasm_bindgen(getter, unchecked_return_type = "RecordAnnotation[]")]
             pub fn annotations(&self) -> wasm_bindgen::JsValue {

@@ -454,7 +454,7 @@ impl Match {
         to_js(each!(&self.inner, m => m.tags()))
     }
 
-    /// The annotations of the record's lines (docs/records.md, RULES 4.3: marks and comments), kept
+    /// The annotations of the record's lines (docs/records.md: marks and comments), kept
     /// from `fromRecord`, a restored state or `setAnnotations`.
     #[wasm_bindgen(getter, unchecked_return_type = "RecordAnnotation[]")]
     pub fn annotations(&self) -> JsValue {

@@ -470,7 +470,7 @@ impl ToJs for Annotations {
 const TAGS_TS: &str = r#"
 /** The optional tags of a record (names, event, site, date and others): tag name to value. */
 export type RecordTags = Record<string, string>;
-/** The mark of a record line (RULES 4.3). */
+/** The mark of a record line (docs/records.md). */
 export type RecordMark = '??' | '?' | '?!' | '!?' | '!' | '!!';
 "#;
 
@@ -924,7 +924,7 @@ plain! {
         tags => "RecordTags",
         annotations => "RecordAnnotation[]",
     }
-    "An annotation of a record line (RULES 4.3): `game` its game's number (1 for a lone game), `line` the line's index from 0 in that game's log (`view().log`, `games[i].log`: records, cube actions, resignation), `mark` one of '??', '?', '?!', '!?', '!', '!!' (left out: none), `comment` the text between the braces (left out: none)."
+    "An annotation of a record line (docs/records.md): `game` its game's number (1 for a lone game), `line` the line's index from 0 in that game's log (`view().log`, `games[i].log`: records, cube actions, resignation), `mark` one of '??', '?', '?!', '!?', '!', '!!' (left out: none), `comment` the text between the braces (left out: none)."
     out RecordAnnotation = Annotation {
         game => "number",
         line => "number",
