@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { demo, clickPlay, rng, outDir } from './helpers.mjs';
+import { demo, clickPlay, playGame, rng, outDir } from './helpers.mjs';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
 
@@ -177,6 +177,49 @@ test('a reload while trying shows the game as it was', async () => {
     assert.equal(after.game, before.game, 'the game as it was');
     assert.equal(after.storage, before.storage);
     assert.ok(await page.isHidden('#replay'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a review's marked turn: the copy is the position the move was chosen in, with its dice; the game unchanged", async () => {
+  const { context, page, errors } = await D.open('?opponent=human&size=4&seed=11', { width: 1280, height: 900 });
+  try {
+    await playGame(page, { random: rng(2) });
+    await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
+    const before = await seen(page);
+    // the first marked move (not a cube decision), opened in the replay
+    const entry = await page.evaluate(() => {
+      const b = [...document.querySelectorAll('.rv-marks button')].find((x) => /^\d/.test(x.querySelector('.rec').textContent));
+      b.click();
+      return { n: b.dataset.n, step: Number(b.dataset.step) };
+    });
+    await page.waitForSelector('#replay:not([hidden])');
+    const record = await page.evaluate((step) => document.querySelector(`#replay .rp-log li[data-record][data-step="${step}"]`).dataset.record, entry.step);
+    const at = (await seen(page)).count;
+    await page.click('[data-action=try-open]');
+    let s = await until(page, (x) => x.trying && x.bar && x.hintOn, 'the copy with its chances and hint');
+    // the turn's dice, the move not yet played: the same choice to make again
+    const [distance, direction] = record.split(' ')[0].split('/').map(Number);
+    assert.deepEqual(s.dice, { distance, direction });
+    assert.equal(s.phase, 'man');
+    assert.equal(s.records, entry.step - 1);
+    // the dice controls wait for the next turn's start
+    assert.ok(await page.locator('[data-action=try-set]').isDisabled());
+    await page.keyboard.press('Tab');
+    await page.click('[data-action=hint]');
+    s = await until(page, (x) => x.hints.length > 0 && x.hinted > 0, 'the hint');
+    await playOnCopy(page);
+    await until(page, (x) => x.phase !== 'man', 'another move tried');
+    await page.click('[data-action=try-back]');
+    s = await seen(page);
+    assert.equal(s.count, at);
+    assert.ok(s.replayBoard && !s.trying);
+    await page.click('[data-action=replay-close]');
+    const after = await seen(page);
+    assert.equal(after.game, before.game);
+    assert.equal(after.storage, before.storage);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
