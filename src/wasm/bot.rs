@@ -375,19 +375,21 @@ impl Bot {
             opts.candidates = parts.first().map(|p| p.moves.clone());
         }
         let r = self.prepare(&snap, &opts)?;
-        let names: Vec<&str> = r.names().collect();
-        let tallies = parts
-            .iter()
-            .map(|p| {
-                let t: Option<Vec<Tally>> = p.tallies.iter().map(|t| read_tally(t)).collect();
-                t.filter(|t| {
-                    p.moves.iter().map(String::as_str).eq(names.iter().copied())
-                        && t.len() == names.len()
-                        && t.iter().all(|t| t.trials == u64::from(p.to - p.from))
-                })
-                .ok_or_else(not_parts)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let entries = r.names().count();
+        let mut tallies = Vec::with_capacity(parts.len());
+        for p in &parts {
+            let mut part = Vec::with_capacity(entries);
+            for t in &p.tallies {
+                match read_tally(t) {
+                    Some(t) if t.trials == u64::from(p.to - p.from) => part.push(t),
+                    _ => return Err(not_parts()),
+                }
+            }
+            if part.len() != entries || !r.names().eq(p.moves.iter().map(String::as_str)) {
+                return Err(not_parts());
+            }
+            tallies.push(part);
+        }
         Ok(to_js(&r.result(&tallies)))
     }
 
