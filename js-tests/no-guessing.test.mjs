@@ -46,6 +46,7 @@ const LEFT = {
 const CLONES = {
   'js/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
   'www/sw.js': 1, // a fetched Response, cached
+  'www/try.js': 1, // the copy of a replay's position that a person tries moves on (the game is never touched)
 };
 
 function files(dir) {

@@ -20,6 +20,8 @@ import type {
   Evaluation,
   Hint,
   Review,
+  RolloutOptions,
+  RolloutResult,
   Clock,
 } from './steere_games.js';
 
@@ -239,7 +241,12 @@ export class WorkerBot {
    * lone Jokerball game is spread over `min(navigator.hardwareConcurrency, 4)` workers (docs/api.md).
    */
   review(gameOrMatch: Playable, options?: { onProgress?: (done: number, total: number) => void }): Promise<Review>;
-  /** Stops the worker; answers still awaited are refused. */
+  /**
+   * A rollout, as `Bot.rollout` (the same numbers), spread over `min(navigator.hardwareConcurrency, 4)`
+   * workers; `onProgress` sums theirs; `signal` cancels it (rejected with `wrong_phase`, as `terminate()`).
+   */
+  rollout(gameOrMatch: Jokerball | Match, options?: RolloutOptions & { signal?: AbortSignal }): Promise<RolloutResult>;
+  /** Stops the worker (and the helpers of a review or rollout); answers still awaited are refused. */
   terminate(): void;
   /** For a single-file build: start workers from this source (worker.js bundled), posting them the wasm bytes. */
   static inline(code: string, wasm: BufferSource): void;

@@ -133,6 +133,8 @@ function refresh() {
   $('.records').hidden = !shown().game;
   $('[data-action=replay]').hidden = S.replay.open;
   S.analysis.follow();
+  // a copy being tried is not a game to review
+  if (S.replay.trial.open) $('[data-action=review]').hidden = true;
   S.lobby?.sync();
 }
 
@@ -550,10 +552,13 @@ async function main() {
   S.game = el;
   S.undo = new TakeBack(el);
   S.replay = new Replay($('#replay'), S.words);
+  // moves tried on a copy of a replay's position: the analysis follows the copy, its bar on
+  const trial = S.replay.trial;
+  trial.onChange = refresh;
   S.analysis = new Analysis(document, S.words, {
-    element: shown,
-    settings: () => ({ ...S.settings, ...S.online?.settings }),
-    active: () => !S.replay.open,
+    element: () => trial.target ?? shown(),
+    settings: () => ({ ...S.settings, ...S.online?.settings, ...(trial.open ? { bar: 'on' } : {}) }),
+    active: () => !S.replay.open || trial.open,
     // the review of the game played here is kept with it (not an online match's: persist() keeps none)
     keep: (rv) => {
       if (shown() !== S.game) return;

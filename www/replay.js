@@ -5,6 +5,7 @@
 // replayed from its setup (the static replay); each draws the last turn's dice from its own view().
 import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { pointUnit, spoken } from '../pkg/lang.js';
+import { Try } from './try.js';
 
 /** The rows of men a Jokerball game (its JSON `g`) started with, when it started from a standard setup. */
 export function rowsOf(g) {
@@ -55,6 +56,8 @@ export class Replay {
     this.shown = null;
     const $ = (s) => root.querySelector(s);
     this.el = { count: $('.rp-count'), pick: $('.rp-game'), log: $('.rp-log'), place: $('.rp-board') };
+    // moves tried on a copy of the position shown (try.js)
+    this.trial = new Try(root, this);
     const moves = { 'replay-first': () => this.go(this.at[0], 0), 'replay-back': () => this.step(-1), 'replay-forward': () => this.step(1), 'replay-last': () => this.go(this.at[0], Infinity) };
     for (const [action, fn] of Object.entries(moves)) $(`[data-action=${action}]`).addEventListener('click', fn);
     this.el.pick.addEventListener('change', (e) => this.go(Number(e.target.value), 0));
@@ -66,7 +69,7 @@ export class Replay {
     document.addEventListener('keydown', (e) => {
       const t = e.target;
       // a text field, a list or the board (whose arrows move between cells) keeps its own keys
-      if (root.hidden || !keys[e.key] || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || t.closest?.('input, textarea, select, steere-board, dialog')) return;
+      if (root.hidden || this.trial.open || !keys[e.key] || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || t.closest?.('input, textarea, select, steere-board, dialog')) return;
       e.preventDefault();
       moves[keys[e.key]]();
     });
@@ -95,6 +98,7 @@ export class Replay {
   /** Leaves the view; returns the object shown (the caller's to keep or free). */
   close() {
     const obj = this.obj;
+    this.trial.close();
     this.shown?.free();
     this.board?.remove();
     Object.assign(this, { obj: null, board: null, shown: null, games: [] });

@@ -2,8 +2,8 @@
 // up at once), the cache when the network fails. The page (its texts in every language), the engine, the
 // board elements with their catalogues and the computer's worker are cached at install, and so is the
 // balance lab (lab.html with its modules and its worker).
-const CACHE = 'steere-games-demo-v10';
-const PAGE = ['./', './index.html', './app.js', './settings.js', './store.js', './undo.js', './online.js', './lobby.js', './records.js', './replay.js', './analysis.js', './i18n.js', './text-en.js', './text-es.js', './text-ru.js', './style.css', './manifest.webmanifest', './icon.svg', './lab.html', './lab.js', './lab.css', './lab-core.js', './lab-charts.js', './lab-text.js', './lab-worker.js'];
+const CACHE = 'steere-games-demo-v11';
+const PAGE = ['./', './index.html', './app.js', './settings.js', './store.js', './undo.js', './online.js', './lobby.js', './records.js', './replay.js', './try.js', './analysis.js', './i18n.js', './text-en.js', './text-es.js', './text-ru.js', './style.css', './manifest.webmanifest', './icon.svg', './lab.html', './lab.js', './lab.css', './lab-core.js', './lab-charts.js', './lab-text.js', './lab-worker.js'];
 const OWN = [new URL('./', location.href).href, new URL('../pkg/', location.href).href];
 const PKG = ['../pkg/steere_games.js', '../pkg/steere_games_bg.wasm', '../pkg/board.js', '../pkg/lang.js', '../pkg/worker.js'];
 

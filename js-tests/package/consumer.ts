@@ -3,6 +3,7 @@ import init, { Jokerball, Zola, Match, Bot, simulate, ratingChange, SteereError 
 import type { SteereErrorCode, CubeAction, SimulateResult, MatchGame, MatchState, RecordTags } from 'steere-games';
 import type { Forfeit, ForfeitReason, GameEnd } from 'steere-games';
 import type { PlayerRating, RatedMatch, RatingChange } from 'steere-games';
+import type { RolloutPart, RolloutResult } from 'steere-games';
 // The online adapter's declarations, checked here without boardgame.io (an optional peer of the package).
 import { zolaGame, whyIllegal } from 'steere-games/boardgameio';
 import type { RefusalCode } from 'steere-games/boardgameio';
@@ -44,6 +45,10 @@ async function main(): Promise<void> {
     seed: 'x',
     onProgress: (done: number, total: number) => console.log(done / total),
   }).entries;
+  // the same rollout in two parts, joined
+  const partOptions = { trials: 36, truncate: 2, seed: 'x' };
+  const halves: RolloutPart[] = [0, 1].map((k) => new Bot().rolloutPart(g, partOptions, k, 2));
+  const joined: RolloutResult = new Bot().joinRollout(g, partOptions, JSON.parse(JSON.stringify(halves)) as RolloutPart[]);
   const turns: string[] = copy.legalTurns();
   const winner: 'red' | 'blue' | null = again.winner;
 
@@ -123,7 +128,7 @@ async function main(): Promise<void> {
   console.log(gained, chance, experience);
   console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
     cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
-    format, lastDice, lastWay, bestCells, rolledOut, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);
+    format, lastDice, lastWay, bestCells, rolledOut, joined, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);
 }
 
 void main();

@@ -6,6 +6,18 @@ import { initRequest, request, think, read } from './protocol.js';
 
 let inlineWorker = null;
 
+/** The workers a review or rollout is spread over: navigator.hardwareConcurrency, at most 4. */
+const workers = () => Math.min(globalThis.navigator?.hardwareConcurrency || 1, 4);
+
+/** The object's toJSON(), any exception it throws as a SteereError. */
+function json(obj) {
+  try {
+    return obj.toJSON();
+  } catch (e) {
+    throw asError(e);
+  }
+}
+
 /**
  * The computer opponent in a Web Worker (worker.js beside this file); answers are promises. Where no
  * worker can start, it thinks on the page's thread instead, one decision at a time.
@@ -46,33 +58,64 @@ export class WorkerBot {
 
   /**
    * The review of the game or match, as Bot.review; onProgress(done, total) as the workers report it.
-   * A lone Jokerball game is spread over several workers (navigator.hardwareConcurrency, at most 4):
-   * each reviews a run of its turns (Bot.reviewRuns), and the runs' reviews are joined (Bot.joinReviews).
+   * A lone Jokerball game is spread over several workers (_spread): each reviews a run of its turns
+   * (Bot.reviewRuns), and the runs' reviews are joined (Bot.joinReviews).
    */
-  review(gameOrMatch, options) {
-    const onProgress = options?.onProgress;
-    let state;
+  async review(gameOrMatch, options) {
+    const state = json(gameOrMatch);
     let runs = null;
     try {
-      state = gameOrMatch.toJSON();
-      runs = Bot.reviewRuns(gameOrMatch, Math.min(globalThis.navigator?.hardwareConcurrency || 1, 4, Math.floor(state.history.length / 6)));
-    } catch (e) {
-      if (!state) return Promise.reject(asError(e));
+      runs = Bot.reviewRuns(gameOrMatch, Math.min(workers(), Math.floor(state.history.length / 6)));
+    } catch {}
+    const reviews = await this._spread('review', runs?.map((run) => [run.state]) ?? [[state]], options?.onProgress);
+    return runs ? Bot.joinReviews(reviews, runs) : reviews[0];
+  }
+
+  /**
+   * A rollout, as Bot.rollout, spread over several workers (_spread): each plays a part of the trials
+   * (bot.rolloutPart), and the parts are joined here (bot.joinRollout), the same numbers as one Bot's.
+   * options.signal (an AbortSignal) cancels it: the workers stop, as terminate() stops them.
+   */
+  async rollout(gameOrMatch, options) {
+    const { onProgress, signal, ...settings } = options ?? {};
+    const state = json(gameOrMatch);
+    const n = workers();
+    const stop = () => this.terminate();
+    const parts = this._spread('rolloutPart', Array.from({ length: n }, (_, k) => [state, [settings, k, n]]), onProgress);
+    // once the parts are asked for, so that a signal aborted already refuses them too
+    signal?.addEventListener('abort', stop);
+    if (signal?.aborted) stop();
+    try {
+      // the bot's level and seed do not count here: the parts name the candidates
+      return think({ type: 'joinRollout', state, options: {}, args: [settings, await parts] });
+    } finally {
+      signal?.removeEventListener('abort', stop);
     }
-    if (!runs) return this._send('review', state, onProgress);
-    const done = runs.map(() => [0, 0]);
+  }
+
+  /**
+   * The jobs, each [state, args] of a request `type`, sent to this worker and helpers, one each (helpers
+   * started as needed, with this bot's level and seed); onProgress(done, total) summed over them all.
+   */
+  _spread(type, jobs, onProgress) {
+    const done = jobs.map(() => [0, 0]);
     this._helpers ??= [];
     return Promise.all(
-      runs.map((run, i) => {
+      jobs.map(([state, args], i) => {
         const bot = i ? (this._helpers[i - 1] ??= new WorkerBot()) : this;
         bot.level = this.level;
         bot.seed = this.seed;
-        return bot._send('review', run.state, (...d) => {
-          done[i] = d;
-          onProgress?.(...done.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]));
-        });
+        return bot._send(
+          type,
+          state,
+          (...d) => {
+            done[i] = d;
+            onProgress?.(...done.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]));
+          },
+          args,
+        );
       }),
-    ).then((rs) => Bot.joinReviews(rs, runs));
+    );
   }
 
   /** Stops the worker (and a review's helpers); answers still awaited are refused. */
@@ -84,27 +127,22 @@ export class WorkerBot {
     this._waiting.clear();
   }
 
-  _ask(type, obj) {
-    let state;
-    try {
-      state = obj.toJSON();
-    } catch (e) {
-      return Promise.reject(asError(e));
-    }
-    return this._send(type, state);
+  async _ask(type, obj) {
+    return this._send(type, json(obj));
   }
 
-  _send(type, state, onProgress) {
+  _send(type, state, onProgress, args) {
     // the Bot's options (a seed not set, undefined or null, is the Bot's default)
     const options = { level: this.level, seed: this.seed };
+    const message = request(++this._n, type, state, options, args);
     return new Promise((resolve, reject) => {
-      const req = { id: ++this._n, type, state, options, onProgress, resolve, reject };
+      const req = { ...message, onProgress, resolve, reject };
       this._start();
       if (this._local) {
         setTimeout(() => this._think(req), 0);
       } else {
         this._waiting.set(req.id, req);
-        this._worker.postMessage(request(req.id, type, state, options));
+        this._worker.postMessage(message);
       }
     });
   }

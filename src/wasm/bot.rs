@@ -8,9 +8,10 @@ use wasm_bindgen::prelude::*;
 use super::args::{freed_argument, js_error, options, state, Progress};
 use super::matches::{AnyMatch, Match};
 use super::out::to_js;
-use super::plain::{BotOptions, BotSettings, EvaluationOut, RolloutSettings};
+use super::plain::{BotOptions, BotSettings, EvaluationOut, RolloutPartData, RolloutSettings};
 use crate::bot::{
-    Bot as CoreBot, BotGame, CubeAction, Level, RolloutError, RolloutFrom, RolloutOptions,
+    Bot as CoreBot, BotGame, CubeAction, Level, Rollout, RolloutError, RolloutFrom, RolloutOptions,
+    Tally,
 };
 use crate::engine::Engine;
 use crate::error::{OptionError, PlayError};
@@ -286,32 +287,186 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Match")] game: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "RolloutOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let (mut progress, rest) = Progress::read_among(&options, "rollout options")?;
-        let o = super::args::options::<RolloutSettings>(rest, "rollout options")?.0;
-        let defaults = RolloutOptions::default();
-        let opts = RolloutOptions {
-            trials: o.trials.unwrap_or(defaults.trials),
-            truncate: o.truncate.unwrap_or(defaults.truncate),
-            player: o.player.unwrap_or(Level::Easy),
-            candidates: o.candidates,
-            cube: o.cube.unwrap_or(defaults.cube),
-            variance_reduction: o.variance_reduction.unwrap_or(defaults.variance_reduction),
-            seed: o.seed,
-        };
+        let (mut progress, opts) = rollout_options(&options)?;
         let snap = snapshot(&game, false)?;
-        self.bot.set_deadline(None);
         let mut report = |done: u32, total: u32| progress.report(done, total);
-        let result = match &snap {
-            Snapshot::Jokerball(g) => self.bot.rollout(RolloutFrom::Game(g), &opts, &mut report),
-            Snapshot::Match(m) => match &m.inner {
-                AnyMatch::Jokerball(cm) => {
-                    self.bot.rollout(RolloutFrom::Match(cm), &opts, &mut report)
-                }
-                AnyMatch::Zola(_) => Err(RolloutError::no_dice()),
-            },
-            Snapshot::Zola(_) => Err(RolloutError::no_dice()),
-        };
+        let result = self.prepare(&snap, &opts).and_then(|r| {
+            let tallies = r.run(0..r.trials(), &mut report)?;
+            Ok(r.result(&[tallies]))
+        });
         progress.finish()?;
         Ok(to_js(&result?))
     }
+
+    /// Part `part` of `parts` of a rollout (docs/api.md, "bot.rolloutPart"): the same rollout as
+    /// `rollout(game, options)` made ready, and only its trials from `floor(part * trials / parts)`
+    /// to `floor((part + 1) * trials / parts)` played; their exact sums, for `joinRollout`.
+    /// `onProgress(done, total)` counts this part's trials.
+    /// @throws {SteereError} `invalid_option` when `parts` is not a whole number from 1 to 1000000 or
+    /// `part` one from 0 to `parts - 1`, and where `rollout` throws it; `wrong_phase` and `freed`
+    /// where `rollout` throws them.
+    #[wasm_bindgen(js_name = rolloutPart, unchecked_return_type = "RolloutPart")]
+    pub fn rollout_part(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Match")] game: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RolloutOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] part: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] parts: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let (mut progress, opts) = rollout_options(&options)?;
+        let n = super::args::arg_whole(&parts, f64::from(crate::bot::rollout::MAX_TRIALS))
+            .filter(|n| *n >= 1.0)
+            .ok_or_else(|| {
+                OptionError::new("rolloutPart: parts must be a whole number from 1 to 1000000")
+            })?;
+        let k = super::args::arg_whole(&part, n - 1.0).ok_or_else(|| {
+            OptionError::new("rolloutPart: part must be a whole number from 0 to parts - 1")
+        })?;
+        let cut = |k: f64| (u64::from(opts.trials) * k as u64 / n as u64) as u32;
+        let (from, to) = (cut(k), cut(k + 1.0));
+        let snap = snapshot(&game, false)?;
+        let mut report = |done: u32, total: u32| progress.report(done, total);
+        let part = self.prepare(&snap, &opts).and_then(|r| {
+            let tallies = r.run(from..to, &mut report)?;
+            Ok(RolloutPartData {
+                from,
+                to,
+                trials: opts.trials,
+                moves: r.names().map(String::from).collect(),
+                tallies: tallies.iter().map(tally_text).collect(),
+            })
+        });
+        progress.finish()?;
+        Ok(to_js(&part?))
+    }
+
+    /// The parts of a rollout (`rolloutPart`'s, in their order) joined into its result: the same as
+    /// `rollout(game, options)` gives, for the same game, options and bot. `onProgress` is not
+    /// called. Quick: the default candidates are the parts' own (no `hint` is made).
+    /// @throws {SteereError} `invalid_option` when `parts` are not the parts of this rollout that
+    /// cover its trials once each, in order, and where `rollout` throws it; `wrong_phase` and `freed` where
+    /// `rollout` throws them.
+    #[wasm_bindgen(js_name = joinRollout, unchecked_return_type = "RolloutResult")]
+    pub fn join_rollout(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Jokerball | Match")] game: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RolloutOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RolloutPart[]")] parts: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let (_, mut opts) = rollout_options(&options)?;
+        let not_parts = || {
+            js_error(&OptionError::new(
+                "joinRollout: parts must be the parts of this rollout (rolloutPart), covering its trials once each, in order",
+            ))
+        };
+        let parts: Vec<RolloutPartData> = super::args::from_js(&parts).map_err(|_| not_parts())?;
+        let mut next = 0;
+        for p in &parts {
+            if p.from != next || p.to < p.from || p.trials != opts.trials {
+                return Err(not_parts());
+            }
+            next = p.to;
+        }
+        if next != opts.trials {
+            return Err(not_parts());
+        }
+        let snap = snapshot(&game, false)?;
+        if opts.candidates.is_none() && !opts.cube && in_phase_man(&snap) {
+            opts.candidates = parts.first().map(|p| p.moves.clone());
+        }
+        let r = self.prepare(&snap, &opts)?;
+        let entries = r.names().count();
+        let mut tallies = Vec::with_capacity(parts.len());
+        for p in &parts {
+            let mut part = Vec::with_capacity(entries);
+            for t in &p.tallies {
+                match read_tally(t) {
+                    Some(t) if t.trials == u64::from(p.to - p.from) => part.push(t),
+                    _ => return Err(not_parts()),
+                }
+            }
+            if part.len() != entries || !r.names().eq(p.moves.iter().map(String::as_str)) {
+                return Err(not_parts());
+            }
+            tallies.push(part);
+        }
+        Ok(to_js(&r.result(&tallies)))
+    }
+
+    /// The rollout of `snap` with `opts` made ready (no deadline: a rollout is deterministic).
+    fn prepare(&mut self, snap: &Snapshot, opts: &RolloutOptions) -> Result<Rollout, RolloutError> {
+        self.bot.set_deadline(None);
+        let from = match snap {
+            Snapshot::Jokerball(g) => RolloutFrom::Game(g),
+            Snapshot::Match(m) => match &m.inner {
+                AnyMatch::Jokerball(cm) => RolloutFrom::Match(cm),
+                AnyMatch::Zola(_) => return Err(RolloutError::no_dice()),
+            },
+            Snapshot::Zola(_) => return Err(RolloutError::no_dice()),
+        };
+        Rollout::new(&mut self.bot, from, opts)
+    }
+}
+
+/// The options of a rollout: its `onProgress`, and its settings on the core's defaults (the player
+/// `'easy'`); checked by `Rollout::new`.
+fn rollout_options(options: &JsValue) -> Result<(Progress, RolloutOptions), JsValue> {
+    let (progress, rest) = Progress::read_among(options, "rollout options")?;
+    let o = super::args::options::<RolloutSettings>(rest, "rollout options")?.0;
+    let defaults = RolloutOptions::default();
+    let opts = RolloutOptions {
+        trials: o.trials.unwrap_or(defaults.trials),
+        truncate: o.truncate.unwrap_or(defaults.truncate),
+        player: o.player.unwrap_or(Level::Easy),
+        candidates: o.candidates,
+        cube: o.cube.unwrap_or(defaults.cube),
+        variance_reduction: o.variance_reduction.unwrap_or(defaults.variance_reduction),
+        seed: o.seed,
+    };
+    Ok((progress, opts))
+}
+
+/// Whether the game (of a match: its current one) is a Jokerball game in phase `'man'`.
+fn in_phase_man(snap: &Snapshot) -> bool {
+    let game = match snap {
+        Snapshot::Jokerball(g) => &**g,
+        Snapshot::Match(m) => match &m.inner {
+            AnyMatch::Jokerball(cm) => cm.game(),
+            AnyMatch::Zola(_) => return false,
+        },
+        Snapshot::Zola(_) => return false,
+    };
+    game.phase() == jokerball::Phase::Man
+}
+
+/// A tally as a part writes it: its trials, sum and sum of squares, each as the 32 hexadecimal digits
+/// of its 128 bits (written and read without the integer formatting of `core`, which costs the
+/// package KiB for 128-bit numbers).
+fn tally_text(t: &Tally) -> String {
+    let mut out = String::new();
+    for v in [u128::from(t.trials), t.sum as u128, t.squares as u128] {
+        for i in (0..32).rev() {
+            let d = (v >> (4 * i)) as u32 & 15;
+            out.extend(char::from_digit(d, 16));
+        }
+    }
+    out
+}
+
+/// A tally read back from [`tally_text`]'s form; `None` for anything else.
+fn read_tally(text: &str) -> Option<Tally> {
+    let mut v = [0u128; 3];
+    if text.len() != 96 {
+        return None;
+    }
+    for (i, c) in text.chars().enumerate() {
+        let w = v.get_mut(i / 32)?;
+        *w = *w << 4 | u128::from(c.to_digit(16)?);
+    }
+    let [trials, sum, squares] = v;
+    Some(Tally {
+        trials: u64::try_from(trials).ok()?,
+        sum: sum as i128,
+        squares: squares as i128,
+    })
 }

@@ -96,6 +96,18 @@ pub(crate) struct RolloutFields {
     pub(crate) seed: Option<Seed>,
 }
 
+/// A part of a rollout (`bot.rolloutPart`, see `RolloutPart`): trials `[from, to)` of `trials`, the
+/// entries' names and one tally per entry, its three integers in hexadecimal (the sums are `i128`,
+/// beyond a JavaScript number).
+#[derive(Debug, Default, PartialEq, JsonKeys)]
+pub(crate) struct RolloutPartData {
+    pub(crate) from: u32,
+    pub(crate) to: u32,
+    pub(crate) trials: u32,
+    pub(crate) moves: Vec<String>,
+    pub(crate) tallies: Vec<String>,
+}
+
 /// The plain settings of `simulate(...)` (see `SimulateOptions`).
 #[derive(Debug, Default, JsonKeys)]
 #[serde(rename_all = "camelCase")]
@@ -750,6 +762,8 @@ plain! {
     out RolloutEntry = crate::bot::RolloutEntry { choice => "string", win => "number", se => "number", low => "number", high => "number" }
     "The result of `bot.rollout`: the trials played and the entries, best first."
     out RolloutResult = crate::bot::RolloutResult { trials => "number", entries => "RolloutEntry[]" }
+    "A part of a rollout (`bot.rolloutPart`), to be joined by `bot.joinRollout` and not read otherwise: trials `from` to `to` (not included) of the `trials` asked for, the entries' names in the rollout's own order, and each entry's exact sums as hexadecimal text. Plain JSON: it can be posted to and from a worker or stored."
+    state RolloutPart = RolloutPartData { from => "number", to => "number", trials => "number", moves => "string[]", tallies => "string[]" }
     "A player's totals in a review (docs/api.md): luck; chance lost by errors in moves (`error`) and cube decisions (`cubeError`) and the decisions counted in each (`moves`: moves with a choice; `cubes`); `errorRate` = all errors / all decisions; `rating` (PR) = 500 x errorRate; `wins` (games won) and `adjusted` = wins - luck + the opponent's luck."
     out ReviewTotals = crate::bot::Totals { luck => "number", error => "number", moves => "number", cube_error => "number", cubes => "number", error_rate => "number", rating => "number", wins => "number", adjusted => "number" }
     "Each player's totals over one game of a review."
