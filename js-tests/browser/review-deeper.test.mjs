@@ -154,6 +154,14 @@ for (const [lang, viewport, name] of [
       await fits(page);
       await page.locator('.rp-marked').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `review-deeper-candidates-${lang}-${name}.png`) });
+      if (lang === 'en') {
+        // said again in another language, the same candidates
+        await page.selectOption('#language', 'ru');
+        assert.equal(await page.locator('.rp-cands-title').textContent(), ru.rp_cands.replace('{n}', String(Math.min(4, list.length))).replace('{total}', String(list.length)));
+        assert.equal(await page.locator('.rp-cands li[data-played] .tag').textContent(), ru.rp_candPlayed);
+        assert.deepEqual(await page.$$eval('.rp-cands li:not(.gap) .pc', (x) => x.map((e) => e.textContent)), expected.map((k) => pct1(list[k].win, 'ru')));
+        await page.selectOption('#language', 'en');
+      }
       // stepping on leaves the mark: the candidates go with it
       await page.click('[data-action=replay-forward]');
       assert.equal(await page.locator('.rp-detail').isVisible(), false);
