@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { Jokerball, Match, Bot } from '../../pkg/node.js';
+import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
 import { demo, ready, playGame, rng, outDir } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
@@ -335,3 +335,41 @@ for (const [lang, viewport, name] of [
     }
   });
 }
+
+test('a Zola record opened from a link: reviewed from the replay, a marked move lists its candidates (no dice, no luck words)', async () => {
+  const z = new Zola({ size: 6 });
+  const bots = [new Bot({ level: 'easy', seed: 3 }), new Bot({ level: 'easy', seed: 4 })];
+  for (let n = 0; z.phase !== 'over' && n < 400; n++) z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
+  assert.equal(z.phase, 'over');
+  const text = z.toRecord();
+  const review = new Bot({ level: 'easy' }).review(z);
+  bots.forEach((b) => b.free());
+  const { context, page, errors } = await D.open(`?opponent=human&level=easy#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, WIDE);
+  try {
+    await page.waitForSelector('#replay:not([hidden])');
+    await page.click('[data-action=replay-review]');
+    await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 120000 });
+    const i = review.turns.findIndex((e) => e.mark && e.record !== 'swap');
+    assert.ok(i >= 0, 'a marked move');
+    assert.equal(await page.locator('.rv-rolls-part').isVisible(), false, 'no dice, no lucky rolls');
+    assert.equal(await page.locator('.rv-marks .luck').count(), 0);
+    await page.click(`.rv-marks button[data-turn="${i}"]`);
+    await page.locator('.rp-cands li').first().waitFor({ timeout: 60000 });
+    const e = review.turns[i];
+    const at = Zola.replay(z.history().slice(0, e.index - 1), { size: 6 });
+    const bot = new Bot({ level: 'easy' });
+    const list = bot.hint(at).map((h) => (h.move === e.record ? { ...h, win: e.win, played: true } : h)).sort((a, b) => b.win - a.win);
+    [at, bot].forEach((x) => x.free());
+    const rank = list.findIndex((h) => h.played);
+    const shown = await page.$$eval('.rp-cands li:not(.gap)', (lis) => lis.map((li) => [li.querySelector('.mv').textContent, li.hasAttribute('data-played')]));
+    const expected = [0, 1, 2, 3, ...(rank >= 4 ? [rank] : [])];
+    assert.deepEqual(shown, expected.map((k) => [list[k].move, k === rank]));
+    await fits(page);
+    await page.locator('.rp-marked').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(outDir, 'review-deeper-zola-wide.png') });
+    assert.deepEqual(errors, []);
+  } finally {
+    z.free();
+    await context.close();
+  }
+});
