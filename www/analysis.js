@@ -603,21 +603,30 @@ export class Analysis {
  * The annotations of the review's marks (`turns`) on the lines of `obj` (the object reviewed): each marked
  * record or cube line gets the mark and a comment in a stable technical form, the best choice and the chance
  * lost, `best 3/4 b2-c3 f6>g7 -0.082` (a cube line: `best no-double -0.031`). A no-double has no line of its
- * own and is left out.
+ * own: it goes on the line of the turn then played (as the game's log says it), `no-double, best double
+ * -0.031`, joined to that turn's own comment by `; ` when the turn is marked too, the mark the worse one's.
  */
 function reviewNotes(obj, turns) {
   const logs = new Map(obj instanceof Match ? obj.games.map((g) => [g.number, g.log]) : [[1, obj.view().log]]);
-  const out = [];
+  const notes = new Map(); // `${game} ${line}` -> { game, line, parts: [[error, mark, comment]] }
   for (const e of turns) {
     const log = e.mark && logs.get(e.game);
     if (!log) continue;
-    const cube = CUBE.has(e.record);
+    const cube = CUBE.has(e.record) && e.record !== 'no-double';
     // a record's line has the record's number; a cube line the number of records played before it
     const line = log.findIndex((l) => (cube ? l.kind === e.record && l.step === e.index - 1 : l.kind === 'record' && l.step === e.index));
     if (line < 0) continue;
-    out.push({ game: e.game, line, mark: e.mark, comment: `best ${e.best} ${(-e.error).toFixed(3)}` });
+    const key = `${e.game} ${line}`;
+    if (!notes.has(key)) notes.set(key, { game: e.game, line, parts: [] });
+    const what = e.record === 'no-double' ? 'no-double, best' : 'best';
+    notes.get(key).parts.push([e.error, e.mark, `${what} ${e.best} ${(-e.error).toFixed(3)}`]);
   }
-  return out;
+  return [...notes.values()].map(({ game, line, parts }) => ({
+    game,
+    line,
+    mark: parts.reduce((a, b) => (b[0] > a[0] ? b : a))[1],
+    comment: parts.map((p) => p[2]).join('; '),
+  }));
 }
 
 /**

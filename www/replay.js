@@ -234,9 +234,9 @@ export class Replay {
     }
     const m = this.marked;
     for (const li of ol.querySelectorAll('[aria-current]')) li.removeAttribute('aria-current');
-    // the line now: the record just played, or the marked cube decision's own line (a no-double has none)
+    // the line now: the marked cube decision's own line (a no-double has none), else the record just played
     const cube = m && m.words.isCube(m.e.record) ? m.e.record : null;
-    const now = ol.querySelector(cube ? `li[data-kind="${cube}"][data-step="${i}"]` : `li[data-record][data-step="${i}"]`);
+    const now = (cube && ol.querySelector(`li[data-kind="${cube}"][data-step="${i}"]`)) || ol.querySelector(`li[data-record][data-step="${i}"]`);
     now?.setAttribute('aria-current', 'step');
     ol.scrollTop = now ? now.offsetTop - ol.clientHeight / 2 : 0;
     this.root.querySelector('[data-action=replay-play-on]').hidden = !this.playable;

@@ -373,3 +373,63 @@ test('a Zola record opened from a link: reviewed from the replay, a marked move 
     await context.close();
   }
 });
+
+test('a match where Red never doubles (390 px, en): a marked no-double opens at its turn with its three actions, and the record carries it on the line of the turn then played', async () => {
+  const m = new Match({ game: 'jokerball', length: 3, cube: true, seed: 1, jokerball: { size: 4 } });
+  const bot = new Bot({ level: 'easy', seed: 2 });
+  for (let n = 0; m.phase !== 'match-over' && n < 5000; n++) {
+    if (m.phase === 'game-over') m.nextGame();
+    else if (m.phase === 'double') bot.cubeAction(m) === 'take' ? m.take() : m.drop();
+    else if (m.gamePhase === 'roll') m.roll();
+    else m.play(bot.chooseMove(m));
+  }
+  const text = m.toRecord();
+  const review = new Bot({ level: 'medium' }).review(m);
+  [m, bot].forEach((x) => x.free());
+  const nd = review.turns.map((e, i) => [e, i]).filter(([e]) => e.mark && e.record === 'no-double');
+  assert.ok(nd.length > 0, 'a marked no-double');
+  const { context, page, errors } = await D.open(`?opponent=human#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, PHONE);
+  try {
+    await page.waitForSelector('#replay:not([hidden])');
+    await page.click('[data-action=replay-review]');
+    await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 120000 });
+    const [e, i] = nd[0];
+    await page.locator(`.rv-marks button[data-turn="${i}"]`).scrollIntoViewIfNeeded();
+    await page.click(`.rv-marks button[data-turn="${i}"]`);
+    await page.locator('.rp-cube').waitFor();
+    assert.match(await page.locator('.rp-count').textContent(), new RegExp(`^${e.index - 1} / \\d+$`));
+    assert.equal(await page.locator('.rp-game').inputValue(), String(e.game - 1));
+    // no line of its own: the record played last is the current line, in view in the log
+    const current = await page.evaluate(() => {
+      const li = document.querySelector('.rp-log li[aria-current]');
+      const [a, b] = [li.getBoundingClientRect(), li.parentElement.getBoundingClientRect()];
+      return { step: li.dataset.step, record: !!li.dataset.record, seen: a.top >= b.top - 1 && a.bottom <= b.bottom + 1 };
+    });
+    assert.deepEqual(current, { step: String(e.index - 1), record: true, seen: true });
+    const rows = await page.$$eval('.rp-cube tr', (trs) => trs.map((tr) => [tr.dataset.cube, tr.querySelector('.pc').textContent, tr.hasAttribute('data-right'), tr.hasAttribute('data-taken')]));
+    const c = e.cube;
+    const right = c.doubleTake <= c.doubleDrop ? 'dt' : 'dp';
+    assert.deepEqual(rows, [
+      ['nd', pct1(c.noDouble), false, true],
+      ['dt', pct1(c.doubleTake), right === 'dt', false],
+      ['dp', pct1(c.doubleDrop), right === 'dp', false],
+    ]);
+    await page.locator('.rp-detail').evaluate((d) => d.scrollIntoView({ block: 'end' }));
+    await fits(page);
+    await page.screenshot({ path: join(outDir, 'review-deeper-cube-no-double-en-phone.png') });
+    // the record: each marked no-double on the line of the turn then played, with that turn's own mark
+    const back = Match.fromRecord(await save(page));
+    for (const [x] of nd) {
+      const line = back.games[x.game - 1].log.findIndex((l) => l.kind === 'record' && l.step === x.index);
+      const a = back.annotations.find((y) => y.game === x.game && y.line === line);
+      const move = review.turns.find((y) => y.game === x.game && y.index === x.index && !CUBE.has(y.record));
+      const parts = [`no-double, best double ${(-x.error).toFixed(3)}`, ...(move.mark ? [`best ${move.best} ${(-move.error).toFixed(3)}`] : [])];
+      assert.equal(a?.comment, parts.join('; '));
+      assert.equal(a.mark, move.mark && move.error > x.error ? move.mark : x.mark);
+    }
+    back.free();
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
