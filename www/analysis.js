@@ -287,7 +287,7 @@ export class Analysis {
     }
     const level = reviewLevel(g, this.page.settings().level);
     const match = g instanceof Match;
-    this.rv = { match, over: !match || g.phase === 'match-over', games: match ? g.games.length : 1, level, plain: text, text, record: !!obj, progress: [0, 0], result: null };
+    this.rv = { match, over: !match || g.phase === 'match-over', games: match ? g.games.length : 1, level, plain: text, text, record: !!obj, noted: notedLines(g), progress: [0, 0], result: null };
     this.reviewing = true;
     this.say('review', null);
     this.el.review.hidden = false;
@@ -431,6 +431,9 @@ export class Analysis {
       cmp.append(' · ');
       el('span', { class: 'best', text: this.t('rv_best', { best: this.choice(e.best), win: this.pct(e.bestWin, 1) }) }, cmp);
       this.luckSpan(e, cmp);
+      // what the record reviewed already said of this line (an earlier review's marks, a person's note)
+      const note = (rv.noted ?? []).find((n) => n.game === e.game && (n.kind === 'record' ? !CUBE.has(e.record) && n.step === e.index : n.kind === e.record && n.step === e.index - 1));
+      if (note) el('span', { class: 'noted', text: this.t('rv_recorded', { note: [note.mark, note.comment && `{${note.comment}}`].filter(Boolean).join(' ') }) }, b);
     }
     this.el.none.hidden = marked.length > 0;
     // the rolls that helped or hurt most, each with its luck in words
@@ -597,6 +600,17 @@ export class Analysis {
     this.drawDetail();
     for (const [name, note] of Object.entries(this.notes)) if (note) this.say(name, ...note);
   }
+}
+
+/** The annotated lines of `obj` (a game or match), each `{ game, kind, step, mark, comment }` as its log says the line. */
+function notedLines(obj) {
+  const list = obj.annotations;
+  if (!list.length) return [];
+  const logs = new Map(obj instanceof Match ? obj.games.map((g) => [g.number, g.log]) : [[1, obj.view().log]]);
+  return list.flatMap((a) => {
+    const l = logs.get(a.game)?.[a.line];
+    return l ? [{ game: a.game, kind: l.kind, step: l.step, mark: a.mark ?? '', comment: a.comment ?? '' }] : [];
+  });
 }
 
 /**

@@ -150,4 +150,5 @@ export default {
   rp_cubeRight: 'right',
   rp_cubeTaken: 'chosen',
   rp_cubeUnknown: 'This review does not have the chances of this cube decision: review the game again to see them.',
+  rv_recorded: 'in the record: {note}',
 };

@@ -282,4 +282,5 @@ export default {
   rp_review: 'Revisar esta partida',
   rv_rolls: 'Tiradas con suerte y sin suerte',
   rv_rollsNote: 'Las tiradas que dieron o quitaron al menos un 6 % de la partida frente a una tirada media (15 %: mucha); abre una para verla en la repetición.',
+  rv_recorded: 'en el registro: {note}',
 };

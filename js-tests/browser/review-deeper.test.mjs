@@ -201,6 +201,13 @@ for (const [lang, viewport, name] of [
       await page.click('[data-action=replay-review]');
       await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 90000 });
       await page.waitForFunction((n) => document.querySelectorAll('.rv-marks li').length === n, marked.length, { timeout: 60000 });
+      // the record's own marks and comments are said with the turns reviewed again
+      const said = await page.$$eval('.rv-marks button', (bs) => bs.map((b) => [b.dataset.turn, b.querySelector('.noted')?.textContent ?? null]));
+      const recorded = (m) => (lang === 'en' ? en : words).rv_recorded.replace('{note}', `${m.mark} {best ${m.best} ${(-m.error).toFixed(3)}}`);
+      assert.deepEqual(said.map(([, t]) => t), marked.map(recorded));
+      await fits(page);
+      await page.locator('.rv-marks').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(outDir, `review-deeper-again-${lang}-${name}.png`) });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
