@@ -358,6 +358,15 @@ test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are
     for (const k of ['moves', 'cubes', 'wins']) assert.equal(joined[p][k], whole[p][k], `${p}.${k}`);
   }
   checkReview(joined, 'joined');
+  // a game whose record carries annotations (a reviewed record opened again) is cut the same: each run
+  // loads (the annotations, numbered by the whole game's lines, are not the run's)
+  const last = g.view().log.filter((l) => l.kind === 'record').length - 1;
+  g.setAnnotations([{ game: 1, line: last, mark: '?', comment: 'best - -0.050' }]);
+  const noted = Bot.reviewRuns(g, 3);
+  const cut = (rs) => rs.map((r) => [r.from, r.state.start, r.state.position, r.state.history, 'annotations' in r.state]);
+  assert.deepEqual(cut(noted), cut(runs));
+  for (const r of noted) Jokerball.fromJSON(r.state).free();
+  g.setAnnotations([]);
   // what cannot be cut: fewer than two runs, a Zola game, a match
   assert.equal(Bot.reviewRuns(g, 1), null);
   const z = new Zola();

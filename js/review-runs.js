@@ -26,7 +26,9 @@ function reviewRuns(game, n) {
   if (h.length < n || !options.first || at(0).start !== state.start) return null;
   const cuts = Array.from({ length: n + 1 }, (_, i) => Math.round((i * h.length) / n));
   const states = cuts.map(at);
-  return cuts.slice(0, -1).map((from, i) => ({ from, state: { ...states[i + 1], start: states[i].position, history: h.slice(from, cuts[i + 1]) } }));
+  // a run is a game of its own: the record's annotations (numbered by the whole game's lines) stay out
+  const run = ({ annotations, ...s }) => s;
+  return cuts.slice(0, -1).map((from, i) => ({ from, state: { ...run(states[i + 1]), start: states[i].position, history: h.slice(from, cuts[i + 1]) } }));
 }
 
 /**

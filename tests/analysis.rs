@@ -466,6 +466,29 @@ fn a_match_review_adds_cube_decisions() {
         .collect();
     assert!(cube.iter().any(|e| e.record == "no-double"));
     assert!(cube.iter().all(|e| e.luck.is_none() && e.error >= -1e-12));
+    // Each cube decision carries its three actions, in the doubler's chances of winning the match,
+    // the entry's own chances among them; a move carries none.
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    for e in &cube {
+        let c = e.cube.expect("a cube decision's actions");
+        let double = c.double_take.min(c.double_drop);
+        match e.record.as_str() {
+            "no-double" => {
+                assert!(near(e.win, c.no_double) && near(e.best_win, c.no_double.max(double)))
+            }
+            "double" => assert!(near(e.win, double) && near(e.best_win, c.no_double.max(double))),
+            "take" => assert!(near(e.win, 1.0 - c.double_take)),
+            _ => assert!(near(e.win, 1.0 - c.double_drop)),
+        }
+        assert!([c.no_double, c.double_take, c.double_drop]
+            .iter()
+            .all(|x| (0.0..=1.0).contains(x)));
+    }
+    assert!(r
+        .turns
+        .iter()
+        .filter(|e| e.luck.is_some())
+        .all(|e| e.cube.is_none()));
     let moves: usize = m
         .games()
         .iter()

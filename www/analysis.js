@@ -1,14 +1,16 @@
 // The demo's analysis of the game being played, all of it by the engine's bot off the page's thread
 // (WorkerBot of the package): the win chances bar (Bot.evaluate after every roll, move and cube action),
 // the hint (Bot.hint: the best turns, the first drawn on the board) and, after each game, the review
-// (Bot.review: a chart of the chances, each player's luck and errors, the marked turns opening the replay).
+// (Bot.review: a chart of the chances, each player's luck and errors, the marked turns and the luckiest and
+// unluckiest rolls opening the replay, where a marked turn shows its best candidates and a cube decision its
+// three actions). A review also writes its marks into the records saved, shared or downloaded (annotate()).
 // Each has its own worker, so that a long review never holds up the bar or a hint; an answer that comes
 // back after the game has moved on is dropped, and an error is said in a line, never thrown.
 import { Match } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
 import { plural, spoken, percent } from '../pkg/lang.js';
 import { barOn } from './settings.js';
-import { recordOf } from './records.js';
+import { recordOf, readRecord } from './records.js';
 
 const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
 // The bands of the performance rating (PR = 500 x the mean error per decision, in chances of winning),
@@ -17,6 +19,21 @@ const BANDS = [[5, 'world'], [8, 'expert'], [12, 'advanced'], [18, 'intermediate
 /** The band of a rating: world, expert, advanced, intermediate, casual, beginner or awful. */
 export const band = (pr) => BANDS.find(([top]) => pr < top)?.[1] ?? 'awful';
 const CUBE_WORD = { double: 'double', 'no-double': 'rv_noDouble', take: 'take', drop: 'drop' };
+// The luck of a roll in words, by the review's luck (the mover's chance of winning the game that the dice
+// thrown gave, or took, against an average roll): at least 0.15 either way is very lucky / very unlucky (a
+// sixth of the game won or lost by the dice alone), at least 0.06 lucky / unlucky, less than that no word
+// (most rolls of a game: about average). The same for every level and board.
+const VERY_LUCKY = 0.15;
+const LUCKY = 0.06;
+/** The catalogue key of the words for a roll's luck (rv_veryLucky, rv_lucky, rv_unlucky, rv_veryUnlucky), or null. */
+export function luckWord(luck) {
+  if (typeof luck !== 'number' || Math.abs(luck) < LUCKY) return null;
+  const very = Math.abs(luck) >= VERY_LUCKY;
+  if (luck > 0) return very ? 'rv_veryLucky' : 'rv_lucky';
+  return very ? 'rv_veryUnlucky' : 'rv_unlucky';
+}
+// how many of the best candidates a marked turn lists
+const CANDIDATES = 4;
 // the bar: the learned evaluation itself (calibrated, and at once)
 const BAR_LEVEL = 'easy';
 const SVG = 'http://www.w3.org/2000/svg';
@@ -66,6 +83,8 @@ export class Analysis {
       body: $('.rv-body'),
       chart: $('.rv-chart svg'),
       marks: $('.rv-marks'),
+      rolls: $('.rv-rolls'),
+      rollsPart: $('.rv-rolls-part'),
       games: $('.rv-games'),
       none: $('.rv-none'),
       again: $('[data-action=review]'),
@@ -75,21 +94,28 @@ export class Analysis {
     this.chances = null;
     this.hinted = null; // { list, phase } of the hint shown
     this.reviewing = false;
-    this.rv = null; // { match, level, text, progress, result } of the review shown
+    // { match, level, plain, text, record, progress, result } of the review shown: `plain` the record
+    // reviewed, `text` the same with the review's marks (annotate()), `record` a review of an opened record
+    this.rv = null;
+    this.opened = null; // { e, replay } of the marked turn shown in the replay, with its candidates
+    this.n.detail = 0;
     this.notes = {}; // [key, message] of each line that says a failure
     this.el.hintBtn.addEventListener('click', () => this.hint());
     $('[data-action=review-close]').addEventListener('click', () => this.reset());
     this.el.again.addEventListener('click', () => this.review());
-    this.el.marks.addEventListener('click', (e) => {
+    const open = (e) => {
       const b = e.target.closest('button[data-step]');
       if (!b || !this.rv?.text) return;
       try {
-        const entry = this.rv.result.turns.filter((x) => x.mark)[Number(b.dataset.n)];
-        this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step), CUBE.has(entry.record) ? null : entry);
+        const entry = this.rv.result.turns[Number(b.dataset.turn)];
+        const replay = this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step), entry, !this.rv.record);
+        if (replay) this.detail(entry, replay);
       } catch (err) {
         this.say('review', 'an_failed', err.message);
       }
-    });
+    };
+    this.el.marks.addEventListener('click', open);
+    this.el.rolls.addEventListener('click', open);
   }
 
   t(key, vars) {
@@ -99,6 +125,16 @@ export class Analysis {
   /** A Jokerball turn or Zola move as a person reads it: a part skipped ('-') in words, 'a1-c3, no ball move'. */
   turn(move) {
     return spoken(this.words.lang, move);
+  }
+
+  /** Whether a review's record is a cube decision (double, no-double, take, drop). */
+  isCube(record) {
+    return CUBE.has(record);
+  }
+
+  /** A review's choice as a person reads it: a cube decision in words, else a turn or move. */
+  choice(record) {
+    return CUBE.has(record) ? this.t(CUBE_WORD[record]) : this.turn(record);
   }
 
   /** A chance as a percentage in the page's language: `digits` decimals, `sign` for a gain or loss. */
@@ -234,9 +270,12 @@ export class Analysis {
 
   // -- the review
 
-  /** Reviews the game just finished (a match: every game of it so far, with its cube decisions). */
-  async review() {
-    const g = this.page.element()?.game;
+  /**
+   * Reviews the game just finished (a match: every game of it so far, with its cube decisions), or `obj`,
+   * the finished game of a record opened in the replay (not kept with the game played here).
+   */
+  async review(obj = null) {
+    const g = obj ?? this.page.element()?.game;
     if (!g) return;
     const n = ++this.n.review;
     if (this.reviewing) this.bots.review.terminate();
@@ -248,14 +287,14 @@ export class Analysis {
     }
     const level = reviewLevel(g, this.page.settings().level);
     const match = g instanceof Match;
-    this.rv = { match, over: !match || g.phase === 'match-over', games: match ? g.games.length : 1, level, text, progress: [0, 0], result: null };
+    this.rv = { match, over: !match || g.phase === 'match-over', games: match ? g.games.length : 1, level, plain: text, text, record: !!obj, noted: notedLines(g), progress: [0, 0], result: null };
     this.reviewing = true;
     this.say('review', null);
     this.el.review.hidden = false;
     this.offer();
     this.drawReview();
     // kept as begun: a reload computes it again
-    this.page.keep?.(this.rv);
+    this.keep();
     this.bots.review.level = level;
     try {
       const result = await this.bots.review.review(g, {
@@ -267,9 +306,10 @@ export class Analysis {
       });
       if (n !== this.n.review) return;
       this.rv.result = result;
+      this.rv.text = withNotes(this.rv.plain, result);
       this.drawReview();
       // the review belongs to its game: kept with it (a reload shows it again without computing it)
-      this.page.keep?.(this.rv);
+      this.keep();
     } catch (e) {
       if (n === this.n.review) this.say('review', 'an_failed', e.message);
     } finally {
@@ -285,16 +325,39 @@ export class Analysis {
     this.n.review++;
     if (this.reviewing) this.bots.review.terminate();
     this.reviewing = false;
-    if (this.rv) this.page.keep?.(null);
+    if (this.rv && !this.rv.record) this.page.keep?.(null);
     this.rv = null;
     this.el.review.hidden = true;
     this.offer();
+  }
+
+  /** Keeps the review with the game played here (the page's keep()); a record's review is not kept. */
+  keep() {
+    if (!this.rv.record) this.page.keep?.(this.rv);
+  }
+
+  /**
+   * The record `text` with the marks of the review shown written in as annotations, when the review is of
+   * that record (as it was reviewed); else `text` as it is.
+   */
+  annotate(text) {
+    const rv = this.rv;
+    return rv?.result && rv.text && (rv.plain ?? rv.text) === text ? rv.text : text;
   }
 
   /** Shows again a review kept with its game (`rv` as given to the page's keep()). */
   show(rv) {
     this.n.review++;
     this.reviewing = false;
+    // a review kept before the records carried its marks: its record is the one reviewed
+    if (rv.result && rv.text && rv.plain === undefined) {
+      rv.plain = rv.text;
+      try {
+        rv.text = withNotes(rv.plain, rv.result);
+      } catch {
+        rv.text = rv.plain;
+      }
+    }
     this.rv = rv;
     this.say('review', null);
     this.el.review.hidden = false;
@@ -357,24 +420,148 @@ export class Analysis {
     }
     const ol = this.el.marks;
     ol.textContent = '';
-    const marked = r.turns.filter((e) => e.mark);
-    for (const [n, e] of marked.entries()) {
-      const cube = CUBE.has(e.record);
-      const b = el('button', { type: 'button', 'data-n': String(n), 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
-      b.disabled = !rv.text;
-      const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
-      el('span', { class: 'where', text: `${where}${e.index}.` }, b);
-      el('span', { class: 'rec', text: cube ? this.t(CUBE_WORD[e.record]) : this.turn(e.record) }, b);
+    const marked = r.turns.map((e, i) => [e, i]).filter(([e]) => e.mark);
+    for (const [e, i] of marked) {
+      const b = this.turnButton(ol, e, i);
       el('b', { class: 'mark', text: e.mark }, b);
       el('span', { class: 'lost', text: this.pct(-e.error, 1, true) }, b);
       // the move played and the best, each with its chance, in words on the button (not a tooltip)
-      const best = cube ? this.t(CUBE_WORD[e.best]) : this.turn(e.best);
       const cmp = el('span', { class: 'cmp' }, b);
       el('span', { class: 'played', text: this.t('rv_played', { win: this.pct(e.win, 1) }) }, cmp);
       cmp.append(' · ');
-      el('span', { class: 'best', text: this.t('rv_best', { best, win: this.pct(e.bestWin, 1) }) }, cmp);
+      el('span', { class: 'best', text: this.t('rv_best', { best: this.choice(e.best), win: this.pct(e.bestWin, 1) }) }, cmp);
+      this.luckSpan(e, cmp);
+      // what the record reviewed already said of this line (an earlier review's marks, a person's note)
+      const note = (rv.noted ?? []).find((n) => n.game === e.game && (n.kind === 'record' ? !CUBE.has(e.record) && n.step === e.index : n.kind === e.record && n.step === e.index - 1));
+      if (note) el('span', { class: 'noted', text: this.t('rv_recorded', { note: [note.mark, note.comment && `{${note.comment}}`].filter(Boolean).join(' ') }) }, b);
     }
     this.el.none.hidden = marked.length > 0;
+    // the rolls that helped or hurt most, each with its luck in words
+    const rolls = this.el.rolls;
+    rolls.textContent = '';
+    const lucky = r.turns.map((e, i) => [e, i]).filter(([e]) => luckWord(e.luck));
+    for (const [e, i] of lucky) this.luckSpan(e, this.turnButton(rolls, e, i));
+    this.el.rollsPart.hidden = lucky.length === 0;
+  }
+
+  /** A button of the list `ol` opening entry `e` (index `i` of the review's turns) in the replay: where and what. */
+  turnButton(ol, e, i) {
+    const cube = CUBE.has(e.record);
+    const rv = this.rv;
+    const b = el('button', { type: 'button', 'data-turn': String(i), 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
+    b.disabled = !rv.text;
+    const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
+    el('span', { class: 'where', text: `${where}${e.index}.` }, b);
+    el('span', { class: 'rec', text: this.choice(e.record) }, b);
+    return b;
+  }
+
+  /** The luck of entry `e`'s roll, with its words when it has some, in `parent` (nothing for a move without dice). */
+  luckSpan(e, parent) {
+    if (typeof e.luck !== 'number') return;
+    const word = luckWord(e.luck);
+    const luck = this.pct(e.luck, 1, true);
+    if (parent.classList.contains('cmp')) parent.append(' · ');
+    el('span', { class: 'luck', 'data-luck': word ?? '', text: word ? this.t('rv_luckWord', { luck, word: [word] }) : this.t('rv_luckOnly', { luck }) }, parent);
+  }
+
+  // -- a marked turn in the replay
+
+  /**
+   * Under the replay (`replay`, showing entry `e` marked): a move's best candidates for the same dice, the
+   * move played among them, computed by the review's bot on the position when opened; a cube decision's
+   * three actions, the right one and the one taken.
+   */
+  detail(e, replay) {
+    this.opened = { e, replay, list: null, failed: null };
+    this.n.detail++;
+    if (CUBE.has(e.record)) this.drawDetail();
+    else this.candidates(this.opened);
+  }
+
+  async candidates(o) {
+    const n = this.n.detail;
+    this.drawDetail();
+    // the position the move was chosen in, with its dice (Replay.mark), read by the worker at once
+    this.bots.review.level = this.rv?.level ?? this.page.settings().level;
+    try {
+      const list = await this.bots.review.hint(o.replay.shown);
+      if (n !== this.n.detail) return;
+      o.list = list;
+    } catch (err) {
+      if (n !== this.n.detail) return;
+      o.failed = err.message;
+    }
+    this.drawDetail();
+  }
+
+  drawDetail() {
+    const o = this.opened;
+    if (!o || !o.replay.marked || o.replay.marked.e !== o.e) return;
+    const box = o.replay.detailBox();
+    box.textContent = '';
+    if (CUBE.has(o.e.record)) return this.drawCube(o, box);
+    if (o.failed) return void el('p', { class: 'rp-wait', text: this.t('an_failed', { message: o.failed }) }, box);
+    if (!o.list) return void el('p', { class: 'rp-wait', text: this.t('rp_candWait') }, box);
+    // the move played among them: the candidate drawing the same cells as the move played (the engine's
+    // lastMove and hint cells name a choice the same way), with the review's own chance for it (the review
+    // looks at the move played as deeply as at the best; the hint, only at its best few), ranked by it
+    const played = o.replay.marked.played ?? [];
+    const same = (cells) => cells.length === played.length && cells.every((c, i) => c === played[i]);
+    const at = o.list.findIndex((h) => same(h.cells));
+    const list = o.list.map((h, i) => (i === at ? { ...h, win: o.e.win, played: true } : h));
+    // a stable sort: equal chances keep the engine's order
+    list.sort((a, b) => b.win - a.win);
+    const rank = list.findIndex((h) => h.played);
+    el('p', { class: 'rp-cands-title', text: this.t('rp_cands', { n: Math.min(CANDIDATES, list.length), total: list.length }) }, box);
+    const ol = el('ol', { class: 'rp-cands' }, box);
+    const row = (h, i) => {
+      const li = el('li', {}, ol);
+      if (i === rank) li.dataset.played = '';
+      el('span', { class: 'rk', text: `${i + 1}.` }, li);
+      el('span', { class: 'mv', text: this.turn(h.move) }, li);
+      el('span', { class: 'pc', text: this.pct(h.win, 1) }, li);
+      if (i === rank) el('span', { class: 'tag', text: this.t('rp_candPlayed') }, li);
+    };
+    list.slice(0, CANDIDATES).forEach(row);
+    if (rank >= CANDIDATES) {
+      if (rank > CANDIDATES) el('li', { class: 'gap', 'aria-hidden': 'true', text: '…' }, ol);
+      row(list[rank], rank);
+    }
+  }
+
+  /** A cube decision's three actions in the doubler's chances of winning the match, the right one and the one taken. */
+  drawCube(o, box) {
+    const e = o.e;
+    const c = e.cube;
+    if (!c) return void el('p', { class: 'rp-wait', text: this.t('rp_cubeUnknown') }, box);
+    const doubler = e.record === 'take' || e.record === 'drop' ? (e.player === 'red' ? 'blue' : 'red') : e.player;
+    const double = Math.min(c.doubleTake, c.doubleDrop);
+    // right: as the review judges it (doubling when it gains over not doubling; a double taken when taking
+    // leaves the taker more than dropping)
+    const answer = c.doubleTake <= c.doubleDrop ? 'dt' : 'dp';
+    const right = double > c.noDouble ? answer : 'nd';
+    let taken = { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
+    if (e.record === 'double') {
+      const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
+      taken = reply ? (reply.record === 'take' ? 'dt' : 'dp') : answer;
+    }
+    const table = el('table', { class: 'rp-cube' }, box);
+    el('caption', { text: this.t('rp_cubeOf', { player: [doubler] }) }, table);
+    const body = el('tbody', {}, table);
+    for (const [k, key, win] of [
+      ['nd', 'rp_cubeNd', c.noDouble],
+      ['dt', 'rp_cubeDt', c.doubleTake],
+      ['dp', 'rp_cubeDp', c.doubleDrop],
+    ]) {
+      const tr = el('tr', { 'data-cube': k }, body);
+      if (k === right) tr.dataset.right = '';
+      if (k === taken) tr.dataset.taken = '';
+      el('th', { scope: 'row', text: this.t(key) }, tr);
+      el('td', { class: 'pc', text: this.pct(win, 1) }, tr);
+      const tags = [k === right && this.t('rp_cubeRight'), k === taken && this.t('rp_cubeTaken')].filter(Boolean);
+      el('td', { class: 'tag', text: tags.join(' · ') }, tr);
+    }
   }
 
   /**
@@ -410,6 +597,65 @@ export class Analysis {
     if (this.chances) this.drawBar();
     this.drawHints();
     this.drawReview();
+    this.drawDetail();
     for (const [name, note] of Object.entries(this.notes)) if (note) this.say(name, ...note);
+  }
+}
+
+/** The annotated lines of `obj` (a game or match), each `{ game, kind, step, mark, comment }` as its log says the line. */
+function notedLines(obj) {
+  const list = obj.annotations;
+  if (!list.length) return [];
+  const logs = new Map(obj instanceof Match ? obj.games.map((g) => [g.number, g.log]) : [[1, obj.view().log]]);
+  return list.flatMap((a) => {
+    const l = logs.get(a.game)?.[a.line];
+    return l ? [{ game: a.game, kind: l.kind, step: l.step, mark: a.mark ?? '', comment: a.comment ?? '' }] : [];
+  });
+}
+
+/**
+ * The annotations of the review's marks (`turns`) on the lines of `obj` (the object reviewed): each marked
+ * record or cube line gets the mark and a comment in a stable technical form, the best choice and the chance
+ * lost, `best 3/4 b2-c3 f6>g7 -0.082` (a cube line: `best no-double -0.031`). A no-double has no line of its
+ * own: it goes on the line of the turn then played (as the game's log says it), `no-double, best double
+ * -0.031`, joined to that turn's own comment by `; ` when the turn is marked too, the mark the worse one's.
+ */
+function reviewNotes(obj, turns) {
+  const logs = new Map(obj instanceof Match ? obj.games.map((g) => [g.number, g.log]) : [[1, obj.view().log]]);
+  const notes = new Map(); // `${game} ${line}` -> { game, line, parts: [[error, mark, comment]] }
+  for (const e of turns) {
+    const log = e.mark && logs.get(e.game);
+    if (!log) continue;
+    const cube = CUBE.has(e.record) && e.record !== 'no-double';
+    // a record's line has the record's number; a cube line the number of records played before it
+    const line = log.findIndex((l) => (cube ? l.kind === e.record && l.step === e.index - 1 : l.kind === 'record' && l.step === e.index));
+    if (line < 0) continue;
+    const key = `${e.game} ${line}`;
+    if (!notes.has(key)) notes.set(key, { game: e.game, line, parts: [] });
+    const what = e.record === 'no-double' ? 'no-double, best' : 'best';
+    notes.get(key).parts.push([e.error, e.mark, `${what} ${e.best} ${(-e.error).toFixed(3)}`]);
+  }
+  return [...notes.values()].map(({ game, line, parts }) => ({
+    game,
+    line,
+    mark: parts.reduce((a, b) => (b[0] > a[0] ? b : a))[1],
+    comment: parts.map((p) => p[2]).join('; '),
+  }));
+}
+
+/**
+ * The record `text` with the marks of its review (`result`) written in as annotations, in place of those the
+ * record had on the same lines (the others are kept). Null stays null.
+ */
+function withNotes(text, result) {
+  if (!text) return text;
+  const obj = readRecord(text);
+  try {
+    const notes = reviewNotes(obj, result.turns);
+    const mine = new Set(notes.map((a) => `${a.game} ${a.line}`));
+    obj.setAnnotations([...obj.annotations.filter((a) => !mine.has(`${a.game} ${a.line}`)), ...notes]);
+    return obj.toRecord();
+  } finally {
+    obj.free();
   }
 }

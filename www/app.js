@@ -251,10 +251,13 @@ function leaveReplay(playOn = false) {
   refresh();
 }
 
-/** The record of what is shown (the replayed one, else the game's), or null with the reason said. */
+/**
+ * The record of what is shown (the replayed one, else the game's), with the marks of its review when it
+ * has been reviewed, or null with the reason said.
+ */
 function currentRecord() {
   try {
-    return recordOf(S.replay.obj ?? shown().game);
+    return S.analysis.annotate(recordOf(S.replay.obj ?? shown().game));
   } catch (e) {
     note($('#record-note'), 'rec_cannotWrite', e.message);
     return null;
@@ -288,6 +291,11 @@ function wireRecords() {
     if (text) replay(text, true);
   });
   $('[data-action=replay-close]').addEventListener('click', () => leaveReplay());
+  // a finished game opened as a record is reviewed as it is; the game played here, as the game here
+  $('[data-action=replay-review]').addEventListener('click', () => {
+    S.analysis.review(S.replay.own ? null : S.replay.obj);
+    $('#review').scrollIntoView({ block: 'start' });
+  });
   // playing on from a record asks first when a game in progress would be lost
   const ask = $('[data-confirm=play-on]');
   $('[data-action=replay-play-on]').addEventListener('click', () => {
@@ -565,13 +573,15 @@ async function main() {
       S.review = rv;
       persist();
     },
-    openReplay: (text, game, step, entry) => {
-      replay(text, true);
+    // the replay of a reviewed record (`own`: the game played here) at a reviewed turn, marked; returns it
+    openReplay: (text, game, step, entry, own = true) => {
+      replay(text, own);
       S.replay.go(game, step);
-      // a reviewed move: the move played and the best, drawn and said
+      // a reviewed move or cube decision: what was chosen and the best, drawn and said
       if (entry) S.replay.mark(entry, S.analysis);
       // the replay is above the review: bring it into view at once (the keys step it from anywhere)
       $('#replay').scrollIntoView({ block: 'start' });
+      return S.replay;
     },
   });
   if (entry) {

@@ -1,7 +1,8 @@
 // The replay view: the position after each record of a game or match, drawn on a <steere-board> without
 // `interactive` (so it takes no move), with the game's lines, the current record marked, a counter
 // "12 / 57", a game selector for a match, and first / back / forward / last (buttons and the keys
-// Home, Left, Right, End). Positions are the engine's: a lone game's replayTo(step), a match's game
+// Home, Left, Right, End), the record's marks and comments beside their lines, and a Review of a finished
+// game. Positions are the engine's: a lone game's replayTo(step), a match's game
 // replayed from its setup (the static replay); each draws the last turn's dice from its own view().
 import { Jokerball, Zola, Match } from '../pkg/steere_games.js';
 import { pointUnit, spoken } from '../pkg/lang.js';
@@ -106,6 +107,12 @@ export class Replay {
     return obj;
   }
 
+  /** Is the object shown finished (a lone game over; a match over, or between games), so that it can be reviewed? */
+  get finished() {
+    const o = this.obj;
+    return !!o && (o instanceof Match ? o.phase.endsWith('over') : o.phase === 'over');
+  }
+
   /** Is the object shown an opened record a person may play on from? */
   get playable() {
     const o = this.obj;
@@ -136,14 +143,20 @@ export class Replay {
   }
 
   /**
-   * Marks the turn just shown (its record the current line) as the review's entry `e` says (a move, not a
-   * cube decision): the board shows the position the move was chosen in, with that turn's dice, the move
-   * played drawn as the last move and the best as a hint (each in its own colour, the board's
+   * Marks the turn just shown (its record the current line) as the review's entry `e` says (`words`: the
+   * page's Analysis, which says a choice and a chance). A cube decision: the position it was taken in, as
+   * shown, its line (when it has one) the current line. A move: the board shows the position the move was
+   * chosen in, with that turn's dice, the move played drawn as the last move and the best as a hint (each in its own colour, the board's
    * --steere-last and --steere-hint), and the line under the board says both with their chances; the
    * board is described by that line for screen readers. The cells are the engine's (the position after
    * the move's lastMove, and `e.bestCells`).
    */
   mark(e, words) {
+    // a cube decision: the position it was taken in (the board as it stands), its line marked
+    if (words.isCube(e.record)) {
+      this.marked = { e, words, played: null };
+      return this.draw();
+    }
     const after = this.shown;
     const { lastDice: d, lastMove } = after.view();
     const before = this.games[this.at[0]].at(this.at[1] - 1);
@@ -155,8 +168,13 @@ export class Replay {
     const b = this.board;
     const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? ((b.played = lastMove?.cells), (b.hint = cells)) : requestAnimationFrame(put));
     put();
-    this.marked = { e, words };
+    this.marked = { e, words, played: lastMove?.cells ?? [] };
     this.draw();
+  }
+
+  /** The place under the marked line where the page says more of the marked turn (emptied at each step). */
+  detailBox() {
+    return this.root.querySelector('.rp-detail');
   }
 
   /** The texts of the view in the page's language now. */
@@ -192,7 +210,8 @@ export class Replay {
       ol.dataset.game = String(g);
       ol.textContent = '';
       let k = 0;
-      for (const e of game.lines) {
+      const notes = new Map(this.obj.annotations.filter((a) => a.game === game.number).map((a) => [a.line, a]));
+      for (const [j, e] of game.lines.entries()) {
         const li = document.createElement('li');
         li.dataset.player = e.player;
         if (e.kind === 'record') {
@@ -201,24 +220,39 @@ export class Replay {
           li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), spoken(this.words.lang, e.text));
         } else {
           li.className = e.kind === 'result' ? 'result' : 'cube';
+          li.dataset.kind = e.kind;
           li.textContent = this.line(e, game);
+        }
+        // the record's mark and comment of this line (RULES 4.3), beside it
+        const note = notes.get(j);
+        if (note) {
+          li.classList.add('noted');
+          const span = Object.assign(document.createElement('span'), { className: 'rp-note' });
+          if (note.mark) span.append(Object.assign(document.createElement('b'), { textContent: note.mark }));
+          if (note.comment) span.append(Object.assign(document.createElement('span'), { className: 'rp-comment', textContent: note.comment }));
+          li.append(' ', span);
         }
         li.dataset.step = String(k);
         ol.append(li);
       }
     }
+    const m = this.marked;
     for (const li of ol.querySelectorAll('[aria-current]')) li.removeAttribute('aria-current');
-    const now = ol.querySelector(`li[data-record][data-step="${i}"]`);
+    // the line now: the marked cube decision's own line (a no-double has none), else the record just played
+    const cube = m && m.words.isCube(m.e.record) ? m.e.record : null;
+    const now = (cube && ol.querySelector(`li[data-kind="${cube}"][data-step="${i}"]`)) || ol.querySelector(`li[data-record][data-step="${i}"]`);
     now?.setAttribute('aria-current', 'step');
     ol.scrollTop = now ? now.offsetTop - ol.clientHeight / 2 : 0;
     this.root.querySelector('[data-action=replay-play-on]').hidden = !this.playable;
+    this.root.querySelector('[data-action=replay-review]').hidden = !this.finished;
     const line = this.root.querySelector('.rp-marked');
-    const m = this.marked;
     line.hidden = !m;
+    this.detailBox().hidden = !m;
+    if (!m) this.detailBox().textContent = '';
     if (m) {
       const t = (k, v) => this.words.t(k, v);
-      line.querySelector('.rp-played').textContent = t('rp_played', { move: spoken(this.words.lang, m.e.record), win: m.words.pct(m.e.win, 1) });
-      line.querySelector('.rp-best').textContent = m.e.best === m.e.record ? t('rp_bestSame') : t('rp_best', { move: spoken(this.words.lang, m.e.best), win: m.words.pct(m.e.bestWin, 1) });
+      line.querySelector('.rp-played').textContent = t('rp_played', { move: m.words.choice(m.e.record), win: m.words.pct(m.e.win, 1) });
+      line.querySelector('.rp-best').textContent = m.e.best === m.e.record ? t('rp_bestSame') : t('rp_best', { move: m.words.choice(m.e.best), win: m.words.pct(m.e.bestWin, 1) });
       this.board.setAttribute('aria-describedby', 'rp-marked');
     } else {
       this.board.removeAttribute('aria-describedby');

@@ -96,6 +96,8 @@ test('a game played by clicks: saved (the download reads back in Node), opened b
   const { winner } = await playGame(page, { random: rng(21) });
   const history = await gameHistory(page);
   assert.ok(history.length > 4);
+  // the game's review done: every record saved from here on carries its marks (review-deeper.test.mjs)
+  await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
 
   const { name, text } = await save(page);
   assert.match(name, /^jokerball-\d{4}-\d{2}-\d{2}\.txt$/);
@@ -305,6 +307,7 @@ test('the share link: made in the page (deflate-raw in base64url, as Node reads 
   const { context, page, errors } = await open('?size=4&opponent=human&seed=22');
   await playGame(page, { random: rng(22) });
   const history = await gameHistory(page);
+  await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
   const { text } = await save(page);
   await page.click('[data-action=share-record]');
   await page.waitForSelector('.share:not([hidden])');

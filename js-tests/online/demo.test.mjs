@@ -239,6 +239,11 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
     assert.match(text, /^\[Size "4"\]/m);
     assert.match(text, new RegExp(`^${winner} wins$`, 'm'));
     for (const rec of h.records) assert.ok(text.includes(rec), `${rec} in the record`);
+    // the online game reviewed: its record carries the review's marks, each with the best move and the chance lost
+    const marks = await page.locator('.rv-marks .mark').allTextContents();
+    const noted = [...text.matchAll(/^\d+\. .* (\?\?|\?!|\?) \{best .* -\d\.\d{3}\}$/gm)].map((m) => m[1]);
+    assert.ok(marks.length > 0, 'the game has marked turns');
+    assert.deepEqual(noted, marks, 'the marks in the record');
     // Replay: the positions of the online game, its last one counted
     await page.click('[data-action=replay]');
     await page.locator('#replay').waitFor({ state: 'visible' });

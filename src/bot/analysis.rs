@@ -71,8 +71,25 @@ pub struct Entry {
     pub error: f64,
     /// The luck of the roll (Jokerball moves), else `None`.
     pub luck: Option<f64>,
+    /// A cube decision's three actions, as the review weighed them; `None` for a move.
+    pub cube: Option<CubeChances>,
     /// `??` (error at least 0.10), `?` (0.05), `?!` (0.02) or empty.
     pub mark: &'static str,
+}
+
+/// The three actions of a cube decision in the chances of winning the match of the player on roll
+/// (the doubler), as a review weighs them: not doubling (the dead cube's chance, with the value of
+/// keeping the cube centred, [`DOUBLE_MARGIN`], when a double would be taken), doubling and the
+/// opponent taking, doubling and the opponent dropping.
+#[derive(Debug, Clone, Copy, PartialEq, JsonKeys)]
+#[serde(rename_all = "camelCase")]
+pub struct CubeChances {
+    /// Not doubling.
+    pub no_double: f64,
+    /// Double, take.
+    pub double_take: f64,
+    /// Double, drop.
+    pub double_drop: f64,
 }
 
 /// A player's totals over the entries of a review (of a game, or of every game of a match).
@@ -315,6 +332,7 @@ fn entry(
         best_win,
         error,
         luck,
+        cube: None,
         mark: mark(error),
     }
 }
@@ -496,13 +514,19 @@ impl Bot {
                     p,
                     s.crawford() || s.post_crawford(),
                 );
-                Some((me, dt.min(dp), kept(nd, dt, dp), (1.0 - dt, 1.0 - dp)))
+                let chances = CubeChances {
+                    no_double: kept(nd, dt, dp),
+                    double_take: dt,
+                    double_drop: dp,
+                };
+                Some((me, dt.min(dp), chances, (1.0 - dt, 1.0 - dp)))
             } else {
                 None
             };
             let mut doubled = false;
             while let Some(a) = next.next_if(|a| a.at as usize == i) {
-                if let Some((me, double, nd, (take, drop))) = cube {
+                if let Some((me, double, chances, (take, drop))) = cube {
+                    let nd = chances.no_double;
                     let (who, rec, win, best, best_win) = match a.kind {
                         ActionKind::Double => {
                             doubled = true;
@@ -516,16 +540,19 @@ impl Bot {
                         }
                     };
                     if a.kind != ActionKind::Resign {
-                        let e = entry(at, who, rec, win, best.into(), best_win, None);
+                        let mut e = entry(at, who, rec, win, best.into(), best_win, None);
+                        e.cube = Some(chances);
                         out.push(e, None);
                     }
                 }
                 cur.replay_action(a.kind, a.player).map_err(bad)?;
             }
             let Some(rec) = history.get(i) else { break };
-            if let (Some((me, double, nd, _)), false) = (cube, doubled) {
+            if let (Some((me, double, chances, _)), false) = (cube, doubled) {
+                let nd = chances.no_double;
                 let best = if double > nd { "double" } else { "no-double" };
-                let e = entry(at, me, "no-double", nd, best.into(), nd.max(double), None);
+                let mut e = entry(at, me, "no-double", nd, best.into(), nd.max(double), None);
+                e.cube = Some(chances);
                 out.push(e, None);
             }
             if cur.state().phase() != MatchPhase::Playing {
