@@ -133,10 +133,10 @@ function readGetters(obj, names) {
 }
 
 const GETTERS = {
-  Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags', 'toAct'],
-  Zola: ['turn', 'winner', 'phase', 'swapped', 'tags', 'toAct'],
+  Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags', 'toAct', 'annotations'],
+  Zola: ['turn', 'winner', 'phase', 'swapped', 'tags', 'toAct', 'annotations'],
   Match: ['length', 'score', 'gameNumber', 'cube', 'pendingDouble', 'crawford', 'phase', 'winner',
-    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags', 'toAct', 'forfeited'],
+    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags', 'toAct', 'forfeited', 'annotations'],
 };
 
 // Each method with the codes its failures may carry (API.md "Errors").
@@ -149,6 +149,7 @@ const METHODS = {
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []],
     toJSON: [1, ['invalid_option']], dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
+    setAnnotations: [1, ['invalid_option']],
     replayTo: [1, ['invalid_option']], forfeit: [2, ['invalid_option', 'game_over']],
   },
   Zola: {
@@ -156,6 +157,7 @@ const METHODS = {
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
     dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']], replayTo: [1, ['invalid_option']],
+    setAnnotations: [1, ['invalid_option']],
     forfeit: [2, ['invalid_option', 'game_over']],
   },
   Match: {
@@ -170,12 +172,13 @@ const METHODS = {
     nextGame: [0, ['game_over', 'wrong_phase']],
     toJSON: [1, ['invalid_option']], board: [0, []], view: [0, []], dests: [1, ['parse_error']],
     toRecord: [1, ['invalid_option', 'wrong_phase']],
+    setAnnotations: [1, ['invalid_option']],
     forfeit: [2, ['invalid_option', 'game_over']],
   },
 };
 
 // The members of the optional Bot class, attacked in their own test below.
-const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review', 'rollout'];
+const BOT_METHODS = ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review', 'rollout', 'rolloutPart', 'joinRollout'];
 
 test('the tables above name every method and getter of every class', () => {
   const tables = {
@@ -436,6 +439,10 @@ test('optional classes (Bot, simulate), recordType, the clock functions and rati
       // roll out, so no rollout runs; the game is untouched.
       const before = JSON.stringify(over.toJSON());
       guarded('Bot.rollout options', () => bot.rollout(over, hostile(r)), ['invalid_option', 'wrong_phase']);
+      guarded('Bot.rolloutPart', () => bot.rolloutPart(hostile(r), hostile(r), hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
+      guarded('Bot.rolloutPart options', () => bot.rolloutPart(over, hostile(r), hostile(r), hostile(r)), ['invalid_option', 'wrong_phase']);
+      guarded('Bot.joinRollout', () => bot.joinRollout(hostile(r), hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
+      guarded('Bot.joinRollout options', () => bot.joinRollout(over, hostile(r), hostile(r)), ['invalid_option', 'wrong_phase']);
       assert.equal(JSON.stringify(over.toJSON()), before);
     }
   }
