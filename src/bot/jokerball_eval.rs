@@ -534,22 +534,11 @@ mod tests {
                     ..Setup::default()
                 })
                 .unwrap();
-                let mut list = MoveList::new();
                 for _ in 0..rng.below(60) {
                     if pos.winner().is_some() {
                         break;
                     }
-                    list.clear();
-                    pos.man_moves(1 + rng.below(usize::from(size)) as u8, &mut list);
-                    if let Some(&m) = list.get(rng.below(list.len().max(1))) {
-                        pos.apply(m);
-                    }
-                    list.clear();
-                    pos.ball_moves(1 + rng.below(6) as u8, &mut list);
-                    if let Some(&m) = list.get(rng.below(list.len().max(1))) {
-                        pos.apply(m);
-                    }
-                    pos.end_turn();
+                    pos.random_turn(&mut rng);
                 }
                 if pos.winner().is_none() {
                     out.push(pos);

@@ -287,6 +287,24 @@ impl Position {
 }
 
 #[cfg(test)]
+impl Position {
+    /// Plays a turn of random dice and random legal moves (the tests' random positions).
+    pub(crate) fn random_turn(&mut self, rng: &mut crate::dice::SimRng) {
+        let mut list = MoveList::new();
+        self.man_moves(1 + rng.below(usize::from(self.side())) as u8, &mut list);
+        if let Some(&m) = list.get(rng.below(list.len().max(1))) {
+            self.apply(m);
+        }
+        list.clear();
+        self.ball_moves(1 + rng.below(6) as u8, &mut list);
+        if let Some(&m) = list.get(rng.below(list.len().max(1))) {
+            self.apply(m);
+        }
+        self.end_turn();
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::jokerball::Setup;
@@ -326,17 +344,7 @@ mod tests {
                         checked += one.len();
                     }
                 }
-                all.clear();
-                pos.man_moves(1 + rng.below(usize::from(size)) as u8, &mut all);
-                if let Some(&m) = all.get(rng.below(all.len().max(1))) {
-                    pos.apply(m);
-                }
-                all.clear();
-                pos.ball_moves(1 + rng.below(6) as u8, &mut all);
-                if let Some(&m) = all.get(rng.below(all.len().max(1))) {
-                    pos.apply(m);
-                }
-                pos.end_turn();
+                pos.random_turn(&mut rng);
             }
         }
         assert!(checked > 1000, "{checked} moves");
