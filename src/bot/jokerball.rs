@@ -441,6 +441,11 @@ fn net() -> &'static Net {
     &super::base::nets().jokerball
 }
 
+/// The scratch space of [`Bot::jokerball_luck_in`].
+pub(crate) fn luck_search() -> Box<Search<'static>> {
+    Search::new(net())
+}
+
 /// A turn of a search, with the value of the deepest look it had (`depth` plies; `exact` unless the
 /// two-ply search only bounded it from above, knowing it could not be the best).
 #[derive(Debug, Clone, Copy)]
@@ -692,7 +697,17 @@ impl Bot {
     /// less its mean over every equally likely roll, and that mean (units of [`P_ONE`], whatever the
     /// level). Over every roll of a position the luck sums to zero. `None` when the deadline struck.
     pub(crate) fn jokerball_luck(&mut self, pos: &Position, thrown: Dice) -> Option<(f64, f64)> {
-        let mut s = Search::new(net());
+        self.jokerball_luck_in(&mut luck_search(), pos, thrown)
+    }
+
+    /// [`Bot::jokerball_luck`] in the scratch space `s` (of [`luck_search`]), which a caller looking at
+    /// many positions keeps: its memo is large.
+    pub(crate) fn jokerball_luck_in(
+        &mut self,
+        s: &mut Search<'static>,
+        pos: &Position,
+        thrown: Dice,
+    ) -> Option<(f64, f64)> {
         self.start_search();
         let (sum, total, at) = s.roll_values(self, pos, Some(thrown))?;
         let mean = sum as f64 / total as f64;

@@ -29,7 +29,7 @@ use std::ops::Range;
 use super::analysis::match_chance;
 use super::base::{Bot, Level};
 use super::cube::{away, match_equity, should_double, should_take, MatchEquity};
-use super::jokerball::turn_after;
+use super::jokerball::{luck_search, turn_after, Search};
 use super::net::P_ONE;
 use super::rank::sort_best_first;
 use crate::dice::{Dice, DiceRng, Seed};
@@ -349,12 +349,13 @@ impl Rollout {
         if !progress(0, total) {
             return Err(stopped());
         }
+        let mut s = luck_search();
         for (done, i) in (1..).zip(range) {
             let first = self.first_roll(i);
             for (tally, (_, start)) in tallies.iter_mut().zip(&self.entries) {
                 let value = match start {
                     Start::Known(v) => *v,
-                    Start::Play(t) => self.trial(i, t, first),
+                    Start::Play(t) => self.trial(i, t, first, &mut s),
                 };
                 tally.count(value);
             }
@@ -415,8 +416,9 @@ impl Rollout {
         }
     }
 
-    /// One trial from `start`: its value for the player `me`, corrected by the luck of its rolls.
-    fn trial(&self, i: u32, start: &Trial, first: Dice) -> f64 {
+    /// One trial from `start`: its value for the player `me`, corrected by the luck of its rolls (`s`
+    /// the luck's scratch space).
+    fn trial(&self, i: u32, start: &Trial, first: Dice, s: &mut Search<'static>) -> f64 {
         let mut bot = Bot::with_rng(self.player, self.key.stream(2 * u64::from(i) + 2));
         let mut dice = self.key.stream(2 * u64::from(i) + 1);
         let mut t = start.clone();
@@ -446,7 +448,7 @@ impl Rollout {
                 .take()
                 .unwrap_or_else(|| Dice::roll(&mut dice, self.side));
             if self.variance_reduction {
-                if let Some((l, _)) = bot.jokerball_luck(&t.pos, roll) {
+                if let Some((l, _)) = bot.jokerball_luck_in(s, &t.pos, roll) {
                     let l = l / f64::from(P_ONE) * self.weight(&t);
                     luck += if mover == self.me { l } else { -l };
                 }

@@ -34,7 +34,7 @@ const RED_FORWARD: (usize, usize) = forward_indices(Player::Red);
 const BLUE_FORWARD: (usize, usize) = forward_indices(Player::Blue);
 
 /// The direction of the ball for a direction-die face `1..=6` and the mover (RULES 1.6).
-#[inline]
+#[inline(always)]
 pub const fn ball_direction(player: Player, face: u8) -> HexDirection {
     use HexDirection::*;
     let red = match face {
