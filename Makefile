@@ -85,8 +85,9 @@ online: pkg
 bench-analysis: pkg
 	node bench/analysis.mjs
 
-# Speed of rollouts in Node (docs/api.md "bot.rollout"; not part of `make test`): the side-6 opening at
-# easy, 1296 trials, to the end and truncated after 7 turns, with and without variance reduction.
+# Speed of rollouts in Node (docs/api.md "bot.rollout"; not part of `make test`): at easy, 1296 trials, with
+# and without variance reduction, the side-6 opening to the end and truncated after 7 turns, and a side-6
+# middle game's best two turns to the end (with the 95% intervals' widths at equal trials).
 bench-rollout: pkg
 	node bench/rollout.mjs
 

@@ -30,16 +30,98 @@ use super::rank::{hint_list, sort_best_first, Step};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::error::{ParseError, PlayError};
-use crate::jokerball::{write_part, Game, Move, MoveList, Phase, Position, Size};
+use crate::jokerball::{write_part, Dest, Game, Move, MoveList, Phase, Position, Size};
 use crate::player::Player;
 
-/// Scratch space of a search: the evaluation's, and move lists for the root's turns.
+/// Scratch space of a search: the evaluation's, move lists for the root's turns, and the values of
+/// [`Search::roll_bests`]'s positions.
 pub(crate) struct Search<'a> {
     net: &'a Net,
     e: Eval,
     scratch: MoveList,
     men: MoveList,
     balls: MoveList,
+    memo: Memo,
+}
+
+/// The values of the positions one [`Search::roll_bests`] has evaluated, by the man move and the
+/// ball's cell that reached them from its position (a man move blocked short, or stopped by a wall,
+/// is the same move for several distances, and with it every position after it). Open addressing;
+/// each look starts a new generation, so old entries need no clearing.
+struct Memo {
+    /// `(generation << 24 | key, value)`, key [`Memo::key`] (never 0); [`MEMO_SLOTS`] of them once
+    /// cleared.
+    slots: Vec<(u32, i32)>,
+    generation: u32,
+    /// Entries of this generation (the table takes at most three quarters of its slots).
+    len: usize,
+}
+
+/// The slots of a [`Memo`] (a power of two, above the positions of any look).
+const MEMO_SLOTS: usize = 1 << 13;
+
+impl Memo {
+    /// Empty, its slots made at the first [`Memo::clear`] (most searches never look at every roll).
+    fn new() -> Memo {
+        Memo {
+            slots: Vec::new(),
+            generation: 0,
+            len: 0,
+        }
+    }
+
+    /// Starts a new look: forgets every entry.
+    fn clear(&mut self) {
+        self.generation += 1;
+        if self.generation >= 1 << 8 || self.slots.len() != MEMO_SLOTS {
+            self.slots.clear();
+            self.slots.resize(MEMO_SLOTS, (0, 0));
+            self.generation = 1;
+        }
+        self.len = 0;
+    }
+
+    /// The key of the position after man move `man` (none: `None`) and the ball on `ball` (its cell,
+    /// [`u8::MAX`] without a ball move): 24 bits, never 0.
+    fn key(man: Option<Move>, ball: u8) -> u32 {
+        let (from, to) = match man {
+            None => (0xff, 0xff),
+            Some(m) => (
+                u32::from(m.from.0),
+                match m.to {
+                    Dest::Cell(c) => u32::from(c.0),
+                    Dest::Off(p) => 0xfd + p.index() as u32,
+                },
+            ),
+        };
+        (from << 16 | to << 8 | u32::from(ball)) ^ 0x80_0000
+    }
+
+    /// The slot of `key`: where it is, or the empty slot where it would go.
+    fn slot(&self, key: u32) -> usize {
+        let full = self.generation << 24 | key;
+        let mut i = (key.wrapping_mul(0x9e37_79b1) >> 19) as usize & (MEMO_SLOTS - 1);
+        loop {
+            let k = self.slots[i].0;
+            if k == full || k >> 24 != self.generation {
+                return i;
+            }
+            i = (i + 1) & (MEMO_SLOTS - 1);
+        }
+    }
+
+    fn get(&self, key: u32) -> Option<i32> {
+        let (k, v) = self.slots[self.slot(key)];
+        (k == self.generation << 24 | key).then_some(v)
+    }
+
+    fn put(&mut self, key: u32, value: i32) {
+        if self.len < MEMO_SLOTS / 4 * 3 {
+            let i = self.slot(key);
+            self.slots[i] = (self.generation << 24 | key, value);
+            self.len += 1;
+        }
+    }
 }
 
 /// The dice of a roll.
@@ -68,6 +150,7 @@ impl<'a> Search<'a> {
             scratch: MoveList::new(),
             men: MoveList::new(),
             balls: MoveList::new(),
+            memo: Memo::new(),
         })
     }
 
@@ -202,6 +285,7 @@ impl<'a> Search<'a> {
         let (decided, won, total) = self.decided(pos);
         let next = pos.turn().other();
         let mut best = [0; ROLLS];
+        self.memo.clear();
         let mut men = MoveList::new();
         let mut balls = MoveList::new();
         for k in 1..=pos.side() {
@@ -236,11 +320,29 @@ impl<'a> Search<'a> {
                     p1.ball_moves(face, &mut balls);
                     for j in 0..balls.len().max(1) {
                         let mut after = p1;
+                        let mut to = u8::MAX;
                         if let Some(&b) = balls.get(j) {
                             after.apply(b);
+                            to = after.ball().map_or(u8::MAX, |c| c.0);
                         }
                         after.end_turn();
-                        let v = self.turn_value(&after, next, &mut base, &mut evals);
+                        let v = if after.winner().is_some() {
+                            self.turn_value(&after, next, &mut base, &mut evals)
+                        } else {
+                            // Counted as evaluated either way: the work is the same as without the memo.
+                            let key = Memo::key(men.get(i).copied(), to);
+                            match self.memo.get(key) {
+                                Some(v) => {
+                                    evals += 1;
+                                    v
+                                }
+                                None => {
+                                    let v = self.turn_value(&after, next, &mut base, &mut evals);
+                                    self.memo.put(key, v);
+                                    v
+                                }
+                            }
+                        };
                         best[at] = best[at].max(P_ONE - v);
                         if best[at] >= P_ONE {
                             open &= !(1 << (face - 1));
@@ -337,6 +439,11 @@ impl<'a> Search<'a> {
 /// The network of the Jokerball evaluation.
 fn net() -> &'static Net {
     &super::base::nets().jokerball
+}
+
+/// The scratch space of [`Bot::jokerball_luck_in`].
+pub(crate) fn luck_search() -> Box<Search<'static>> {
+    Search::new(net())
 }
 
 /// A turn of a search, with the value of the deepest look it had (`depth` plies; `exact` unless the
@@ -590,7 +697,17 @@ impl Bot {
     /// less its mean over every equally likely roll, and that mean (units of [`P_ONE`], whatever the
     /// level). Over every roll of a position the luck sums to zero. `None` when the deadline struck.
     pub(crate) fn jokerball_luck(&mut self, pos: &Position, thrown: Dice) -> Option<(f64, f64)> {
-        let mut s = Search::new(net());
+        self.jokerball_luck_in(&mut luck_search(), pos, thrown)
+    }
+
+    /// [`Bot::jokerball_luck`] in the scratch space `s` (of [`luck_search`]), which a caller looking at
+    /// many positions keeps: its memo is large.
+    pub(crate) fn jokerball_luck_in(
+        &mut self,
+        s: &mut Search<'static>,
+        pos: &Position,
+        thrown: Dice,
+    ) -> Option<(f64, f64)> {
         self.start_search();
         let (sum, total, at) = s.roll_values(self, pos, Some(thrown))?;
         let mean = sum as f64 / total as f64;

@@ -81,7 +81,16 @@ pub struct Eval {
     pub decided: u64,
     /// The network's inputs.
     pub inputs: Inputs,
+    /// The threats ([`threat`]) found so far for the men and side to move of [`Eval::threats_of`], by
+    /// cell ([`UNKNOWN`] where not yet asked): they depend on the men only, so the positions of one
+    /// man move (the ball elsewhere) share them.
+    threats: [u8; MAX_CELLS],
+    /// Red's and Blue's men and the side to move that [`Eval::threats`] are for.
+    threats_of: ([u128; 2], Player),
 }
+
+/// A threat not yet computed.
+const UNKNOWN: u8 = u8::MAX;
 
 impl Eval {
     /// Empty, with room for one position's inputs.
@@ -93,7 +102,38 @@ impl Eval {
             won: 0,
             decided: 0,
             inputs: Inputs::with_capacity(32, DENSE),
+            threats: [UNKNOWN; MAX_CELLS],
+            threats_of: ([0; 2], Player::Red),
         }
+    }
+
+    /// Keeps the threats known when `pos` has the men and side to move they were found for, else
+    /// forgets them.
+    fn threats_for(&mut self, pos: &Position) {
+        let key = (
+            [pos.men_mask(Player::Red), pos.men_mask(Player::Blue)],
+            pos.turn(),
+        );
+        // Compared field by field: the tuple's comparison is a call to memcmp.
+        if self.threats_of.0[0] != key.0[0]
+            || self.threats_of.0[1] != key.0[1]
+            || self.threats_of.1 != key.1
+        {
+            self.threats_of = key;
+            self.threats = [UNKNOWN; MAX_CELLS];
+        }
+    }
+
+    /// [`threat`] of `cell`, remembered (see [`Eval::threats_for`]).
+    #[inline]
+    fn threat(&mut self, pos: &Position, lines: &Lines, cell: u8) -> u8 {
+        let known = self.threats[usize::from(cell)];
+        if known != UNKNOWN {
+            return known;
+        }
+        let t = threat(pos, lines, cell, pos.turn());
+        self.threats[usize::from(cell)] = t;
+        t
     }
 
     /// The rolls the network decides.
@@ -132,10 +172,15 @@ fn row_from_home(g: &Geometry, cell: u8, me: Player) -> usize {
     }
 }
 
-/// Every cell's six full lines: the cells up to the edge, and the goal the line leaves through.
+/// Every cell's six full lines: the cells up to the edge in order, and the goal the line leaves
+/// through.
 struct Lines {
     mask: [[u128; 6]; MAX_CELLS],
     goal: [[Option<Player>; 6]; MAX_CELLS],
+    /// The cells of each line from the nearest, [`Lines::len`] of them (fewer than [`STEPS`]: the
+    /// longest line of side 6 holds 10).
+    cells: [[[u8; STEPS]; 6]; MAX_CELLS],
+    len: [[u8; 6]; MAX_CELLS],
 }
 
 impl Lines {
@@ -143,6 +188,8 @@ impl Lines {
         let mut l = Box::new(Lines {
             mask: [[0; 6]; MAX_CELLS],
             goal: [[None; 6]; MAX_CELLS],
+            cells: [[[0; STEPS]; 6]; MAX_CELLS],
+            len: [[0; 6]; MAX_CELLS],
         });
         for cell in 0..usize::from(g.len) {
             for dir in 0..6 {
@@ -151,6 +198,9 @@ impl Lines {
                     match g.step[cur][dir] {
                         Step::Cell(next) => {
                             l.mask[cell][dir] |= 1u128 << next;
+                            let n = usize::from(l.len[cell][dir]);
+                            l.cells[cell][dir][n.min(STEPS - 1)] = next;
+                            l.len[cell][dir] += 1;
                             cur = usize::from(next);
                         }
                         Step::Wall => break,
@@ -179,20 +229,28 @@ fn threat(pos: &Position, lines: &Lines, cell: u8, me: Player) -> u8 {
     let opp = me.other();
     let theirs = pos.men_mask(opp);
     let all = theirs | pos.men_mask(me);
-    let mut t = 0;
-    for face in [3u8, 4] {
-        let dir = ball_direction(opp, face).index();
-        if lines.goal[usize::from(cell)][dir] != Some(me) {
-            continue;
-        }
-        let on = lines.mask[usize::from(cell)][dir] & all;
-        t += match on.count_ones() {
-            0 => 2,
-            1 if on & theirs != 0 => 1,
-            _ => 0,
-        };
+    let c = usize::from(cell);
+    // Faces 3 and 4 written out: a loop or a closure over them costs a call per cell in the
+    // size-optimised build.
+    let (a, b) = (
+        ball_direction(opp, 3).index(),
+        ball_direction(opp, 4).index(),
+    );
+    line_threat(lines.goal[c][a] == Some(me), lines.mask[c][a] & all, theirs)
+        + line_threat(lines.goal[c][b] == Some(me), lines.mask[c][b] & all, theirs)
+}
+
+/// One line's part of [`threat`]: `open` when it leads to the mover's goal, `on` the men on it.
+#[inline(always)]
+fn line_threat(open: bool, on: u128, theirs: u128) -> u8 {
+    if !open {
+        return 0;
     }
-    t
+    match on.count_ones() {
+        0 => 2,
+        1 if on & theirs != 0 => 1,
+        _ => 0,
+    }
 }
 
 /// Fills `e` for `pos` (not finished; the side to move before its roll). `scratch` is a move list
@@ -266,86 +324,73 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
     let Some(Cell(ball)) = pos.ball() else {
         return;
     };
-    for face in 1..=6u8 {
+    e.threats_for(pos);
+    let b = usize::from(ball);
+    // The inputs gathered here and appended at once (a push each is a call in the size-optimised
+    // build): at most 3 per face and 4 more.
+    let mut on = [0u16; 32];
+    let mut n = 0;
+    let mut push = |input: usize| {
+        if let Some(slot) = on.get_mut(n) {
+            *slot = input as u16;
+            n += 1;
+        }
+    };
+    // The bits of one face's rolls, every distance: `roll_bit(k, 1)` summed over `k`.
+    let every_distance = ((1u64 << (6 * size)) - 1) / 63;
+    for face in 1..7u8 {
         let dir = ball_direction(me, face).index();
         let base = usize::from(face - 1) * STEPS * 4;
-        let mut cur = ball;
+        let line = &lines.cells[b][dir];
+        let len = usize::from(lines.len[b][dir]).min(STEPS - 1);
         let mut men = 0;
         let mut first: Option<(u8, bool)> = None;
-        let mut ray = 0u128;
-        let mut exit_goal = None;
         let mut least = u8::MAX;
-        for s in 0..STEPS {
-            match g.step[usize::from(cur)][dir] {
-                Step::Cell(next) => {
-                    ray |= 1u128 << next;
-                    let piece = pos.piece(Cell(next));
-                    if men == 0 && piece.is_none() {
-                        least = least.min(threat(pos, lines, next, me));
+        // Along the line: the first two men (inputs), and the least threat of the empty cells before
+        // the first; then the wall or goal, unless two men came first.
+        for (s, &next) in line[..len].iter().enumerate() {
+            match pos.piece(Cell(next)) {
+                Some(Piece::Man(p)) => {
+                    let own = p == me;
+                    push(base + s * 4 + if own { OWN } else { ENEMY });
+                    if men == 0 {
+                        first = Some((next, own));
                     }
-                    if let Some(Piece::Man(p)) = piece {
-                        let own = p == me;
-                        e.inputs
-                            .on
-                            .push((base + s * 4 + if own { OWN } else { ENEMY }) as u16);
-                        if men == 0 {
-                            first = Some((next, own));
-                        }
-                        men += 1;
+                    men += 1;
+                    if men >= 2 {
+                        break;
                     }
-                    cur = next;
                 }
-                Step::Wall => {
-                    if men < 2 {
-                        e.inputs.on.push((base + s * 4 + WALL) as u16);
-                    }
-                    break;
-                }
-                Step::Goal(p) => {
-                    if men < 2 {
-                        e.inputs.on.push((base + s * 4 + GOAL) as u16);
-                    }
-                    exit_goal = Some(p);
-                    break;
-                }
+                _ if men == 0 => least = least.min(e.threat(pos, lines, next)),
+                _ => {}
             }
-            if men >= 2 {
-                // Keep walking (without inputs) only to learn where the line ends.
-                while let Step::Cell(next) = g.step[usize::from(cur)][dir] {
-                    cur = next;
-                }
-                if let Step::Goal(p) = g.step[usize::from(cur)][dir] {
-                    exit_goal = Some(p);
-                }
-                break;
-            }
+        }
+        let exit_goal = lines.goal[b][dir];
+        if men < 2 {
+            push(base + len * 4 + if exit_goal.is_some() { GOAL } else { WALL });
         }
         let state = if least == u8::MAX {
             0
         } else {
             1 + usize::from(least)
         };
-        e.inputs
-            .on
-            .push((SAFE + usize::from(face - 1) * 6 + state) as u16);
+        push(SAFE + usize::from(face - 1) * 6 + state);
+        let face_bits = every_distance << (face - 1);
         match face {
             3 | 4 if exit_goal == Some(me.other()) => match (men, first) {
                 (0, _) => {
                     e.wins += size;
-                    for k in 1..=g.size.n() {
-                        e.won |= roll_bit(k, face);
-                    }
+                    e.won |= face_bits;
                 }
                 (1, Some((c, true))) => {
+                    // The line is open but for this man: a roll wins when it can step off the line.
+                    let ray = lines.mask[b][dir];
                     for k in 1..=g.size.n() {
                         scratch.clear();
-                        pos.man_moves(k, scratch);
-                        if scratch.iter().any(|m| {
-                            m.from == Cell(c)
-                                && match m.to {
-                                    Dest::Off(_) => true,
-                                    Dest::Cell(x) => ray & (1u128 << x.0) == 0,
-                                }
+                        pos.man_moves_from(k, Cell(c), scratch);
+                        if scratch.iter().any(|m| match m.to {
+                            Dest::Off(_) => true,
+                            Dest::Cell(x) => ray & (1u128 << x.0) == 0,
                         }) {
                             e.wins += 1;
                             e.won |= roll_bit(k, face);
@@ -354,27 +399,25 @@ pub fn analyse_ball(pos: &Position, e: &mut Eval, scratch: &mut MoveList) {
                 }
                 _ => {}
             },
-            1 | 6 if g.step[usize::from(ball)][dir] == Step::Goal(me) => {
+            // Next to the mover's own goal: the ball goes out through it.
+            1 | 6 if len == 0 && exit_goal == Some(me) => {
                 e.losses += size;
-                for k in 1..=g.size.n() {
-                    e.decided |= roll_bit(k, face);
-                }
+                e.decided |= face_bits;
             }
             _ => {}
         }
     }
     e.decided |= e.won;
     let row = row_from_home(g, ball, me);
-    e.inputs.on.push((ROW_OWN + row) as u16);
-    e.inputs
-        .on
-        .push((ROW_FAR + usize::from(g.rows) - 1 - row) as u16);
+    push(ROW_OWN + row);
+    push(ROW_FAR + usize::from(g.rows) - 1 - row);
     if pos.rules() == RuleSet::Classic {
-        e.inputs.on.push(CLASSIC as u16);
+        push(CLASSIC);
     }
     if g.size == Size::Four {
-        e.inputs.on.push(SIDE4 as u16);
+        push(SIDE4);
     }
+    e.inputs.on.extend_from_slice(&on[..n.min(on.len())]);
 }
 
 /// The value for the side to move in `pos` (not finished) from the [`Net::base`] of its
@@ -495,22 +538,11 @@ mod tests {
                     ..Setup::default()
                 })
                 .unwrap();
-                let mut list = MoveList::new();
                 for _ in 0..rng.below(60) {
                     if pos.winner().is_some() {
                         break;
                     }
-                    list.clear();
-                    pos.man_moves(1 + rng.below(usize::from(size)) as u8, &mut list);
-                    if let Some(&m) = list.get(rng.below(list.len().max(1))) {
-                        pos.apply(m);
-                    }
-                    list.clear();
-                    pos.ball_moves(1 + rng.below(6) as u8, &mut list);
-                    if let Some(&m) = list.get(rng.below(list.len().max(1))) {
-                        pos.apply(m);
-                    }
-                    pos.end_turn();
+                    pos.random_turn(&mut rng);
                 }
                 if pos.winner().is_none() {
                     out.push(pos);
@@ -574,25 +606,8 @@ mod tests {
 
     #[test]
     fn shared_men_part_gives_the_same_value() {
-        // A network of random weights (the weights file's format, see `net`), so that every input counts.
         let mut rng = SimRng::new([3, 1, 4, 1]);
-        let hidden = 16;
-        let mut bytes = b"SGW1\x01\x00".to_vec();
-        bytes.extend_from_slice(&(INPUTS as u16).to_le_bytes());
-        bytes.extend_from_slice(&[hidden as u8, 8]);
-        bytes.extend(std::iter::repeat_n(7u8, INPUTS));
-        let mut random_byte = || (rng.next_u32() & 0xff) as u8;
-        bytes.extend((0..INPUTS * hidden).map(|_| random_byte()));
-        for _ in 0..hidden {
-            bytes.extend_from_slice(&(i32::from(random_byte()) << 8).to_le_bytes());
-        }
-        bytes.extend((0..hidden).map(|_| random_byte()));
-        bytes.extend_from_slice(&0i32.to_le_bytes());
-        let net = &super::super::net::read_weights(&bytes)
-            .unwrap()
-            .pop()
-            .unwrap()
-            .1;
+        let net = &super::super::net::random_net(INPUTS, 16, 7, &mut rng);
         let mut e = Eval::new();
         let mut scratch = MoveList::new();
         let mut seen = std::collections::BTreeSet::new();

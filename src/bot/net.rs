@@ -74,7 +74,11 @@ impl Inputs {
 
 /// The hidden units' partial sums from the biases and the dense inputs ([`Net::base`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Base([i32; MAX_HIDDEN]);
+pub struct Base {
+    acc: [i32; MAX_HIDDEN],
+    /// Every sum within `±2^30`: [`Net::logit_from`] may add two units at once.
+    small: bool,
+}
 
 /// A network ready to evaluate: the first layer's weights pre-shifted to units of `2^-16`.
 #[derive(Debug, Clone)]
@@ -84,6 +88,9 @@ pub struct Net {
     /// The number of hidden units.
     pub hidden: usize,
     w1: Vec<i32>,
+    /// The first layer's weights two units to an `i64` (unit `2j + 1` times `2^32` plus unit `2j`,
+    /// exactly), input-major; empty for an odd number of hidden units.
+    w1_pairs: Vec<i64>,
     b1: Vec<i32>,
     w2: Vec<i32>,
     b2: i64,
@@ -157,6 +164,7 @@ pub fn read_weights(bytes: &[u8]) -> Option<Vec<(u8, Net)>> {
             Net {
                 n_in,
                 hidden,
+                w1_pairs: pairs(&w1, hidden),
                 w1,
                 b1,
                 w2,
@@ -171,6 +179,46 @@ pub fn read_weights(bytes: &[u8]) -> Option<Vec<(u8, Net)>> {
 /// The most hidden units a network may have (the accumulators live on the stack).
 pub const MAX_HIDDEN: usize = 64;
 
+/// The most binary inputs for which [`Net::logit_from`] adds two units at once: with the sums of a
+/// [`Base`] within `±2^30` and each weight within `±2^23` (an `i8` times at most `2^ACC_BITS`), 64
+/// of them keep every unit's sum within `±(2^30 + 2^29)`, inside `i32`.
+const PAIRED_INPUTS: usize = 64;
+
+/// Two hidden units' values in one `i64`, `hi * 2^32 + lo` exactly: sums of such are the units'
+/// sums as long as the low unit's stays within `i32` (then [`unpair`] gives both back).
+#[inline(always)]
+fn pair(lo: i32, hi: i32) -> i64 {
+    (i64::from(hi) << 32) + i64::from(lo)
+}
+
+/// The two units of a [`pair`] sum whose low unit stayed within `i32`.
+#[inline(always)]
+fn unpair(p: i64) -> (i32, i32) {
+    let lo = p as i32;
+    (lo, (p.wrapping_sub(i64::from(lo)) >> 32) as i32)
+}
+
+/// Adds eight pairs of units.
+#[inline(always)]
+fn add8(s: &mut [i64; 8], w: &[i64; 8]) {
+    s[0] = s[0].wrapping_add(w[0]);
+    s[1] = s[1].wrapping_add(w[1]);
+    s[2] = s[2].wrapping_add(w[2]);
+    s[3] = s[3].wrapping_add(w[3]);
+    s[4] = s[4].wrapping_add(w[4]);
+    s[5] = s[5].wrapping_add(w[5]);
+    s[6] = s[6].wrapping_add(w[6]);
+    s[7] = s[7].wrapping_add(w[7]);
+}
+
+/// The weights `w` (input-major, `hidden` per input) as pairs of units; none for an odd `hidden`.
+fn pairs(w: &[i32], hidden: usize) -> Vec<i64> {
+    if hidden % 2 != 0 || hidden > MAX_HIDDEN {
+        return Vec::new();
+    }
+    w.chunks_exact(2).map(|p| pair(p[0], p[1])).collect()
+}
+
 impl Net {
     /// A network of `n_in` inputs that answers one half everywhere (the fallback if the embedded
     /// weights could not be read; a test checks that they can).
@@ -179,6 +227,7 @@ impl Net {
             n_in,
             hidden: 1,
             w1: vec![0; n_in],
+            w1_pairs: Vec::new(),
             b1: vec![0],
             w2: vec![0],
             b2: 0,
@@ -206,18 +255,60 @@ impl Net {
                 }
             }
         }
-        Base(acc)
+        let small = acc.iter().all(|a| a.unsigned_abs() <= 1 << 30);
+        Base { acc, small }
     }
 
     /// The output logit (units of `2^-8`) from a [`Net::base`] and the binary inputs that are on.
+    ///
+    /// Two hidden units are summed at once in an `i64` ([`pair`]) when no unit's sum can leave `i32`
+    /// (the base's sums small, at most [`PAIRED_INPUTS`] inputs): then the sums are the same as one
+    /// unit at a time, with half the additions.
     pub fn logit_from(&self, base: &Base, on: &[u16]) -> i32 {
         let h = self.hidden.min(MAX_HIDDEN);
-        let mut acc = base.0;
-        for &i in on {
-            let i = usize::from(i);
-            if let Some(w) = self.w1.get(i * self.hidden..i * self.hidden + h) {
-                for (a, &w) in acc[..h].iter_mut().zip(w) {
-                    *a = a.wrapping_add(w);
+        let mut acc = base.acc;
+        let half = h / 2;
+        if base.small && on.len() <= PAIRED_INPUTS && !self.w1_pairs.is_empty() {
+            let mut sums = [0i64; MAX_HIDDEN / 2];
+            for (s, a) in sums[..half].iter_mut().zip(acc.chunks_exact(2)) {
+                *s = pair(a[0], a[1]);
+            }
+            if half == 8 {
+                // Sixteen units (both embedded networks): the additions written out, so that the
+                // size-optimised build keeps the sums in registers.
+                let mut s8 = [0i64; 8];
+                s8.copy_from_slice(&sums[..8]);
+                for &i in on {
+                    let i = usize::from(i);
+                    if let Some(w) = self
+                        .w1_pairs
+                        .get(i * 8..i * 8 + 8)
+                        .and_then(|w| <&[i64; 8]>::try_from(w).ok())
+                    {
+                        add8(&mut s8, w);
+                    }
+                }
+                sums[..8].copy_from_slice(&s8);
+            } else {
+                for &i in on {
+                    let i = usize::from(i);
+                    if let Some(w) = self.w1_pairs.get(i * half..i * half + half) {
+                        for (s, &w) in sums[..half].iter_mut().zip(w) {
+                            *s = s.wrapping_add(w);
+                        }
+                    }
+                }
+            }
+            for (a, &s) in acc.chunks_exact_mut(2).zip(&sums[..half]) {
+                (a[0], a[1]) = unpair(s);
+            }
+        } else {
+            for &i in on {
+                let i = usize::from(i);
+                if let Some(w) = self.w1.get(i * self.hidden..i * self.hidden + h) {
+                    for (a, &w) in acc[..h].iter_mut().zip(w) {
+                        *a = a.wrapping_add(w);
+                    }
                 }
             }
         }
@@ -240,9 +331,62 @@ impl Net {
     }
 }
 
+/// A network of random weights in the weights file's format: `n_in` inputs of scale `q`, `hidden`
+/// units (for tests, so that every input counts).
+#[cfg(test)]
+pub(crate) fn random_net(n_in: usize, hidden: usize, q: u8, rng: &mut crate::dice::SimRng) -> Net {
+    let mut bytes = b"SGW1\x01\x00".to_vec();
+    bytes.extend_from_slice(&(n_in as u16).to_le_bytes());
+    bytes.extend_from_slice(&[hidden as u8, 8]);
+    bytes.extend(std::iter::repeat_n(q, n_in));
+    let mut random_byte = || (rng.next_u32() & 0xff) as u8;
+    bytes.extend((0..n_in * hidden).map(|_| random_byte()));
+    for _ in 0..hidden {
+        bytes.extend_from_slice(&(i32::from(random_byte()) << 8).to_le_bytes());
+    }
+    bytes.extend((0..hidden).map(|_| random_byte()));
+    bytes.extend_from_slice(&0i32.to_le_bytes());
+    read_weights(&bytes)
+        .and_then(|mut n| n.pop())
+        .map_or_else(|| Net::constant(n_in), |(_, net)| net)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Net::logit_from`] one unit at a time, as written in the module's documentation.
+    fn plain_logit(net: &Net, base: &Base, on: &[u16]) -> i32 {
+        let mut out = net.b2;
+        for j in 0..net.hidden {
+            let mut a = base.acc[j];
+            for &i in on {
+                a = a.wrapping_add(net.w1[usize::from(i) * net.hidden + j]);
+            }
+            out += i64::from(a.clamp(0, 1 << ACC_BITS)) * i64::from(net.w2[j]);
+        }
+        (out >> net.out_shift).clamp(-(1 << 20), 1 << 20) as i32
+    }
+
+    #[test]
+    fn two_units_at_once_give_the_sums_of_one_at_a_time() {
+        let mut rng = crate::dice::SimRng::new([2, 7, 1, 8]);
+        let mut paired = 0;
+        // Scale 0: the largest weights (an i8 times 2^16); units even and odd in number.
+        for (q, hidden) in [(0u8, 16), (8, 16), (0, 7), (3, 64)] {
+            let net = random_net(120, hidden, q, &mut rng);
+            assert_eq!(net.w1_pairs.is_empty(), hidden % 2 == 1);
+            for round in 0..300 {
+                let dense: Vec<u16> = (0..20).map(|_| rng.below(4) as u16).collect();
+                let base = net.base(&dense);
+                let count = if round % 10 == 0 { 90 } else { rng.below(40) };
+                let on: Vec<u16> = (0..count).map(|_| rng.below(100) as u16).collect();
+                paired += usize::from(base.small && on.len() <= PAIRED_INPUTS && hidden % 2 == 0);
+                assert_eq!(net.logit_from(&base, &on), plain_logit(&net, &base, &on));
+            }
+        }
+        assert!(paired > 500, "{paired} paired");
+    }
 
     #[test]
     fn sigmoid_table_matches_the_function() {

@@ -29,7 +29,7 @@ use std::ops::Range;
 use super::analysis::match_chance;
 use super::base::{Bot, Level};
 use super::cube::{away, match_equity, should_double, should_take, MatchEquity};
-use super::jokerball::turn_after;
+use super::jokerball::{luck_search, turn_after, Search};
 use super::net::P_ONE;
 use super::rank::sort_best_first;
 use crate::dice::{Dice, DiceRng, Seed};
@@ -349,12 +349,13 @@ impl Rollout {
         if !progress(0, total) {
             return Err(stopped());
         }
+        let mut s = luck_search();
         for (done, i) in (1..).zip(range) {
             let first = self.first_roll(i);
             for (tally, (_, start)) in tallies.iter_mut().zip(&self.entries) {
                 let value = match start {
                     Start::Known(v) => *v,
-                    Start::Play(t) => self.trial(i, t, first),
+                    Start::Play(t) => self.trial(i, t, first, &mut s),
                 };
                 tally.count(value);
             }
@@ -415,8 +416,9 @@ impl Rollout {
         }
     }
 
-    /// One trial from `start`: its value for the player `me`, corrected by the luck of its rolls.
-    fn trial(&self, i: u32, start: &Trial, first: Dice) -> f64 {
+    /// One trial from `start`: its value for the player `me`, corrected by the luck of its rolls (`s`
+    /// the luck's scratch space).
+    fn trial(&self, i: u32, start: &Trial, first: Dice, s: &mut Search<'static>) -> f64 {
         let mut bot = Bot::with_rng(self.player, self.key.stream(2 * u64::from(i) + 2));
         let mut dice = self.key.stream(2 * u64::from(i) + 1);
         let mut t = start.clone();
@@ -446,7 +448,7 @@ impl Rollout {
                 .take()
                 .unwrap_or_else(|| Dice::roll(&mut dice, self.side));
             if self.variance_reduction {
-                if let Some((l, _)) = bot.jokerball_luck(&t.pos, roll) {
+                if let Some((l, _)) = bot.jokerball_luck_in(s, &t.pos, roll) {
                     let l = l / f64::from(P_ONE) * self.weight(&t);
                     luck += if mover == self.me { l } else { -l };
                 }
@@ -961,8 +963,9 @@ mod tests {
         assert_eq!(calls, [(0, 10), (1, 10), (2, 10), (3, 10)]);
     }
 
-    #[test]
-    fn a_match_cube_rollout_gives_match_chances_best_first() {
+    /// A 5-point match with the cube from seed 12, a few turns in, at a turn start where the player to
+    /// move may double.
+    fn match_at_double() -> Match<Game> {
         let mut m = Match::<Game>::new(&MatchSetup {
             length: 5,
             cube: true,
@@ -972,7 +975,6 @@ mod tests {
             },
         })
         .unwrap();
-        // A few turns in, to a turn start where the player to move may double.
         let mut b = bot();
         while m.state().game_number() == 1
             && (m.game().history_len() < 6 || m.can_double().is_err())
@@ -985,6 +987,12 @@ mod tests {
             }
         }
         assert!(m.can_double().is_ok() && !m.state().game_over());
+        m
+    }
+
+    #[test]
+    fn a_match_cube_rollout_gives_match_chances_best_first() {
+        let m = match_at_double();
         let me = m.game().turn();
         let o = RolloutOptions {
             cube: true,
@@ -1037,5 +1045,146 @@ mod tests {
             .find(|e| e.choice == "double-drop")
             .unwrap();
         assert!((dropped.win - (1.0 - cashed)).abs() < 1e-9);
+    }
+
+    /// The numbers pinned (issue 37, "Speed"): rollouts (with and without variance reduction, to the
+    /// end and truncated, `easy` and `medium`, a match's cube), hints at every level and the luck of
+    /// reviews, computed before the search and the evaluation were made faster and required to stay
+    /// the same to the last unit. A change that alters any of them changes what the bot plays or
+    /// reports and must be a deliberate one (then these numbers are written again, saying why).
+    mod pinned {
+        use super::*;
+
+        fn tallies(from: RolloutFrom<'_>, o: &RolloutOptions) -> Vec<(u64, i128, i128)> {
+            let r = Rollout::new(&mut bot(), from, o).unwrap();
+            let t: Vec<Tally> = r.run(0..r.trials(), &mut |_, _| true).unwrap();
+            t.iter().map(|t| (t.trials, t.sum, t.squares)).collect()
+        }
+
+        fn pinned(trials: u32, truncate: u32, vr: bool, level: Level) -> RolloutOptions {
+            RolloutOptions {
+                trials,
+                truncate,
+                player: level,
+                variance_reduction: vr,
+                seed: Some(Seed::Number(5)),
+                ..RolloutOptions::default()
+            }
+        }
+
+        #[test]
+        fn rollouts_give_the_pinned_sums() {
+            let middle = game(21, 6, 14, true);
+            assert!(middle.phase() == Phase::Man && middle.history_len() >= 14);
+            let cands: Vec<String> = middle.legal_turns().into_iter().take(2).collect();
+            let two = |o: RolloutOptions| RolloutOptions {
+                candidates: Some(cands.clone()),
+                ..o
+            };
+            let got = [
+                tallies(
+                    RolloutFrom::Game(&middle),
+                    &two(pinned(72, 7, true, Level::Easy)),
+                ),
+                tallies(
+                    RolloutFrom::Game(&middle),
+                    &two(pinned(72, 7, false, Level::Easy)),
+                ),
+                tallies(
+                    RolloutFrom::Game(&middle),
+                    &two(pinned(12, 0, true, Level::Easy)),
+                ),
+                tallies(
+                    RolloutFrom::Game(&game(8, 6, 0, false)),
+                    &pinned(8, 3, true, Level::Medium),
+                ),
+                tallies(
+                    RolloutFrom::Game(&game(9, 4, 6, false)),
+                    &pinned(24, 0, true, Level::Easy),
+                ),
+            ];
+            let m = match_at_double();
+            let cube = tallies(
+                RolloutFrom::Match(&m),
+                &RolloutOptions {
+                    cube: true,
+                    ..pinned(12, 5, true, Level::Easy)
+                },
+            );
+            eprintln!("{got:?}\n{cube:?}");
+            for (g, want) in got.iter().zip(PINNED) {
+                assert_eq!(g.as_slice(), want);
+            }
+            assert_eq!(cube, PINNED_CUBE);
+        }
+
+        /// FNV-1a over a stream of integers.
+        struct Fnv(u64);
+
+        impl Fnv {
+            fn add(&mut self, v: i64) {
+                for b in v.to_le_bytes() {
+                    self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+                }
+            }
+        }
+
+        #[test]
+        fn hints_and_reviews_give_the_pinned_values() {
+            let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+            let mut count = 0;
+            for seed in 0..6u32 {
+                let size = if seed % 3 == 2 { 4 } else { 6 };
+                let g = game(seed, size, 4 + 3 * seed as usize, true);
+                if g.phase() != Phase::Man {
+                    continue;
+                }
+                for level in [Level::Easy, Level::Medium, Level::Hard] {
+                    for c in Bot::new(level, Some(&Seed::Number(1))).hint(&g).unwrap() {
+                        h.add((c.win * 65536.0).round() as i64);
+                        h.add(c.choice.len() as i64);
+                        count += 1;
+                    }
+                }
+            }
+            // The luck of every turn of a game played to its end, as the medium bot's review judges it.
+            let played = game(30, 6, 1000, false);
+            let review = Bot::new(Level::Medium, Some(&Seed::Number(1)))
+                .review(&played, &mut |_, _| true)
+                .unwrap();
+            for e in &review.turns {
+                h.add((e.luck.unwrap_or(9.0) * 1e9).round() as i64);
+                h.add((e.win * 65536.0).round() as i64);
+                count += 1;
+            }
+            eprintln!("{count} values, hash {:#x}", h.0);
+            assert!(count > 300, "{count} values");
+            assert_eq!(h.0, PINNED_HASH);
+        }
+
+        /// The tallies computed at commit 873c231, before the changes for speed.
+        const PINNED: [&[(u64, i128, i128)]; 5] = [
+            &[
+                (72, 170478239740, 404752830761966868006),
+                (72, 168484434376, 395880928752587970490),
+            ],
+            &[
+                (72, 167943667712, 395149276139841650688),
+                (72, 163202400256, 389905669384130527232),
+            ],
+            &[
+                (12, 26606438175, 60636405927218949589),
+                (12, 30718727510, 82443909265273829200),
+            ],
+            &[(8, 17702759084, 39179116342138213920)],
+            &[(24, 49413373952, 107091224299617002384)],
+        ];
+        const PINNED_CUBE: [(u64, i128, i128); 3] = [
+            (12, 24721292823, 50929450626225581895),
+            (12, 23420448889, 45767859548407591381),
+            (12, 31248781968, 81373864540300162752),
+        ];
+        /// The hash of 629 values at commit 873c231.
+        const PINNED_HASH: u64 = 0x7bca_e30a_2e56_92c5;
     }
 }

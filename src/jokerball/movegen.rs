@@ -34,6 +34,7 @@ const RED_FORWARD: (usize, usize) = forward_indices(Player::Red);
 const BLUE_FORWARD: (usize, usize) = forward_indices(Player::Blue);
 
 /// The direction of the ball for a direction-die face `1..=6` and the mover (RULES 1.6).
+#[inline(always)]
 pub const fn ball_direction(player: Player, face: u8) -> HexDirection {
     use HexDirection::*;
     let red = match face {
@@ -167,6 +168,18 @@ impl Position {
     /// line within `k` steps is found with one mask and a bit scan; an unblocked forward line ends at a
     /// precomputed destination. A man with no takeable man within `k` steps looks only forward.
     pub fn man_moves(&self, k: u8, out: &mut MoveList) {
+        self.man_moves_of(k, self.men[self.to_move.index()], out);
+    }
+
+    /// The moves of [`Position::man_moves`] whose man stands on `from` (none when no man of the side to
+    /// move stands there), in the same order.
+    pub fn man_moves_from(&self, k: u8, from: Cell, out: &mut MoveList) {
+        let one = bit(u32::from(from.0)) & self.men[self.to_move.index()];
+        self.man_moves_of(k, one, out);
+    }
+
+    /// [`Position::man_moves`] of the men `movers` (of the side to move) only.
+    fn man_moves_of(&self, k: u8, movers: u128, out: &mut MoveList) {
         if self.winner.is_some() {
             return;
         }
@@ -194,8 +207,8 @@ impl Position {
         };
         // The forward directions (RULES 1.5) as compile-time constants, in index order.
         match self.to_move {
-            Player::Red => ctx.all::<{ RED_FORWARD.0 }, { RED_FORWARD.1 }>(mine, table, out),
-            Player::Blue => ctx.all::<{ BLUE_FORWARD.0 }, { BLUE_FORWARD.1 }>(mine, table, out),
+            Player::Red => ctx.all::<{ RED_FORWARD.0 }, { RED_FORWARD.1 }>(movers, table, out),
+            Player::Blue => ctx.all::<{ BLUE_FORWARD.0 }, { BLUE_FORWARD.1 }>(movers, table, out),
         }
     }
 
@@ -274,9 +287,68 @@ impl Position {
 }
 
 #[cfg(test)]
+impl Position {
+    /// Plays a turn of random dice and random legal moves (the tests' random positions).
+    pub(crate) fn random_turn(&mut self, rng: &mut crate::dice::SimRng) {
+        let mut list = MoveList::new();
+        self.man_moves(1 + rng.below(usize::from(self.side())) as u8, &mut list);
+        if let Some(&m) = list.get(rng.below(list.len().max(1))) {
+            self.apply(m);
+        }
+        list.clear();
+        self.ball_moves(1 + rng.below(6) as u8, &mut list);
+        if let Some(&m) = list.get(rng.below(list.len().max(1))) {
+            self.apply(m);
+        }
+        self.end_turn();
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::jokerball::Setup;
+
+    #[test]
+    fn the_moves_of_one_man_are_those_of_every_man_from_its_cell() {
+        // Random play under both rule sets and sizes; at every turn start, each cell and distance.
+        let mut rng = crate::dice::SimRng::new([5, 6, 7, 8]);
+        let (mut all, mut one, mut checked) = (MoveList::new(), MoveList::new(), 0);
+        for (rules, size) in [
+            (RuleSet::Y2025, 6),
+            (RuleSet::Classic, 6),
+            (RuleSet::Classic, 4),
+        ] {
+            let setup = Setup {
+                rules,
+                size: Some(size),
+                ..Setup::default()
+            };
+            let mut pos = Position::start(&setup).unwrap_or_else(|e| panic!("{e}"));
+            for _ in 0..80 {
+                if pos.winner().is_some() {
+                    break;
+                }
+                for k in 1..=size {
+                    all.clear();
+                    pos.man_moves(k, &mut all);
+                    for cell in 0..size.pow(2) * 3 {
+                        one.clear();
+                        pos.man_moves_from(k, Cell(cell), &mut one);
+                        let want: Vec<Move> = all
+                            .iter()
+                            .copied()
+                            .filter(|m| m.from == Cell(cell))
+                            .collect();
+                        assert_eq!(one.iter().copied().collect::<Vec<_>>(), want);
+                        checked += one.len();
+                    }
+                }
+                pos.random_turn(&mut rng);
+            }
+        }
+        assert!(checked > 1000, "{checked} moves");
+    }
 
     #[test]
     fn start_counts_appendix() {
