@@ -1,7 +1,8 @@
-// WorkerBot.rollout in Chromium over 4 workers against 1 (issue 37): a side-6 middle-game position (the
-// easy bot against itself, 24 turns, then rolled), its first 2 turns of legalTurns() as candidates, 1296
-// trials, 'easy', to the end, with variance reduction. Prints each run's wall time and checks that both
-// give the same numbers. Usage: node bench/rollout-workers.mjs [trials]
+// WorkerBot.rollout in Chromium over 4 workers against 1 (issue 37): the side-6 middle-game position of
+// bench/rollout.mjs (the easy bot, seed 3, playing a seeded game (seed 3) for 16 turns to phase man; its 2
+// candidates the best two of the easy hint), 1296 trials, 'easy', to the end, with variance reduction.
+// Prints each run's wall time and checks that both give the same numbers (those of `make bench-rollout`'s
+// `middle` case in Node). Usage: node bench/rollout-workers.mjs [trials]
 import { launch, startServer, stopServer, elementPage } from '../js-tests/browser/helpers.mjs';
 
 const trials = Number(process.argv[2] ?? 1296);
@@ -14,14 +15,14 @@ try {
       async ({ workers, trials }) => {
         Object.defineProperty(navigator, 'hardwareConcurrency', { value: workers, configurable: true });
         const [api, { WorkerBot }] = await Promise.all([window.steere(), import('/pkg/board.js')]);
-        const g = new api.Jokerball({ seed: 37 });
-        const b = new api.Bot({ level: 'easy', seed: 37 });
-        while (g.phase !== 'over' && (g.history().length < 24 || g.phase !== 'roll')) {
+        const g = new api.Jokerball({ seed: 3 });
+        const b = new api.Bot({ level: 'easy', seed: 3 });
+        while (g.history().length < 16 || g.phase !== 'man') {
           if (g.phase === 'roll') g.roll();
           else g.play(b.chooseMove(g));
         }
-        while (g.phase === 'roll') g.roll();
-        const options = { trials, player: 'easy', truncate: 0, varianceReduction: true, seed: 1, candidates: g.legalTurns().slice(0, 2) };
+        const candidates = new api.Bot({ level: 'easy', seed: 1 }).hint(g).slice(0, 2).map((c) => c.move);
+        const options = { trials, player: 'easy', truncate: 0, varianceReduction: true, seed: 1, candidates };
         const bot = new WorkerBot({ level: 'easy', seed: 1 });
         const t = performance.now();
         const r = await bot.rollout(g, options);
