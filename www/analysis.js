@@ -559,6 +559,13 @@ export class Analysis {
     }
   }
 
+  /** The action a cube decision `e` took: 'nd', 'dt' or 'dp' (a double: as it was answered), or null when the review does not say. */
+  cubeTaken(e) {
+    if (e.record !== 'double') return { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
+    const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
+    return reply ? (reply.record === 'take' ? 'dt' : 'dp') : null;
+  }
+
   /** A cube decision's three actions in the doubler's chances of winning the match, the right one and the one taken. */
   drawCube(o, box) {
     const e = o.e;
@@ -570,11 +577,7 @@ export class Analysis {
     // leaves the taker more than dropping)
     const answer = c.doubleTake <= c.doubleDrop ? 'dt' : 'dp';
     const right = double > c.noDouble ? answer : 'nd';
-    let taken = { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
-    if (e.record === 'double') {
-      const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
-      taken = reply ? (reply.record === 'take' ? 'dt' : 'dp') : answer;
-    }
+    const taken = this.cubeTaken(e) ?? answer;
     const table = el('table', { class: 'rp-cube' }, box);
     el('caption', { text: this.t('rp_cubeOf', { player: [doubler] }) }, table);
     const body = el('tbody', {}, table);
@@ -739,7 +742,7 @@ export class Analysis {
     const other = right === nd ? answer : nd;
     const close = right.low <= other.high;
     const doubler = e.record === 'take' || e.record === 'drop' ? (e.player === 'red' ? 'blue' : 'red') : e.player;
-    const taken = { 'no-double': 'no-double', take: 'double-take', drop: 'double-drop' }[e.record] ?? null;
+    const taken = { nd: 'no-double', dt: 'double-take', dp: 'double-drop' }[this.cubeTaken(e)];
     const table = el('table', { class: 'rp-cube rp-roll-cube' }, box);
     el('caption', { text: this.t('rp_rollCubeOf', { player: [doubler] }) }, table);
     const body = el('tbody', {}, table);

@@ -172,6 +172,8 @@ export class Replay {
     lone.free();
     const { forfeit, ...match } = s.match;
     const crawford = { crawford: game.crawford, postCrawford: past.slice(0, g).some((p) => p.crawford) };
+    // the record's marks and comments are of lines this match has not reached: left out
+    delete s.annotations;
     const state = { ...s, match: { ...match, ...crawford, cube, score, results, gameNumber: game.number, pendingDouble: null }, current, log: { ...s.log, past: past.slice(0, g), actions } };
     return Match.fromJSON(state);
   }
