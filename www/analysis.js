@@ -6,7 +6,7 @@
 // three actions). A review also writes its marks into the records saved, shared or downloaded (annotate()).
 // Each has its own worker, so that a long review never holds up the bar or a hint; an answer that comes
 // back after the game has moved on is dropped, and an error is said in a line, never thrown.
-import { Match } from '../pkg/steere_games.js';
+import { Match, Jokerball } from '../pkg/steere_games.js';
 import { WorkerBot } from '../pkg/board.js';
 import { plural, spoken, percent } from '../pkg/lang.js';
 import { barOn } from './settings.js';
@@ -34,6 +34,12 @@ export function luckWord(luck) {
 }
 // how many of the best candidates a marked turn lists
 const CANDIDATES = 4;
+// A rollout of a marked turn or cube decision (Roll out in the replay), with the settings that gave the
+// narrowest interval for the time, measured in Chromium on a shared 2-core machine (README, "The demo"):
+// truncated trials without variance reduction (its look at every roll costs about 20 times the trial at
+// 'easy'); cut after 10 turns they agreed with trials played to the end within their noise, where 7 turns
+// read about 2 points low. 2592 trials (a multiple of 36): about 13 s from a side-6 middle game.
+const ROLLOUT_SETTINGS = { trials: 2592, truncate: 10, player: 'easy', varianceReduction: false, seed: 1 };
 // the bar: the learned evaluation itself (calibrated, and at once)
 const BAR_LEVEL = 'easy';
 const SVG = 'http://www.w3.org/2000/svg';
@@ -89,7 +95,8 @@ export class Analysis {
       none: $('.rv-none'),
       again: $('[data-action=review]'),
     };
-    this.bots = { bar: new WorkerBot({ level: BAR_LEVEL }), hint: new WorkerBot(), review: new WorkerBot() };
+    // the rollouts' own bot, reused from one rollout to the next (a stopped one is terminated: it starts again)
+    this.bots = { bar: new WorkerBot({ level: BAR_LEVEL }), hint: new WorkerBot(), review: new WorkerBot(), roll: new WorkerBot({ level: 'easy' }) };
     this.n = { bar: 0, hint: 0, review: 0 };
     this.chances = null;
     this.hinted = null; // { list, phase } of the hint shown
@@ -99,6 +106,13 @@ export class Analysis {
     this.rv = null;
     this.opened = null; // { e, replay } of the marked turn shown in the replay, with its candidates
     this.n.detail = 0;
+    // { o, running, ctl, cube, moves, played, progress, result, stopped, failed } of the rollout shown
+    this.roll = null;
+    this.n.roll = 0;
+    const r = $('.rp-roll');
+    this.el.roll = { box: r, go: r.querySelector('[data-action=rollout]'), stop: r.querySelector('[data-action=rollout-stop]'), how: r.querySelector('.rp-roll-how'), bar: r.querySelector('.rp-roll-progress'), count: r.querySelector('.rp-roll-count'), status: r.querySelector('.rp-roll-status'), out: r.querySelector('.rp-roll-out') };
+    this.el.roll.go.addEventListener('click', () => this.rollout());
+    this.el.roll.stop.addEventListener('click', () => this.roll?.ctl.abort());
     this.notes = {}; // [key, message] of each line that says a failure
     this.el.hintBtn.addEventListener('click', () => this.hint());
     $('[data-action=review-close]').addEventListener('click', () => this.reset());
@@ -473,8 +487,11 @@ export class Analysis {
    * three actions, the right one and the one taken.
    */
   detail(e, replay) {
+    this.endRoll();
     this.opened = { e, replay, list: null, failed: null };
     this.n.detail++;
+    // leaving the mark (a step, another mark, the replay closed) stops its rollout
+    replay.onLeave = () => this.endRoll();
     if (CUBE.has(e.record)) this.drawDetail();
     else this.candidates(this.opened);
   }
@@ -495,7 +512,25 @@ export class Analysis {
     this.drawDetail();
   }
 
+  /** The candidates of the marked turn `o` ranked, the move played among them with the review's chance: { list, rank }. */
+  ranked(o) {
+    const played = o.replay.marked.played ?? [];
+    const same = (cells) => cells.length === played.length && cells.every((c, i) => c === played[i]);
+    const at = o.list.findIndex((h) => same(h.cells));
+    const list = o.list.map((h, i) => (i === at ? { ...h, win: o.e.win, played: true } : h));
+    // a stable sort: equal chances keep the engine's order
+    list.sort((a, b) => b.win - a.win);
+    return { list, rank: list.findIndex((h) => h.played) };
+  }
+
+  /** The candidates the detail lists: the best few, and the move played when it is not among them. */
+  shownCandidates(o) {
+    const { list, rank } = this.ranked(o);
+    return [...list.slice(0, CANDIDATES), ...(rank >= CANDIDATES ? [list[rank]] : [])];
+  }
+
   drawDetail() {
+    this.drawRoll();
     const o = this.opened;
     if (!o || !o.replay.marked || o.replay.marked.e !== o.e) return;
     const box = o.replay.detailBox();
@@ -506,13 +541,7 @@ export class Analysis {
     // the move played among them: the candidate drawing the same cells as the move played (the engine's
     // lastMove and hint cells name a choice the same way), with the review's own chance for it (the review
     // looks at the move played as deeply as at the best; the hint, only at its best few), ranked by it
-    const played = o.replay.marked.played ?? [];
-    const same = (cells) => cells.length === played.length && cells.every((c, i) => c === played[i]);
-    const at = o.list.findIndex((h) => same(h.cells));
-    const list = o.list.map((h, i) => (i === at ? { ...h, win: o.e.win, played: true } : h));
-    // a stable sort: equal chances keep the engine's order
-    list.sort((a, b) => b.win - a.win);
-    const rank = list.findIndex((h) => h.played);
+    const { list, rank } = this.ranked(o);
     el('p', { class: 'rp-cands-title', text: this.t('rp_cands', { n: Math.min(CANDIDATES, list.length), total: list.length }) }, box);
     const ol = el('ol', { class: 'rp-cands' }, box);
     const row = (h, i) => {
@@ -530,6 +559,13 @@ export class Analysis {
     }
   }
 
+  /** The action a cube decision `e` took: 'nd', 'dt' or 'dp' (a double: as it was answered), or null when the review does not say. */
+  cubeTaken(e) {
+    if (e.record !== 'double') return { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
+    const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
+    return reply ? (reply.record === 'take' ? 'dt' : 'dp') : null;
+  }
+
   /** A cube decision's three actions in the doubler's chances of winning the match, the right one and the one taken. */
   drawCube(o, box) {
     const e = o.e;
@@ -541,11 +577,7 @@ export class Analysis {
     // leaves the taker more than dropping)
     const answer = c.doubleTake <= c.doubleDrop ? 'dt' : 'dp';
     const right = double > c.noDouble ? answer : 'nd';
-    let taken = { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
-    if (e.record === 'double') {
-      const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
-      taken = reply ? (reply.record === 'take' ? 'dt' : 'dp') : answer;
-    }
+    const taken = this.cubeTaken(e) ?? answer;
     const table = el('table', { class: 'rp-cube' }, box);
     el('caption', { text: this.t('rp_cubeOf', { player: [doubler] }) }, table);
     const body = el('tbody', {}, table);
@@ -562,6 +594,169 @@ export class Analysis {
       const tags = [k === right && this.t('rp_cubeRight'), k === taken && this.t('rp_cubeTaken')].filter(Boolean);
       el('td', { class: 'tag', text: tags.join(' · ') }, tr);
     }
+  }
+
+  // -- a rollout of the marked turn or cube decision
+
+  /** Whether the marked entry shown can be rolled out now: a Jokerball turn once its candidates are listed, a cube decision of a match. */
+  rollable() {
+    const o = this.opened;
+    const r = o?.replay;
+    if (!r?.obj || r.marked?.e !== o.e || !(r.shown instanceof Jokerball)) return false;
+    return CUBE.has(o.e.record) ? r.obj instanceof Match : !!o.list?.length && !!r.marked.played;
+  }
+
+  /** Rolls out the candidates shown (the move played among them) or the cube decision, by the rollouts' bot. */
+  async rollout() {
+    const o = this.opened;
+    if (!this.rollable() || this.roll?.running) return;
+    const n = ++this.n.roll;
+    const cube = CUBE.has(o.e.record);
+    const ctl = new AbortController();
+    const r = { o, running: true, ctl, cube, moves: null, played: null, progress: [0, ROLLOUT_SETTINGS.trials], result: null, stopped: false, failed: null };
+    this.roll = r;
+    let match = null;
+    try {
+      let pos = o.replay.shown;
+      const options = { ...ROLLOUT_SETTINGS };
+      if (cube) {
+        // the doubler's decision, at the start of the turn it was taken (or not) in
+        const step = o.e.index - 1;
+        pos = match = o.replay.matchAt(o.replay.at[0], step);
+        options.cube = true;
+      } else {
+        const shown = this.shownCandidates(o);
+        r.moves = shown.map((h) => h.move);
+        r.played = shown.find((h) => h.played)?.move ?? null;
+        options.candidates = r.moves;
+      }
+      this.drawRoll();
+      this.el.roll.status.textContent = this.t('rp_rollRunning');
+      const onProgress = (done, total) => {
+        if (n !== this.n.roll) return;
+        r.progress = [done, total];
+        this.drawRollProgress();
+      };
+      const result = await this.bots.roll.rollout(pos, { ...options, signal: ctl.signal, onProgress });
+      if (n === this.n.roll) r.result = result;
+    } catch (err) {
+      if (n === this.n.roll) {
+        if (ctl.signal.aborted) r.stopped = true;
+        else r.failed = err.message;
+      }
+    } finally {
+      match?.free();
+      if (n === this.n.roll) {
+        r.running = false;
+        // the Stop button goes: the focus it had goes back to Roll out
+        const focused = document.activeElement === this.el.roll.stop;
+        this.drawRoll(true);
+        if (focused) this.el.roll.go.focus();
+      }
+    }
+  }
+
+  /** Stops a rollout running and forgets the one shown (the mark is left or another opened). */
+  endRoll() {
+    this.n.roll++;
+    this.roll?.ctl.abort();
+    this.roll = null;
+    this.drawRoll();
+  }
+
+  drawRollProgress() {
+    const r = this.roll;
+    const [done, total] = r.progress;
+    const p = this.el.roll.bar.querySelector('progress');
+    p.max = Math.max(total, 1);
+    p.value = done;
+    this.el.roll.count.textContent = this.t('rp_rollCount', { done: this.num(done), total: this.num(total) });
+  }
+
+  num(x) {
+    return new Intl.NumberFormat(this.words.lang).format(x);
+  }
+
+  /** The rollout's part of the replay's detail; `said`: the status line is said again (the rollout ended). */
+  drawRoll(said = false) {
+    const x = this.el.roll;
+    const on = this.rollable();
+    x.box.hidden = !on;
+    const r = on && this.roll?.o === this.opened ? this.roll : null;
+    const running = !!r?.running;
+    x.go.disabled = !on || running;
+    x.stop.hidden = !running;
+    x.stop.disabled = !running;
+    x.how.textContent = this.t('rp_rollHow', { trials: this.num(ROLLOUT_SETTINGS.trials), turns: ROLLOUT_SETTINGS.truncate });
+    x.bar.hidden = !running;
+    if (running) this.drawRollProgress();
+    x.out.textContent = '';
+    if (!r) {
+      x.status.textContent = '';
+      return;
+    }
+    const [done, total] = r.progress;
+    let status = this.t('rp_rollRunning');
+    if (r.stopped) status = this.t('rp_rollStopped', { done: this.num(done), total: this.num(total) });
+    else if (r.failed) status = this.t('an_failed', { message: r.failed });
+    else if (r.result) status = this.t('rp_rollDone', { trials: this.num(r.result.trials) });
+    if (said || x.status.textContent !== status) x.status.textContent = status;
+    if (!r.result) return;
+    if (r.cube) this.drawRollCube(r, x.out);
+    else this.drawRollTurns(r, x.out);
+  }
+
+  /** A chance and its ± (half the 95% interval) as the page says them. */
+  pm(e) {
+    return this.t('rp_rollWin', { win: this.pct(e.win, 1), half: this.pct(1.96 * e.se, 1) });
+  }
+
+  drawRollTurns(r, box) {
+    const entries = r.result.entries;
+    const best = entries[0];
+    // an interval that overlaps the best's: too close to call
+    const close = (e) => e !== best && e.high >= best.low;
+    el('p', { class: 'rp-roll-title', text: this.t('rp_rollOf') }, box);
+    const ol = el('ol', { class: 'rp-cands rp-roll-list' }, box);
+    entries.forEach((e, i) => {
+      const li = el('li', { 'data-move': e.move }, ol);
+      if (e.move === r.played) li.dataset.played = '';
+      if (close(e)) li.dataset.close = '';
+      el('span', { class: 'rk', text: `${i + 1}.` }, li);
+      el('span', { class: 'mv', text: this.turn(e.move) }, li);
+      el('span', { class: 'pc', text: this.pm(e) }, li);
+      const tags = [e.move === r.played && this.t('rp_candPlayed'), close(e) && this.t('rp_rollClose')].filter(Boolean);
+      el('span', { class: 'tag', text: tags.join(' · ') }, li);
+    });
+    const any = entries.some(close);
+    el('p', { class: 'rp-roll-verdict', text: this.t(any ? 'rp_rollBestClose' : 'rp_rollBestClear', { move: this.turn(best.move) }) }, box);
+  }
+
+  drawRollCube(r, box) {
+    const e = r.o.e;
+    const by = Object.fromEntries(r.result.entries.map((x) => [x.move, x]));
+    const [nd, dt, dp] = [by['no-double'], by['double-take'], by['double-drop']];
+    // right by the rollout, as the review judges it: the double answered as the taker does best, against no double
+    const answer = dt.win <= dp.win ? dt : dp;
+    const right = answer.win > nd.win ? answer : nd;
+    const other = right === nd ? answer : nd;
+    const close = right.low <= other.high;
+    const doubler = e.record === 'take' || e.record === 'drop' ? (e.player === 'red' ? 'blue' : 'red') : e.player;
+    const taken = { nd: 'no-double', dt: 'double-take', dp: 'double-drop' }[this.cubeTaken(e)];
+    const table = el('table', { class: 'rp-cube rp-roll-cube' }, box);
+    el('caption', { text: this.t('rp_rollCubeOf', { player: [doubler] }) }, table);
+    const body = el('tbody', {}, table);
+    const names = { 'no-double': 'rp_cubeNd', 'double-take': 'rp_cubeDt', 'double-drop': 'rp_cubeDp' };
+    for (const x of [nd, dt, dp]) {
+      const tr = el('tr', { 'data-cube': x.move }, body);
+      if (x === right) tr.dataset.right = '';
+      if (x.move === taken) tr.dataset.taken = '';
+      el('th', { scope: 'row', text: this.t(names[x.move]) }, tr);
+      el('td', { class: 'pc', text: this.pm(x) }, tr);
+      const tags = [x === right && this.t('rp_cubeRight'), x.move === taken && this.t('rp_cubeTaken')].filter(Boolean);
+      el('td', { class: 'tag', text: tags.join(' · ') }, tr);
+    }
+    el('p', { class: 'rp-roll-verdict', text: this.t(close ? 'rp_rollCubeClose' : 'rp_rollCubeRight', { action: [names[right.move]] }) }, box);
   }
 
   /**

@@ -55,6 +55,7 @@ export class Replay {
     this.at = [0, 0]; // [game index, records played]
     this.board = null;
     this.shown = null;
+    this.onLeave = null;
     const $ = (s) => root.querySelector(s);
     this.el = { count: $('.rp-count'), pick: $('.rp-game'), log: $('.rp-log'), place: $('.rp-board') };
     // moves tried on a copy of the position shown (try.js)
@@ -100,6 +101,7 @@ export class Replay {
   close() {
     const obj = this.obj;
     this.trial.close();
+    this.leave();
     this.shown?.free();
     this.board?.remove();
     Object.assign(this, { obj: null, board: null, shown: null, games: [] });
@@ -140,6 +142,40 @@ export class Replay {
     this.at = [g, i];
     this.marked = null;
     this.draw();
+    this.leave();
+  }
+
+  /** The mark shown is left (a step, another mark, the view closed): onLeave(), set by whoever shows more of it, once. */
+  leave() {
+    const fn = this.onLeave;
+    this.onLeave = null;
+    fn?.();
+  }
+
+  /**
+   * The match shown as it stood after `step` records of its game `g` (a Match, the caller's to free): the
+   * games before it, the cube as that game's actions before then left it, no double pending. The engine
+   * checks the state (Match.fromJSON); throws its error when it cannot be.
+   */
+  matchAt(g, step) {
+    const s = this.obj.toJSON({ rng: false });
+    const past = s.log.past;
+    const game = this.games[g];
+    const actions = (g < past.length ? past[g].actions : s.log.actions).filter((a) => a.at < step);
+    const results = s.match.results.slice(0, g);
+    const score = { red: 0, blue: 0 };
+    for (const r of results) score[r.winner] += r.points;
+    let cube = s.match.cube && { value: 1, owner: null };
+    for (const a of actions) if (a.kind === 'take') cube = { value: cube.value * 2, owner: a.player };
+    const lone = game.at(step);
+    const current = lone.toJSON({ rng: false });
+    lone.free();
+    const { forfeit, ...match } = s.match;
+    const crawford = { crawford: game.crawford, postCrawford: past.slice(0, g).some((p) => p.crawford) };
+    // the record's marks and comments are of lines this match has not reached: left out
+    delete s.annotations;
+    const state = { ...s, match: { ...match, ...crawford, cube, score, results, gameNumber: game.number, pendingDouble: null }, current, log: { ...s.log, past: past.slice(0, g), actions } };
+    return Match.fromJSON(state);
   }
 
   /**
@@ -248,6 +284,8 @@ export class Replay {
     const line = this.root.querySelector('.rp-marked');
     line.hidden = !m;
     this.detailBox().hidden = !m;
+    // the rollout of the mark (analysis.js) goes with it
+    if (!m) this.root.querySelector('.rp-roll').hidden = true;
     if (!m) this.detailBox().textContent = '';
     if (m) {
       const t = (k, v) => this.words.t(k, v);

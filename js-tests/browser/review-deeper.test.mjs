@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
+import { cubeMatch } from './matches.mjs';
 import { demo, ready, playGame, rng, outDir } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
@@ -238,28 +239,6 @@ test('a reload in the middle of a review computes it again, and the record saved
     await context.close();
   }
 });
-
-/**
- * A finished match to 3 with the cube on side 4, played in Node by the bot but for Red's double at the very
- * start (taken), which the review marks: its record.
- */
-function cubeMatch() {
-  const m = new Match({ game: 'jokerball', length: 3, cube: true, seed: 4, jokerball: { size: 4 } });
-  m.double();
-  m.take();
-  const bot = new Bot({ level: 'easy', seed: 2 });
-  for (let n = 0; m.phase !== 'match-over' && n < 5000; n++) {
-    if (m.phase === 'game-over') m.nextGame();
-    else if (m.phase === 'double') bot.cubeAction(m) === 'take' ? m.take() : m.drop();
-    else if (m.gamePhase === 'roll') bot.cubeAction(m) === 'double' ? m.double() : m.roll();
-    else m.play(bot.chooseMove(m));
-  }
-  assert.equal(m.phase, 'match-over');
-  const text = m.toRecord();
-  const review = new Bot({ level: 'medium' }).review(m);
-  m.free();
-  return { text, review };
-}
 
 for (const [lang, viewport, name] of [
   ['en', WIDE, 'wide'],
