@@ -181,26 +181,27 @@ export function draw(b, v) {
   const hint = at === v?.position ? cells : null;
 
   for (const [name, cell] of b._cells) {
+    const { el } = cell;
     const p = pieces.get(name) ?? null;
     if (cell.piece !== p) {
       cell.pieceEl?.remove();
       cell.pieceEl = p ? drawPiece(p, cell.c.x, cell.c.y, null) : null;
       // under the target dot: a piece that may be captured is marked as a place to go, not one to pick
-      if (cell.pieceEl) cell.el.insertBefore(cell.pieceEl, cell.el.querySelector('.dot'));
+      if (cell.pieceEl) el.insertBefore(cell.pieceEl, el.querySelector('.dot'));
       cell.piece = p;
     }
     const tg = targets.get(name);
     const sel = selected === name;
     const was = last.has(name);
-    attr(cell.el, 'data-target', tg);
-    attr(cell.el, 'data-selected', sel);
-    attr(cell.el, 'data-last', was);
-    attr(cell.el, 'data-hint', !!hint?.has(name));
+    attr(el, 'data-target', tg);
+    attr(el, 'data-selected', sel);
+    attr(el, 'data-last', was);
+    attr(el, 'data-hint', !!hint?.has(name));
     // its marks, each a part of the same name and said by the catalogue's word of that key
     const marks = [tg && 'target', sel && 'selected', was && 'last'].filter(Boolean);
-    cell.el.setAttribute('part', ['cell', ...marks].join(' '));
+    el.setAttribute('part', ['cell', ...marks].join(' '));
     const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
-    cell.el.setAttribute('aria-label', [say(cat, what, { cell: name }), ...marks.map((k) => say(cat, k))].join(', '));
+    el.setAttribute('aria-label', [say(cat, what, { cell: name }), ...marks.map((k) => say(cat, k))].join(', '));
   }
   for (const [k, { el, g, t }] of b._goals) {
     const tg = targets.get(k);

@@ -21,8 +21,6 @@ export class SteereGame extends Base {
     this._obj = null; // the object played
     this._token = 0; // a new object, a resignation or leaving the page voids the computer's step under way
     // set with each object played (_use): _o, its options; _over, the results told; _notice, the status line
-    // every button is the part `button` (none submits a form: no form of the page reaches into the shadow root)
-    for (const b of root.querySelectorAll('button')) b.setAttribute('part', 'button');
     // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
     // inside, the game tells the page in its own words
     const b = this._board;

@@ -161,17 +161,18 @@ export class WorkerBot {
       return;
     }
     this._worker.onmessage = ({ data }) =>
-      read(data, {
-        failed: () => this._fallback(),
-        progress: (id, done) => this._waiting.get(id)?.onProgress?.(...done),
-        answer: (id, error, result) => {
+      read(
+        data,
+        () => this._fallback(),
+        (id, done) => this._waiting.get(id)?.onProgress?.(...done),
+        (id, error, result) => {
           const req = this._waiting.get(id);
           if (!req) return;
           this._waiting.delete(id);
           if (error) req.reject(asError(error));
           else req.resolve(result);
         },
-      });
+      );
     this._worker.onerror = (e) => {
       e.preventDefault();
       this._fallback();
