@@ -74,9 +74,13 @@ export class WorkerBot {
   /**
    * A rollout, as Bot.rollout, spread over several workers (_spread): each plays a part of the trials
    * (bot.rolloutPart), and the parts are joined here (bot.joinRollout), the same numbers as one Bot's.
-   * options.signal (an AbortSignal) cancels it: the workers stop, as terminate() stops them.
+   * options.signal (an AbortSignal) cancels it: the workers stop, as terminate() stops them. Options
+   * that are not an object (null and undefined are the defaults) are refused as Bot.rollout refuses them.
    */
   async rollout(gameOrMatch, options) {
+    if (options != null && (typeof options != 'object' || Array.isArray(options))) {
+      throw new SteereError('invalid_option', 'rollout options must be an object');
+    }
     const { onProgress, signal, ...settings } = options ?? {};
     const state = json(gameOrMatch);
     const n = workers();
