@@ -20,7 +20,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 [data-hint] .shape { stroke: var(--steere-hint-line, #137a3a); stroke-width: 1.5; }
 [data-cell][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }
 [data-cell][data-selected] { fill: var(--steere-selected, #e8862a); }
-.shape { fill: inherit; stroke: rgb(0 0 0 / 0.2); stroke-width: 0.5; }
+.shape { stroke: rgb(0 0 0 / 0.2); stroke-width: 0.5; }
 [data-cell]:focus-visible .shape, [data-goal]:focus-visible rect { stroke: var(--steere-focus, #000); stroke-width: 1.8; }
 .dot { fill: rgb(0 0 0 / 0.3); display: none; pointer-events: none; }
 [data-target=move] .dot { display: inline; }
@@ -33,7 +33,6 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 .ball circle { fill: var(--steere-ball, #fff); stroke: #111; stroke-width: 0.9; }
 .ball polygon { fill: #111; stroke: none; }
 [data-goal] { outline: none; }
-[data-goal] rect { fill: inherit; }
 [data-goal=red] { fill: color-mix(in srgb, var(--steere-red, #c8323c) 35%, var(--steere-cell, #ede6d3)); }
 [data-goal=blue] { fill: color-mix(in srgb, var(--steere-blue, #2f5fb3) 35%, var(--steere-cell, #ede6d3)); }
 [data-goal][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }

@@ -15,8 +15,6 @@ export const CLASSES = { jokerball: Jokerball, zola: Zola, match: Match };
 
 const text = (e) => String(e?.message || e);
 
-export const initRequest = (wasm) => ({ type: 'init', wasm });
-export const request = (id, type, state, options, args) => ({ id, type, state, options, args });
 export const ready = () => ({ type: 'ready' });
 export const failed = (e) => ({ type: 'failed', message: text(e) });
 
@@ -48,15 +46,4 @@ export function think({ type, state, options, args = [] }, onProgress) {
     obj?.free();
     bot?.free();
   }
-}
-
-/**
- * Reads a message from the worker: onFail() when it could not load the engine, onProgress(id, [done,
- * total]) during a review or rollout, onAnswer(id, error, result) at the end of a request.
- */
-export function read(data, onFail, onProgress, onAnswer) {
-  if (data.type === 'failed') return onFail();
-  if (data.type === 'ready') return;
-  if (data.progress) return onProgress(data.id, data.progress);
-  onAnswer(data.id, data.error, data.result);
 }
