@@ -86,11 +86,12 @@ export function drawGame(el) {
   const on = el._on;
   // a game the server ended (on time, by abandonment) has no one to act, whatever its state says
   const actor = on?.over ? null : actorOf(obj);
-  const human = el._humanActs();
   const side = el._humanSide();
   const b = el._board;
   const orient = el.getAttribute('orientation');
   const person = el._person();
+  // whether a person here may act now (none may once the server ended the game: `person` is false then)
+  const human = actor !== null && person && (o.opponent === 'human' || actor === side);
   // turned for the colour a person chose against the computer, else as for Red
   attr(b, 'orientation', orient ?? (side ? o.human : 'red'));
   attr(b, 'interactive', !person ? null : o.opponent === 'human' ? 'red blue' : side);

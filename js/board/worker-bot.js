@@ -37,23 +37,23 @@ export class WorkerBot {
   }
 
   /** A legal move of the current phase, chosen off the page's thread. */
-  chooseMove(gameOrMatch) {
-    return this._ask('chooseMove', gameOrMatch);
+  async chooseMove(gameOrMatch) {
+    return this._send('chooseMove', json(gameOrMatch));
   }
 
   /** 'double' | 'no-double' | 'take' | 'drop', as Bot.cubeAction. */
-  cubeAction(match) {
-    return this._ask('cubeAction', match);
+  async cubeAction(match) {
+    return this._send('cubeAction', json(match));
   }
 
   /** Each player's chances, as Bot.evaluate. */
-  evaluate(gameOrMatch) {
-    return this._ask('evaluate', gameOrMatch);
+  async evaluate(gameOrMatch) {
+    return this._send('evaluate', json(gameOrMatch));
   }
 
   /** Every choice ranked, as Bot.hint. */
-  hint(gameOrMatch) {
-    return this._ask('hint', gameOrMatch);
+  async hint(gameOrMatch) {
+    return this._send('hint', json(gameOrMatch));
   }
 
   /**
@@ -78,10 +78,11 @@ export class WorkerBot {
    * that are not an object (null and undefined are the defaults) are refused as Bot.rollout refuses them.
    */
   async rollout(gameOrMatch, options) {
-    if (typeof (options ?? {}) != 'object' || Array.isArray(options)) {
+    options ??= {};
+    if (typeof options != 'object' || Array.isArray(options)) {
       throw new SteereError('invalid_option', 'rollout options must be an object');
     }
-    const { onProgress, signal, ...settings } = options ?? {};
+    const { onProgress, signal, ...settings } = options;
     const state = json(gameOrMatch);
     const n = workers();
     const stop = () => this.terminate();
@@ -135,10 +136,6 @@ export class WorkerBot {
     const reqs = [...this._waiting.values()];
     this._waiting.clear();
     reqs.forEach(each);
-  }
-
-  async _ask(type, obj) {
-    return this._send(type, json(obj));
   }
 
   _send(type, state, onProgress, args) {
