@@ -116,3 +116,22 @@ test('bad ranges, parts and options are typed errors, the game unchanged', () =>
   assert.equal(code(() => bot.rolloutPart(over, o, 0, 1)), 'wrong_phase');
   assert.equal(code(() => bot.joinRollout(over, o, ps)), 'wrong_phase');
 });
+
+test('WorkerBot.rollout refuses options that are not an object, as Bot.rollout does; an object gives its numbers', async () => {
+  // Node starts no Web Worker: WorkerBot thinks on this thread (its local answer, protocol.js's think)
+  const { WorkerBot } = await import('../pkg/board.js');
+  const g = played(4, 6, false);
+  const before = JSON.stringify(g.toJSON());
+  const bot = new WorkerBot({ level: 'easy', seed: 1 });
+  for (const bad of ['x', 7, true, [], () => {}]) {
+    assert.equal(code(() => new Bot().rollout(g, bad)), 'invalid_option');
+    await assert.rejects(
+      bot.rollout(g, bad),
+      (e) => e.name === 'SteereError' && e.code === 'invalid_option' && e.message === 'rollout options must be an object',
+      String(bad),
+    );
+  }
+  const o = { trials: 6, truncate: 1, seed: 2 };
+  assert.deepEqual(await bot.rollout(g, o), new Bot({ level: 'easy', seed: 1 }).rollout(g, o));
+  assert.equal(JSON.stringify(g.toJSON()), before, 'the game is never changed');
+});

@@ -244,6 +244,7 @@ export class WorkerBot {
   /**
    * A rollout, as `Bot.rollout` (the same numbers), spread over `min(navigator.hardwareConcurrency, 4)`
    * workers; `onProgress` sums theirs; `signal` cancels it (rejected with `wrong_phase`, as `terminate()`).
+   * Options that are not an object are rejected with `invalid_option`, as `Bot.rollout` throws.
    */
   rollout(gameOrMatch: Jokerball | Match, options?: RolloutOptions & { signal?: AbortSignal }): Promise<RolloutResult>;
   /** Stops the worker (and the helpers of a review or rollout); answers still awaited are refused. */

@@ -1,18 +1,9 @@
 // The computer opponent and its analysis off the page's thread (used by WorkerBot, board/worker-bot.js):
 // the messages and the answer are board/protocol.js's, shared with WorkerBot.
 import { init } from './board/engine.js';
-import { think, ready as isReady, failed, result, progress, error } from './board/protocol.js';
+import { reply, ready as isReady, failed } from './board/protocol.js';
 
 let ready;
-
-function answer(data) {
-  const { id } = data;
-  try {
-    self.postMessage(result(id, think(data, (...done) => self.postMessage(progress(id, done)))));
-  } catch (e) {
-    self.postMessage(error(id, e));
-  }
-}
 
 self.onmessage = ({ data }) => {
   if (data.type === 'init') {
@@ -22,6 +13,6 @@ self.onmessage = ({ data }) => {
       (e) => self.postMessage(failed(e)),
     );
   } else {
-    ready.then(() => answer(data));
+    ready.then(() => reply(data, (m) => self.postMessage(m)));
   }
 };

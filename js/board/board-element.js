@@ -183,10 +183,6 @@ export class SteereBoard extends Base {
     return v;
   }
 
-  _focus(key) {
-    focusOn(this, key);
-  }
-
   // -- a move chosen on the board
 
   _attempt(v, m, keyboard) {
@@ -207,7 +203,7 @@ export class SteereBoard extends Base {
       return;
     }
     // a keyboard user goes on from the next target (the ball's, after a man), else from where the piece went
-    if (keyboard) this._focus([...this._targets.keys()][0] ?? destKey(m));
+    if (keyboard) focusOn(this, [...this._targets.keys()][0] ?? destKey(m));
     let position = null;
     let phase = null;
     try {

@@ -20,7 +20,7 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 [data-hint] .shape { stroke: var(--steere-hint-line, #137a3a); stroke-width: 1.5; }
 [data-cell][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }
 [data-cell][data-selected] { fill: var(--steere-selected, #e8862a); }
-.shape { fill: inherit; stroke: rgb(0 0 0 / 0.2); stroke-width: 0.5; }
+.shape { stroke: rgb(0 0 0 / 0.2); stroke-width: 0.5; }
 [data-cell]:focus-visible .shape, [data-goal]:focus-visible rect { stroke: var(--steere-focus, #000); stroke-width: 1.8; }
 .dot { fill: rgb(0 0 0 / 0.3); display: none; pointer-events: none; }
 [data-target=move] .dot { display: inline; }
@@ -33,7 +33,6 @@ svg { display: block; width: 100%; height: auto; outline: none; touch-action: no
 .ball circle { fill: var(--steere-ball, #fff); stroke: #111; stroke-width: 0.9; }
 .ball polygon { fill: #111; stroke: none; }
 [data-goal] { outline: none; }
-[data-goal] rect { fill: inherit; }
 [data-goal=red] { fill: color-mix(in srgb, var(--steere-red, #c8323c) 35%, var(--steere-cell, #ede6d3)); }
 [data-goal=blue] { fill: color-mix(in srgb, var(--steere-blue, #2f5fb3) 35%, var(--steere-cell, #ede6d3)); }
 [data-goal][data-target] { fill: var(--steere-target, #f5c430); cursor: pointer; }
@@ -181,26 +180,27 @@ export function draw(b, v) {
   const hint = at === v?.position ? cells : null;
 
   for (const [name, cell] of b._cells) {
+    const { el } = cell;
     const p = pieces.get(name) ?? null;
     if (cell.piece !== p) {
       cell.pieceEl?.remove();
       cell.pieceEl = p ? drawPiece(p, cell.c.x, cell.c.y, null) : null;
       // under the target dot: a piece that may be captured is marked as a place to go, not one to pick
-      if (cell.pieceEl) cell.el.insertBefore(cell.pieceEl, cell.el.querySelector('.dot'));
+      if (cell.pieceEl) el.insertBefore(cell.pieceEl, el.querySelector('.dot'));
       cell.piece = p;
     }
     const tg = targets.get(name);
     const sel = selected === name;
     const was = last.has(name);
-    attr(cell.el, 'data-target', tg);
-    attr(cell.el, 'data-selected', sel);
-    attr(cell.el, 'data-last', was);
-    attr(cell.el, 'data-hint', !!hint?.has(name));
+    attr(el, 'data-target', tg);
+    attr(el, 'data-selected', sel);
+    attr(el, 'data-last', was);
+    attr(el, 'data-hint', !!hint?.has(name));
     // its marks, each a part of the same name and said by the catalogue's word of that key
     const marks = [tg && 'target', sel && 'selected', was && 'last'].filter(Boolean);
-    cell.el.setAttribute('part', ['cell', ...marks].join(' '));
+    el.setAttribute('part', ['cell', ...marks].join(' '));
     const what = !p || p === 'ball' ? p || 'empty' : `${kind === 'jokerball' ? 'man' : 'checker'}_${p}`;
-    cell.el.setAttribute('aria-label', [say(cat, what, { cell: name }), ...marks.map((k) => say(cat, k))].join(', '));
+    el.setAttribute('aria-label', [say(cat, what, { cell: name }), ...marks.map((k) => say(cat, k))].join(', '));
   }
   for (const [k, { el, g, t }] of b._goals) {
     const tg = targets.get(k);

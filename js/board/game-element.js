@@ -7,6 +7,7 @@ import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
 import { drawClocks } from './clock.js';
+import { focusOn } from './input.js';
 import { WorkerBot } from './worker-bot.js';
 
 /** A whole game or match for a page: board, dice, buttons, score, cube, log and the computer. */
@@ -21,14 +22,13 @@ export class SteereGame extends Base {
     this._obj = null; // the object played
     this._token = 0; // a new object, a resignation or leaving the page voids the computer's step under way
     // set with each object played (_use): _o, its options; _over, the results told; _notice, the status line
-    // every button is the part `button` (none submits a form: no form of the page reaches into the shadow root)
-    for (const b of root.querySelectorAll('button')) b.setAttribute('part', 'button');
     // the inner board's steere-move goes out as the game's (the page may cancel it); its other events stay
     // inside, the game tells the page in its own words
     const b = this._board;
     b.addEventListener('steere-played', (e) => {
       e.stopPropagation();
-      this._played(e.detail.player, e.detail.move);
+      this._tell(e.detail.player, e.detail.move);
+      this._render();
     });
     b.addEventListener('steere-error', (e) => {
       e.stopPropagation();
@@ -258,21 +258,10 @@ export class SteereGame extends Base {
     return this._obj instanceof Match ? this._obj : null;
   }
 
-  /** The player who must act now (the answerer of a pending double), or null when the game is over. */
-  _actor() {
-    return actor(this._obj);
-  }
-
   _humanSide() {
     if (this._o.opponent === 'human' || this._o.human === 'none') return null;
     // (only Zola swaps)
     return this._obj.swapped ? OTHER[this._o.human] : this._o.human;
-  }
-
-  /** Whether a person here may act now (the element not disabled). */
-  _humanActs() {
-    const a = this._actor();
-    return a !== null && this._person() && (this._o.opponent === 'human' || a === this._humanSide());
   }
 
   /** Whether a person here plays (not disabled, not only watching a remote game). */
@@ -292,7 +281,7 @@ export class SteereGame extends Base {
 
   /** A person's click or key: each action is told first by a cancelable event (steere-action, steere-move). */
   _action(name, keyboard) {
-    const who = this._actor();
+    const who = actor(this._obj);
     if (name === 'restart') return this._start();
     if (name.endsWith('resign')) this._confirm = name === 'resign';
     if (name === 'resign' || name === 'cancel-resign') {
@@ -319,7 +308,7 @@ export class SteereGame extends Base {
         const dice = { distance, direction };
         this._note([['rolled', { player: [who], ...dice }], this._skips(who, skipped)]);
         this._emit('steere-played', { player: who, action, dice });
-        if (keyboard) this._render(() => this._board._focus(this._board._active));
+        if (keyboard) this._render(() => focusOn(this._board, this._board._active));
       } else if (action === 'swap') {
         this._tell(who, this._board.play('swap'));
       } else if (action === 'nextGame') {
@@ -334,12 +323,6 @@ export class SteereGame extends Base {
     } catch (e) {
       this._fail('game', e);
     }
-  }
-
-  /** After a move on the board (a person's or the computer's). */
-  _played(player, move) {
-    this._tell(player, move);
-    this._render();
   }
 
   /** Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played. */
@@ -399,7 +382,7 @@ export class SteereGame extends Base {
       drawing(this._obj, () => {
         drawGame(this);
         all = this._results();
-        who = this._actor();
+        who = actor(this._obj);
       });
       this._clear('game');
     } catch (e) {
@@ -407,18 +390,14 @@ export class SteereGame extends Base {
       return;
     }
     after?.();
-    // a listener of steere-gameover may change the game: who acts is then asked again
-    if (this._gameOver(all)) who = this._actor();
+    // a game's end is told once (steere-gameover; a lone game has its result once it is over); a listener
+    // of it may change the game: who acts is then asked again
+    if (all.length > this._over) {
+      this._over = all.length;
+      this._emit('steere-gameover', { winner: all.at(-1).winner, results: all, matchOver: allOver(this._obj) });
+      who = actor(this._obj);
+    }
     this._schedule(who);
-  }
-
-  /** Tells a game's end once (steere-gameover); whether it told one. */
-  _gameOver(all = this._results()) {
-    if (all.length <= this._over) return false;
-    this._over = all.length;
-    // (a lone game has its result once it is over)
-    this._emit('steere-gameover', { winner: all.at(-1).winner, results: all, matchOver: allOver(this._obj) });
-    return true;
   }
 
   // -- the computer
@@ -428,7 +407,8 @@ export class SteereGame extends Base {
     return this._token + JSON.stringify(this._obj.toJSON());
   }
 
-  _schedule(a = this._actor()) {
+  /** Starts the computer's step when `a`, who acts now, is not a person here (in a game against it). */
+  _schedule(a) {
     if (this._busy || this._o.opponent !== 'bot' || a === null || a === this._humanSide() || !this.isConnected) return;
     this._busy = true;
     this._botStep()
@@ -451,7 +431,7 @@ export class SteereGame extends Base {
     this._bot.level = this._o.level;
     this._bot.seed = this._o.seed;
     const m = this._match();
-    const who = this._actor();
+    const who = actor(this._obj);
     // the cube: the answer to a double, or whether to double at the start of a turn (asked once a turn)
     if (m && (m.phase === 'double' || (viewOf(m).atTurnStart && this._cubeAsked !== stamp && m.canDouble()))) {
       this._cubeAsked = stamp;
@@ -463,7 +443,7 @@ export class SteereGame extends Base {
     if (phaseOf(this._obj) === 'roll') return this._do('roll', who);
     const mv = await this._bot.chooseMove(this._obj);
     if (!still()) return;
-    const played = this._board.play(mv);
-    this._played(who, played);
+    // drawn, as the computer's other steps, once the step is over (_schedule)
+    this._tell(who, this._board.play(mv));
   }
 }

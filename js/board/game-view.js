@@ -48,15 +48,16 @@ li[tabindex] { outline-offset: -2px; }
 .msg { color: #a3141b; font-size: 0.9rem; }
 `;
 
+// every button is the part `button` (none submits a form: no form of the page reaches into the shadow root)
 export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class="grid">
 <div class="main"><div class="clocks" part="clocks" hidden><p data-player="red"><span></span> <b data-clock="red"></b> <span data-delay="red"></span></p><p data-player="blue"><span></span> <b data-clock="blue"></b> <span data-delay="blue"></span></p></div><p class="turn"></p><steere-board part="board" exportparts="svg, cell, piece, goal, dice, target, selected, last, message: board-message"></steere-board></div>
 <div class="side">
 <p class="seat"></p>
 <div class="bar" role="toolbar">
-<button data-action="roll" aria-keyshortcuts="r"></button><button data-action="double"></button><button data-action="take"></button><button data-action="drop"></button><button data-action="swap"></button><button data-action="resign"></button><button data-action="next-game"></button><button data-action="restart"></button><button data-action="claimWin" hidden></button>
+<button part="button" data-action="roll" aria-keyshortcuts="r"></button><button part="button" data-action="double"></button><button part="button" data-action="take"></button><button part="button" data-action="drop"></button><button part="button" data-action="swap"></button><button part="button" data-action="resign"></button><button part="button" data-action="next-game"></button><button part="button" data-action="restart"></button><button part="button" data-action="claimWin" hidden></button>
 </div>
 <p class="claim" role="status" hidden></p>
-<div class="confirm" role="alertdialog" hidden><p></p><button data-action="confirm-resign"></button> <button data-action="cancel-resign"></button></div>
+<div class="confirm" role="alertdialog" hidden><p></p><button part="button" data-action="confirm-resign"></button> <button part="button" data-action="cancel-resign"></button></div>
 <p class="winner" part="winner" hidden></p>
 <p class="status"></p>
 <div class="info"><p class="score"></p><p><span class="cube"></span> <span class="badge" hidden></span></p></div>
@@ -85,11 +86,12 @@ export function drawGame(el) {
   const on = el._on;
   // a game the server ended (on time, by abandonment) has no one to act, whatever its state says
   const actor = on?.over ? null : actorOf(obj);
-  const human = el._humanActs();
   const side = el._humanSide();
   const b = el._board;
   const orient = el.getAttribute('orientation');
   const person = el._person();
+  // whether a person here may act now (none may once the server ended the game: `person` is false then)
+  const human = actor !== null && person && (o.opponent === 'human' || actor === side);
   // turned for the colour a person chose against the computer, else as for Red
   attr(b, 'orientation', orient ?? (side ? o.human : 'red'));
   attr(b, 'interactive', !person ? null : o.opponent === 'human' ? 'red blue' : side);

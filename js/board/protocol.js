@@ -15,13 +15,21 @@ export const CLASSES = { jokerball: Jokerball, zola: Zola, match: Match };
 
 const text = (e) => String(e?.message || e);
 
-export const initRequest = (wasm) => ({ type: 'init', wasm });
-export const request = (id, type, state, options, args) => ({ id, type, state, options, args });
 export const ready = () => ({ type: 'ready' });
 export const failed = (e) => ({ type: 'failed', message: text(e) });
-export const result = (id, value) => ({ id, result: value });
-export const progress = (id, done) => ({ id, progress: done });
-export const error = (id, e) => ({ id, error: { code: e?.code, message: text(e) } });
+
+/**
+ * The worker's answer to request `data`, each message given to post(): { id, progress } as the work
+ * goes on, then { id, result }, or { id, error } when think() throws.
+ */
+export function reply(data, post) {
+  const { id } = data;
+  try {
+    post({ id, result: think(data, (...done) => post({ id, progress: done })) });
+  } catch (e) {
+    post({ id, error: { code: e?.code, message: text(e) } });
+  }
+}
 
 /**
  * The Bot's answer to request `req` ({ type, state, options, args }): bot[type](game, { ...args[0],
@@ -38,15 +46,4 @@ export function think({ type, state, options, args = [] }, onProgress) {
     obj?.free();
     bot?.free();
   }
-}
-
-/**
- * Reads a message from the worker: on.failed() when it could not load the engine, on.progress(id,
- * [done, total]) during a review, on.answer(id, error, result) at the end of a request.
- */
-export function read(data, on) {
-  if (data.type === 'failed') return on.failed();
-  if (data.type === 'ready') return;
-  if (data.progress) return on.progress(data.id, data.progress);
-  on.answer(data.id, data.error, data.result);
 }

@@ -2,7 +2,7 @@
 // The messages, and the answer given on the page's thread where no worker starts, are protocol.js's.
 import { SteereError, Bot } from './engine.js';
 import { asError } from './common.js';
-import { initRequest, request, think, read } from './protocol.js';
+import { think } from './protocol.js';
 
 let inlineWorker = null;
 
@@ -37,23 +37,23 @@ export class WorkerBot {
   }
 
   /** A legal move of the current phase, chosen off the page's thread. */
-  chooseMove(gameOrMatch) {
-    return this._ask('chooseMove', gameOrMatch);
+  async chooseMove(gameOrMatch) {
+    return this._send('chooseMove', json(gameOrMatch));
   }
 
   /** 'double' | 'no-double' | 'take' | 'drop', as Bot.cubeAction. */
-  cubeAction(match) {
-    return this._ask('cubeAction', match);
+  async cubeAction(match) {
+    return this._send('cubeAction', json(match));
   }
 
   /** Each player's chances, as Bot.evaluate. */
-  evaluate(gameOrMatch) {
-    return this._ask('evaluate', gameOrMatch);
+  async evaluate(gameOrMatch) {
+    return this._send('evaluate', json(gameOrMatch));
   }
 
   /** Every choice ranked, as Bot.hint. */
-  hint(gameOrMatch) {
-    return this._ask('hint', gameOrMatch);
+  async hint(gameOrMatch) {
+    return this._send('hint', json(gameOrMatch));
   }
 
   /**
@@ -74,10 +74,15 @@ export class WorkerBot {
   /**
    * A rollout, as Bot.rollout, spread over several workers (_spread): each plays a part of the trials
    * (bot.rolloutPart), and the parts are joined here (bot.joinRollout), the same numbers as one Bot's.
-   * options.signal (an AbortSignal) cancels it: the workers stop, as terminate() stops them.
+   * options.signal (an AbortSignal) cancels it: the workers stop, as terminate() stops them. Options
+   * that are not an object (null and undefined are the defaults) are refused as Bot.rollout refuses them.
    */
   async rollout(gameOrMatch, options) {
-    const { onProgress, signal, ...settings } = options ?? {};
+    options ??= {};
+    if (typeof options != 'object' || Array.isArray(options)) {
+      throw new SteereError('invalid_option', 'rollout options must be an object');
+    }
+    const { onProgress, signal, ...settings } = options;
     const state = json(gameOrMatch);
     const n = workers();
     const stop = () => this.terminate();
@@ -121,20 +126,21 @@ export class WorkerBot {
   /** Stops the worker (and a review's helpers); answers still awaited are refused. */
   terminate() {
     for (const h of this._helpers ?? []) h.terminate();
-    this._worker?.terminate();
-    this._worker = null;
-    for (const r of this._waiting.values()) r.reject(new SteereError('wrong_phase', 'the bot was terminated'));
-    this._waiting.clear();
+    this._stop((r) => r.reject(new SteereError('wrong_phase', 'the bot was terminated')));
   }
 
-  async _ask(type, obj) {
-    return this._send(type, json(obj));
+  /** Stops the worker and gives each request still waiting for it to `each`. */
+  _stop(each) {
+    this._worker?.terminate();
+    this._worker = null;
+    const reqs = [...this._waiting.values()];
+    this._waiting.clear();
+    reqs.forEach(each);
   }
 
   _send(type, state, onProgress, args) {
-    // the Bot's options (a seed not set, undefined or null, is the Bot's default)
-    const options = { level: this.level, seed: this.seed };
-    const message = request(++this._n, type, state, options, args);
+    // a request (protocol.js), with the Bot's options (a seed not set, undefined or null, is the Bot's default)
+    const message = { id: ++this._n, type, state, options: { level: this.level, seed: this.seed }, args };
     return new Promise((resolve, reject) => {
       const req = { ...message, onProgress, resolve, reject };
       this._start();
@@ -160,32 +166,27 @@ export class WorkerBot {
       this._local = true;
       return;
     }
-    this._worker.onmessage = ({ data }) =>
-      read(data, {
-        failed: () => this._fallback(),
-        progress: (id, done) => this._waiting.get(id)?.onProgress?.(...done),
-        answer: (id, error, result) => {
-          const req = this._waiting.get(id);
-          if (!req) return;
-          this._waiting.delete(id);
-          if (error) req.reject(asError(error));
-          else req.resolve(result);
-        },
-      });
+    // the worker's messages (protocol.js): it could not load the engine, or a request's progress or answer
+    // ('ready' has no id, and nothing is waiting for an id already answered)
+    this._worker.onmessage = ({ data }) => {
+      if (data.type === 'failed') return this._fallback();
+      const req = this._waiting.get(data.id);
+      if (!req) return;
+      if (data.progress) return req.onProgress?.(...data.progress);
+      this._waiting.delete(data.id);
+      if (data.error) req.reject(asError(data.error));
+      else req.resolve(data.result);
+    };
     this._worker.onerror = (e) => {
       e.preventDefault();
       this._fallback();
     };
-    this._worker.postMessage(initRequest(inlineWorker?.wasm));
+    this._worker.postMessage({ type: 'init', wasm: inlineWorker?.wasm });
   }
 
   _fallback() {
-    this._worker?.terminate();
-    this._worker = null;
     this._local = true;
-    const reqs = [...this._waiting.values()];
-    this._waiting.clear();
-    for (const r of reqs) setTimeout(() => this._think(r), 0);
+    this._stop((r) => setTimeout(() => this._think(r), 0));
   }
 
   _think(req) {
