@@ -100,10 +100,11 @@ export class WorkerBot {
 
   /**
    * The jobs, each [state, args] of a request `type`, sent to this worker and helpers, one each (helpers
-   * started as needed, with this bot's level and seed); onProgress(done, total) summed over them all.
+   * started as needed, with this bot's level and seed); onProgress(done, total) summed over them all,
+   * once every job has said its total (so that the total never grows while it runs).
    */
   _spread(type, jobs, onProgress) {
-    const done = jobs.map(() => [0, 0]);
+    const done = jobs.map(() => null);
     this._helpers ??= [];
     return Promise.all(
       jobs.map(([state, args], i) => {
@@ -115,7 +116,7 @@ export class WorkerBot {
           state,
           (...d) => {
             done[i] = d;
-            onProgress?.(...done.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]));
+            if (!done.includes(null)) onProgress?.(...done.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]));
           },
           args,
         );
