@@ -140,3 +140,28 @@ test('rollout refusals: invalid_option for options, Zola, cube and candidates; w
   // options come first
   assert.equal(code(() => bot.rollout(done, { trials: 0 })), 'invalid_option');
 });
+
+test('a chance counted exactly: one turn then the evaluation, over one block of 36 first rolls, is the mean of the best turn of every roll', () => {
+  // Truncated after the roller's own turn, each trial is worth the easy player's evaluation after the
+  // turn it chose for its roll, and a block of 36 trials throws every pair of dice once: so the rollout is
+  // exactly the mean over the 36 rolls of the best turn's chance, which the hint counts roll by roll.
+  for (const seed of [3, 8]) {
+    const g = played(seed, 6);
+    assert.equal(g.phase, 'roll');
+    const hint = new Bot({ level: 'easy', seed: 1 });
+    let sum = 0;
+    for (let distance = 1; distance <= 6; distance++) {
+      for (let direction = 1; direction <= 6; direction++) {
+        const c = g.clone();
+        c.setDice(distance, direction);
+        sum += c.phase === 'man' || c.phase === 'ball' ? hint.hint(c)[0].win : 1 - new Bot({ level: 'easy' }).evaluate(c)[c.turn];
+        c.free();
+      }
+    }
+    const exact = sum / 36;
+    for (const varianceReduction of [false, true]) {
+      const [e] = new Bot({ level: 'easy' }).rollout(g, { trials: 36, truncate: 1, seed: 4, varianceReduction }).entries;
+      assert.ok(Math.abs(e.win - exact) < 1e-6, `seed ${seed}, variance reduction ${varianceReduction}: ${e.win} against ${exact}`);
+    }
+  }
+});
