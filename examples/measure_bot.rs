@@ -15,9 +15,10 @@
 //! reliable enough for the figures they give. PR is 500 times the mean error per decision (the demo's,
 //! as gnubg defines it), with a 95% interval over the positions (1.96 standard errors).
 //!
-//! Usage: `cargo run --profile bench --example measure_bot`. Environment: `POSITIONS` (per variant,
-//! default 100), `STRIDE` (default 5), `TOP` (default 3), `TRIALS` (default 324), `TRUNCATE` (default 0:
-//! to the end), `SEEDS` (two, default `1,2`), `VARIANTS` (a list of `side6`, `side4`, `classic`).
+//! Usage: `cargo run --profile bench --example measure_bot`. Environment: `VR=0` (variance reduction
+//! off), `POSITIONS` (per variant,
+//! default 100), `STRIDE` (default 5), `TOP` (default 3), `TRIALS` (default 144), `TRUNCATE` (default 10;
+//! 0: to the end), `SEEDS` (two, default `1,2`), `VARIANTS` (a list of `side6`, `side4`, `classic`).
 //! Runs on two threads; prints a table in the README's form.
 #![allow(
     clippy::unwrap_used,
@@ -53,7 +54,6 @@ fn setup(variant: &str, seed: u32) -> Setup {
     Setup {
         rules,
         size: Some(size),
-        rows: if size == 4 { 1 } else { Setup::default().rows },
         seed: Some(Seed::Number(seed)),
         ..Setup::default()
     }
@@ -180,8 +180,8 @@ fn main() {
         .collect();
     let seeds: [u32; 2] = seeds.try_into().expect("SEEDS: two numbers");
     let options = RolloutOptions {
-        trials: env_u32("TRIALS", 324),
-        truncate: env_u32("TRUNCATE", 0),
+        trials: env_u32("TRIALS", 144),
+        truncate: env_u32("TRUNCATE", 10),
         player: Level::Easy,
         variance_reduction: std::env::var("VR").map_or(true, |v| v != "0"),
         ..RolloutOptions::default()
