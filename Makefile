@@ -81,9 +81,12 @@ online: pkg
 	node scripts/online.mjs --port $(ONLINE_PORT) $(if $(DB),--db $(DB))
 
 # Speed of the analysis in Node (README "Figures"; not part of `make test`): bot.review of whole side-6
-# games per level, and evaluate and hint. GAMES=n games at easy (medium half, hard one).
+# games per level, and evaluate and hint. GAMES=n games at easy (medium half, hard one). Then issue 37's
+# rollout (bench/rollout.mjs, its middle cases: a side-6 middle game's two best turns, 1296 trials, easy, to
+# the end, with and without variance reduction, and the intervals' widths).
 bench-analysis: pkg
 	node bench/analysis.mjs
+	CASES=middle,middle-plain node bench/rollout.mjs
 
 # Speed of rollouts in Node (docs/api.md "bot.rollout"; not part of `make test`): at easy, 1296 trials, with
 # and without variance reduction, the side-6 opening to the end and truncated after 7 turns, and a side-6
