@@ -109,12 +109,18 @@ for (const [lang, width] of [
     await playGame(page, { random: rng(5) });
     await page.click('[data-action=replay]');
     await page.waitForSelector('.rp-log li[data-record]');
+    // (a line the review marked carries its comment on a row of its own below it: the record's own rows
+    // are the line's less that comment's)
     const lines = await page.$$eval('.rp-log li[data-record]', (lis) =>
-      lis.map((li) => ({
-        text: li.textContent,
-        rows: li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight),
-        cut: li.scrollWidth > li.clientWidth + 1,
-      })),
+      lis.map((li) => {
+        const comment = li.querySelector('.rp-comment');
+        const below = comment ? comment.getBoundingClientRect().height : 0;
+        return {
+          text: li.textContent,
+          rows: (li.getBoundingClientRect().height - below) / parseFloat(getComputedStyle(li).lineHeight),
+          cut: li.scrollWidth > li.clientWidth + 1 || (comment !== null && comment.scrollWidth > comment.clientWidth + 1),
+        };
+      }),
     );
     assert.ok(lines.some((l) => l.text.includes(NO_BALL[lang])), 'this seeded game has a ball move skipped');
     for (const l of lines) assert.ok(l.rows < 1.5 && !l.cut, `${l.text}: ${l.rows.toFixed(1)} lines${l.cut ? ', cut' : ''}`);
