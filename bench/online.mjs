@@ -14,8 +14,8 @@
 //       several server processes on PostgreSQL and Redis (started here, data in a temporary directory);
 //       the two seats of a match are on different processes (with 2 or more); CPU per move counts the
 //       server processes, and PostgreSQL and Redis beside them. With --route match both seats of a match
-//       are on one process, the one its ID hashes to (as the cluster's nginx routes them, docs/online.md),
-//       the others next in line when it fails.
+//       are on one process, the one its ID hashes to (as the cluster's nginx routes them: docs/online.md,
+//       "Several processes"), the others next in line when it fails.
 //   node bench/online.mjs [N ...] --processes 2 --paced MS [--game NAME] [--timeouts K]
 //       paced, as people play: each match makes one action every MS ms (the latency is then the server's
 //       answer under a steady load, not a queue); NAME a game of the server (jokerball-blitz: timed, every

@@ -41,7 +41,8 @@ export class OnlineGame {
     this.client = Client({
       game,
       // The match's ID rides on the connection (`?matchID=`), so that a cluster's proxy can send both seats
-      // of a match to one process (docs/online.md, "Several processes"); a single server ignores it.
+      // of a match to one process (docs/online.md, "Several processes: PostgreSQL and Redis"); one server
+      // ignores it.
       multiplayer: SocketIO({ server, socketOpts: { query: { matchID } } }),
       matchID,
       playerID: playerID === null ? undefined : playerID,
