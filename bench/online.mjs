@@ -202,8 +202,10 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     };
     // The two seats of a match on two processes (when there are two or more), or with --route match both
     // on the process its ID hashes to (FNV-1a here; nginx's consistent hash in a cluster).
-    const first = route === 'match' ? [...matchID].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261) : k;
-    const clients = seats.map((s, i) => seatClient(urls.map((_, j) => urls[(first + (route === 'match' ? 0 : i) + j) % urls.length]), matchID, s, seen));
+    const fnv = () => [...matchID].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+    const firstOf = (seat) => (route === 'match' ? fnv() : k + seat);
+    const order = (seat) => urls.map((_, j) => urls[(firstOf(seat) + j) % urls.length]);
+    const clients = seats.map((s, i) => seatClient(order(i), matchID, s, seen));
     await Promise.all(clients.map((c) => c.waitFor(() => true, 120000, 'the first sync')));
     return { matchID, clients, idle };
   }
