@@ -58,16 +58,9 @@ impl Annotation {
             ]));
         }
         match &self.comment {
-            Some(c) if c.contains(['{', '}', '\n', '\r']) => {
-                Err("a comment holds no '{', '}' or line break".into())
-            }
-            Some(c) if too_long(c) => Err(cat(&[
-                "a comment is longer than ",
-                MAX_INPUT_LEN_TEXT,
-                " characters",
-            ])),
+            Some(c) => comment_problem(c).map_or(Ok(()), Err),
             None if self.mark.is_empty() => Err("an annotation has a mark or a comment".into()),
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 
@@ -183,6 +176,23 @@ impl From<Annotations> for Vec<Annotation> {
     }
 }
 
+/// What is wrong with a comment's text, if anything: a brace or a line break in it (it could not be
+/// written back between braces on its line), or more than 4096 characters. The one rule of both the
+/// reader and [`Annotation::check`], so that whatever a record gives, a state keeps.
+fn comment_problem(text: &str) -> Option<String> {
+    if text.contains(['{', '}', '\n', '\r']) {
+        Some("a comment holds no '{', '}' or line break".into())
+    } else if too_long(text) {
+        Some(cat(&[
+            "a comment is longer than ",
+            MAX_INPUT_LEN_TEXT,
+            " characters",
+        ]))
+    } else {
+        None
+    }
+}
+
 /// An annotation found on a line: its mark (`""`: none) and its comment.
 pub(crate) type Found = (String, Option<String>);
 
@@ -201,15 +211,8 @@ pub(crate) fn split_annotation(raw: &str) -> Result<(&str, Option<Found>), Strin
                 .find('}')
                 .ok_or("a comment '{' has no closing '}' on its line")?;
             let (text, after) = rest.split_at(close);
-            if text.contains('{') {
-                return Err("a comment holds no '{'".into());
-            }
-            if too_long(text) {
-                return Err(cat(&[
-                    "a comment is longer than ",
-                    MAX_INPUT_LEN_TEXT,
-                    " characters",
-                ]));
+            if let Some(why) = comment_problem(text) {
+                return Err(why);
             }
             let after = after.get(1..).unwrap_or("").trim();
             if !(after.is_empty() || after.starts_with(';')) {
@@ -278,6 +281,7 @@ mod tests {
             "1. -  ?",
             "1. - ?  {x}",
             "{x}",
+            "1. - {a\rb}",
         ] {
             assert!(split_annotation(bad).is_err(), "{bad}");
         }
