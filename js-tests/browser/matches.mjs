@@ -1,6 +1,6 @@
 // Finished games and matches the browser tests open from records, made in Node by the engine's bot.
 import assert from 'node:assert/strict';
-import { Match, Bot } from '../../pkg/node.js';
+import { Match, Zola, Bot } from '../../pkg/node.js';
 
 /**
  * A finished match to 3 with the cube on side 4, played in Node by the bot but for Red's double at the very
@@ -22,4 +22,20 @@ export function cubeMatch(level = 'medium') {
   const review = new Bot({ level }).review(m);
   [m, bot].forEach((x) => x.free());
   return { text, review };
+}
+
+/**
+ * A finished 6x6 Zola game of two easy bots (every seventh move the first legal one), which an easy review
+ * marks: its record, that review, and its moves (history()).
+ */
+export function zolaGame() {
+  const z = new Zola({ size: 6 });
+  const bots = [new Bot({ level: 'easy', seed: 3 }), new Bot({ level: 'easy', seed: 4 })];
+  for (let n = 0; z.phase !== 'over' && n < 400; n++) z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
+  assert.equal(z.phase, 'over');
+  const text = z.toRecord();
+  const review = new Bot({ level: 'easy' }).review(z);
+  const history = z.history();
+  [z, ...bots].forEach((x) => x.free());
+  return { text, review, history };
 }

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
-import { cubeMatch } from './matches.mjs';
+import { cubeMatch, zolaGame } from './matches.mjs';
 import { demo, ready, playGame, rng, outDir } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
@@ -323,13 +323,7 @@ for (const [lang, viewport, name] of [
 }
 
 test('a Zola record opened from a link: reviewed from the replay, a marked move lists its candidates (no dice, no luck words)', async () => {
-  const z = new Zola({ size: 6 });
-  const bots = [new Bot({ level: 'easy', seed: 3 }), new Bot({ level: 'easy', seed: 4 })];
-  for (let n = 0; z.phase !== 'over' && n < 400; n++) z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
-  assert.equal(z.phase, 'over');
-  const text = z.toRecord();
-  const review = new Bot({ level: 'easy' }).review(z);
-  bots.forEach((b) => b.free());
+  const { text, review, history } = zolaGame();
   const { context, page, errors } = await D.open(`?opponent=human&level=easy#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, WIDE);
   try {
     await page.waitForSelector('#replay:not([hidden])');
@@ -342,7 +336,7 @@ test('a Zola record opened from a link: reviewed from the replay, a marked move 
     await page.click(`.rv-marks button[data-turn="${i}"]`);
     await page.locator('.rp-cands li').first().waitFor({ timeout: 60000 });
     const e = review.turns[i];
-    const at = Zola.replay(z.history().slice(0, e.index - 1), { size: 6 });
+    const at = Zola.replay(history.slice(0, e.index - 1), { size: 6 });
     const bot = new Bot({ level: 'easy' });
     const list = bot.hint(at).map((h) => (h.move === e.record ? { ...h, win: e.win, played: true } : h)).sort((a, b) => b.win - a.win);
     [at, bot].forEach((x) => x.free());
@@ -355,7 +349,6 @@ test('a Zola record opened from a link: reviewed from the replay, a marked move 
     await page.screenshot({ path: join(outDir, 'review-deeper-zola-wide.png') });
     assert.deepEqual(errors, []);
   } finally {
-    z.free();
     await context.close();
   }
 });

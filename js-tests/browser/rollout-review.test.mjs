@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
-import { cubeMatch } from './matches.mjs';
+import { cubeMatch, zolaGame } from './matches.mjs';
 import { demo, ready, outDir } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
@@ -305,12 +305,7 @@ for (const [lang, viewport, name] of [
 }
 
 test('Zola has no dice: a marked Zola move has no Roll out (1280 px)', async () => {
-  const z = new Zola({ size: 6 });
-  const bots = [new Bot({ level: 'easy', seed: 3 }), new Bot({ level: 'easy', seed: 4 })];
-  for (let n = 0; z.phase !== 'over' && n < 400; n++) z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
-  const text = z.toRecord();
-  const review = new Bot({ level: 'easy' }).review(z);
-  [z, ...bots].forEach((x) => x.free());
+  const { text, review } = zolaGame();
   const i = review.turns.findIndex((e) => e.mark && e.record !== 'swap');
   const { context, page, errors } = await D.open(link(text, '?opponent=human&level=easy'), WIDE);
   try {
