@@ -21,11 +21,11 @@ use super::cube::{away, cube_equities, match_equity, MatchEquity, DOUBLE_MARGIN}
 use super::games::BotGame;
 use super::net::P_ONE;
 use super::rank::{split, Step};
-use crate::error::PlayError;
+use crate::error::{message_of, Coded, PlayError};
 use crate::keys::JsonKeys;
 use crate::matchplay::{
-    replay_action, replay_result, ActionKind, GameResult, Match, MatchAction, MatchLog, MatchPhase,
-    MatchState, Replay,
+    replay_action, replay_result, ActionKind, GameResult, LogError, Match, MatchAction, MatchLog,
+    MatchPhase, MatchState, Replay,
 };
 use crate::player::{ByPlayer, Player};
 
@@ -149,7 +149,7 @@ trait Judged: Replay {
     /// The bot's review of the next record of the current game ([`BotGame::bot_review`]).
     fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
     /// A cube action or resignation read from a match's log ([`replay_action`]).
-    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError>;
 }
 
 impl<G: BotGame> Judged for Match<G> {
@@ -159,7 +159,7 @@ impl<G: BotGame> Judged for Match<G> {
     fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         self.game().bot_review(bot, record)
     }
-    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError> {
         replay_action(self, kind, player)
     }
 }
@@ -444,7 +444,7 @@ impl Bot {
         progress: Progress,
     ) -> Result<Review, PlayError> {
         let st = m.state();
-        let bad = |e: String| PlayError::Illegal(e);
+        let bad = |e: &dyn Coded| PlayError::Illegal(message_of(e));
         let games: Vec<(Option<Vec<String>>, &[MatchAction])> = (1..=st.game_number())
             .map(|n| match log.past.get(n as usize - 1) {
                 Some(p) => (
@@ -460,8 +460,8 @@ impl Bot {
         let total = games.iter().map(|g| g.0.as_ref().map_or(0, Vec::len)).sum();
         let mut count = Counter::new(total, progress)?;
         let mut out = Review::default();
-        let mut sc = MatchState::new(st.length(), st.cube_enabled(), st.first())
-            .map_err(|e| bad(e.to_string()))?;
+        let mut sc =
+            MatchState::new(st.length(), st.cube_enabled(), st.first()).map_err(|e| bad(&e))?;
         for (number, (history, actions)) in (1..).zip(games) {
             if number > 1 {
                 sc.next_game()?;
@@ -469,9 +469,11 @@ impl Bot {
             let Some(history) = history else {
                 // Not wholly known (before a format-1 restore): its result stands.
                 let r = st.results().get(number as usize - 1).ok_or_else(|| {
-                    bad("a game before a restore from a format-1 state has no result".into())
+                    PlayError::Illegal(
+                        "a game before a restore from a format-1 state has no result".into(),
+                    )
                 })?;
-                replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
+                replay_result(&mut sc, r).map_err(|e| bad(&e))?;
                 continue;
             };
             cur.reset(sc.clone());
@@ -493,7 +495,7 @@ impl Bot {
         count: &mut Counter<'_>,
         out: &mut Review,
     ) -> Result<(), PlayError> {
-        let bad = |e: String| PlayError::Illegal(e);
+        let bad = |e: &dyn Coded| PlayError::Illegal(message_of(e));
         let t = match_equity(cur.state().length());
         let mut next = actions.iter().peekable();
         for i in 0..=history.len() {
@@ -545,7 +547,7 @@ impl Bot {
                         out.push(e, None);
                     }
                 }
-                cur.replay_action(a.kind, a.player).map_err(bad)?;
+                cur.replay_action(a.kind, a.player).map_err(|e| bad(&e))?;
             }
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, chances, _)), false) = (cube, doubled) {
@@ -559,7 +561,7 @@ impl Bot {
                 break;
             }
             self.review_record(cur, at, rec, out)?;
-            cur.record(i, rec).map_err(bad)?;
+            cur.record(i, rec).map_err(|e| bad(&e))?;
             count.step()?;
         }
         Ok(())

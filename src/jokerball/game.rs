@@ -2,7 +2,7 @@
 
 use super::board::{Cell, Size};
 use super::moves::{Dest, Move, MoveKind, MoveList, Piece};
-use super::notation::{parse_move, write_move, write_part};
+use super::notation::{moves_cells, parse_move, write_move, write_part};
 use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::{GameState, Phase, TurnState};
@@ -553,8 +553,8 @@ impl Engine for Game {
     }
 
     fn last_move(&self) -> Option<LastMove> {
-        let (player, text) = match (self.man, self.history.last()) {
-            (Some(Some(man)), _) => (self.pos.turn(), write_move(self.size(), man)),
+        let (player, moves) = match (self.man, self.history.last()) {
+            (Some(Some(man)), _) => (self.pos.turn(), [Some(man), None]),
             (_, Some(r)) => {
                 // The last record's mover: the player to move now, after a goal the winner.
                 let mover = if self.pos.winner().is_some() {
@@ -562,13 +562,13 @@ impl Engine for Game {
                 } else {
                     self.pos.turn().other()
                 };
-                (mover, r.notation(self.size()))
+                (mover, [r.man, r.ball])
             }
             _ => return None,
         };
         Some(LastMove {
             player,
-            cells: named_cells(&text),
+            cells: moves_cells(self.size(), moves.into_iter().flatten()),
         })
     }
 

@@ -54,6 +54,20 @@ pub fn write_move(size: Size, mv: Move) -> String {
     text
 }
 
+/// The cells that moves leave and reach, in order, each once (`off` left out), as
+/// [`LastMove::cells`](crate::LastMove) lists them.
+pub(crate) fn moves_cells(size: Size, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let g = size.geometry();
+    let mut cells = Vec::new();
+    for mv in moves {
+        crate::notation::push_cell(&mut cells, g.name(mv.from.0));
+        if let Dest::Cell(c) = mv.to {
+            crate::notation::push_cell(&mut cells, g.name(c.0));
+        }
+    }
+    cells
+}
+
 /// A part of a turn record (RULES 1.9): the move's notation, or `-` for a phase skipped.
 pub fn write_part(size: Size, mv: Option<Move>) -> String {
     mv.map_or_else(|| "-".to_string(), |m| write_move(size, m))

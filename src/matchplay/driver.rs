@@ -4,14 +4,15 @@
 use serde::{Deserialize, Serialize};
 
 use super::log::{
-    check_log, games_of, ActionKind, LineKind, MatchAction, MatchGame, MatchLog, PastGame, Replay,
+    check_log, games_of, ActionKind, LineKind, LogError, MatchAction, MatchGame, MatchLog,
+    PastGame, Replay,
 };
 use super::state::{MatchState, MatchStateData};
 use super::view::{match_to_act, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::annotation::Annotations;
 use crate::engine::{next_record, Engine, Forfeit, ForfeitReason, GameKind, ToAct};
-use crate::error::{DiceError, ForfeitError, OptionError, ParseError, SetupError};
+use crate::error::{DiceError, ForfeitError, OptionError, ParseError, PlayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
@@ -148,7 +149,7 @@ impl<G: Engine> Match<G> {
                     _ => Vec::new(),
                 })
                 .collect();
-            annotations.check_places(&games).map_err(OptionError::new)?;
+            annotations.check_places(&games)?;
         }
         self.annotations = annotations;
         Ok(())
@@ -275,7 +276,7 @@ impl<G: Engine> Match<G> {
     }
 
     /// Takes `log` as this match's games after checking that it replays to this match.
-    fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
+    fn with_log(mut self, log: MatchLog) -> Result<Match<G>, LogError> {
         check_log(&self, &mut self.clone(), &log)?;
         self.log = log;
         Ok(self)
@@ -410,25 +411,22 @@ impl<G: Engine> Replay for Match<G> {
     fn history(&self) -> Vec<String> {
         self.game.history()
     }
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
+    fn record(&mut self, done: usize, text: &str) -> Result<(), PlayError> {
         self.act(|g| next_record(g, done, text))
-            .map_err(|e| e.to_string())
     }
-    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError> {
         match kind {
-            ActionKind::Double => self.double().map_err(|e| e.to_string()),
-            ActionKind::Take => self.take().map_err(|e| e.to_string()),
-            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(|e| e.to_string()),
-            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(|e| e.to_string()),
+            ActionKind::Double => self.double().map_err(LogError::Cube),
+            ActionKind::Take => self.take().map_err(LogError::Match),
+            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(LogError::Match),
+            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(LogError::Match),
         }
     }
-    fn start_next(&mut self) -> Result<(), String> {
-        self.next_game().map(|_| ()).map_err(|e| e.to_string())
+    fn start_next(&mut self) -> Result<(), MatchError> {
+        self.next_game().map(|_| ())
     }
-    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
-        Match::forfeit(self, loser, reason)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError> {
+        Match::forfeit(self, loser, reason).map(|_| ())
     }
     fn may_double(&self) -> bool {
         self.can_double().is_ok()

@@ -35,7 +35,8 @@ mod view;
 
 pub use driver::{Match, MatchSetup, SavedMatch};
 pub(crate) use log::{
-    game_body, lone_result_line, match_result_line, read_forfeit_line, replay_action, Replay,
+    game_body, lone_result_line, match_result_line, read_forfeit_line, replay_action, LogError,
+    Replay,
 };
 pub use log::{
     lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,

@@ -30,6 +30,7 @@ use crate::annotation::{Annotation, Annotations};
 use crate::bot::Level;
 use crate::dice::{Dice, RngState, Seed};
 use crate::engine::{GameKind, MoveInfo, ToAct};
+use crate::error::message_of;
 use crate::keys::JsonKeys;
 use crate::matchplay::{
     ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
@@ -420,7 +421,7 @@ impl FromTree for Tags {
                     " must be a string",
                 ]));
             };
-            tags.add_new(name, value)?;
+            tags.add_new(name, value).map_err(|e| message_of(&e))?;
         }
         Ok(tags)
     }
@@ -457,7 +458,7 @@ impl FromTree for Annotation {
                 .unwrap_or_default(),
             comment: f.field(key!(Annotation, comment))?,
         };
-        a.check()?;
+        a.check().map_err(|e| message_of(&e))?;
         Ok(a)
     }
 }
@@ -465,7 +466,7 @@ impl FromTree for Annotation {
 /// Annotations: an array of them, at most one per line; absent means none.
 impl FromTree for Annotations {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
-        Annotations::from_list(Vec::from_tree(tree)?)
+        Annotations::from_list(Vec::from_tree(tree)?).map_err(|e| message_of(&e))
     }
     fn absent() -> Option<Self> {
         Some(Annotations::new())

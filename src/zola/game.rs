@@ -1,7 +1,7 @@
 //! A game of Zola: setup, moves with automatic passes, the pie rule and the end (RULES 2.1-2.3).
 use super::board::{Size, Square};
 use super::moves::{Move, MoveList};
-use super::notation::{parse_move, write_move};
+use super::notation::{move_cells, parse_move, write_move};
 use super::position::Position;
 use super::setup::Setup;
 use super::state::{GameState, Phase};
@@ -286,7 +286,7 @@ impl Engine for Game {
         } else {
             self.position.turn().other()
         };
-        let cells = named_cells(&write_move(self.size, last));
+        let cells = move_cells(self.size, last);
         Some(LastMove { player, cells })
     }
 

@@ -48,6 +48,17 @@ pub fn write_move(size: Size, mv: Move) -> String {
     }
 }
 
+/// The squares a move leaves and reaches, in order (none for `swap` and a pass), as
+/// [`LastMove::cells`](crate::LastMove) lists them.
+pub(crate) fn move_cells(size: Size, mv: Move) -> Vec<String> {
+    match mv {
+        Move::Step { from, to } | Move::Capture { from, to } => {
+            vec![from.name(size), to.name(size)]
+        }
+        Move::Swap | Move::Pass => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
