@@ -351,6 +351,16 @@ impl Game {
         }
     }
 
+    /// Who made the last completed turn record: the player to move now after a goal (the winner),
+    /// else the other one.
+    fn last_mover(&self) -> Player {
+        if self.pos.winner().is_some() {
+            self.pos.turn()
+        } else {
+            self.pos.turn().other()
+        }
+    }
+
     /// Every complete rest of the current turn (phase man or ball) as a turn record without its dice,
     /// e.g. `b3-d3 f6>h6`, `b3-d3 -`, `- f6>off`; sorted and distinct. Empty in roll and over.
     pub fn legal_turns(&self) -> Vec<String> {
@@ -555,15 +565,7 @@ impl Engine for Game {
     fn last_move(&self) -> Option<LastMove> {
         let (player, moves) = match (self.man, self.history.last()) {
             (Some(Some(man)), _) => (self.pos.turn(), [Some(man), None]),
-            (_, Some(r)) => {
-                // The last record's mover: the player to move now, after a goal the winner.
-                let mover = if self.pos.winner().is_some() {
-                    self.pos.turn()
-                } else {
-                    self.pos.turn().other()
-                };
-                (mover, [r.man, r.ball])
-            }
+            (_, Some(r)) => (self.last_mover(), [r.man, r.ball]),
             _ => return None,
         };
         Some(LastMove {
@@ -583,14 +585,8 @@ impl Engine for Game {
 
     fn last_dice(&self) -> Option<(Dice, BallLine)> {
         let r = self.history.last()?;
-        // The last record's mover: the player to move now, after a goal the winner.
-        let mover = if self.pos.winner().is_some() {
-            self.pos.turn()
-        } else {
-            self.pos.turn().other()
-        };
         let line = BallLine {
-            direction: super::ball_direction(mover, r.dice.direction),
+            direction: super::ball_direction(self.last_mover(), r.dice.direction),
             blocked: r.ball.is_none(),
         };
         Some((r.dice, line))
