@@ -1,7 +1,10 @@
 //! The one shape of both games: the [`Engine`] trait that Jokerball's and Zola's `Game` implement, and
 //! that match play, the records, the computer opponent, the simulator and the JavaScript binding are
-//! written against. It holds the rules only: the records and the bot reach the games through traits of
-//! their own (`record::Recorded`, `bot::BotGame`).
+//! written against. It asks the games' own questions only (the rules, moves, history and state); the
+//! layers above ask theirs through traits they define: match play `matchplay::Logged` (the records
+//! one by one), `matchplay::Drawn` (Jokerball's dice and ball line in the view) and
+//! `matchplay::InMatch` (a match's setup and next game), the records `record::GameRecord`, the bot
+//! `bot::BotGame`.
 
 use std::fmt;
 
@@ -9,7 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Seed;
-use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::error::{ForfeitError, ParseError, PlayError, ReplayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::cat;
 use crate::player::Player;
@@ -366,25 +369,9 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// The player to move in the start position: who made (or passed) the first record.
     fn first(&self) -> Player;
 
-    /// Who makes the record after `record`, made by `mover`: the other player, but in Zola the same
-    /// colour after `swap` (RULES 2.2).
-    fn mover_after(_record: &str, mover: Player) -> Player {
-        mover.other()
-    }
-
-    /// Who made each completed record (as [`Engine::history`] lists them).
-    fn movers(&self) -> Vec<Player> {
-        movers::<Self>(self.first(), &self.history())
-    }
-
     /// The last move made: the current Jokerball turn's man move once played, else the last completed
     /// record's moves; `None` before the first record.
     fn last_move(&self) -> Option<LastMove>;
-
-    /// The cells a choice of the bot's hint names (a Jokerball turn as `legal_turns` writes it, a Zola
-    /// move): each move's cells as [`LastMove::cells`] gives them, of the part still to play (in
-    /// Jokerball's phase ball the ball move only). A choice that is not legal now gives none.
-    fn choice_cells(&self, choice: &str) -> Vec<String>;
 
     /// This game from its start, without a dice generator, with its first `step` completed records
     /// played (all of them when `step` is larger).
@@ -396,19 +383,6 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// larger).
     fn replay_prefix(self, history: &[String], step: usize) -> Result<Self, ReplayError> {
         self.replay_onto(history.get(..step).unwrap_or(history))
-    }
-
-    /// Jokerball: the dice of the last completed turn and the ball's line for them at its end (the
-    /// direction for its mover; blocked when its ball phase was passed); `None` before the first turn
-    /// and in Zola.
-    fn last_dice(&self) -> Option<(crate::dice::Dice, BallLine)> {
-        None
-    }
-
-    /// Jokerball with the dice rolled (phases man and ball): the ball's line for the green die; `None`
-    /// otherwise and in Zola.
-    fn ball_line(&self) -> Option<BallLine> {
-        None
     }
 
     /// The legal moves now, unsorted (generation order), into `list` (cleared first); allocation-free,
@@ -484,38 +458,12 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// states whose fields disagree with their history.
     fn from_state(state: &Self::State) -> Result<Self, ParseError>;
 
-    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position, without the pie
-    /// rule (`invalid_option` otherwise).
-    fn check_match_setup(setup: &Self::Setup) -> Result<(), OptionError>;
-
-    /// The next game of a match (RULES 3.6): the same settings from the start, `first` to move, the
-    /// dice generator (if any) going on from where this game left it.
-    fn next_game(&self, first: Player) -> Self;
-
     /// A new game from this one's start, with its settings and no dice generator.
     fn restart(&self) -> Self;
-
-    /// Whether the game began from a position that no standard setup makes (from a position string:
-    /// its record then writes that string; a match's games never do).
-    fn custom_start(&self) -> bool;
-
-    // The completed records, one by one (RULES 4): what replays, the records and the review read.
 
     /// The number of completed records ([`Engine::history`]'s length).
     fn history_len(&self) -> usize {
         self.history().len()
-    }
-
-    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
-    fn record_at(&self, index: usize) -> Option<String> {
-        self.history().into_iter().nth(index)
-    }
-
-    /// Plays the next completed record as [`Engine::history`] writes it: a Jokerball turn record from
-    /// the start of a turn, a Zola move or `swap` (passes are made by the game itself, never played).
-    /// On error the game may be left part-way (play on a copy, or drop it).
-    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
-        self.play(record).map(|_| ())
     }
 
     /// Replaces the dice generator with one seeded by `seed` (`None`: none, the game goes on only with
@@ -538,38 +486,4 @@ pub(crate) fn end_by_forfeit<P: Copy + PartialEq>(
     *slot = Some(Forfeit::of(loser, reason));
     *phase = over;
     Ok(())
-}
-
-/// Plays record `done` (from 0) of `game` as [`Engine::history`] writes it; a record the game made
-/// itself (Zola's automatic pass) must be written as it stands.
-pub(crate) fn next_record<G: Engine>(
-    game: &mut G,
-    done: usize,
-    text: &str,
-) -> Result<(), PlayError> {
-    if game.history_len() > done {
-        return match game.record_at(done) {
-            Some(r) if r == text => Ok(()),
-            Some(r) => Err(PlayError::WrongPhase(cat(&[
-                "expected '",
-                &r,
-                "' (made by the game itself: the side to move had no legal move)",
-            ]))),
-            None => Err(PlayError::WrongPhase("no such record".into())),
-        };
-    }
-    game.play_record(text)
-}
-
-/// Who made each record of `history`, the first made by `first` (see [`Engine::mover_after`]).
-pub fn movers<G: Engine>(first: Player, history: &[String]) -> Vec<Player> {
-    let mut p = first;
-    history
-        .iter()
-        .map(|rec| {
-            let me = p;
-            p = G::mover_after(rec, me);
-            me
-        })
-        .collect()
 }

@@ -120,7 +120,7 @@ pub use clock::{
 };
 pub use dice::{Dice, DiceRng, RngState, Seed, SimRng, MAX_SAFE_INTEGER};
 pub use engine::{
-    movers, Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,
+    Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,
 };
 pub use engine::{Forfeit, ForfeitReason};
 pub use error::ForfeitError;
@@ -129,10 +129,10 @@ pub use error::{
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    lone_log, max_cube, view_of, ActionKind, AnyMatchSetup, Cube, CubeError, GameEnd, GameResult,
-    GameSetup, LineKind, LogEntry, Match, MatchAction, MatchError, MatchGame, MatchLog,
-    MatchOptions, MatchPhase, MatchSetup, MatchState, MatchStateData, PastGame, SavedMatch, View,
-    MAX_MATCH_LENGTH,
+    lone_log, max_cube, movers, view_of, ActionKind, AnyMatchSetup, Cube, CubeError, Drawn,
+    GameEnd, GameResult, GameSetup, InMatch, LineKind, LogEntry, Logged, Match, MatchAction,
+    MatchError, MatchGame, MatchLog, MatchOptions, MatchPhase, MatchSetup, MatchState,
+    MatchStateData, PastGame, SavedMatch, View, MAX_MATCH_LENGTH,
 };
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};

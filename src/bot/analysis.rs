@@ -40,7 +40,7 @@ pub struct Choice {
     pub choice: String,
     /// The mover's chance of winning the game after it.
     pub win: f64,
-    /// The cells it names, of the part still to play ([`Engine::choice_cells`]), to draw it.
+    /// The cells it names, of the part still to play ([`BotGame::choice_cells`]), to draw it.
     pub cells: Vec<String>,
 }
 

@@ -7,11 +7,13 @@ use super::rank::{split, Step};
 use crate::engine::Engine;
 use crate::error::PlayError;
 use crate::jokerball::{self, Phase};
+use crate::matchplay::InMatch;
+use crate::notation::named_cells;
 use crate::player::ByPlayer;
 use crate::zola;
 
 /// A game the bot plays, hints and reviews: what the bot's searches of that game answer.
-pub trait BotGame: Engine {
+pub trait BotGame: InMatch {
     /// The bot's choice of a move now, `None` when there is nothing to choose.
     fn bot_choice(&self, bot: &mut Bot) -> Option<Self::Move>;
 
@@ -26,6 +28,11 @@ pub trait BotGame: Engine {
     /// The review of `record`, the next completed record to be played on this game (see
     /// [`Bot::review`]); a record that cannot be played here is an error.
     fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
+
+    /// The cells a choice of the hint names (a Jokerball turn as `legal_turns` writes it, a Zola
+    /// move): each move's cells as [`LastMove::cells`](crate::LastMove) gives them, of the part still
+    /// to play (in Jokerball's phase ball the ball move only).
+    fn choice_cells(&self, choice: &str) -> Vec<String>;
 }
 
 impl BotGame for jokerball::Game {
@@ -49,6 +56,15 @@ impl BotGame for jokerball::Game {
     fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         bot.jokerball_review(self, record)
     }
+
+    /// In phase ball only the ball part of the turn is still to play.
+    fn choice_cells(&self, choice: &str) -> Vec<String> {
+        let rest = match self.phase() {
+            Phase::Ball => choice.split_once(' ').map_or("", |(_, ball)| ball),
+            _ => choice,
+        };
+        named_cells(rest)
+    }
 }
 
 impl BotGame for zola::Game {
@@ -66,6 +82,10 @@ impl BotGame for zola::Game {
 
     fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         bot.zola_review(self, record)
+    }
+
+    fn choice_cells(&self, choice: &str) -> Vec<String> {
+        named_cells(choice)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::engine::{
 use crate::error::{
     DiceError, ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError,
 };
-use crate::notation::{named_cells, Tags, MAX_INPUT_LEN};
+use crate::notation::{Tags, MAX_INPUT_LEN};
 use crate::player::Player;
 
 /// One completed turn: the dice, the man move (or none: skipped) and the ball move (or none: skipped).
@@ -574,35 +574,6 @@ impl Engine for Game {
         })
     }
 
-    /// In phase ball only the ball part of the turn is still to play.
-    fn choice_cells(&self, choice: &str) -> Vec<String> {
-        let rest = match self.phase {
-            Phase::Ball => choice.split_once(' ').map_or("", |(_, ball)| ball),
-            _ => choice,
-        };
-        named_cells(rest)
-    }
-
-    fn last_dice(&self) -> Option<(Dice, BallLine)> {
-        let r = self.history.last()?;
-        let line = BallLine {
-            direction: super::ball_direction(self.last_mover(), r.dice.direction),
-            blocked: r.ball.is_none(),
-        };
-        Some((r.dice, line))
-    }
-
-    fn ball_line(&self) -> Option<BallLine> {
-        let dice = self.dice?;
-        if !matches!(self.phase, Phase::Man | Phase::Ball) {
-            return None;
-        }
-        Some(BallLine {
-            direction: super::ball_direction(self.pos.turn(), dice.direction),
-            blocked: !self.pos.has_ball_move(dice.direction),
-        })
-    }
-
     /// The legal moves of the current phase, unsorted, into `out` (cleared first). Allocation-free.
     fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
@@ -754,7 +725,48 @@ impl Engine for Game {
         Game::restore(state)
     }
 
-    fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
+    fn restart(&self) -> Game {
+        Game::from_start(self.start, None)
+    }
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn set_dice_seed(&mut self, seed: Option<&Seed>) {
+        self.rng = seed.map(DiceRng::from_seed);
+    }
+}
+
+/// What match play, its log and its view ask of a Jokerball game beyond the rules (the traits of
+/// `matchplay` call these).
+impl Game {
+    /// The dice of the last completed turn and the ball's line for them at its end (the direction for
+    /// its mover; blocked when its ball phase was passed); `None` before the first turn.
+    pub fn last_dice(&self) -> Option<(Dice, BallLine)> {
+        let r = self.history.last()?;
+        let line = BallLine {
+            direction: super::ball_direction(self.last_mover(), r.dice.direction),
+            blocked: r.ball.is_none(),
+        };
+        Some((r.dice, line))
+    }
+
+    /// With the dice rolled (phases man and ball): the ball's line for the green die; `None` otherwise.
+    pub fn ball_line(&self) -> Option<BallLine> {
+        let dice = self.dice?;
+        if !matches!(self.phase, Phase::Man | Phase::Ball) {
+            return None;
+        }
+        Some(BallLine {
+            direction: super::ball_direction(self.pos.turn(), dice.direction),
+            blocked: !self.pos.has_ball_move(dice.direction),
+        })
+    }
+
+    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position
+    /// (`invalid_option` otherwise).
+    pub fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
         if setup.position.is_some() {
             return Err(OptionError::new(
                 "a match's games start from the starting position, not from a position string",
@@ -764,35 +776,26 @@ impl Engine for Game {
     }
 
     /// The same starting men and rules, `first` to move, the dice generator carried on.
-    fn next_game(&self, first: Player) -> Game {
+    pub fn next_game(&self, first: Player) -> Game {
         let mut start = self.start;
         start.set_turn(first);
         Game::from_start(start, self.rng.clone())
     }
 
-    fn restart(&self) -> Game {
-        Game::from_start(self.start, None)
-    }
-
-    fn custom_start(&self) -> bool {
+    /// Whether the game began from a position string (its record then writes that string; a match's
+    /// games never do).
+    pub fn custom_start(&self) -> bool {
         self.start_rows().is_none()
     }
 
-    fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    fn record_at(&self, index: usize) -> Option<String> {
+    /// The completed turn record at `index` (from 0), as [`Engine::history`] writes it.
+    pub fn record_at(&self, index: usize) -> Option<String> {
         self.history.get(index).map(|r| r.notation(self.size()))
     }
 
     /// Plays a turn record (`2/3 b3-d3 f6>h6`) from phase roll; the dice generator is not touched.
-    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+    pub fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
         self.play_turn_record(record, false)
-    }
-
-    fn set_dice_seed(&mut self, seed: Option<&Seed>) {
-        self.rng = seed.map(DiceRng::from_seed);
     }
 }
 

@@ -4,18 +4,30 @@
 use serde::{Deserialize, Serialize};
 
 use super::log::{
-    check_log, games_of, ActionKind, LineKind, LogError, MatchAction, MatchGame, MatchLog,
-    PastGame, Replay,
+    check_log, games_of, next_record, ActionKind, LineKind, LogError, MatchAction, MatchGame,
+    MatchLog, PastGame, Replay,
 };
 use super::state::{MatchState, MatchStateData};
-use super::view::{match_to_act, Facts, View};
+use super::view::{match_to_act, Drawn, Facts, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::annotation::Annotations;
-use crate::engine::{next_record, Engine, Forfeit, ForfeitReason, GameKind, ToAct};
+use crate::engine::{Forfeit, ForfeitReason, GameKind, ToAct};
 use crate::error::{DiceError, ForfeitError, OptionError, ParseError, PlayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
+
+/// What match play asks of a game beyond its rules, records and view (RULES 3.6): whether a setup can
+/// start a match, and the next game of a match. Implemented for both games in `matchplay/games.rs`.
+pub trait InMatch: Drawn {
+    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position, without the
+    /// pie rule (`invalid_option` otherwise).
+    fn check_match_setup(setup: &Self::Setup) -> Result<(), OptionError>;
+
+    /// The next game of a match (RULES 3.6): the same settings from the start, `first` to move, the
+    /// dice generator (if any) going on from where this game left it.
+    fn next_game(&self, first: Player) -> Self;
+}
 
 /// The options of a new match as plain data: the length, the cube, and the first game's setup (whose
 /// `first` starts the match; later games alternate, RULES 3.6).
@@ -30,10 +42,11 @@ pub struct MatchSetup<S> {
     pub game: S,
 }
 
-/// A match of any [`Engine`] game: the match state, the current game, every earlier game as it was
-/// played ([`Match::games`]) and the record tags. Moves go through [`Match::act`], which refuses them
-/// while a double is pending or after the game ended, and records the result when the game ends on the
-/// board; cube actions and resignations are logged in their places.
+/// A match of any [`Engine`](crate::Engine) game that is [`InMatch`]: the match state, the current
+/// game, every earlier game as it was played ([`Match::games`]) and the record tags. Moves go through
+/// [`Match::act`], which refuses them while a double is pending or after the game ended, and records
+/// the result when the game ends on the board; cube actions and resignations are logged in their
+/// places.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match<G> {
     state: MatchState,
@@ -43,7 +56,7 @@ pub struct Match<G> {
     annotations: Annotations,
 }
 
-impl<G: Engine> Match<G> {
+impl<G: InMatch> Match<G> {
     /// A new match (RULES 3): the length (1..=21) and the cube are checked, then the first game is made
     /// from `setup.game`, which must be a game from the start (no position string) without the pie rule
     /// (RULES 3.6); its `first` starts the match.
@@ -339,7 +352,7 @@ impl<G: Engine> Match<G> {
         Ok(m)
     }
 
-    /// Who acts now: the player to move while a game is played ([`Engine::to_act`]); the doubled
+    /// Who acts now: the player to move while a game is played ([`Engine::to_act`](crate::Engine::to_act)); the doubled
     /// player, to answer, while a double is pending; either player (`player: None`) to start the next
     /// game; nobody once the match is over.
     pub fn to_act(&self) -> Option<ToAct> {
@@ -395,7 +408,7 @@ impl Match<crate::jokerball::Game> {
     }
 }
 
-impl<G: Engine> Replay for Match<G> {
+impl<G: InMatch> Replay for Match<G> {
     fn state(&self) -> &MatchState {
         &self.state
     }

@@ -14,7 +14,7 @@ use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::engine::{Engine, Forfeit, ForfeitReason, GameEnd, GameWon};
 use crate::error::{coded, ErrorCode, ForfeitError, OptionError, PlayError};
 use crate::keys::JsonKeys;
-use crate::notation::push_num;
+use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
 
 /// What a player did outside the moves of a game (RULES 3.2, 3.5).
@@ -198,6 +198,72 @@ impl MatchLog {
             actions: Vec::new(),
         }
     }
+}
+
+/// What a match's log and the records ask of a game beyond its rules (RULES 4): its completed records
+/// one by one, who made each, and whether it began from a position string. Implemented for both games
+/// in `matchplay/games.rs`.
+pub trait Logged: Engine {
+    /// Who makes the record after `record`, made by `mover`: the other player, but in Zola the same
+    /// colour after `swap` (RULES 2.2).
+    fn mover_after(_record: &str, mover: Player) -> Player {
+        mover.other()
+    }
+
+    /// Who made each completed record (as [`Engine::history`] lists them).
+    fn movers(&self) -> Vec<Player> {
+        movers::<Self>(self.first(), &self.history())
+    }
+
+    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history().into_iter().nth(index)
+    }
+
+    /// Plays the next completed record as [`Engine::history`] writes it: a Jokerball turn record from
+    /// the start of a turn, a Zola move or `swap` (passes are made by the game itself, never played).
+    /// On error the game may be left part-way (play on a copy, or drop it).
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        self.play(record).map(|_| ())
+    }
+
+    /// Whether the game began from a position that no standard setup makes (from a position string:
+    /// its record then writes that string; a match's games never do).
+    fn custom_start(&self) -> bool;
+}
+
+/// Who made each record of `history`, the first made by `first` (see [`Logged::mover_after`]).
+pub fn movers<G: Logged>(first: Player, history: &[String]) -> Vec<Player> {
+    let mut p = first;
+    history
+        .iter()
+        .map(|rec| {
+            let me = p;
+            p = G::mover_after(rec, me);
+            me
+        })
+        .collect()
+}
+
+/// Plays record `done` (from 0) of `game` as [`Engine::history`] writes it; a record the game made
+/// itself (Zola's automatic pass) must be written as it stands.
+pub(crate) fn next_record<G: Logged>(
+    game: &mut G,
+    done: usize,
+    text: &str,
+) -> Result<(), PlayError> {
+    if game.history_len() > done {
+        return match game.record_at(done) {
+            Some(r) if r == text => Ok(()),
+            Some(r) => Err(PlayError::WrongPhase(cat(&[
+                "expected '",
+                &r,
+                "' (made by the game itself: the side to move had no legal move)",
+            ]))),
+            None => Err(PlayError::WrongPhase("no such record".into())),
+        };
+    }
+    game.play_record(text)
 }
 
 /// Why the games of a match (a saved log, or a record's body) do not replay: what the match or its
@@ -435,7 +501,7 @@ pub(crate) fn body_lines(
 }
 
 /// The log of a lone game: its records with their movers, then its result.
-pub fn lone_log<G: Engine>(game: &G) -> Vec<LogEntry> {
+pub fn lone_log<G: Logged>(game: &G) -> Vec<LogEntry> {
     body_lines(
         &game.history(),
         game.first(),

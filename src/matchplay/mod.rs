@@ -27,24 +27,26 @@ use crate::keys::JsonKeys;
 use crate::player::Player;
 
 mod driver;
+mod games;
 mod log;
 mod options;
 mod restore;
 mod state;
 mod view;
 
-pub use driver::{Match, MatchSetup, SavedMatch};
+pub use driver::{InMatch, Match, MatchSetup, SavedMatch};
 pub(crate) use log::{
-    game_body, lone_result_line, match_result_line, read_forfeit_line, replay_action, LogError,
-    Replay,
+    game_body, lone_result_line, match_result_line, next_record, read_forfeit_line, replay_action,
+    LogError, Replay,
 };
 pub use log::{
-    lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
+    lone_log, movers, ActionKind, LineKind, LogEntry, Logged, MatchAction, MatchGame, MatchLog,
+    PastGame,
 };
 pub use options::{AnyMatchSetup, GameSetup, MatchOptions};
 pub(crate) use restore::replay_result;
 pub use state::{MatchState, MatchStateData};
-pub use view::{view_of, View};
+pub use view::{view_of, Drawn, View};
 
 /// The longest match allowed (RULES 3.1).
 pub const MAX_MATCH_LENGTH: u32 = 21;

@@ -5,11 +5,11 @@ use super::setup::{GameRecord, RecordSetup, TagError};
 use crate::annotation::{split_annotation, Annotation, Annotations};
 use crate::dice::Seed;
 use crate::engine::ForfeitReason;
-use crate::engine::{next_record, Engine, GameKind};
+use crate::engine::GameKind;
 use crate::error::{coded, Coded, ErrorCode, ParseError};
 use crate::matchplay::{
-    lone_result_line, match_result_line, read_forfeit_line, replay_action, ActionKind, LogError,
-    Match, MatchSetup, Replay,
+    lone_result_line, match_result_line, next_record, read_forfeit_line, replay_action, ActionKind,
+    LogError, Logged, Match, MatchSetup, Replay,
 };
 use crate::notation::{cat, is_tag_name, push_num, TagProblem, Tags, DERIVED_TAGS};
 use crate::player::Player;
@@ -497,7 +497,7 @@ struct Lone<G> {
     game: G,
 }
 
-impl<G: Engine> Sink for Lone<G> {
+impl<G: Logged> Sink for Lone<G> {
     fn is_match(&self) -> bool {
         false
     }

@@ -5,6 +5,7 @@ use crate::annotation::Annotations;
 use crate::engine::Engine;
 use crate::error::OptionError;
 use crate::jokerball::{self, RuleSet};
+use crate::matchplay::InMatch;
 use crate::notation::{push_num, Tags};
 use crate::player::Player;
 use crate::zola;
@@ -12,7 +13,7 @@ use crate::zola;
 /// What the records need of a game beyond its rules (RULES 4.1): the header tags its setup makes and
 /// reads back, and the optional tags it keeps. Implemented here for Jokerball's and Zola's `Game`;
 /// through it both are [`Recorded`](super::Recorded).
-pub trait GameRecord: Engine {
+pub trait GameRecord: InMatch {
     /// The names of the header tags that this game's setup makes, in writing order.
     const SETUP_TAGS: &'static [&'static str];
 

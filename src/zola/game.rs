@@ -9,7 +9,7 @@ use crate::engine::{
     Awaits, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass, MoveInfo,
 };
 use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::notation::{named_cells, Tags};
+use crate::notation::Tags;
 use crate::player::Player;
 
 /// A game of Zola in progress or finished: the start, the current position, the history and the result.
@@ -264,19 +264,6 @@ impl Engine for Game {
         self.start.turn()
     }
 
-    /// After `swap` the same colour moves again (the players exchanged colours, RULES 2.2).
-    fn mover_after(record: &str, mover: Player) -> Player {
-        if record == "swap" {
-            mover
-        } else {
-            mover.other()
-        }
-    }
-
-    fn choice_cells(&self, choice: &str) -> Vec<String> {
-        named_cells(choice)
-    }
-
     fn last_move(&self) -> Option<LastMove> {
         let last = *self.history.last()?;
         // The mover of the last record: the colour to move now after `swap` and after a win on the
@@ -405,7 +392,30 @@ impl Engine for Game {
         Game::restore(state)
     }
 
-    fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
+    fn restart(&self) -> Game {
+        Game::begin(self.start, self.pie, self.from_setup)
+    }
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+}
+
+/// What match play, its log and its records ask of a Zola game beyond the rules (the traits of
+/// `matchplay` call these).
+impl Game {
+    /// After `swap` the same colour moves again (the players exchanged colours, RULES 2.2).
+    pub fn mover_after(record: &str, mover: Player) -> Player {
+        if record == "swap" {
+            mover
+        } else {
+            mover.other()
+        }
+    }
+
+    /// Whether `setup` can start a match (RULES 3.6): a game from the full board, without the pie rule
+    /// (`invalid_option` otherwise).
+    pub fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
         if setup.pie {
             return Err(OptionError::new(
                 "the pie rule is not available in a match (it would exchange the players' colours)",
@@ -420,29 +430,24 @@ impl Engine for Game {
     }
 
     /// The full board of the same size, `first` to move; a match has no pie rule (RULES 3.6).
-    fn next_game(&self, first: Player) -> Game {
+    pub fn next_game(&self, first: Player) -> Game {
         Game::begin(Position::full(self.size, first), false, true)
     }
 
-    fn restart(&self) -> Game {
-        Game::begin(self.start, self.pie, self.from_setup)
-    }
-
-    fn custom_start(&self) -> bool {
+    /// Whether the game began from a position string (its record then writes that string; a match's
+    /// games never do).
+    pub fn custom_start(&self) -> bool {
         !self.from_setup
     }
 
-    fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    fn record_at(&self, index: usize) -> Option<String> {
+    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
+    pub fn record_at(&self, index: usize) -> Option<String> {
         self.history.get(index).map(|&m| write_move(self.size, m))
     }
 
     /// Plays a move or `swap`; a pass (`-`) is never played: the game makes it when the side to move
     /// has no legal move.
-    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+    pub fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
         let mv = parse_move(self.size, record)?;
         if mv == Move::Pass {
             return Err(PlayError::Illegal(
