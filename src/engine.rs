@@ -57,42 +57,14 @@ impl GameKind {
     }
 }
 
-/// How a game ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`, `'time'`, `'abandoned'`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameEnd {
+/// How a game is won on the board by its own rules ([`Engine::WIN`]); a match records it as a
+/// `GameEnd` with the match's own ends (a drop, a resignation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardWin {
     /// Jokerball: the ball left the board through a goal (RULES 1.7).
     Goal,
     /// Zola: the last enemy checker was captured (RULES 2.3).
     CapturedAll,
-    /// A double was dropped (RULES 3.2).
-    Drop,
-    /// A player resigned (RULES 3.5).
-    Resign,
-    /// A player's time ran out (a lone game forfeited, or a match's current game ended by the
-    /// match's forfeit: API "Clocks and abandoned games").
-    Time,
-    /// A player abandoned the game (as for [`GameEnd::Time`]).
-    Abandoned,
-}
-
-impl GameEnd {
-    /// The name used by the JavaScript API.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameEnd::Goal => "goal",
-            GameEnd::CapturedAll => "captured-all",
-            GameEnd::Drop => "drop",
-            GameEnd::Resign => "resign",
-            GameEnd::Time => "time",
-            GameEnd::Abandoned => "abandoned",
-        }
-    }
-
-    /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
-    pub const fn on_the_board(self) -> bool {
-        matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
-    }
 }
 
 /// Why a game or a match was lost off the board (API "Clocks and abandoned games"; JS: `'time'`,
@@ -123,14 +95,6 @@ impl ForfeitReason {
             _ => None,
         }
     }
-
-    /// How a game ended by this forfeit is shown in its result.
-    pub const fn end(self) -> GameEnd {
-        match self {
-            ForfeitReason::Time => GameEnd::Time,
-            ForfeitReason::Abandoned => GameEnd::Abandoned,
-        }
-    }
 }
 
 /// A game or a match ended off the board: the winner (the other player ran out of time or abandoned)
@@ -150,14 +114,6 @@ impl Forfeit {
         Forfeit {
             winner: loser.other(),
             how: reason,
-        }
-    }
-
-    /// The result it gives the game it ends.
-    pub const fn result(self) -> GameWon {
-        GameWon {
-            winner: self.winner,
-            how: self.how.end(),
         }
     }
 }
@@ -210,11 +166,10 @@ pub struct MoveInfo {
     pub goal: Option<Player>,
 }
 
-/// What the player to act must do now (see [`ToAct`]; JS: `'roll'`, `'man'`, `'ball'`, `'move'`,
-/// `'answer'`, `'next'`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Awaits {
+/// What a game waits for from the player to move (JS: `'roll'`, `'man'`, `'ball'`, `'move'`; match
+/// play adds its own: the answer to a double, the next game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Awaited {
     /// Jokerball: roll (or set) the dice.
     Roll,
     /// Jokerball: move a man.
@@ -223,34 +178,6 @@ pub enum Awaits {
     Ball,
     /// Zola: move a checker (or `swap`).
     Move,
-    /// A match: take or drop the pending double (or resign).
-    Answer,
-    /// A match: start the next game (either player may).
-    Next,
-}
-
-impl Awaits {
-    /// The name used in JavaScript.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Awaits::Roll => "roll",
-            Awaits::Man => "man",
-            Awaits::Ball => "ball",
-            Awaits::Move => "move",
-            Awaits::Answer => "answer",
-            Awaits::Next => "next",
-        }
-    }
-}
-
-/// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
-/// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
-pub struct ToAct {
-    /// The player who must act, `None` when either may.
-    pub player: Option<Player>,
-    /// What that player must do.
-    pub awaits: Awaits,
 }
 
 /// The last move made on the board: who made it and the cells its moves leave and reach.
@@ -261,18 +188,6 @@ pub struct LastMove {
     /// The cells each move left and reached, in order, each once (`'off'` left out); empty for a pass,
     /// a Jokerball turn whose phases were all passed, or `swap`.
     pub cells: Vec<String>,
-}
-
-/// How a lone game ended on the board (a game of a match also has its points: [`GameResult`]).
-///
-/// [`GameResult`]: crate::GameResult
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
-pub struct GameWon {
-    /// Who won.
-    pub winner: Player,
-    /// How: a goal (Jokerball) or the last capture (Zola); in a match also a drop or resignation;
-    /// `time` or `abandoned` for a game forfeited.
-    pub how: GameEnd,
 }
 
 /// The line of Jokerball's ball for the dice rolled (RULES 1.6), as the board stands now.
@@ -293,7 +208,7 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// Which game this is.
     const KIND: GameKind;
     /// How a win on the board is recorded in a match: a goal, or the last capture.
-    const WIN: GameEnd;
+    const WIN: BoardWin;
     /// The options of a new game (plain data; `Default` is the standard game).
     type Setup: Clone + Default + fmt::Debug + PartialEq;
     /// A move as a small value.
@@ -341,27 +256,7 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     fn at_turn_start(&self) -> bool;
 
     /// What the player to move must do now, `None` once the game is over.
-    fn awaits(&self) -> Option<Awaits>;
-
-    /// Who acts now (the player to move) and what is awaited; `None` once the game is over.
-    fn to_act(&self) -> Option<ToAct> {
-        self.awaits().map(|awaits| ToAct {
-            player: Some(self.turn()),
-            awaits,
-        })
-    }
-
-    /// The game's result once it ended: the forfeit's, or the winner on the board and
-    /// [`Engine::WIN`].
-    fn outcome(&self) -> Option<GameWon> {
-        match self.forfeited() {
-            Some(f) => Some(f.result()),
-            None => self.winner().map(|winner| GameWon {
-                winner,
-                how: Self::WIN,
-            }),
-        }
-    }
+    fn awaits(&self) -> Option<Awaited>;
 
     /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
     fn side(&self) -> u8;

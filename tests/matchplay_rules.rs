@@ -9,10 +9,10 @@
 )]
 
 use steere_games::{
-    Awaits, Coded, Cube, CubeError, DiceError, Drawn, Engine, ErrorCode, Forfeit, ForfeitError,
-    ForfeitReason, GameEnd, GameKind, GameResult, InMatch, LastMove, Logged, Match, MatchError,
-    MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo, OptionError,
-    ParseError, PlayError, Player, ReplayError, SetupError,
+    Awaited, BoardWin, Coded, Cube, CubeError, DiceError, Drawn, Engine, ErrorCode, Forfeit,
+    ForfeitError, ForfeitReason, GameEnd, GameKind, GameResult, InMatch, LastMove, Logged, Match,
+    MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo,
+    OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
 };
 use Player::{Blue, Red};
 
@@ -562,7 +562,7 @@ impl Default for FakeSetup {
 /// `at_turn_start`, `next_game`); the rest is the least that fits the traits. The inherent `play` (returning the move's name) shadows the trait's in the tests.
 impl Engine for Fake {
     const KIND: GameKind = GameKind::Jokerball;
-    const WIN: GameEnd = GameEnd::Goal;
+    const WIN: BoardWin = BoardWin::Goal;
     type Setup = FakeSetup;
     type Move = &'static str;
     type Phase = ();
@@ -602,11 +602,11 @@ impl Engine for Fake {
     fn at_turn_start(&self) -> bool {
         !self.rolled && self.winner.is_none()
     }
-    fn awaits(&self) -> Option<Awaits> {
+    fn awaits(&self) -> Option<Awaited> {
         match (self.winner, self.rolled) {
             (Some(_), _) => None,
-            (None, false) => Some(Awaits::Roll),
-            (None, true) => Some(Awaits::Move),
+            (None, false) => Some(Awaited::Roll),
+            (None, true) => Some(Awaited::Move),
         }
     }
     fn side(&self) -> u8 {

@@ -8,7 +8,7 @@ use super::setup::{RuleSet, Setup};
 use super::state::{GameState, Phase, TurnState};
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::{
-    Awaits, BallLine, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass,
+    Awaited, BallLine, BoardWin, Engine, Forfeit, ForfeitReason, GameKind, LastMove, MoveClass,
     MoveInfo,
 };
 use crate::error::{
@@ -485,7 +485,7 @@ pub(crate) fn parse_dice(text: &str) -> Option<Dice> {
 
 impl Engine for Game {
     const KIND: GameKind = GameKind::Jokerball;
-    const WIN: GameEnd = GameEnd::Goal;
+    const WIN: BoardWin = BoardWin::Goal;
     type Setup = Setup;
     type Move = Move;
     type Phase = Phase;
@@ -545,11 +545,11 @@ impl Engine for Game {
         self.phase == Phase::Roll
     }
 
-    fn awaits(&self) -> Option<Awaits> {
+    fn awaits(&self) -> Option<Awaited> {
         match self.phase {
-            Phase::Roll => Some(Awaits::Roll),
-            Phase::Man => Some(Awaits::Man),
-            Phase::Ball => Some(Awaits::Ball),
+            Phase::Roll => Some(Awaited::Roll),
+            Phase::Man => Some(Awaited::Man),
+            Phase::Ball => Some(Awaited::Ball),
             Phase::Over => None,
         }
     }

@@ -8,10 +8,10 @@ use super::log::{
     MatchLog, PastGame, Replay,
 };
 use super::state::{MatchState, MatchStateData};
-use super::view::{match_to_act, Drawn, Facts, View};
+use super::view::{match_to_act, Drawn, Facts, ToAct, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::annotation::Annotations;
-use crate::engine::{Forfeit, ForfeitReason, GameKind, ToAct};
+use crate::engine::{Forfeit, ForfeitReason, GameKind};
 use crate::error::{DiceError, ForfeitError, OptionError, ParseError, PlayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
@@ -95,7 +95,7 @@ impl<G: InMatch> Match<G> {
         };
         match (current, game.winner()) {
             (None, Some(_)) => return bad("the game has ended but the match does not record it"),
-            (Some(r), Some(w)) if r.how != G::WIN || r.winner != w => {
+            (Some(r), Some(w)) if r.how != G::WIN.into() || r.winner != w => {
                 return bad("the game's winner does not match the last result")
             }
             (Some(r), None) if r.how.on_the_board() => {
@@ -204,7 +204,7 @@ impl<G: InMatch> Match<G> {
         let out = action(&mut self.game)?;
         if let Some(w) = self.game.winner() {
             // Cannot fail: the phase is Playing and G::WIN is a win on the board.
-            self.state.game_won(w, G::WIN)?;
+            self.state.game_won(w, G::WIN.into())?;
         }
         Ok(out)
     }

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use super::restore::{replay_result, ResultError};
 use super::state::{next_crawford_flags, MatchState};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
-use crate::engine::{Engine, Forfeit, ForfeitReason, GameEnd, GameWon};
+use super::{GameEnd, GameWon};
+use crate::engine::{Engine, Forfeit, ForfeitReason};
 use crate::error::{coded, ErrorCode, ForfeitError, OptionError, PlayError};
 use crate::keys::JsonKeys;
 use crate::notation::{cat, push_num};
@@ -201,7 +202,7 @@ impl MatchLog {
 }
 
 /// What a match's log and the records ask of a game beyond its rules (RULES 4): its completed records
-/// one by one, who made each, and whether it began from a position string. Implemented for both games
+/// one by one, who made each, whether it began from a position string, and its result. Implemented for both games
 /// in `matchplay/games.rs`.
 pub trait Logged: Engine {
     /// Who makes the record after `record`, made by `mover`: the other player, but in Zola the same
@@ -230,6 +231,18 @@ pub trait Logged: Engine {
     /// Whether the game began from a position that no standard setup makes (from a position string:
     /// its record then writes that string; a match's games never do).
     fn custom_start(&self) -> bool;
+
+    /// The game's result once it ended: the forfeit's, or the winner on the board and
+    /// [`Engine::WIN`](crate::Engine::WIN).
+    fn outcome(&self) -> Option<GameWon> {
+        match self.forfeited() {
+            Some(f) => Some(f.into()),
+            None => self.winner().map(|winner| GameWon {
+                winner,
+                how: Self::WIN.into(),
+            }),
+        }
+    }
 }
 
 /// Who made each record of `history`, the first made by `first` (see [`Logged::mover_after`]).
@@ -711,7 +724,7 @@ mod tests {
             Forfeit::of(Player::Red, ForfeitReason::Time),
             Forfeit::of(Player::Blue, ForfeitReason::Abandoned),
         ] {
-            let lone = lone_result_line(f.result());
+            let lone = lone_result_line(f.into());
             assert_eq!(read_forfeit_line(&lone, false), Some(f));
             assert_eq!(read_forfeit_line(&lone, true), None);
             let in_match = match_forfeit_line(f);
@@ -719,7 +732,7 @@ mod tests {
             assert_eq!(read_forfeit_line(&in_match, false), None);
         }
         assert_eq!(
-            lone_result_line(Forfeit::of(Player::Blue, ForfeitReason::Time).result()),
+            lone_result_line(Forfeit::of(Player::Blue, ForfeitReason::Time).into()),
             "Red wins on time"
         );
         for bad in [

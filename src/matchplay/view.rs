@@ -5,15 +5,69 @@
 //! The view is built once for both games: the generic part only gathers a game's facts. The
 //! methods of [`Match`](super::Match) that use it are in `driver`, with all the others.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::log::{body_lines, game_body, lone_result_line, LogEntry, Logged};
 use super::state::MatchState;
-use super::MatchPhase;
+use super::{GameWon, MatchPhase};
 use crate::dice::Dice;
-use crate::engine::{Awaits, BallLine, GameKind, GameWon, LastMove, ToAct};
+use crate::engine::{Awaited, BallLine, GameKind, LastMove};
 use crate::keys::JsonKeys;
 use crate::player::Player;
+
+/// What the player to act must do now (see [`ToAct`]; JS: `'roll'`, `'man'`, `'ball'`, `'move'`,
+/// `'answer'`, `'next'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Awaits {
+    /// Jokerball: roll (or set) the dice.
+    Roll,
+    /// Jokerball: move a man.
+    Man,
+    /// Jokerball: move the ball.
+    Ball,
+    /// Zola: move a checker (or `swap`).
+    Move,
+    /// A match: take or drop the pending double (or resign).
+    Answer,
+    /// A match: start the next game (either player may).
+    Next,
+}
+
+impl From<Awaited> for Awaits {
+    fn from(a: Awaited) -> Awaits {
+        match a {
+            Awaited::Roll => Awaits::Roll,
+            Awaited::Man => Awaits::Man,
+            Awaited::Ball => Awaits::Ball,
+            Awaited::Move => Awaits::Move,
+        }
+    }
+}
+
+impl Awaits {
+    /// The name used in JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Awaits::Roll => "roll",
+            Awaits::Man => "man",
+            Awaits::Ball => "ball",
+            Awaits::Move => "move",
+            Awaits::Answer => "answer",
+            Awaits::Next => "next",
+        }
+    }
+}
+
+/// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
+/// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
+pub struct ToAct {
+    /// The player who must act, `None` when either may.
+    pub player: Option<Player>,
+    /// What that player must do.
+    pub awaits: Awaits,
+}
 
 /// What the view asks of a game beyond its rules and records: Jokerball's dice and ball line (Zola has
 /// none: the defaults). Implemented for both games in `matchplay/games.rs`.
@@ -29,6 +83,14 @@ pub trait Drawn: Logged {
     /// otherwise and in Zola.
     fn ball_line(&self) -> Option<BallLine> {
         None
+    }
+
+    /// Who acts now (the player to move) and what is awaited; `None` once the game is over.
+    fn to_act(&self) -> Option<ToAct> {
+        self.awaits().map(|awaits| ToAct {
+            player: Some(self.turn()),
+            awaits: awaits.into(),
+        })
     }
 }
 
@@ -133,7 +195,7 @@ impl Facts {
                     how: r.how,
                 }),
                 // A forfeit ended the match while this game was on: it ended the game too.
-                None => st.forfeit().map(crate::engine::Forfeit::result),
+                None => st.forfeit().map(GameWon::from),
             },
             last_move: self.last_move,
             ball: self.ball.filter(|_| phase == MatchPhase::Playing),

@@ -6,7 +6,7 @@ use super::position::Position;
 use super::setup::Setup;
 use super::state::{GameState, Phase};
 use crate::engine::{
-    Awaits, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass, MoveInfo,
+    Awaited, BoardWin, Engine, Forfeit, ForfeitReason, GameKind, LastMove, MoveClass, MoveInfo,
 };
 use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
 use crate::notation::Tags;
@@ -185,7 +185,7 @@ impl Game {
 
 impl Engine for Game {
     const KIND: GameKind = GameKind::Zola;
-    const WIN: GameEnd = GameEnd::CapturedAll;
+    const WIN: BoardWin = BoardWin::CapturedAll;
     type Setup = Setup;
     type Move = Move;
     type Phase = Phase;
@@ -252,8 +252,8 @@ impl Engine for Game {
         self.phase == Phase::Move
     }
 
-    fn awaits(&self) -> Option<Awaits> {
-        (self.phase == Phase::Move).then_some(Awaits::Move)
+    fn awaits(&self) -> Option<Awaited> {
+        (self.phase == Phase::Move).then_some(Awaited::Move)
     }
 
     fn side(&self) -> u8 {
