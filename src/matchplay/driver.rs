@@ -352,9 +352,9 @@ impl<G: InMatch> Match<G> {
         Ok(m)
     }
 
-    /// Who acts now: the player to move while a game is played ([`Engine::to_act`](crate::Engine::to_act)); the doubled
-    /// player, to answer, while a double is pending; either player (`player: None`) to start the next
-    /// game; nobody once the match is over.
+    /// Who acts now: the player to move while a game is played ([`Drawn::to_act`]); the doubled player,
+    /// to answer, while a double is pending; either player (`player: None`) to start the next game;
+    /// nobody once the match is over.
     pub fn to_act(&self) -> Option<ToAct> {
         match self.state.phase() {
             MatchPhase::Playing => self.game.to_act(),

@@ -102,7 +102,7 @@ pub struct View {
     pub game: GameKind,
     /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
     pub size: u8,
-    /// Who acts now and what is awaited ([`Engine::to_act`](crate::Engine::to_act), [`Match::to_act`]).
+    /// Who acts now and what is awaited ([`Drawn::to_act`], `Match::to_act`).
     pub to_act: Option<ToAct>,
     /// Whether the player to move has not begun the turn: Jokerball's phase roll, Zola's phase move
     /// (in a match also while that player's double awaits its answer); false once the game is over.
