@@ -139,7 +139,7 @@ pub use rating::{
     MatchRole, PlayerRating, RatedMatch, RatingAfter, RatingChange, RatingError, MAX_EXPERIENCE,
     MAX_RATED_LENGTH, MAX_RATING,
 };
-pub use record::{GameRecord, RecordSetup, Recorded, TagError, Tags, MAX_RECORD_LEN};
+pub use record::{GameRecord, RecordSetup, Recorded, TagError, TagFault, Tags, MAX_RECORD_LEN};
 pub use sim::{
     jokerball_game, simulate, simulate_with_progress, zola_game, JokerballLists, Outcome, SimGame,
     SimOptions, SimPlayer, SimResult, DEFAULT_MAX_TURNS, MAX_GAMES,

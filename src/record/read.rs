@@ -94,7 +94,7 @@ impl<'a> Reading<'a> {
 
     /// The error of a game tag, on its line.
     fn tag_error(&self, e: TagError) -> ParseError {
-        self.header.error_at(e.tag, &e.message)
+        self.header.error_at(e.tag, &crate::error::message_of(&e))
     }
 
     /// Reads the body into `sink`, checks the `Result` tag against it, and gives the optional tags
