@@ -205,24 +205,6 @@ fn push_run(out: &mut String, run: u32) {
     }
 }
 
-/// The cell names that moves, turns or records in the notation name (RULES 1.9, 2.3), in order, each
-/// once: the words between the move signs (`-`, `x`, `>`) and spaces that are a letter and a number
-/// (`b3`, `k11`); `off`, `swap`, `-` and dice (`2/3`) name none. `"2/3 b3-d3 f6>h6"` names `b3`, `d3`,
-/// `f6`, `h6`.
-pub fn named_cells(text: &str) -> Vec<String> {
-    let mut cells: Vec<String> = Vec::new();
-    for word in text.split([' ', '-', 'x', '>']) {
-        let b = word.as_bytes();
-        let named = b.len() >= 2
-            && b.first().is_some_and(u8::is_ascii_lowercase)
-            && b.get(1..).is_some_and(|r| r.iter().all(u8::is_ascii_digit));
-        if named && !cells.iter().any(|c| c == word) {
-            cells.push(word.to_string());
-        }
-    }
-    cells
-}
-
 /// Adds a cell's name to `cells` unless it is there already (the cells of a move or turn, each once).
 pub(crate) fn push_cell(cells: &mut Vec<String>, name: String) {
     if !cells.contains(&name) {
@@ -547,17 +529,6 @@ mod tests {
         for s in ["", "a", "é", "ё€😀", &"x".repeat(4096), &"é".repeat(4097)] {
             assert_eq!(too_long(s), s.chars().count() > MAX_INPUT_LEN, "{s}");
         }
-    }
-
-    #[test]
-    fn named_cells_of_moves_turns_and_records() {
-        let cells = |t: &str| named_cells(t);
-        assert_eq!(cells("2/3 b3-d3 f6>h6"), ["b3", "d3", "f6", "h6"]);
-        assert_eq!(cells("4/1 - e5>off"), ["e5"]);
-        assert_eq!(cells("b3xd5 d5>k11"), ["b3", "d5", "k11"]);
-        assert_eq!(cells("c3xf6"), ["c3", "f6"]);
-        assert!(cells("swap").is_empty() && cells("-").is_empty() && cells("").is_empty());
-        assert!(cells("k7-off").len() == 1 && cells("3/3 - -").is_empty());
     }
 
     proptest! {

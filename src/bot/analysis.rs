@@ -316,7 +316,7 @@ fn entry(
     player: Player,
     record: &str,
     win: f64,
-    best: String,
+    (best, best_cells): (String, Vec<String>),
     best_win: f64,
     luck: Option<f64>,
 ) -> Entry {
@@ -327,7 +327,7 @@ fn entry(
         player,
         record: record.to_string(),
         win,
-        best_cells: crate::notation::named_cells(&best),
+        best_cells,
         best,
         best_win,
         error,
@@ -386,10 +386,10 @@ impl Bot {
         }
         Ok(ranked
             .into_iter()
-            .map(|(v, choice)| Choice {
-                cells: game.choice_cells(&choice),
-                choice,
-                win: chance(v),
+            .map(|r| Choice {
+                cells: r.cells,
+                choice: r.name,
+                win: chance(r.win),
             })
             .collect())
     }
@@ -542,7 +542,8 @@ impl Bot {
                         }
                     };
                     if a.kind != ActionKind::Resign {
-                        let mut e = entry(at, who, rec, win, best.into(), best_win, None);
+                        let best = (best.into(), Vec::new());
+                        let mut e = entry(at, who, rec, win, best, best_win, None);
                         e.cube = Some(chances);
                         out.push(e, None);
                     }
@@ -553,7 +554,8 @@ impl Bot {
             if let (Some((me, double, chances, _)), false) = (cube, doubled) {
                 let nd = chances.no_double;
                 let best = if double > nd { "double" } else { "no-double" };
-                let mut e = entry(at, me, "no-double", nd, best.into(), nd.max(double), None);
+                let best = (best.into(), Vec::new());
+                let mut e = entry(at, me, "no-double", nd, best, nd.max(double), None);
                 e.cube = Some(chances);
                 out.push(e, None);
             }
@@ -578,15 +580,24 @@ impl Bot {
         if m.history_len() > at.1 {
             // A pass the game made itself: the passer had no choice.
             let v = 1.0 - m.win_chance(self);
-            let e = entry(at, m.turn().other(), rec, v, rec.into(), v, None);
+            // A pass names no cell.
+            let e = entry(
+                at,
+                m.turn().other(),
+                rec,
+                v,
+                (rec.into(), Vec::new()),
+                v,
+                None,
+            );
             out.push(e, Some(false));
             return Ok(());
         }
         let s = m.review_step(self, rec)?;
         let (best, best_win) = if s.win > s.best_win {
-            (rec.to_string(), s.win)
+            ((rec.to_string(), s.cells), s.win)
         } else {
-            (s.best, s.best_win)
+            ((s.best, s.best_cells), s.best_win)
         };
         let luck = s.luck.map(|l| l / f64::from(P_ONE));
         out.push(

@@ -3,12 +3,11 @@
 
 use super::base::Bot;
 use super::net::P_ONE;
-use super::rank::{split, Step};
+use super::rank::{split, Ranked, Step};
 use crate::engine::Engine;
 use crate::error::PlayError;
 use crate::jokerball::{self, Phase};
 use crate::matchplay::InMatch;
-use crate::notation::named_cells;
 use crate::player::ByPlayer;
 use crate::zola;
 
@@ -21,18 +20,13 @@ pub trait BotGame: InMatch {
     fn bot_win_chance(&self, bot: &mut Bot) -> f64;
 
     /// The bot's ranking of the choices now (see [`Bot::hint`]): each choice written as the hint writes
-    /// it with the mover's chance after it (units of [`P_ONE`]), the bot's own choice first; empty when
-    /// there is nothing to choose.
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)>;
+    /// it, with the mover's chance after it (units of [`P_ONE`]) and the cells its moves name, the
+    /// bot's own choice first; empty when there is nothing to choose.
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<Ranked>;
 
     /// The review of `record`, the next completed record to be played on this game (see
     /// [`Bot::review`]); a record that cannot be played here is an error.
     fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
-
-    /// The cells a choice of the hint names (a Jokerball turn as `legal_turns` writes it, a Zola
-    /// move): each move's cells as [`LastMove::cells`](crate::LastMove) gives them, of the part still
-    /// to play (in Jokerball's phase ball the ball move only).
-    fn choice_cells(&self, choice: &str) -> Vec<String>;
 }
 
 impl BotGame for jokerball::Game {
@@ -49,21 +43,12 @@ impl BotGame for jokerball::Game {
         }
     }
 
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<Ranked> {
         bot.jokerball_hint(self)
     }
 
     fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         bot.jokerball_review(self, record)
-    }
-
-    /// In phase ball only the ball part of the turn is still to play.
-    fn choice_cells(&self, choice: &str) -> Vec<String> {
-        let rest = match self.phase() {
-            Phase::Ball => choice.split_once(' ').map_or("", |(_, ball)| ball),
-            _ => choice,
-        };
-        named_cells(rest)
     }
 }
 
@@ -76,16 +61,12 @@ impl BotGame for zola::Game {
         bot.zola_win_chance(self.position())
     }
 
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<Ranked> {
         bot.zola_hint(self)
     }
 
     fn bot_review(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         bot.zola_review(self, record)
-    }
-
-    fn choice_cells(&self, choice: &str) -> Vec<String> {
-        named_cells(choice)
     }
 }
 

@@ -169,4 +169,26 @@ mod tests {
             .unwrap_or_default();
         assert!(e.contains("'a5'") && e.contains("side-4"), "{e}");
     }
+
+    #[test]
+    fn the_cells_of_moves_from_their_values() {
+        let mv = |text: &str| {
+            let m = parse_move(Size::Six, text).unwrap_or_else(|e| panic!("{e}"));
+            let to = match m.to {
+                Target::Cell(c) => Dest::Cell(c),
+                Target::Off => Dest::Off(crate::Player::Red),
+            };
+            Move {
+                kind: m.kind,
+                from: m.from,
+                to,
+                capture: m.capture,
+            }
+        };
+        let cells = |texts: &[&str]| moves_cells(Size::Six, texts.iter().map(|t| mv(t)));
+        assert_eq!(cells(&["b3-d3", "f6>h6"]), ["b3", "d3", "f6", "h6"]);
+        assert_eq!(cells(&["e5>off"]), ["e5"]);
+        assert_eq!(cells(&["b3xd5", "d5>k11"]), ["b3", "d5", "k11"]);
+        assert!(cells(&[]).is_empty());
+    }
 }

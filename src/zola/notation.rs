@@ -64,6 +64,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_moves_cells_from_its_value() {
+        let cells = |t: &str| move_cells(Size::Ten, parse_move(Size::Ten, t).unwrap());
+        assert_eq!(cells("c3-d4"), ["c3", "d4"]);
+        assert_eq!(cells("j10xa1"), ["j10", "a1"]);
+        assert!(cells("swap").is_empty() && cells("-").is_empty());
+    }
+
+    #[test]
     fn round_trip() {
         for text in ["c3-d4", "c3xf6", "swap", "-", "a1xf6", "f6-e5"] {
             let mv = parse_move(Size::Six, text).unwrap();
