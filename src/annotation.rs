@@ -9,12 +9,122 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::OptionError;
+use crate::error::{coded, message_of, ErrorCode, OptionError};
 use crate::keys::JsonKeys;
-use crate::notation::{cat, push_num, too_long, MAX_INPUT_LEN_TEXT};
+use crate::notation::{push_num, too_long, MAX_INPUT_LEN_TEXT};
 
 /// The marks a record line may carry (RULES 4.3), in no particular order.
 pub const MARKS: [&str; 6] = ["??", "?", "?!", "!?", "!", "!!"];
+
+/// What is wrong with a comment's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentProblem {
+    /// A brace or a line break in it (it could not be written back between braces on its line).
+    Brace,
+    /// More than 4096 characters.
+    TooLong,
+}
+
+coded!(CommentProblem, |out| {
+    CommentProblem::Brace => ErrorCode::InvalidOption,
+        out.push_str("a comment holds no '{', '}' or line break");
+    CommentProblem::TooLong => ErrorCode::InvalidOption, {
+        out.push_str("a comment is longer than ");
+        out.push_str(MAX_INPUT_LEN_TEXT);
+        out.push_str(" characters");
+    };
+});
+
+/// Why an annotation, or a list of them, is refused (code `invalid_option`; `parse_error` in a JSON
+/// state).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnnotationError {
+    /// The game is numbered 0.
+    GameFromZero,
+    /// The mark is not one of [`MARKS`].
+    NotAMark(String),
+    /// The comment's text is refused.
+    Comment(CommentProblem),
+    /// Neither a mark nor a comment.
+    Empty,
+    /// Two annotations of one line.
+    TwoOnLine {
+        /// The game's number.
+        game: u32,
+        /// The line's index.
+        line: u32,
+    },
+    /// The line does not exist or takes no annotation.
+    NoSuchLine {
+        /// The game's number.
+        game: u32,
+        /// The line's index.
+        line: u32,
+    },
+}
+
+coded!(AnnotationError, |out| {
+    AnnotationError::GameFromZero => ErrorCode::InvalidOption,
+        out.push_str("an annotation's game is numbered from 1");
+    AnnotationError::NotAMark(mark) => ErrorCode::InvalidOption, {
+        out.push('\'');
+        out.push_str(mark);
+        out.push_str("' is not a mark (??, ?, ?!, !?, ! or !!)");
+    };
+    AnnotationError::Comment(p) => ErrorCode::InvalidOption, p.write_message(out);
+    AnnotationError::Empty => ErrorCode::InvalidOption,
+        out.push_str("an annotation has a mark or a comment");
+    AnnotationError::TwoOnLine { game, line } => ErrorCode::InvalidOption, {
+        out.push_str("two annotations of line ");
+        push_num(out, *line as usize);
+        out.push_str(" of game ");
+        push_num(out, *game as usize);
+    };
+    AnnotationError::NoSuchLine { game, line } => ErrorCode::InvalidOption, {
+        out.push_str("game ");
+        push_num(out, *game as usize);
+        out.push_str(" has no line ");
+        push_num(out, *line as usize);
+        out.push_str(" to annotate (a record, cube action or resignation)");
+    };
+});
+
+impl From<AnnotationError> for OptionError {
+    fn from(e: AnnotationError) -> Self {
+        OptionError::new(message_of(&e))
+    }
+}
+
+/// Why the annotation of a record's line cannot be read (RULES 4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineNoteError {
+    /// A `{` without its `}` on the line.
+    Unclosed,
+    /// The comment's text is refused.
+    Comment(CommentProblem),
+    /// Text other than a `;` comment after the `}`.
+    AfterComment,
+    /// Not exactly one space before the `{`.
+    SpaceBeforeComment,
+    /// A `}` without its `{`.
+    Unopened,
+    /// Not exactly one space before the mark.
+    SpaceBeforeMark,
+}
+
+coded!(LineNoteError, |out| {
+    LineNoteError::Unclosed => ErrorCode::ParseError,
+        out.push_str("a comment '{' has no closing '}' on its line");
+    LineNoteError::Comment(p) => ErrorCode::ParseError, p.write_message(out);
+    LineNoteError::AfterComment => ErrorCode::ParseError,
+        out.push_str("nothing but a ';' comment may follow a '{...}' comment");
+    LineNoteError::SpaceBeforeComment => ErrorCode::ParseError,
+        out.push_str("one space goes before a '{...}' comment");
+    LineNoteError::Unopened => ErrorCode::ParseError,
+        out.push_str("a '}' closes a comment that was not opened");
+    LineNoteError::SpaceBeforeMark => ErrorCode::ParseError,
+        out.push_str("one space goes before a mark");
+});
 
 /// One annotated line: where it is, its mark (`""`: none) and its comment (`None`: none; `Some("")`
 /// is an empty `{}`). At least one of the two is present.
@@ -46,20 +156,16 @@ impl Annotation {
 
     /// Checks the annotation's own form: a game from 1, a known mark, a comment without `{`, `}` or
     /// line breaks of at most 4096 characters, and a mark or a comment.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), AnnotationError> {
         if self.game == 0 {
-            return Err("an annotation's game is numbered from 1".into());
+            return Err(AnnotationError::GameFromZero);
         }
         if !self.mark.is_empty() && !MARKS.contains(&self.mark.as_str()) {
-            return Err(cat(&[
-                "'",
-                &self.mark,
-                "' is not a mark (??, ?, ?!, !?, ! or !!)",
-            ]));
+            return Err(AnnotationError::NotAMark(self.mark.clone()));
         }
         match &self.comment {
-            Some(c) => comment_problem(c).map_or(Ok(()), Err),
-            None if self.mark.is_empty() => Err("an annotation has a mark or a comment".into()),
+            Some(c) => comment_problem(c).map_or(Ok(()), |p| Err(AnnotationError::Comment(p))),
+            None if self.mark.is_empty() => Err(AnnotationError::Empty),
             None => Ok(()),
         }
     }
@@ -109,7 +215,7 @@ impl Annotations {
     }
 
     /// Annotations from a list in any order: each checked, at most one per line.
-    pub fn from_list(mut list: Vec<Annotation>) -> Result<Annotations, String> {
+    pub fn from_list(mut list: Vec<Annotation>) -> Result<Annotations, AnnotationError> {
         for a in &list {
             a.check()?;
         }
@@ -118,11 +224,10 @@ impl Annotations {
             .windows(2)
             .find(|w| matches!(w, [a, b] if (a.game, a.line) == (b.game, b.line)))
         {
-            let mut m = String::from("two annotations of line ");
-            push_num(&mut m, w.first().map_or(0, |a| a.line) as usize);
-            m.push_str(" of game ");
-            push_num(&mut m, w.first().map_or(0, |a| a.game) as usize);
-            return Err(m);
+            return Err(AnnotationError::TwoOnLine {
+                game: w.first().map_or(0, |a| a.game),
+                line: w.first().map_or(0, |a| a.line),
+            });
         }
         Ok(Annotations(list))
     }
@@ -135,15 +240,14 @@ impl Annotations {
     /// These annotations, checked as those of a lone game of `records` records (its lines):
     /// `invalid_option` for a line that it does not have.
     pub fn of_records(self, records: usize) -> Result<Annotations, OptionError> {
-        self.check_places(&[vec![true; records]])
-            .map_err(OptionError::new)?;
+        self.check_places(&[vec![true; records]])?;
         Ok(self)
     }
 
     /// Checks that every annotation names a line that exists and may carry one: `games` gives, for
     /// each game from 1, whether each of its lines may (records, cube actions and resignations may;
     /// result lines may not).
-    pub fn check_places(&self, games: &[Vec<bool>]) -> Result<(), String> {
+    pub fn check_places(&self, games: &[Vec<bool>]) -> Result<(), AnnotationError> {
         for a in &self.0 {
             let ok = games
                 .get(a.game as usize - 1)
@@ -151,12 +255,10 @@ impl Annotations {
                 .copied()
                 .unwrap_or(false);
             if !ok {
-                let mut m = String::from("game ");
-                push_num(&mut m, a.game as usize);
-                m.push_str(" has no line ");
-                push_num(&mut m, a.line as usize);
-                m.push_str(" to annotate (a record, cube action or resignation)");
-                return Err(m);
+                return Err(AnnotationError::NoSuchLine {
+                    game: a.game,
+                    line: a.line,
+                });
             }
         }
         Ok(())
@@ -164,8 +266,8 @@ impl Annotations {
 }
 
 impl TryFrom<Vec<Annotation>> for Annotations {
-    type Error = String;
-    fn try_from(list: Vec<Annotation>) -> Result<Annotations, String> {
+    type Error = AnnotationError;
+    fn try_from(list: Vec<Annotation>) -> Result<Annotations, AnnotationError> {
         Annotations::from_list(list)
     }
 }
@@ -179,15 +281,11 @@ impl From<Annotations> for Vec<Annotation> {
 /// What is wrong with a comment's text, if anything: a brace or a line break in it (it could not be
 /// written back between braces on its line), or more than 4096 characters. The one rule of both the
 /// reader and [`Annotation::check`], so that whatever a record gives, a state keeps.
-fn comment_problem(text: &str) -> Option<String> {
+fn comment_problem(text: &str) -> Option<CommentProblem> {
     if text.contains(['{', '}', '\n', '\r']) {
-        Some("a comment holds no '{', '}' or line break".into())
+        Some(CommentProblem::Brace)
     } else if too_long(text) {
-        Some(cat(&[
-            "a comment is longer than ",
-            MAX_INPUT_LEN_TEXT,
-            " characters",
-        ]))
+        Some(CommentProblem::TooLong)
     } else {
         None
     }
@@ -200,39 +298,37 @@ pub(crate) type Found = (String, Option<String>);
 /// line without it, and the mark and comment found (`None`: neither). A `{` opens the comment; a
 /// `;` before it starts a line comment, one inside it is text. Malformed (no closing brace, a brace
 /// in the comment, text after it, not exactly one space before the mark or the comment) is an error.
-pub(crate) fn split_annotation(raw: &str) -> Result<(&str, Option<Found>), String> {
+pub(crate) fn split_annotation(raw: &str) -> Result<(&str, Option<Found>), LineNoteError> {
     let semi = raw.find(';');
     let brace = raw.find('{').filter(|&b| semi.is_none_or(|s| b < s));
     let (head, comment) = match brace {
         Some(b) => {
             let (head, rest) = raw.split_at(b);
             let rest = rest.get(1..).unwrap_or("");
-            let close = rest
-                .find('}')
-                .ok_or("a comment '{' has no closing '}' on its line")?;
+            let close = rest.find('}').ok_or(LineNoteError::Unclosed)?;
             let (text, after) = rest.split_at(close);
             if let Some(why) = comment_problem(text) {
-                return Err(why);
+                return Err(LineNoteError::Comment(why));
             }
             let after = after.get(1..).unwrap_or("").trim();
             if !(after.is_empty() || after.starts_with(';')) {
-                return Err("nothing but a ';' comment may follow a '{...}' comment".into());
+                return Err(LineNoteError::AfterComment);
             }
             let head = head
                 .strip_suffix(' ')
                 .filter(|h| !h.is_empty() && !h.ends_with(' '))
-                .ok_or("one space goes before a '{...}' comment")?;
+                .ok_or(LineNoteError::SpaceBeforeComment)?;
             (head, Some(text.to_string()))
         }
         None => (raw.split(';').next().unwrap_or("").trim_end(), None),
     };
     if head.contains('}') {
-        return Err("a '}' closes a comment that was not opened".into());
+        return Err(LineNoteError::Unopened);
     }
     let mark = match head.rsplit_once(' ') {
         Some((line, m)) if MARKS.contains(&m) => {
             if line.is_empty() || line.ends_with(' ') {
-                return Err("one space goes before a mark".into());
+                return Err(LineNoteError::SpaceBeforeMark);
             }
             Some((line, m))
         }

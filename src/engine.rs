@@ -1,7 +1,10 @@
 //! The one shape of both games: the [`Engine`] trait that Jokerball's and Zola's `Game` implement, and
 //! that match play, the records, the computer opponent, the simulator and the JavaScript binding are
-//! written against. It holds the rules only: the records and the bot reach the games through traits of
-//! their own (`record::Recorded`, `bot::BotGame`).
+//! written against. It asks the games' own questions only (the rules, moves, history and state); the
+//! layers above ask theirs through traits they define: match play `matchplay::Logged` (the records
+//! one by one), `matchplay::Drawn` (Jokerball's dice and ball line in the view) and
+//! `matchplay::InMatch` (a match's setup and next game), the records `record::GameRecord`, the bot
+//! `bot::BotGame`.
 
 use std::fmt;
 
@@ -9,7 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Seed;
-use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::error::{ForfeitError, ParseError, PlayError, ReplayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::cat;
 use crate::player::Player;
@@ -54,42 +57,14 @@ impl GameKind {
     }
 }
 
-/// How a game ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`, `'time'`, `'abandoned'`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameEnd {
+/// How a game is won on the board by its own rules ([`Engine::WIN`]); a match records it as a
+/// `GameEnd` with the match's own ends (a drop, a resignation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardWin {
     /// Jokerball: the ball left the board through a goal (RULES 1.7).
     Goal,
     /// Zola: the last enemy checker was captured (RULES 2.3).
     CapturedAll,
-    /// A double was dropped (RULES 3.2).
-    Drop,
-    /// A player resigned (RULES 3.5).
-    Resign,
-    /// A player's time ran out (a lone game forfeited, or a match's current game ended by the
-    /// match's forfeit: API "Clocks and abandoned games").
-    Time,
-    /// A player abandoned the game (as for [`GameEnd::Time`]).
-    Abandoned,
-}
-
-impl GameEnd {
-    /// The name used by the JavaScript API.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameEnd::Goal => "goal",
-            GameEnd::CapturedAll => "captured-all",
-            GameEnd::Drop => "drop",
-            GameEnd::Resign => "resign",
-            GameEnd::Time => "time",
-            GameEnd::Abandoned => "abandoned",
-        }
-    }
-
-    /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
-    pub const fn on_the_board(self) -> bool {
-        matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
-    }
 }
 
 /// Why a game or a match was lost off the board (API "Clocks and abandoned games"; JS: `'time'`,
@@ -120,14 +95,6 @@ impl ForfeitReason {
             _ => None,
         }
     }
-
-    /// How a game ended by this forfeit is shown in its result.
-    pub const fn end(self) -> GameEnd {
-        match self {
-            ForfeitReason::Time => GameEnd::Time,
-            ForfeitReason::Abandoned => GameEnd::Abandoned,
-        }
-    }
 }
 
 /// A game or a match ended off the board: the winner (the other player ran out of time or abandoned)
@@ -147,14 +114,6 @@ impl Forfeit {
         Forfeit {
             winner: loser.other(),
             how: reason,
-        }
-    }
-
-    /// The result it gives the game it ends.
-    pub const fn result(self) -> GameWon {
-        GameWon {
-            winner: self.winner,
-            how: self.how.end(),
         }
     }
 }
@@ -207,11 +166,10 @@ pub struct MoveInfo {
     pub goal: Option<Player>,
 }
 
-/// What the player to act must do now (see [`ToAct`]; JS: `'roll'`, `'man'`, `'ball'`, `'move'`,
-/// `'answer'`, `'next'`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Awaits {
+/// What a game waits for from the player to move (JS: `'roll'`, `'man'`, `'ball'`, `'move'`; match
+/// play adds its own: the answer to a double, the next game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Awaited {
     /// Jokerball: roll (or set) the dice.
     Roll,
     /// Jokerball: move a man.
@@ -220,34 +178,6 @@ pub enum Awaits {
     Ball,
     /// Zola: move a checker (or `swap`).
     Move,
-    /// A match: take or drop the pending double (or resign).
-    Answer,
-    /// A match: start the next game (either player may).
-    Next,
-}
-
-impl Awaits {
-    /// The name used in JavaScript.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Awaits::Roll => "roll",
-            Awaits::Man => "man",
-            Awaits::Ball => "ball",
-            Awaits::Move => "move",
-            Awaits::Answer => "answer",
-            Awaits::Next => "next",
-        }
-    }
-}
-
-/// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
-/// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
-pub struct ToAct {
-    /// The player who must act, `None` when either may.
-    pub player: Option<Player>,
-    /// What that player must do.
-    pub awaits: Awaits,
 }
 
 /// The last move made on the board: who made it and the cells its moves leave and reach.
@@ -258,18 +188,6 @@ pub struct LastMove {
     /// The cells each move left and reached, in order, each once (`'off'` left out); empty for a pass,
     /// a Jokerball turn whose phases were all passed, or `swap`.
     pub cells: Vec<String>,
-}
-
-/// How a lone game ended on the board (a game of a match also has its points: [`GameResult`]).
-///
-/// [`GameResult`]: crate::GameResult
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
-pub struct GameWon {
-    /// Who won.
-    pub winner: Player,
-    /// How: a goal (Jokerball) or the last capture (Zola); in a match also a drop or resignation;
-    /// `time` or `abandoned` for a game forfeited.
-    pub how: GameEnd,
 }
 
 /// The line of Jokerball's ball for the dice rolled (RULES 1.6), as the board stands now.
@@ -290,7 +208,7 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// Which game this is.
     const KIND: GameKind;
     /// How a win on the board is recorded in a match: a goal, or the last capture.
-    const WIN: GameEnd;
+    const WIN: BoardWin;
     /// The options of a new game (plain data; `Default` is the standard game).
     type Setup: Clone + Default + fmt::Debug + PartialEq;
     /// A move as a small value.
@@ -338,27 +256,7 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     fn at_turn_start(&self) -> bool;
 
     /// What the player to move must do now, `None` once the game is over.
-    fn awaits(&self) -> Option<Awaits>;
-
-    /// Who acts now (the player to move) and what is awaited; `None` once the game is over.
-    fn to_act(&self) -> Option<ToAct> {
-        self.awaits().map(|awaits| ToAct {
-            player: Some(self.turn()),
-            awaits,
-        })
-    }
-
-    /// The game's result once it ended: the forfeit's, or the winner on the board and
-    /// [`Engine::WIN`].
-    fn outcome(&self) -> Option<GameWon> {
-        match self.forfeited() {
-            Some(f) => Some(f.result()),
-            None => self.winner().map(|winner| GameWon {
-                winner,
-                how: Self::WIN,
-            }),
-        }
-    }
+    fn awaits(&self) -> Option<Awaited>;
 
     /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
     fn side(&self) -> u8;
@@ -366,25 +264,9 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// The player to move in the start position: who made (or passed) the first record.
     fn first(&self) -> Player;
 
-    /// Who makes the record after `record`, made by `mover`: the other player, but in Zola the same
-    /// colour after `swap` (RULES 2.2).
-    fn mover_after(_record: &str, mover: Player) -> Player {
-        mover.other()
-    }
-
-    /// Who made each completed record (as [`Engine::history`] lists them).
-    fn movers(&self) -> Vec<Player> {
-        movers::<Self>(self.first(), &self.history())
-    }
-
     /// The last move made: the current Jokerball turn's man move once played, else the last completed
     /// record's moves; `None` before the first record.
     fn last_move(&self) -> Option<LastMove>;
-
-    /// The cells a choice of the bot's hint names (a Jokerball turn as `legal_turns` writes it, a Zola
-    /// move): each move's cells as [`LastMove::cells`] gives them, of the part still to play (in
-    /// Jokerball's phase ball the ball move only). A choice that is not legal now gives none.
-    fn choice_cells(&self, choice: &str) -> Vec<String>;
 
     /// This game from its start, without a dice generator, with its first `step` completed records
     /// played (all of them when `step` is larger).
@@ -396,19 +278,6 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// larger).
     fn replay_prefix(self, history: &[String], step: usize) -> Result<Self, ReplayError> {
         self.replay_onto(history.get(..step).unwrap_or(history))
-    }
-
-    /// Jokerball: the dice of the last completed turn and the ball's line for them at its end (the
-    /// direction for its mover; blocked when its ball phase was passed); `None` before the first turn
-    /// and in Zola.
-    fn last_dice(&self) -> Option<(crate::dice::Dice, BallLine)> {
-        None
-    }
-
-    /// Jokerball with the dice rolled (phases man and ball): the ball's line for the green die; `None`
-    /// otherwise and in Zola.
-    fn ball_line(&self) -> Option<BallLine> {
-        None
     }
 
     /// The legal moves now, unsorted (generation order), into `list` (cleared first); allocation-free,
@@ -484,38 +353,12 @@ pub trait Engine: Clone + fmt::Debug + PartialEq + Sized {
     /// states whose fields disagree with their history.
     fn from_state(state: &Self::State) -> Result<Self, ParseError>;
 
-    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position, without the pie
-    /// rule (`invalid_option` otherwise).
-    fn check_match_setup(setup: &Self::Setup) -> Result<(), OptionError>;
-
-    /// The next game of a match (RULES 3.6): the same settings from the start, `first` to move, the
-    /// dice generator (if any) going on from where this game left it.
-    fn next_game(&self, first: Player) -> Self;
-
     /// A new game from this one's start, with its settings and no dice generator.
     fn restart(&self) -> Self;
-
-    /// Whether the game began from a position that no standard setup makes (from a position string:
-    /// its record then writes that string; a match's games never do).
-    fn custom_start(&self) -> bool;
-
-    // The completed records, one by one (RULES 4): what replays, the records and the review read.
 
     /// The number of completed records ([`Engine::history`]'s length).
     fn history_len(&self) -> usize {
         self.history().len()
-    }
-
-    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
-    fn record_at(&self, index: usize) -> Option<String> {
-        self.history().into_iter().nth(index)
-    }
-
-    /// Plays the next completed record as [`Engine::history`] writes it: a Jokerball turn record from
-    /// the start of a turn, a Zola move or `swap` (passes are made by the game itself, never played).
-    /// On error the game may be left part-way (play on a copy, or drop it).
-    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
-        self.play(record).map(|_| ())
     }
 
     /// Replaces the dice generator with one seeded by `seed` (`None`: none, the game goes on only with
@@ -538,38 +381,4 @@ pub(crate) fn end_by_forfeit<P: Copy + PartialEq>(
     *slot = Some(Forfeit::of(loser, reason));
     *phase = over;
     Ok(())
-}
-
-/// Plays record `done` (from 0) of `game` as [`Engine::history`] writes it; a record the game made
-/// itself (Zola's automatic pass) must be written as it stands.
-pub(crate) fn next_record<G: Engine>(
-    game: &mut G,
-    done: usize,
-    text: &str,
-) -> Result<(), PlayError> {
-    if game.history_len() > done {
-        return match game.record_at(done) {
-            Some(r) if r == text => Ok(()),
-            Some(r) => Err(PlayError::WrongPhase(cat(&[
-                "expected '",
-                &r,
-                "' (made by the game itself: the side to move had no legal move)",
-            ]))),
-            None => Err(PlayError::WrongPhase("no such record".into())),
-        };
-    }
-    game.play_record(text)
-}
-
-/// Who made each record of `history`, the first made by `first` (see [`Engine::mover_after`]).
-pub fn movers<G: Engine>(first: Player, history: &[String]) -> Vec<Player> {
-    let mut p = first;
-    history
-        .iter()
-        .map(|rec| {
-            let me = p;
-            p = G::mover_after(rec, me);
-            me
-        })
-        .collect()
 }

@@ -89,6 +89,13 @@ pub(crate) fn push_u64(out: &mut String, n: u64) {
     }
 }
 
+/// Appends each part in turn (the messages of the error types, written without `std::fmt`).
+pub(crate) fn push_all(out: &mut String, parts: &[&str]) {
+    for p in parts {
+        out.push_str(p);
+    }
+}
+
 /// Every error of this crate has a stable code and a human-readable message (its `Display`).
 pub trait Coded: fmt::Display {
     /// The stable code.
@@ -96,6 +103,14 @@ pub trait Coded: fmt::Display {
     /// Appends the message (the same text as `Display`, written without `std::fmt`: the binding
     /// reads it so that the wasm carries no formatting code for errors).
     fn write_message(&self, out: &mut String);
+}
+
+/// The message of an error (its [`Coded::write_message`]), for an error of a lower level that an
+/// operation reports under its own code.
+pub(crate) fn message_of(e: &dyn Coded) -> String {
+    let mut out = String::new();
+    e.write_message(&mut out);
+    out
 }
 
 /// `Display` of an error as its [`Coded::write_message`] (one text for both).

@@ -119,9 +119,7 @@ pub use clock::{
     MIN_RESERVE_MS,
 };
 pub use dice::{Dice, DiceRng, RngState, Seed, SimRng, MAX_SAFE_INTEGER};
-pub use engine::{
-    movers, Awaits, BallLine, Engine, GameKind, GameWon, LastMove, MoveClass, MoveInfo, ToAct,
-};
+pub use engine::{Awaited, BallLine, BoardWin, Engine, GameKind, LastMove, MoveClass, MoveInfo};
 pub use engine::{Forfeit, ForfeitReason};
 pub use error::ForfeitError;
 pub use error::{
@@ -129,10 +127,10 @@ pub use error::{
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{
-    lone_log, max_cube, view_of, ActionKind, AnyMatchSetup, Cube, CubeError, GameEnd, GameResult,
-    GameSetup, LineKind, LogEntry, Match, MatchAction, MatchError, MatchGame, MatchLog,
-    MatchOptions, MatchPhase, MatchSetup, MatchState, MatchStateData, PastGame, SavedMatch, View,
-    MAX_MATCH_LENGTH,
+    lone_log, max_cube, movers, view_of, ActionKind, AnyMatchSetup, Awaits, Cube, CubeError, Drawn,
+    GameEnd, GameResult, GameSetup, GameWon, InMatch, LineKind, LogEntry, Logged, Match,
+    MatchAction, MatchError, MatchGame, MatchLog, MatchOptions, MatchPhase, MatchSetup, MatchState,
+    MatchStateData, PastGame, SavedMatch, ToAct, View, MAX_MATCH_LENGTH,
 };
 pub use movelist::{Filler, MoveList};
 pub use notation::{parse_grid, write_grid, Grid, MAX_INPUT_LEN};
@@ -141,7 +139,7 @@ pub use rating::{
     MatchRole, PlayerRating, RatedMatch, RatingAfter, RatingChange, RatingError, MAX_EXPERIENCE,
     MAX_RATED_LENGTH, MAX_RATING,
 };
-pub use record::{GameRecord, RecordSetup, Recorded, TagError, Tags, MAX_RECORD_LEN};
+pub use record::{GameRecord, RecordSetup, Recorded, TagError, TagFault, Tags, MAX_RECORD_LEN};
 pub use sim::{
     jokerball_game, simulate, simulate_with_progress, zola_game, JokerballLists, Outcome, SimGame,
     SimOptions, SimPlayer, SimResult, DEFAULT_MAX_TURNS, MAX_GAMES,

@@ -12,7 +12,7 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{OptionError, ParseError};
+use crate::error::{push_all, ErrorCode, OptionError, ParseError};
 // Numbers in messages are written by the error module's writer (the lowest level that needs one).
 pub(crate) use crate::error::push_num;
 use crate::player::Player;
@@ -87,9 +87,42 @@ fn read_grid(
     Ok(Grid { rows, to_move })
 }
 
-fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, String> {
+/// Why a row of a position string cannot be read (the message follows `row K ('...'): `).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RowError {
+    /// The row has no cell.
+    Empty,
+    /// A run of empty cells written `0`.
+    ZeroRun,
+    /// Two run numbers side by side.
+    TwoNumbers,
+    /// A run number of three digits or more.
+    LongRun,
+    /// More cells than the row's length.
+    TooMany(usize),
+    /// A character that is neither a digit nor a piece of this game.
+    Unexpected(char),
+    /// Fewer cells than the row's length: (found, length).
+    TooFew(usize, usize),
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowError::Empty => f.write_str("empty row"),
+            RowError::ZeroRun => f.write_str("a run of empty cells starts with 0"),
+            RowError::TwoNumbers => f.write_str("two numbers next to each other"),
+            RowError::LongRun => f.write_str("a run number has more than two digits"),
+            RowError::TooMany(len) => write!(f, "more than {len} cells"),
+            RowError::Unexpected(ch) => write!(f, "unexpected character '{ch}'"),
+            RowError::TooFew(found, len) => write!(f, "{found} cells where the row has {len}"),
+        }
+    }
+}
+
+fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, RowError> {
     if text.is_empty() {
-        return Err("empty row".into());
+        return Err(RowError::Empty);
     }
     let bytes = text.as_bytes();
     let mut cells = Vec::with_capacity(len);
@@ -98,10 +131,10 @@ fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, S
     while let Some(&c) = bytes.get(i) {
         if c.is_ascii_digit() {
             if c == b'0' {
-                return Err("a run of empty cells starts with 0".into());
+                return Err(RowError::ZeroRun);
             }
             if last_was_number {
-                return Err("two numbers next to each other".into());
+                return Err(RowError::TwoNumbers);
             }
             let mut run = usize::from(c - b'0');
             i += 1;
@@ -110,29 +143,29 @@ fn parse_row(text: &str, len: usize, pieces: &[u8]) -> Result<Vec<Option<u8>>, S
                     run = run * 10 + usize::from(d - b'0');
                     i += 1;
                     if bytes.get(i).is_some_and(|d| d.is_ascii_digit()) {
-                        return Err("a run number has more than two digits".into());
+                        return Err(RowError::LongRun);
                     }
                 }
             }
             if cells.len() + run > len {
-                return Err(format!("more than {len} cells"));
+                return Err(RowError::TooMany(len));
             }
             cells.resize(cells.len() + run, None);
             last_was_number = true;
         } else if pieces.contains(&c) {
             if cells.len() == len {
-                return Err(format!("more than {len} cells"));
+                return Err(RowError::TooMany(len));
             }
             cells.push(Some(c));
             last_was_number = false;
             i += 1;
         } else {
             let ch = text.get(i..).and_then(|t| t.chars().next()).unwrap_or('?');
-            return Err(format!("unexpected character '{ch}'"));
+            return Err(RowError::Unexpected(ch));
         }
     }
     if cells.len() != len {
-        return Err(format!("{} cells where the row has {len}", cells.len()));
+        return Err(RowError::TooFew(cells.len(), len));
     }
     Ok(cells)
 }
@@ -172,22 +205,11 @@ fn push_run(out: &mut String, run: u32) {
     }
 }
 
-/// The cell names that moves, turns or records in the notation name (RULES 1.9, 2.3), in order, each
-/// once: the words between the move signs (`-`, `x`, `>`) and spaces that are a letter and a number
-/// (`b3`, `k11`); `off`, `swap`, `-` and dice (`2/3`) name none. `"2/3 b3-d3 f6>h6"` names `b3`, `d3`,
-/// `f6`, `h6`.
-pub fn named_cells(text: &str) -> Vec<String> {
-    let mut cells: Vec<String> = Vec::new();
-    for word in text.split([' ', '-', 'x', '>']) {
-        let b = word.as_bytes();
-        let named = b.len() >= 2
-            && b.first().is_some_and(u8::is_ascii_lowercase)
-            && b.get(1..).is_some_and(|r| r.iter().all(u8::is_ascii_digit));
-        if named && !cells.iter().any(|c| c == word) {
-            cells.push(word.to_string());
-        }
+/// Adds a cell's name to `cells` unless it is there already (the cells of a move or turn, each once).
+pub(crate) fn push_cell(cells: &mut Vec<String>, name: String) {
+    if !cells.contains(&name) {
+        cells.push(name);
     }
-    cells
 }
 
 /// Sorts move strings in JavaScript's default order (for the ASCII notation, byte order). Every sorted
@@ -258,9 +280,7 @@ pub(crate) fn sorted_notations<M: Copy>(moves: &[M], write: impl Fn(M) -> String
 /// The parts joined (messages without `std::fmt`).
 pub(crate) fn cat(parts: &[&str]) -> String {
     let mut s = String::new();
-    for p in parts {
-        s.push_str(p);
-    }
+    crate::error::push_all(&mut s, parts);
     s
 }
 
@@ -327,7 +347,7 @@ impl Tags {
     /// Sets a tag (replacing a tag of the same name where it stands), after checking the name and
     /// value (`invalid_option`: a derived tag, a malformed name, a line break, a malformed `Date`).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        check_tag(name, value).map_err(OptionError::new)?;
+        check_tag(name, value)?;
         self.put(name, value);
         Ok(())
     }
@@ -362,18 +382,54 @@ impl Tags {
     }
 }
 
-/// The error of a malformed tag name.
-pub(crate) fn not_a_name(name: &str) -> String {
-    cat(&[
+/// Why a record tag is refused (code `invalid_option` when it is set, `parse_error` when it is read
+/// from JSON or a record, where the reader names its place).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TagProblem {
+    /// The name is not of the form `[A-Z][A-Za-z0-9_]*` (or is over-long).
+    NotAName(String),
+    /// A tag that the record writes from the game itself.
+    Derived(String),
+    /// The value of the tag holds a line break.
+    LineBreak(String),
+    /// The value of the tag is over-long.
+    TooLong(String),
+    /// A `Date` not written `YYYY.MM.DD` (its value).
+    BadDate(String),
+    /// The tag is given twice.
+    Twice(String),
+}
+
+crate::error::coded!(TagProblem, |out| {
+    TagProblem::NotAName(name) => ErrorCode::InvalidOption, push_all(out, &[
         "'",
         name,
         "' is not a tag name (a capital letter, then letters, digits or _)",
-    ])
-}
+    ]);
+    TagProblem::Derived(name) => ErrorCode::InvalidOption, push_all(out, &[
+        "the tag ",
+        name,
+        " is written from the game itself and cannot be given",
+    ]);
+    TagProblem::LineBreak(name) => ErrorCode::InvalidOption,
+        push_all(out, &["the value of ", name, " holds a line break"]);
+    TagProblem::TooLong(name) => ErrorCode::InvalidOption, push_all(out, &[
+        "the value of ",
+        name,
+        " is longer than ",
+        MAX_INPUT_LEN_TEXT,
+        " characters",
+    ]);
+    TagProblem::BadDate(value) => ErrorCode::InvalidOption,
+        push_all(out, &["Date must be written YYYY.MM.DD, not '", value, "'"]);
+    TagProblem::Twice(name) => ErrorCode::InvalidOption,
+        push_all(out, &["the tag ", name, " appears twice"]);
+});
 
-/// The error of a tag given twice.
-pub(crate) fn twice(name: &str) -> String {
-    cat(&["the tag ", name, " appears twice"])
+impl From<TagProblem> for OptionError {
+    fn from(e: TagProblem) -> Self {
+        OptionError::new(crate::error::message_of(&e))
+    }
 }
 
 /// Whether `name` is a tag name: `[A-Z][A-Za-z0-9_]*`, at most 4096 characters.
@@ -385,31 +441,21 @@ pub(crate) fn is_tag_name(name: &str) -> bool {
 }
 
 /// Checks an optional tag: the name's form, not derived, the value's length and line breaks, `Date`.
-fn check_tag(name: &str, value: &str) -> Result<(), String> {
+fn check_tag(name: &str, value: &str) -> Result<(), TagProblem> {
     if !is_tag_name(name) {
-        return Err(not_a_name(name));
+        return Err(TagProblem::NotAName(name.into()));
     }
     if DERIVED_TAGS.contains(&name) {
-        return Err(cat(&[
-            "the tag ",
-            name,
-            " is written from the game itself and cannot be given",
-        ]));
+        return Err(TagProblem::Derived(name.into()));
     }
     if value.contains(['\n', '\r']) {
-        return Err(cat(&["the value of ", name, " holds a line break"]));
+        return Err(TagProblem::LineBreak(name.into()));
     }
     if too_long(value) {
-        return Err(cat(&[
-            "the value of ",
-            name,
-            " is longer than ",
-            MAX_INPUT_LEN_TEXT,
-            " characters",
-        ]));
+        return Err(TagProblem::TooLong(name.into()));
     }
     if name == "Date" && !is_date(value) {
-        return Err(cat(&["Date must be written YYYY.MM.DD, not '", value, "'"]));
+        return Err(TagProblem::BadDate(value.into()));
     }
     Ok(())
 }
@@ -459,10 +505,10 @@ impl<'de> Deserialize<'de> for Tags {
 
 impl Tags {
     /// Adds a tag that must not be there yet (reading JSON or a record).
-    pub(crate) fn add_new(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub(crate) fn add_new(&mut self, name: &str, value: &str) -> Result<(), TagProblem> {
         check_tag(name, value)?;
         if self.get(name).is_some() {
-            return Err(twice(name));
+            return Err(TagProblem::Twice(name.into()));
         }
         self.put(name, value);
         Ok(())
@@ -483,17 +529,6 @@ mod tests {
         for s in ["", "a", "é", "ё€😀", &"x".repeat(4096), &"é".repeat(4097)] {
             assert_eq!(too_long(s), s.chars().count() > MAX_INPUT_LEN, "{s}");
         }
-    }
-
-    #[test]
-    fn named_cells_of_moves_turns_and_records() {
-        let cells = |t: &str| named_cells(t);
-        assert_eq!(cells("2/3 b3-d3 f6>h6"), ["b3", "d3", "f6", "h6"]);
-        assert_eq!(cells("4/1 - e5>off"), ["e5"]);
-        assert_eq!(cells("b3xd5 d5>k11"), ["b3", "d5", "k11"]);
-        assert_eq!(cells("c3xf6"), ["c3", "f6"]);
-        assert!(cells("swap").is_empty() && cells("-").is_empty() && cells("").is_empty());
-        assert!(cells("k7-off").len() == 1 && cells("3/3 - -").is_empty());
     }
 
     proptest! {

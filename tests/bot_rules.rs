@@ -6,7 +6,9 @@ use proptest::prelude::*;
 use steere_games::bot::cube::{should_double, should_take, GAME_VALUES};
 use steere_games::bot::{match_equity, Bot, CubeAction, Level};
 use steere_games::jokerball::{Dest, Game, MoveKind, Phase, RuleSet, Setup};
-use steere_games::{zola, Engine, Match, MatchPhase, MatchSetup, MatchState, Player, Seed};
+use steere_games::{
+    zola, Engine, InMatch, Match, MatchPhase, MatchSetup, MatchState, Player, Seed,
+};
 
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
@@ -269,7 +271,7 @@ fn cube_decisions_in_clear_spots() {
 
 /// A match whose first game is `game` (a game from a position string: `Match::new` starts from the
 /// starting position only), started by the player to move.
-fn match_of<G: Engine>(length: u32, cube: bool, game: G) -> Match<G> {
+fn match_of<G: InMatch>(length: u32, cube: bool, game: G) -> Match<G> {
     let state = MatchState::new(length, cube, game.turn()).unwrap();
     Match::from_parts(state, game).unwrap()
 }

@@ -10,8 +10,8 @@
 use steere_games::record::Recorded;
 use steere_games::{
     jokerball, view_of, zola, Coded, Engine, ErrorCode, Forfeit, ForfeitError, ForfeitReason,
-    GameEnd, GameWon, LineKind, Match, MatchPhase, MatchSetup, MatchStateData, Player, SavedMatch,
-    Seed, Tags,
+    GameEnd, GameWon, LineKind, Logged, Match, MatchPhase, MatchSetup, MatchStateData, Player,
+    SavedMatch, Seed, Tags,
 };
 
 use ForfeitReason::{Abandoned, Time};

@@ -9,10 +9,10 @@
 )]
 
 use steere_games::{
-    Awaits, Coded, Cube, CubeError, DiceError, Engine, ErrorCode, Forfeit, ForfeitError,
-    ForfeitReason, GameEnd, GameKind, GameResult, LastMove, Match, MatchError, MatchPhase,
-    MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo, OptionError, ParseError,
-    PlayError, Player, ReplayError, SetupError,
+    Awaited, BoardWin, Coded, Cube, CubeError, DiceError, Drawn, Engine, ErrorCode, Forfeit,
+    ForfeitError, ForfeitReason, GameEnd, GameKind, GameResult, InMatch, LastMove, Logged, Match,
+    MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo,
+    OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
 };
 use Player::{Blue, Red};
 
@@ -557,12 +557,12 @@ impl Default for FakeSetup {
     }
 }
 
-/// The fake game as an [`Engine`], so that `Match<Fake>` drives it. Only what match play uses is
-/// meaningful (`turn`, `winner`, `at_turn_start`, `next_game`); the rest is the least that fits the
-/// trait. The inherent `play` (returning the move's name) shadows the trait's in the tests.
+/// The fake game as an [`Engine`] (and [`Logged`], [`Drawn`], [`InMatch`] below), so that
+/// `Match<Fake>` drives it. Only what match play uses is meaningful (`turn`, `winner`,
+/// `at_turn_start`, `next_game`); the rest is the least that fits the traits. The inherent `play` (returning the move's name) shadows the trait's in the tests.
 impl Engine for Fake {
     const KIND: GameKind = GameKind::Jokerball;
-    const WIN: GameEnd = GameEnd::Goal;
+    const WIN: BoardWin = BoardWin::Goal;
     type Setup = FakeSetup;
     type Move = &'static str;
     type Phase = ();
@@ -602,11 +602,11 @@ impl Engine for Fake {
     fn at_turn_start(&self) -> bool {
         !self.rolled && self.winner.is_none()
     }
-    fn awaits(&self) -> Option<Awaits> {
+    fn awaits(&self) -> Option<Awaited> {
         match (self.winner, self.rolled) {
             (Some(_), _) => None,
-            (None, false) => Some(Awaits::Roll),
-            (None, true) => Some(Awaits::Move),
+            (None, false) => Some(Awaited::Roll),
+            (None, true) => Some(Awaited::Move),
         }
     }
     fn side(&self) -> u8 {
@@ -617,9 +617,6 @@ impl Engine for Fake {
     }
     fn last_move(&self) -> Option<LastMove> {
         None
-    }
-    fn choice_cells(&self, _choice: &str) -> Vec<String> {
-        Vec::new()
     }
     fn legal_moves_into(&self, list: &mut Vec<&'static str>) {
         *list = self.legal_moves();
@@ -667,6 +664,23 @@ impl Engine for Fake {
     fn from_state(_state: &()) -> Result<Fake, ParseError> {
         Err(ParseError::new("the fake game has no saved state"))
     }
+    fn restart(&self) -> Self {
+        self.next_game(self.to_move)
+    }
+}
+
+/// The fake game's records: those of the trait's defaults, never from a position string.
+impl Logged for Fake {
+    fn custom_start(&self) -> bool {
+        false
+    }
+}
+
+/// The fake game has no dice or ball to draw.
+impl Drawn for Fake {}
+
+/// The fake game in a match: any setup starts one; the next game counts the games started.
+impl InMatch for Fake {
     fn check_match_setup(_setup: &FakeSetup) -> Result<(), OptionError> {
         Ok(())
     }
@@ -678,12 +692,6 @@ impl Engine for Fake {
             forfeit: None,
             started: self.started + 1,
         }
-    }
-    fn restart(&self) -> Self {
-        self.next_game(self.to_move)
-    }
-    fn custom_start(&self) -> bool {
-        false
     }
 }
 

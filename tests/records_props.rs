@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use steere_games::annotation::{Annotation, Annotations, MARKS};
 use steere_games::record::{GameRecord, Recorded};
 use steere_games::{
-    jokerball, zola, DiceRng, Engine, Match, MatchPhase, MatchSetup, Player, Seed, Tags,
+    jokerball, zola, DiceRng, Engine, InMatch, Match, MatchPhase, MatchSetup, Player, Seed, Tags,
 };
 
 /// A pick among `n` things.
@@ -282,7 +282,7 @@ fn random_zola(seed: u32, plies: usize, kind: u8) -> (zola::Game, Tags) {
 
 /// A random step of a match: cube actions and resignations now and then, moves otherwise.
 /// Returns false when the match is over.
-fn step<G: Engine>(
+fn step<G: InMatch>(
     m: &mut Match<G>,
     rng: &mut DiceRng,
     mut roll: impl FnMut(&mut Match<G>, &mut DiceRng) -> bool,
@@ -328,7 +328,7 @@ fn step<G: Engine>(
 
 /// Ends a random match in one of the states a record must also hold: a double pending, or a game just
 /// resigned (the next not started), or as it is.
-fn finish_randomly<G: Engine>(m: &mut Match<G>, rng: &mut DiceRng) {
+fn finish_randomly<G: InMatch>(m: &mut Match<G>, rng: &mut DiceRng) {
     match below(rng, 4) {
         0 if m.can_double().is_ok() => m.double().unwrap(),
         1 if m.phase() == MatchPhase::Playing && m.game().at_turn_start() => {

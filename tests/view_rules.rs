@@ -12,8 +12,8 @@
 use steere_games::jokerball::{self, ball_direction, RuleSet};
 use steere_games::record::{record_type, Recorded};
 use steere_games::{
-    view_of, zola, Awaits, Bot, Engine, GameEnd, GameKind, HexDirection, Level, LineKind, Match,
-    MatchSetup, Player, Seed, ToAct,
+    view_of, zola, Awaits, Bot, Engine, GameEnd, GameKind, HexDirection, InMatch, Level, LineKind,
+    Logged, Match, MatchSetup, Player, Seed, ToAct,
 };
 use Player::{Blue, Red};
 
@@ -43,7 +43,7 @@ fn seeded(seed: u32, size: Option<u8>) -> jokerball::Game {
     .unwrap()
 }
 
-fn new_match<G: Engine>(length: u32, cube: bool, game: G::Setup) -> Match<G> {
+fn new_match<G: InMatch>(length: u32, cube: bool, game: G::Setup) -> Match<G> {
     Match::new(&MatchSetup { length, cube, game }).unwrap()
 }
 

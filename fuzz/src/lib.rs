@@ -12,8 +12,8 @@ use steere_games::jokerball::{self, Phase as JPhase};
 use steere_games::record::{GameRecord, Recorded};
 use steere_games::zola;
 use steere_games::{
-    Coded, DiceError, DiceRng, Engine, ErrorCode, Match, MatchState, MatchStateData, ParseError,
-    PlayError, Player, SavedMatch, Seed, Tags,
+    Coded, DiceError, DiceRng, Engine, ErrorCode, InMatch, Match, MatchState, MatchStateData,
+    ParseError, PlayError, Player, SavedMatch, Seed, Tags,
 };
 
 /// Reads fuzzer bytes; past the end it yields zeros, so every input drives a complete run.
@@ -281,7 +281,7 @@ pub struct MatchJson<S> {
 }
 
 /// Restores a match the way `Match.fromJSON` does (format 1 or 2).
-pub fn restore_match<G: Engine>(json: &SavedMatch<G::State>) -> Result<Match<G>, ParseError> {
+pub fn restore_match<G: InMatch>(json: &SavedMatch<G::State>) -> Result<Match<G>, ParseError> {
     Match::from_saved(json)
 }
 

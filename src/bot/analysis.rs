@@ -21,11 +21,11 @@ use super::cube::{away, cube_equities, match_equity, MatchEquity, DOUBLE_MARGIN}
 use super::games::BotGame;
 use super::net::P_ONE;
 use super::rank::{split, Step};
-use crate::error::PlayError;
+use crate::error::{message_of, Coded, PlayError};
 use crate::keys::JsonKeys;
 use crate::matchplay::{
-    replay_action, replay_result, ActionKind, GameResult, Match, MatchAction, MatchLog, MatchPhase,
-    MatchState, Replay,
+    replay_action, replay_result, ActionKind, GameResult, LogError, Match, MatchAction, MatchLog,
+    MatchPhase, MatchState, Replay,
 };
 use crate::player::{ByPlayer, Player};
 
@@ -40,7 +40,7 @@ pub struct Choice {
     pub choice: String,
     /// The mover's chance of winning the game after it.
     pub win: f64,
-    /// The cells it names, of the part still to play ([`Engine::choice_cells`]), to draw it.
+    /// The cells it names, of the part still to play ([`BotGame::choice_cells`]), to draw it.
     pub cells: Vec<String>,
 }
 
@@ -149,7 +149,7 @@ trait Judged: Replay {
     /// The bot's review of the next record of the current game ([`BotGame::bot_review`]).
     fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError>;
     /// A cube action or resignation read from a match's log ([`replay_action`]).
-    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError>;
 }
 
 impl<G: BotGame> Judged for Match<G> {
@@ -159,7 +159,7 @@ impl<G: BotGame> Judged for Match<G> {
     fn review_step(&self, bot: &mut Bot, record: &str) -> Result<Step, PlayError> {
         self.game().bot_review(bot, record)
     }
-    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+    fn replay_action(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError> {
         replay_action(self, kind, player)
     }
 }
@@ -316,7 +316,7 @@ fn entry(
     player: Player,
     record: &str,
     win: f64,
-    best: String,
+    (best, best_cells): (String, Vec<String>),
     best_win: f64,
     luck: Option<f64>,
 ) -> Entry {
@@ -327,7 +327,7 @@ fn entry(
         player,
         record: record.to_string(),
         win,
-        best_cells: crate::notation::named_cells(&best),
+        best_cells,
         best,
         best_win,
         error,
@@ -386,10 +386,10 @@ impl Bot {
         }
         Ok(ranked
             .into_iter()
-            .map(|(v, choice)| Choice {
-                cells: game.choice_cells(&choice),
-                choice,
-                win: chance(v),
+            .map(|r| Choice {
+                cells: r.cells,
+                choice: r.name,
+                win: chance(r.win),
             })
             .collect())
     }
@@ -444,7 +444,7 @@ impl Bot {
         progress: Progress,
     ) -> Result<Review, PlayError> {
         let st = m.state();
-        let bad = |e: String| PlayError::Illegal(e);
+        let bad = |e: &dyn Coded| PlayError::Illegal(message_of(e));
         let games: Vec<(Option<Vec<String>>, &[MatchAction])> = (1..=st.game_number())
             .map(|n| match log.past.get(n as usize - 1) {
                 Some(p) => (
@@ -460,8 +460,8 @@ impl Bot {
         let total = games.iter().map(|g| g.0.as_ref().map_or(0, Vec::len)).sum();
         let mut count = Counter::new(total, progress)?;
         let mut out = Review::default();
-        let mut sc = MatchState::new(st.length(), st.cube_enabled(), st.first())
-            .map_err(|e| bad(e.to_string()))?;
+        let mut sc =
+            MatchState::new(st.length(), st.cube_enabled(), st.first()).map_err(|e| bad(&e))?;
         for (number, (history, actions)) in (1..).zip(games) {
             if number > 1 {
                 sc.next_game()?;
@@ -469,9 +469,11 @@ impl Bot {
             let Some(history) = history else {
                 // Not wholly known (before a format-1 restore): its result stands.
                 let r = st.results().get(number as usize - 1).ok_or_else(|| {
-                    bad("a game before a restore from a format-1 state has no result".into())
+                    PlayError::Illegal(
+                        "a game before a restore from a format-1 state has no result".into(),
+                    )
                 })?;
-                replay_result(&mut sc, r).map_err(|e| bad(e.into()))?;
+                replay_result(&mut sc, r).map_err(|e| bad(&e))?;
                 continue;
             };
             cur.reset(sc.clone());
@@ -493,7 +495,7 @@ impl Bot {
         count: &mut Counter<'_>,
         out: &mut Review,
     ) -> Result<(), PlayError> {
-        let bad = |e: String| PlayError::Illegal(e);
+        let bad = |e: &dyn Coded| PlayError::Illegal(message_of(e));
         let t = match_equity(cur.state().length());
         let mut next = actions.iter().peekable();
         for i in 0..=history.len() {
@@ -540,18 +542,20 @@ impl Bot {
                         }
                     };
                     if a.kind != ActionKind::Resign {
-                        let mut e = entry(at, who, rec, win, best.into(), best_win, None);
+                        let best = (best.into(), Vec::new());
+                        let mut e = entry(at, who, rec, win, best, best_win, None);
                         e.cube = Some(chances);
                         out.push(e, None);
                     }
                 }
-                cur.replay_action(a.kind, a.player).map_err(bad)?;
+                cur.replay_action(a.kind, a.player).map_err(|e| bad(&e))?;
             }
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, chances, _)), false) = (cube, doubled) {
                 let nd = chances.no_double;
                 let best = if double > nd { "double" } else { "no-double" };
-                let mut e = entry(at, me, "no-double", nd, best.into(), nd.max(double), None);
+                let best = (best.into(), Vec::new());
+                let mut e = entry(at, me, "no-double", nd, best, nd.max(double), None);
                 e.cube = Some(chances);
                 out.push(e, None);
             }
@@ -559,7 +563,7 @@ impl Bot {
                 break;
             }
             self.review_record(cur, at, rec, out)?;
-            cur.record(i, rec).map_err(bad)?;
+            cur.record(i, rec).map_err(|e| bad(&e))?;
             count.step()?;
         }
         Ok(())
@@ -576,15 +580,24 @@ impl Bot {
         if m.history_len() > at.1 {
             // A pass the game made itself: the passer had no choice.
             let v = 1.0 - m.win_chance(self);
-            let e = entry(at, m.turn().other(), rec, v, rec.into(), v, None);
+            // A pass names no cell.
+            let e = entry(
+                at,
+                m.turn().other(),
+                rec,
+                v,
+                (rec.into(), Vec::new()),
+                v,
+                None,
+            );
             out.push(e, Some(false));
             return Ok(());
         }
         let s = m.review_step(self, rec)?;
         let (best, best_win) = if s.win > s.best_win {
-            (rec.to_string(), s.win)
+            ((rec.to_string(), s.cells), s.win)
         } else {
-            (s.best, s.best_win)
+            ((s.best, s.best_cells), s.best_win)
         };
         let luck = s.luck.map(|l| l / f64::from(P_ONE));
         out.push(

@@ -3,15 +3,16 @@
 
 use super::base::Bot;
 use super::net::P_ONE;
-use super::rank::{split, Step};
+use super::rank::{split, Ranked, Step};
 use crate::engine::Engine;
 use crate::error::PlayError;
 use crate::jokerball::{self, Phase};
+use crate::matchplay::InMatch;
 use crate::player::ByPlayer;
 use crate::zola;
 
 /// A game the bot plays, hints and reviews: what the bot's searches of that game answer.
-pub trait BotGame: Engine {
+pub trait BotGame: InMatch {
     /// The bot's choice of a move now, `None` when there is nothing to choose.
     fn bot_choice(&self, bot: &mut Bot) -> Option<Self::Move>;
 
@@ -19,9 +20,9 @@ pub trait BotGame: Engine {
     fn bot_win_chance(&self, bot: &mut Bot) -> f64;
 
     /// The bot's ranking of the choices now (see [`Bot::hint`]): each choice written as the hint writes
-    /// it with the mover's chance after it (units of [`P_ONE`]), the bot's own choice first; empty when
-    /// there is nothing to choose.
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)>;
+    /// it, with the mover's chance after it (units of [`P_ONE`]) and the cells its moves name, the
+    /// bot's own choice first; empty when there is nothing to choose.
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<Ranked>;
 
     /// The review of `record`, the next completed record to be played on this game (see
     /// [`Bot::review`]); a record that cannot be played here is an error.
@@ -42,7 +43,7 @@ impl BotGame for jokerball::Game {
         }
     }
 
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<Ranked> {
         bot.jokerball_hint(self)
     }
 
@@ -60,7 +61,7 @@ impl BotGame for zola::Game {
         bot.zola_win_chance(self.position())
     }
 
-    fn bot_hint(&self, bot: &mut Bot) -> Vec<(i32, String)> {
+    fn bot_hint(&self, bot: &mut Bot) -> Vec<Ranked> {
         bot.zola_hint(self)
     }
 

@@ -26,11 +26,13 @@ use super::base::{Bot, Level};
 use super::base::{Budget, Plan};
 use super::jokerball_eval::{self as je, roll_bit, Eval, Turn};
 use super::net::{Base, Net, P_ONE};
-use super::rank::{hint_list, sort_best_first, Step};
+use super::rank::{hint_list, sort_best_first, Ranked, Step};
 use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::error::{ParseError, PlayError};
-use crate::jokerball::{write_part, Dest, Game, Move, MoveList, Phase, Position, Size};
+use crate::jokerball::{
+    moves_cells, write_part, Dest, Game, Move, MoveList, Phase, Position, Size,
+};
 use crate::player::Player;
 
 /// Scratch space of a search: the evaluation's, move lists for the root's turns, and the values of
@@ -731,7 +733,7 @@ fn pass_value(bot: &mut Bot, g: &Game) -> i32 {
 
 impl Bot {
     /// The ranked turns of `game` in phase man or ball (see [`Bot::hint`]).
-    pub(crate) fn jokerball_hint(&mut self, game: &Game) -> Vec<(i32, String)> {
+    pub(crate) fn jokerball_hint(&mut self, game: &Game) -> Vec<Ranked> {
         self.ranked_turns(game, None)
     }
 
@@ -739,7 +741,7 @@ impl Bot {
     /// a bounded one made exact (it stays below the choice); the turn named `also` (when the level
     /// looks deeper at all) given the look the choice had: a review judges the turn played as deeply
     /// as the best one (should it prove the best, it is the choice).
-    fn ranked_turns(&mut self, game: &Game, also: Option<&str>) -> Vec<(i32, String)> {
+    fn ranked_turns(&mut self, game: &Game, also: Option<&str>) -> Vec<Ranked> {
         let Some((mut cands, mut chosen, deepest)) = search(self, game) else {
             return Vec::new();
         };
@@ -753,6 +755,11 @@ impl Bot {
         let names: Vec<String> = cands
             .iter()
             .map(|c| write_turn(size, prefix.as_deref(), &c.turn))
+            .collect();
+        // The cells of the part still to play (in phase ball the turn's man move is played).
+        let cells: Vec<Vec<String>> = cands
+            .iter()
+            .map(|c| moves_cells(size, [c.turn.man, c.turn.ball].into_iter().flatten()))
             .collect();
         let close = self.jokerball_budget().close;
         for i in 0..cands.len() {
@@ -772,8 +779,7 @@ impl Bot {
         }
         let first = cands.get(chosen).map_or(0, |c| c.v);
         let ranked = cands.iter().enumerate().map(|(i, c)| (c.v, i)).collect();
-        let name = names.get(chosen).cloned().unwrap_or_default();
-        hint_list((first, name), ranked, &names)
+        hint_list((first, chosen), ranked, &names, &cells)
     }
 
     /// The review of the turn record `record` (`2/3 b3-d3 f6>h6`) played from `game` at the start of
@@ -790,24 +796,36 @@ impl Bot {
         let mut g = Game::from_start(*game.position(), None);
         let d = crate::jokerball::parse_dice(dice).ok_or_else(illegal)?;
         g.set_dice(d.distance, d.direction).map_err(|_| illegal())?;
-        let (best, best_win, win, chose) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
+        let (best, win, cells, chose) = if matches!(g.phase(), Phase::Man | Phase::Ball) {
             let ranked = self.ranked_turns(&g, Some(played));
-            let win = ranked.iter().find(|e| e.1 == played).ok_or_else(illegal)?.0;
+            let mine = ranked
+                .iter()
+                .find(|e| e.name == played)
+                .ok_or_else(illegal)?;
+            let (win, cells) = (mine.win, mine.cells.clone());
             let chose = ranked.len() > 1;
-            let (bw, b) = ranked.into_iter().next().ok_or_else(illegal)?;
-            (b, bw, win, chose)
+            let best = ranked.into_iter().next().ok_or_else(illegal)?;
+            (best, win, cells, chose)
         } else {
+            // No move for these dice: the turn record names no cell.
             let v = pass_value(self, &g);
-            (played.to_string(), v, v, false)
+            let best = Ranked {
+                win: v,
+                name: played.to_string(),
+                cells: Vec::new(),
+            };
+            (best, v, Vec::new(), false)
         };
         let luck = self.jokerball_luck(game.position(), d).map_or(0.0, |l| l.0);
         let mut best_text = dice.to_string();
         best_text.push(' ');
-        best_text.push_str(&best);
+        best_text.push_str(&best.name);
         Ok(Step {
             win,
             best: best_text,
-            best_win,
+            best_cells: best.cells,
+            cells,
+            best_win: best.win,
             luck: Some(luck),
             chose,
         })

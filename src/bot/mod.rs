@@ -33,7 +33,7 @@ pub use analysis::{Choice, CubeChances, Entry, Evaluation, Review, Totals};
 pub use base::{nets, Bot, Budget, Deadline, Level, Nets};
 pub use cube::{match_equity, CubeAction, MatchEquity};
 pub use games::BotGame;
-pub use rank::Step;
+pub use rank::{Ranked, Step};
 pub use rollout::{
     Rollout, RolloutEntry, RolloutError, RolloutFrom, RolloutOptions, RolloutProgress,
     RolloutResult, Tally,

@@ -11,6 +11,10 @@ pub struct Step {
     pub win: i32,
     /// The best move, written as the record is (with the same dice).
     pub best: String,
+    /// The cells the best move names, from its move values ([`Ranked::cells`]).
+    pub best_cells: Vec<String>,
+    /// The cells the move played names, from its move values.
+    pub cells: Vec<String>,
     /// The mover's chance after it.
     pub best_win: i32,
     /// The luck of the roll (Jokerball), in units of [`P_ONE`](super::net::P_ONE).
@@ -42,14 +46,32 @@ pub(crate) fn sort_best_first<K: PartialOrd, T>(v: &mut [(K, T)]) {
     }
 }
 
-/// A hint's list: `first` (the bot's choice and its chance), then the others of `ranked` (chances and
-/// indices into `names`) best first, equal chances in notation order (the order of `legal_turns()` and
-/// of `legalMoves()` in JavaScript).
+/// A choice of a hint as the bot ranked it: its chance, its text and the cells its moves name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ranked {
+    /// The mover's chance after it, in units of [`P_ONE`](super::net::P_ONE).
+    pub win: i32,
+    /// The choice as the hint writes it (a Jokerball turn as `legal_turns` writes it, a Zola move).
+    pub name: String,
+    /// The cells its moves leave and reach, of the part still to play, from the move values
+    /// ([`LastMove::cells`](crate::LastMove)'s form).
+    pub cells: Vec<String>,
+}
+
+/// A hint's list: `first` (the bot's choice: its chance and its index), then the others of `ranked`
+/// (chances and indices into `names` and `cells`) best first, equal chances in notation order (the
+/// order of `legal_turns()` and of `legalMoves()` in JavaScript).
 pub(crate) fn hint_list(
-    first: (i32, String),
+    first: (i32, usize),
     ranked: Vec<(i32, usize)>,
     names: &[String],
-) -> Vec<(i32, String)> {
+    cells: &[Vec<String>],
+) -> Vec<Ranked> {
+    let choice = |(win, i): (i32, usize)| Ranked {
+        win,
+        name: names.get(i).cloned().unwrap_or_default(),
+        cells: cells.get(i).cloned().unwrap_or_default(),
+    };
     let mut value: Vec<Option<i32>> = vec![None; names.len()];
     for (v, i) in ranked {
         if let Some(slot) = value.get_mut(i) {
@@ -64,13 +86,13 @@ pub(crate) fn hint_list(
         }
     }
     sort_best_first(&mut sorted);
+    let first_name = names.get(first.1);
     let mut out = Vec::with_capacity(sorted.len() + 1);
+    out.push(choice(first));
     for (v, i) in sorted {
-        match names.get(i) {
-            Some(name) if *name != first.1 => out.push((v, name.clone())),
-            _ => {}
+        if names.get(i) != first_name {
+            out.push(choice((v, i)));
         }
     }
-    out.insert(0, first);
     out
 }

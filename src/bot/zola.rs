@@ -9,11 +9,11 @@
 
 use super::base::{Bot, Level};
 use super::net::{sigmoid, Inputs, Net, P_ONE};
-use super::rank::{hint_list, Step};
+use super::rank::{hint_list, Ranked, Step};
 use super::zola_eval;
 use crate::engine::Engine;
 use crate::error::PlayError;
-use crate::zola::write_move;
+use crate::zola::{move_cells, write_move};
 use crate::zola::{Game, Move, MoveList, Position};
 
 /// The value of a won game (minus the plies needed to win it); logits stay far below it.
@@ -271,7 +271,7 @@ fn root_values(bot: &mut Bot, pos: &Position, moves: &[Move], depth: u32) -> Vec
 impl Bot {
     /// The ranked moves of `game` (see [`Bot::hint`]): each valued at the depth the bot's own search
     /// completed (one ply at `easy`), so that its choice is also the best of the list.
-    pub(crate) fn zola_hint(&mut self, game: &Game) -> Vec<(i32, String)> {
+    pub(crate) fn zola_hint(&mut self, game: &Game) -> Vec<Ranked> {
         if game.phase() == crate::zola::Phase::Over {
             return Vec::new();
         }
@@ -280,6 +280,7 @@ impl Bot {
         let mut list = MoveList::new();
         pos.moves(&mut list);
         let mut names: Vec<String> = list.iter().map(|&m| write_move(size, m)).collect();
+        let mut cells: Vec<Vec<String>> = list.iter().map(|&m| move_cells(size, m)).collect();
         let moves: Vec<Move> = list.iter().copied().collect();
         // The search choose_zola makes (the same shuffle), then every move at its depth.
         let (limit, depth) = budget(self.level);
@@ -290,36 +291,41 @@ impl Bot {
         let mut ranked: Vec<(i32, usize)> = values.into_iter().map(chance_of).zip(0..).collect();
         let best = ranked.iter().map(|e| e.0).max().unwrap_or(P_ONE / 2);
         // The bot's move is the best at that depth (unless a deadline cut its search short).
-        let own = moves
-            .iter()
-            .position(|&x| x == m)
-            .and_then(|i| ranked.get(i));
-        let mut first = (own.map_or(best, |e| e.0), write_move(size, m));
+        let at = moves.iter().position(|&x| x == m);
+        let own = at.and_then(|i| ranked.get(i));
+        let mut first = (own.map_or(best, |e| e.0), at.unwrap_or(usize::MAX));
         if game.can_swap() {
             // Swapping takes the other side of this position: the side to move's best, from there.
             names.push(write_move(size, Move::Swap));
+            cells.push(move_cells(size, Move::Swap));
             ranked.push((P_ONE - best, names.len() - 1));
             if v < 0 {
-                first = (P_ONE - best, write_move(size, Move::Swap));
+                first = (P_ONE - best, names.len() - 1);
             }
         }
-        hint_list(first, ranked, &names)
+        hint_list(first, ranked, &names, &cells)
     }
 
     /// The review of the move `record` played from `game`: the move against the best one.
     pub(crate) fn zola_review(&mut self, game: &Game, record: &str) -> Result<Step, PlayError> {
         let ranked = self.zola_hint(game);
-        let win = ranked
+        let played = ranked
             .iter()
-            .find(|e| e.1 == record)
-            .ok_or_else(|| PlayError::Illegal(record.to_string()))?
-            .0;
+            .find(|e| e.name == record)
+            .ok_or_else(|| PlayError::Illegal(record.to_string()))?;
+        let (win, cells) = (played.win, played.cells.clone());
         let chose = ranked.len() > 1;
-        let (best_win, best) = ranked.into_iter().next().unwrap_or((win, String::new()));
+        let best = ranked.into_iter().next().unwrap_or(Ranked {
+            win,
+            name: String::new(),
+            cells: Vec::new(),
+        });
         Ok(Step {
             win,
-            best,
-            best_win,
+            best: best.name,
+            best_cells: best.cells,
+            cells,
+            best_win: best.win,
             luck: None,
             chose,
         })

@@ -2,19 +2,19 @@
 
 use super::board::{Cell, Size};
 use super::moves::{Dest, Move, MoveKind, MoveList, Piece};
-use super::notation::{parse_move, write_move, write_part};
+use super::notation::{moves_cells, parse_move, write_move, write_part};
 use super::position::Position;
 use super::setup::{RuleSet, Setup};
 use super::state::{GameState, Phase, TurnState};
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::{
-    Awaits, BallLine, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass,
+    Awaited, BallLine, BoardWin, Engine, Forfeit, ForfeitReason, GameKind, LastMove, MoveClass,
     MoveInfo,
 };
 use crate::error::{
     DiceError, ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError,
 };
-use crate::notation::{named_cells, Tags, MAX_INPUT_LEN};
+use crate::notation::{Tags, MAX_INPUT_LEN};
 use crate::player::Player;
 
 /// One completed turn: the dice, the man move (or none: skipped) and the ball move (or none: skipped).
@@ -351,6 +351,16 @@ impl Game {
         }
     }
 
+    /// Who made the last completed turn record: the player to move now after a goal (the winner),
+    /// else the other one.
+    fn last_mover(&self) -> Player {
+        if self.pos.winner().is_some() {
+            self.pos.turn()
+        } else {
+            self.pos.turn().other()
+        }
+    }
+
     /// Every complete rest of the current turn (phase man or ball) as a turn record without its dice,
     /// e.g. `b3-d3 f6>h6`, `b3-d3 -`, `- f6>off`; sorted and distinct. Empty in roll and over.
     pub fn legal_turns(&self) -> Vec<String> {
@@ -475,7 +485,7 @@ pub(crate) fn parse_dice(text: &str) -> Option<Dice> {
 
 impl Engine for Game {
     const KIND: GameKind = GameKind::Jokerball;
-    const WIN: GameEnd = GameEnd::Goal;
+    const WIN: BoardWin = BoardWin::Goal;
     type Setup = Setup;
     type Move = Move;
     type Phase = Phase;
@@ -535,11 +545,11 @@ impl Engine for Game {
         self.phase == Phase::Roll
     }
 
-    fn awaits(&self) -> Option<Awaits> {
+    fn awaits(&self) -> Option<Awaited> {
         match self.phase {
-            Phase::Roll => Some(Awaits::Roll),
-            Phase::Man => Some(Awaits::Man),
-            Phase::Ball => Some(Awaits::Ball),
+            Phase::Roll => Some(Awaited::Roll),
+            Phase::Man => Some(Awaited::Man),
+            Phase::Ball => Some(Awaited::Ball),
             Phase::Over => None,
         }
     }
@@ -553,57 +563,14 @@ impl Engine for Game {
     }
 
     fn last_move(&self) -> Option<LastMove> {
-        let (player, text) = match (self.man, self.history.last()) {
-            (Some(Some(man)), _) => (self.pos.turn(), write_move(self.size(), man)),
-            (_, Some(r)) => {
-                // The last record's mover: the player to move now, after a goal the winner.
-                let mover = if self.pos.winner().is_some() {
-                    self.pos.turn()
-                } else {
-                    self.pos.turn().other()
-                };
-                (mover, r.notation(self.size()))
-            }
+        let (player, moves) = match (self.man, self.history.last()) {
+            (Some(Some(man)), _) => (self.pos.turn(), [Some(man), None]),
+            (_, Some(r)) => (self.last_mover(), [r.man, r.ball]),
             _ => return None,
         };
         Some(LastMove {
             player,
-            cells: named_cells(&text),
-        })
-    }
-
-    /// In phase ball only the ball part of the turn is still to play.
-    fn choice_cells(&self, choice: &str) -> Vec<String> {
-        let rest = match self.phase {
-            Phase::Ball => choice.split_once(' ').map_or("", |(_, ball)| ball),
-            _ => choice,
-        };
-        named_cells(rest)
-    }
-
-    fn last_dice(&self) -> Option<(Dice, BallLine)> {
-        let r = self.history.last()?;
-        // The last record's mover: the player to move now, after a goal the winner.
-        let mover = if self.pos.winner().is_some() {
-            self.pos.turn()
-        } else {
-            self.pos.turn().other()
-        };
-        let line = BallLine {
-            direction: super::ball_direction(mover, r.dice.direction),
-            blocked: r.ball.is_none(),
-        };
-        Some((r.dice, line))
-    }
-
-    fn ball_line(&self) -> Option<BallLine> {
-        let dice = self.dice?;
-        if !matches!(self.phase, Phase::Man | Phase::Ball) {
-            return None;
-        }
-        Some(BallLine {
-            direction: super::ball_direction(self.pos.turn(), dice.direction),
-            blocked: !self.pos.has_ball_move(dice.direction),
+            cells: moves_cells(self.size(), moves.into_iter().flatten()),
         })
     }
 
@@ -758,7 +725,48 @@ impl Engine for Game {
         Game::restore(state)
     }
 
-    fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
+    fn restart(&self) -> Game {
+        Game::from_start(self.start, None)
+    }
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn set_dice_seed(&mut self, seed: Option<&Seed>) {
+        self.rng = seed.map(DiceRng::from_seed);
+    }
+}
+
+/// What match play, its log and its view ask of a Jokerball game beyond the rules (the traits of
+/// `matchplay` call these).
+impl Game {
+    /// The dice of the last completed turn and the ball's line for them at its end (the direction for
+    /// its mover; blocked when its ball phase was passed); `None` before the first turn.
+    pub fn last_dice(&self) -> Option<(Dice, BallLine)> {
+        let r = self.history.last()?;
+        let line = BallLine {
+            direction: super::ball_direction(self.last_mover(), r.dice.direction),
+            blocked: r.ball.is_none(),
+        };
+        Some((r.dice, line))
+    }
+
+    /// With the dice rolled (phases man and ball): the ball's line for the green die; `None` otherwise.
+    pub fn ball_line(&self) -> Option<BallLine> {
+        let dice = self.dice?;
+        if !matches!(self.phase, Phase::Man | Phase::Ball) {
+            return None;
+        }
+        Some(BallLine {
+            direction: super::ball_direction(self.pos.turn(), dice.direction),
+            blocked: !self.pos.has_ball_move(dice.direction),
+        })
+    }
+
+    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position
+    /// (`invalid_option` otherwise).
+    pub fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
         if setup.position.is_some() {
             return Err(OptionError::new(
                 "a match's games start from the starting position, not from a position string",
@@ -768,35 +776,26 @@ impl Engine for Game {
     }
 
     /// The same starting men and rules, `first` to move, the dice generator carried on.
-    fn next_game(&self, first: Player) -> Game {
+    pub fn next_game(&self, first: Player) -> Game {
         let mut start = self.start;
         start.set_turn(first);
         Game::from_start(start, self.rng.clone())
     }
 
-    fn restart(&self) -> Game {
-        Game::from_start(self.start, None)
-    }
-
-    fn custom_start(&self) -> bool {
+    /// Whether the game began from a position string (its record then writes that string; a match's
+    /// games never do).
+    pub fn custom_start(&self) -> bool {
         self.start_rows().is_none()
     }
 
-    fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    fn record_at(&self, index: usize) -> Option<String> {
+    /// The completed turn record at `index` (from 0), as [`Engine::history`] writes it.
+    pub fn record_at(&self, index: usize) -> Option<String> {
         self.history.get(index).map(|r| r.notation(self.size()))
     }
 
     /// Plays a turn record (`2/3 b3-d3 f6>h6`) from phase roll; the dice generator is not touched.
-    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+    pub fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
         self.play_turn_record(record, false)
-    }
-
-    fn set_dice_seed(&mut self, seed: Option<&Seed>) {
-        self.rng = seed.map(DiceRng::from_seed);
     }
 }
 

@@ -21,6 +21,7 @@ pub(crate) use game::parse_dice;
 pub use game::{Game, TurnRecord};
 pub use movegen::{ball_direction, forward};
 pub use moves::{Dest, Move, MoveKind, MoveList, Piece, MAX_MOVES};
+pub(crate) use notation::moves_cells;
 pub use notation::{parse_move, write_move, write_part, MoveText, Target};
 pub use position::Position;
 pub use setup::{RuleSet, Setup, DEFAULT_SIZE};

@@ -54,6 +54,20 @@ pub fn write_move(size: Size, mv: Move) -> String {
     text
 }
 
+/// The cells that moves leave and reach, in order, each once (`off` left out), as
+/// [`LastMove::cells`](crate::LastMove) lists them.
+pub(crate) fn moves_cells(size: Size, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let g = size.geometry();
+    let mut cells = Vec::new();
+    for mv in moves {
+        crate::notation::push_cell(&mut cells, g.name(mv.from.0));
+        if let Dest::Cell(c) = mv.to {
+            crate::notation::push_cell(&mut cells, g.name(c.0));
+        }
+    }
+    cells
+}
+
 /// A part of a turn record (RULES 1.9): the move's notation, or `-` for a phase skipped.
 pub fn write_part(size: Size, mv: Option<Move>) -> String {
     mv.map_or_else(|| "-".to_string(), |m| write_move(size, m))
@@ -154,5 +168,27 @@ mod tests {
             .map(|e| e.message)
             .unwrap_or_default();
         assert!(e.contains("'a5'") && e.contains("side-4"), "{e}");
+    }
+
+    #[test]
+    fn the_cells_of_moves_from_their_values() {
+        let mv = |text: &str| {
+            let m = parse_move(Size::Six, text).unwrap_or_else(|e| panic!("{e}"));
+            let to = match m.to {
+                Target::Cell(c) => Dest::Cell(c),
+                Target::Off => Dest::Off(crate::Player::Red),
+            };
+            Move {
+                kind: m.kind,
+                from: m.from,
+                to,
+                capture: m.capture,
+            }
+        };
+        let cells = |texts: &[&str]| moves_cells(Size::Six, texts.iter().map(|t| mv(t)));
+        assert_eq!(cells(&["b3-d3", "f6>h6"]), ["b3", "d3", "f6", "h6"]);
+        assert_eq!(cells(&["e5>off"]), ["e5"]);
+        assert_eq!(cells(&["b3xd5", "d5>k11"]), ["b3", "d5", "k11"]);
+        assert!(cells(&[]).is_empty());
     }
 }

@@ -4,17 +4,30 @@
 use serde::{Deserialize, Serialize};
 
 use super::log::{
-    check_log, games_of, ActionKind, LineKind, MatchAction, MatchGame, MatchLog, PastGame, Replay,
+    check_log, games_of, next_record, ActionKind, LineKind, LogError, MatchAction, MatchGame,
+    MatchLog, PastGame, Replay,
 };
 use super::state::{MatchState, MatchStateData};
-use super::view::{match_to_act, Facts, View};
+use super::view::{match_to_act, Drawn, Facts, ToAct, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::annotation::Annotations;
-use crate::engine::{next_record, Engine, Forfeit, ForfeitReason, GameKind, ToAct};
-use crate::error::{DiceError, ForfeitError, OptionError, ParseError, SetupError};
+use crate::engine::{Forfeit, ForfeitReason, GameKind};
+use crate::error::{DiceError, ForfeitError, OptionError, ParseError, PlayError, SetupError};
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
+
+/// What match play asks of a game beyond its rules, records and view (RULES 3.6): whether a setup can
+/// start a match, and the next game of a match. Implemented for both games in `matchplay/games.rs`.
+pub trait InMatch: Drawn {
+    /// Whether `setup` can start a match (RULES 3.6): a game from the starting position, without the
+    /// pie rule (`invalid_option` otherwise).
+    fn check_match_setup(setup: &Self::Setup) -> Result<(), OptionError>;
+
+    /// The next game of a match (RULES 3.6): the same settings from the start, `first` to move, the
+    /// dice generator (if any) going on from where this game left it.
+    fn next_game(&self, first: Player) -> Self;
+}
 
 /// The options of a new match as plain data: the length, the cube, and the first game's setup (whose
 /// `first` starts the match; later games alternate, RULES 3.6).
@@ -29,10 +42,11 @@ pub struct MatchSetup<S> {
     pub game: S,
 }
 
-/// A match of any [`Engine`] game: the match state, the current game, every earlier game as it was
-/// played ([`Match::games`]) and the record tags. Moves go through [`Match::act`], which refuses them
-/// while a double is pending or after the game ended, and records the result when the game ends on the
-/// board; cube actions and resignations are logged in their places.
+/// A match of any [`Engine`](crate::Engine) game that is [`InMatch`]: the match state, the current
+/// game, every earlier game as it was played ([`Match::games`]) and the record tags. Moves go through
+/// [`Match::act`], which refuses them while a double is pending or after the game ended, and records
+/// the result when the game ends on the board; cube actions and resignations are logged in their
+/// places.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match<G> {
     state: MatchState,
@@ -42,7 +56,7 @@ pub struct Match<G> {
     annotations: Annotations,
 }
 
-impl<G: Engine> Match<G> {
+impl<G: InMatch> Match<G> {
     /// A new match (RULES 3): the length (1..=21) and the cube are checked, then the first game is made
     /// from `setup.game`, which must be a game from the start (no position string) without the pie rule
     /// (RULES 3.6); its `first` starts the match.
@@ -81,7 +95,7 @@ impl<G: Engine> Match<G> {
         };
         match (current, game.winner()) {
             (None, Some(_)) => return bad("the game has ended but the match does not record it"),
-            (Some(r), Some(w)) if r.how != G::WIN || r.winner != w => {
+            (Some(r), Some(w)) if r.how != G::WIN.into() || r.winner != w => {
                 return bad("the game's winner does not match the last result")
             }
             (Some(r), None) if r.how.on_the_board() => {
@@ -148,7 +162,7 @@ impl<G: Engine> Match<G> {
                     _ => Vec::new(),
                 })
                 .collect();
-            annotations.check_places(&games).map_err(OptionError::new)?;
+            annotations.check_places(&games)?;
         }
         self.annotations = annotations;
         Ok(())
@@ -190,7 +204,7 @@ impl<G: Engine> Match<G> {
         let out = action(&mut self.game)?;
         if let Some(w) = self.game.winner() {
             // Cannot fail: the phase is Playing and G::WIN is a win on the board.
-            self.state.game_won(w, G::WIN)?;
+            self.state.game_won(w, G::WIN.into())?;
         }
         Ok(out)
     }
@@ -275,7 +289,7 @@ impl<G: Engine> Match<G> {
     }
 
     /// Takes `log` as this match's games after checking that it replays to this match.
-    fn with_log(mut self, log: MatchLog) -> Result<Match<G>, String> {
+    fn with_log(mut self, log: MatchLog) -> Result<Match<G>, LogError> {
         check_log(&self, &mut self.clone(), &log)?;
         self.log = log;
         Ok(self)
@@ -338,9 +352,9 @@ impl<G: Engine> Match<G> {
         Ok(m)
     }
 
-    /// Who acts now: the player to move while a game is played ([`Engine::to_act`]); the doubled
-    /// player, to answer, while a double is pending; either player (`player: None`) to start the next
-    /// game; nobody once the match is over.
+    /// Who acts now: the player to move while a game is played ([`Drawn::to_act`]); the doubled player,
+    /// to answer, while a double is pending; either player (`player: None`) to start the next game;
+    /// nobody once the match is over.
     pub fn to_act(&self) -> Option<ToAct> {
         match self.state.phase() {
             MatchPhase::Playing => self.game.to_act(),
@@ -394,7 +408,7 @@ impl Match<crate::jokerball::Game> {
     }
 }
 
-impl<G: Engine> Replay for Match<G> {
+impl<G: InMatch> Replay for Match<G> {
     fn state(&self) -> &MatchState {
         &self.state
     }
@@ -410,25 +424,22 @@ impl<G: Engine> Replay for Match<G> {
     fn history(&self) -> Vec<String> {
         self.game.history()
     }
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
+    fn record(&mut self, done: usize, text: &str) -> Result<(), PlayError> {
         self.act(|g| next_record(g, done, text))
-            .map_err(|e| e.to_string())
     }
-    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError> {
         match kind {
-            ActionKind::Double => self.double().map_err(|e| e.to_string()),
-            ActionKind::Take => self.take().map_err(|e| e.to_string()),
-            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(|e| e.to_string()),
-            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(|e| e.to_string()),
+            ActionKind::Double => self.double().map_err(LogError::Cube),
+            ActionKind::Take => self.take().map_err(LogError::Match),
+            ActionKind::Drop => self.drop_double().map(|_| ()).map_err(LogError::Match),
+            ActionKind::Resign => self.resign(player).map(|_| ()).map_err(LogError::Match),
         }
     }
-    fn start_next(&mut self) -> Result<(), String> {
-        self.next_game().map(|_| ()).map_err(|e| e.to_string())
+    fn start_next(&mut self) -> Result<(), MatchError> {
+        self.next_game().map(|_| ())
     }
-    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
-        Match::forfeit(self, loser, reason)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError> {
+        Match::forfeit(self, loser, reason).map(|_| ())
     }
     fn may_double(&self) -> bool {
         self.can_double().is_ok()

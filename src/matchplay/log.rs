@@ -8,10 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::restore::replay_result;
+use super::restore::{replay_result, ResultError};
 use super::state::{next_crawford_flags, MatchState};
-use super::{GameResult, MatchPhase};
-use crate::engine::{Engine, Forfeit, ForfeitReason, GameEnd, GameWon};
+use super::{CubeError, GameResult, MatchError, MatchPhase};
+use super::{GameEnd, GameWon};
+use crate::engine::{Engine, Forfeit, ForfeitReason};
+use crate::error::{coded, ErrorCode, ForfeitError, OptionError, PlayError};
 use crate::keys::JsonKeys;
 use crate::notation::{cat, push_num};
 use crate::player::{ByPlayer, Player};
@@ -199,6 +201,159 @@ impl MatchLog {
     }
 }
 
+/// What a match's log and the records ask of a game beyond its rules (RULES 4): its completed records
+/// one by one, who made each, whether it began from a position string, and its result. Implemented for both games
+/// in `matchplay/games.rs`.
+pub trait Logged: Engine {
+    /// Who makes the record after `record`, made by `mover`: the other player, but in Zola the same
+    /// colour after `swap` (RULES 2.2).
+    fn mover_after(_record: &str, mover: Player) -> Player {
+        mover.other()
+    }
+
+    /// Who made each completed record (as [`Engine::history`] lists them).
+    fn movers(&self) -> Vec<Player> {
+        movers::<Self>(self.first(), &self.history())
+    }
+
+    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
+    fn record_at(&self, index: usize) -> Option<String> {
+        self.history().into_iter().nth(index)
+    }
+
+    /// Plays the next completed record as [`Engine::history`] writes it: a Jokerball turn record from
+    /// the start of a turn, a Zola move or `swap` (passes are made by the game itself, never played).
+    /// On error the game may be left part-way (play on a copy, or drop it).
+    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+        self.play(record).map(|_| ())
+    }
+
+    /// Whether the game began from a position that no standard setup makes (from a position string:
+    /// its record then writes that string; a match's games never do).
+    fn custom_start(&self) -> bool;
+
+    /// The game's result once it ended: the forfeit's, or the winner on the board and
+    /// [`Engine::WIN`](crate::Engine::WIN).
+    fn outcome(&self) -> Option<GameWon> {
+        match self.forfeited() {
+            Some(f) => Some(f.into()),
+            None => self.winner().map(|winner| GameWon {
+                winner,
+                how: Self::WIN.into(),
+            }),
+        }
+    }
+}
+
+/// Who made each record of `history`, the first made by `first` (see [`Logged::mover_after`]).
+pub fn movers<G: Logged>(first: Player, history: &[String]) -> Vec<Player> {
+    let mut p = first;
+    history
+        .iter()
+        .map(|rec| {
+            let me = p;
+            p = G::mover_after(rec, me);
+            me
+        })
+        .collect()
+}
+
+/// Plays record `done` (from 0) of `game` as [`Engine::history`] writes it; a record the game made
+/// itself (Zola's automatic pass) must be written as it stands.
+pub(crate) fn next_record<G: Logged>(
+    game: &mut G,
+    done: usize,
+    text: &str,
+) -> Result<(), PlayError> {
+    if game.history_len() > done {
+        return match game.record_at(done) {
+            Some(r) if r == text => Ok(()),
+            Some(r) => Err(PlayError::WrongPhase(cat(&[
+                "expected '",
+                &r,
+                "' (made by the game itself: the side to move had no legal move)",
+            ]))),
+            None => Err(PlayError::WrongPhase("no such record".into())),
+        };
+    }
+    game.play_record(text)
+}
+
+/// Why the games of a match (a saved log, or a record's body) do not replay: what the match or its
+/// game refused, or where the log disagrees with the match (code `parse_error` but for the refusals,
+/// which keep theirs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum LogError {
+    /// A record refused by the game.
+    Play(PlayError),
+    /// A double refused by the cube rules.
+    Cube(CubeError),
+    /// A take, drop, resignation or next game refused by the match.
+    Match(MatchError),
+    /// A forfeit of a game or match already over.
+    Forfeit(ForfeitError),
+    /// The match's settings refused.
+    Option(OptionError),
+    /// A game result that cannot be recorded.
+    Result(ResultError),
+    /// A double by the player not to move (who is).
+    NotTheirDouble(Player),
+    /// An answer by the player who doubled (who did).
+    NotTheirAnswer(Player),
+    /// An action whose place is after the game's last record.
+    ActionOutOfPlace,
+    /// A record made by the game itself (a pass) left out.
+    PassMissing,
+    /// The log's entries do not fit the match's game number.
+    Entries,
+    /// A Crawford flag that does not follow from the results.
+    Crawford,
+    /// A finished game without its result.
+    ResultMissing,
+    /// A finished game without its records.
+    RecordsMissing,
+    /// A finished game whose records do not end it.
+    DidNotEnd,
+    /// The replayed games do not give the saved match.
+    ScoreDisagrees,
+    /// The records of a game do not give its result.
+    RecordsDisagree,
+}
+
+coded!(LogError, |out| {
+    LogError::Play(e) => e.code(), e.write_message(out);
+    LogError::Cube(e) => e.code(), e.write_message(out);
+    LogError::Match(e) => e.code(), e.write_message(out);
+    LogError::Forfeit(e) => e.code(), e.write_message(out);
+    LogError::Option(e) => e.code(), e.write_message(out);
+    LogError::Result(e) => e.code(), e.write_message(out);
+    LogError::NotTheirDouble(to_move) => ErrorCode::WrongPhase, {
+        out.push_str(colour(*to_move));
+        out.push_str(" is to move: only ");
+        out.push_str(colour(*to_move));
+        out.push_str(" may double now");
+    };
+    LogError::NotTheirAnswer(doubler) => ErrorCode::WrongPhase, {
+        out.push_str(colour(*doubler));
+        out.push_str(" doubled: only ");
+        out.push_str(colour(doubler.other()));
+        out.push_str(" may answer");
+    };
+    LogError::ActionOutOfPlace => ErrorCode::ParseError, out.push_str("an action is out of place");
+    LogError::PassMissing => ErrorCode::ParseError,
+        out.push_str("a record made by the game itself is missing");
+    LogError::Entries => ErrorCode::ParseError,
+        out.push_str("it needs one entry per finished game and a game number in known");
+    LogError::Crawford => ErrorCode::ParseError, out.push_str("a Crawford flag is wrong");
+    LogError::ResultMissing => ErrorCode::ParseError, out.push_str("a result is missing");
+    LogError::RecordsMissing => ErrorCode::ParseError, out.push_str("a game's records are missing");
+    LogError::DidNotEnd => ErrorCode::ParseError, out.push_str("a finished game did not end");
+    LogError::ScoreDisagrees => ErrorCode::ParseError,
+        out.push_str("the games do not lead to the saved score, cube and results");
+    LogError::RecordsDisagree => ErrorCode::ParseError,
+        out.push_str("a game's records do not agree with its result");
+});
+
 /// What the replay of a match's games needs of a match, whatever its game (object-safe: the replay,
 /// the check of a saved log and the record reader are written once for both games).
 pub(crate) trait Replay {
@@ -213,13 +368,13 @@ pub(crate) trait Replay {
     /// The completed records of the current game.
     fn history(&self) -> Vec<String>;
     /// Plays record `done` (from 0) of the current game through the match.
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String>;
+    fn record(&mut self, done: usize, text: &str) -> Result<(), PlayError>;
     /// A cube action or resignation, as the API does it.
-    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+    fn apply(&mut self, kind: ActionKind, player: Player) -> Result<(), LogError>;
     /// Starts the next game.
-    fn start_next(&mut self) -> Result<(), String>;
+    fn start_next(&mut self) -> Result<(), MatchError>;
     /// Ends the match by a forfeit of `loser`.
-    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String>;
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), ForfeitError>;
     /// Makes this a match at `state` (phase playing) whose current game is a fresh one of its kind,
     /// started by `state`'s starter, without log or tags (a scratch match for replays).
     fn reset(&mut self, state: MatchState);
@@ -359,7 +514,7 @@ pub(crate) fn body_lines(
 }
 
 /// The log of a lone game: its records with their movers, then its result.
-pub fn lone_log<G: Engine>(game: &G) -> Vec<LogEntry> {
+pub fn lone_log<G: Logged>(game: &G) -> Vec<LogEntry> {
     body_lines(
         &game.history(),
         game.first(),
@@ -375,24 +530,14 @@ pub(crate) fn replay_action(
     m: &mut dyn Replay,
     kind: ActionKind,
     player: Player,
-) -> Result<(), String> {
+) -> Result<(), LogError> {
     let pending = m.state().pending_double();
     let to_move = m.turn();
     if kind == ActionKind::Double && m.state().phase() == MatchPhase::Playing && to_move != player {
-        return Err(cat(&[
-            colour(to_move),
-            " is to move: only ",
-            colour(to_move),
-            " may double now",
-        ]));
+        return Err(LogError::NotTheirDouble(to_move));
     }
     if matches!(kind, ActionKind::Take | ActionKind::Drop) && pending == Some(player) {
-        return Err(cat(&[
-            colour(player),
-            " doubled: only ",
-            colour(player.other()),
-            " may answer",
-        ]));
+        return Err(LogError::NotTheirAnswer(player));
     }
     m.apply(kind, player)
 }
@@ -402,22 +547,22 @@ fn replay_game(
     m: &mut dyn Replay,
     history: &[String],
     actions: &[MatchAction],
-) -> Result<(), String> {
+) -> Result<(), LogError> {
     let mut next = actions.iter().peekable();
     for (i, rec) in history.iter().enumerate() {
         while let Some(a) = next.next_if(|a| a.at as usize == i) {
             replay_action(m, a.kind, a.player)?;
         }
-        m.record(i, rec)?;
+        m.record(i, rec).map_err(LogError::Play)?;
     }
     for a in next {
         if a.at as usize != history.len() {
-            return Err("an action is out of place".into());
+            return Err(LogError::ActionOutOfPlace);
         }
         replay_action(m, a.kind, a.player)?;
     }
     if m.history_len() != history.len() {
-        return Err("a record made by the game itself is missing".into());
+        return Err(LogError::PassMissing);
     }
     Ok(())
 }
@@ -430,22 +575,22 @@ pub(super) fn check_log(
     m: &dyn Replay,
     scratch: &mut dyn Replay,
     log: &MatchLog,
-) -> Result<(), String> {
+) -> Result<(), LogError> {
     let st = m.state();
     let n = st.game_number();
     if log.past.len() as u64 + 1 != u64::from(n) || log.known == 0 || log.known > n + 1 {
-        return Err("it needs one entry per finished game and a game number in known".into());
+        return Err(LogError::Entries);
     }
     let mut sc =
-        MatchState::new(st.length(), st.cube_enabled(), st.first()).map_err(|e| e.to_string())?;
+        MatchState::new(st.length(), st.cube_enabled(), st.first()).map_err(LogError::Option)?;
     for number in 1..=n {
         if number > 1 {
-            sc.next_game().map_err(|e| e.to_string())?;
+            sc.next_game().map_err(LogError::Match)?;
         }
         let past = log.past.get(number as usize - 1);
         let actions = past.map_or(log.actions.as_slice(), |p| p.actions.as_slice());
         if past.map_or(st.crawford(), |p| p.crawford) != sc.crawford() {
-            return Err("a Crawford flag is wrong".into());
+            return Err(LogError::Crawford);
         }
         if number < log.known {
             // Not wholly known: its result stands; its records, when known, must agree with it.
@@ -453,32 +598,32 @@ pub(super) fn check_log(
                 let r = st
                     .results()
                     .get(number as usize - 1)
-                    .ok_or("a result is missing")?;
+                    .ok_or(LogError::ResultMissing)?;
                 if let Some(h) = &p.history {
                     let alone = MatchState::new(st.length(), false, sc.starter());
                     check_records(scratch, alone, h, r)?;
                 }
-                replay_result(&mut sc, r)?;
+                replay_result(&mut sc, r).map_err(LogError::Result)?;
             }
             continue;
         }
         let history = match past {
-            Some(p) => p.history.clone().ok_or("a game's records are missing")?,
+            Some(p) => p.history.clone().ok_or(LogError::RecordsMissing)?,
             None => m.history(),
         };
         scratch.reset(sc);
         replay_game(scratch, &history, actions)?;
         if past.is_some() && !scratch.state().game_over() {
-            return Err("a finished game did not end".into());
+            return Err(LogError::DidNotEnd);
         }
         sc = scratch.state().clone();
     }
     if let Some(f) = st.forfeit().filter(|_| log.known <= n) {
         sc.forfeit_match(f.winner.other(), f.how)
-            .map_err(|e| e.to_string())?;
+            .map_err(LogError::Forfeit)?;
     }
     if log.known <= n && sc != *st {
-        return Err("the games do not lead to the saved score, cube and results".into());
+        return Err(LogError::ScoreDisagrees);
     }
     Ok(())
 }
@@ -487,20 +632,20 @@ pub(super) fn check_log(
 /// its result: a win on the board by its winner, or (a drop, a resignation) a game still on.
 fn check_records(
     bare: &mut dyn Replay,
-    alone: Result<MatchState, crate::error::OptionError>,
+    alone: Result<MatchState, OptionError>,
     history: &[String],
     r: &GameResult,
-) -> Result<(), String> {
-    bare.reset(alone.map_err(|e| e.to_string())?);
+) -> Result<(), LogError> {
+    bare.reset(alone.map_err(LogError::Option)?);
     for (i, rec) in history.iter().enumerate() {
-        bare.record(i, rec)?;
+        bare.record(i, rec).map_err(LogError::Play)?;
     }
     let ok = match bare.state().results().first() {
         Some(w) => w.winner == r.winner && w.how == r.how,
         None => !r.how.on_the_board(),
     };
     if !ok || bare.history_len() != history.len() {
-        return Err("a game's records do not agree with its result".into());
+        return Err(LogError::RecordsDisagree);
     }
     Ok(())
 }
@@ -579,7 +724,7 @@ mod tests {
             Forfeit::of(Player::Red, ForfeitReason::Time),
             Forfeit::of(Player::Blue, ForfeitReason::Abandoned),
         ] {
-            let lone = lone_result_line(f.result());
+            let lone = lone_result_line(f.into());
             assert_eq!(read_forfeit_line(&lone, false), Some(f));
             assert_eq!(read_forfeit_line(&lone, true), None);
             let in_match = match_forfeit_line(f);
@@ -587,7 +732,7 @@ mod tests {
             assert_eq!(read_forfeit_line(&in_match, false), None);
         }
         assert_eq!(
-            lone_result_line(Forfeit::of(Player::Blue, ForfeitReason::Time).result()),
+            lone_result_line(Forfeit::of(Player::Blue, ForfeitReason::Time).into()),
             "Red wins on time"
         );
         for bad in [

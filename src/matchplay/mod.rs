@@ -2,7 +2,7 @@
 //! Crawford rule, who starts each game, and the record of finished games.
 //!
 //! The files, lowest first (each uses only those before it):
-//! - this file: the value types (the cube, results, phases, errors; [`GameEnd`] is the engine's);
+//! - this file: the value types (the cube, results and how games end, phases, errors);
 //! - `state`: [`MatchState`], the bookkeeping alone; its one doubling rule, [`MatchState::can_double`],
 //!   is what the API, the bot and replays all ask;
 //! - `restore`: the checked restoration of a match state from plain data;
@@ -21,29 +21,109 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::engine::GameEnd;
+use crate::engine::{BoardWin, Forfeit, ForfeitReason};
 use crate::error::{coded, Coded, DiceError, ErrorCode, OptionError, PlayError};
 use crate::keys::JsonKeys;
 use crate::player::Player;
 
 mod driver;
+mod games;
 mod log;
 mod options;
 mod restore;
 mod state;
 mod view;
 
-pub use driver::{Match, MatchSetup, SavedMatch};
+pub use driver::{InMatch, Match, MatchSetup, SavedMatch};
 pub(crate) use log::{
-    game_body, lone_result_line, match_result_line, read_forfeit_line, replay_action, Replay,
+    game_body, lone_result_line, match_result_line, next_record, read_forfeit_line, replay_action,
+    LogError, Replay,
 };
 pub use log::{
-    lone_log, ActionKind, LineKind, LogEntry, MatchAction, MatchGame, MatchLog, PastGame,
+    lone_log, movers, ActionKind, LineKind, LogEntry, Logged, MatchAction, MatchGame, MatchLog,
+    PastGame,
 };
 pub use options::{AnyMatchSetup, GameSetup, MatchOptions};
 pub(crate) use restore::replay_result;
 pub use state::{MatchState, MatchStateData};
-pub use view::{view_of, View};
+pub use view::{view_of, Awaits, Drawn, ToAct, View};
+
+/// How a game ended (JS: `'goal'`, `'captured-all'`, `'drop'`, `'resign'`, `'time'`, `'abandoned'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameEnd {
+    /// Jokerball: the ball left the board through a goal (RULES 1.7).
+    Goal,
+    /// Zola: the last enemy checker was captured (RULES 2.3).
+    CapturedAll,
+    /// A double was dropped (RULES 3.2).
+    Drop,
+    /// A player resigned (RULES 3.5).
+    Resign,
+    /// A player's time ran out (a lone game forfeited, or a match's current game ended by the
+    /// match's forfeit: API "Clocks and abandoned games").
+    Time,
+    /// A player abandoned the game (as for [`GameEnd::Time`]).
+    Abandoned,
+}
+
+impl GameEnd {
+    /// The name used by the JavaScript API.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameEnd::Goal => "goal",
+            GameEnd::CapturedAll => "captured-all",
+            GameEnd::Drop => "drop",
+            GameEnd::Resign => "resign",
+            GameEnd::Time => "time",
+            GameEnd::Abandoned => "abandoned",
+        }
+    }
+
+    /// Whether the game was won on the board (a goal or the last capture), not by a drop or resignation.
+    pub const fn on_the_board(self) -> bool {
+        matches!(self, GameEnd::Goal | GameEnd::CapturedAll)
+    }
+}
+
+impl From<BoardWin> for GameEnd {
+    fn from(win: BoardWin) -> GameEnd {
+        match win {
+            BoardWin::Goal => GameEnd::Goal,
+            BoardWin::CapturedAll => GameEnd::CapturedAll,
+        }
+    }
+}
+
+/// How a game ended by a forfeit for this reason is shown in its result.
+impl From<ForfeitReason> for GameEnd {
+    fn from(reason: ForfeitReason) -> GameEnd {
+        match reason {
+            ForfeitReason::Time => GameEnd::Time,
+            ForfeitReason::Abandoned => GameEnd::Abandoned,
+        }
+    }
+}
+
+/// How a game ended: who won and how (a game of a match also has its points: [`GameResult`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
+pub struct GameWon {
+    /// Who won.
+    pub winner: Player,
+    /// How: a goal (Jokerball) or the last capture (Zola); in a match also a drop or resignation;
+    /// `time` or `abandoned` for a game forfeited.
+    pub how: GameEnd,
+}
+
+/// The result a forfeit gives the game it ends.
+impl From<Forfeit> for GameWon {
+    fn from(f: Forfeit) -> GameWon {
+        GameWon {
+            winner: f.winner,
+            how: f.how.into(),
+        }
+    }
+}
 
 /// The longest match allowed (RULES 3.1).
 pub const MAX_MATCH_LENGTH: u32 = 21;

@@ -2,7 +2,7 @@
 
 use super::state::{MatchState, MatchStateData};
 use super::{Cube, GameEnd, GameResult, MatchPhase};
-use crate::error::ParseError;
+use crate::error::{coded, message_of, ErrorCode, ParseError};
 use crate::player::{ByPlayer, Player};
 
 impl MatchState {
@@ -22,7 +22,7 @@ impl MatchState {
         let count = data.results.len();
         for (i, r) in data.results.iter().enumerate() {
             if let Err(why) = replay_result(&mut st, r) {
-                return bad(why);
+                return bad(&message_of(&why));
             }
             if (i + 1 < count || games + 1 == number) && st.next_game().is_err() {
                 return bad("a game was started after the match was over");
@@ -83,14 +83,30 @@ impl MatchState {
     }
 }
 
+/// Why a saved game result cannot be recorded (code `parse_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResultError {
+    /// The match was already over.
+    AfterMatch,
+    /// The match rules could not have given this result.
+    Impossible,
+}
+
+coded!(ResultError, |out| {
+    ResultError::AfterMatch => ErrorCode::ParseError,
+        out.push_str("a game was recorded after the match was over");
+    ResultError::Impossible => ErrorCode::ParseError,
+        out.push_str("a game result is impossible under the match rules");
+});
+
 /// Records `r` as the result of the current game of `st` (phase `Playing`), after checking that the
 /// match rules allow it; the cube is set to the value the result names.
-pub(crate) fn replay_result(st: &mut MatchState, r: &GameResult) -> Result<(), &'static str> {
+pub(crate) fn replay_result(st: &mut MatchState, r: &GameResult) -> Result<(), ResultError> {
     if st.phase() != MatchPhase::Playing {
-        return Err("a game was recorded after the match was over");
+        return Err(ResultError::AfterMatch);
     }
     if !result_possible(st, r) {
-        return Err("a game result is impossible under the match rules");
+        return Err(ResultError::Impossible);
     }
     if r.cube > 1 || r.how == GameEnd::Drop {
         // The cube was turned or offered in that game: fix the cube so `finish` scores its value.

@@ -5,15 +5,94 @@
 //! The view is built once for both games: the generic part only gathers a game's facts. The
 //! methods of [`Match`](super::Match) that use it are in `driver`, with all the others.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::log::{body_lines, game_body, lone_result_line, LogEntry};
+use super::log::{body_lines, game_body, lone_result_line, LogEntry, Logged};
 use super::state::MatchState;
-use super::MatchPhase;
+use super::{GameWon, MatchPhase};
 use crate::dice::Dice;
-use crate::engine::{Awaits, BallLine, Engine, GameKind, GameWon, LastMove, ToAct};
+use crate::engine::{Awaited, BallLine, GameKind, LastMove};
 use crate::keys::JsonKeys;
 use crate::player::Player;
+
+/// What the player to act must do now (see [`ToAct`]; JS: `'roll'`, `'man'`, `'ball'`, `'move'`,
+/// `'answer'`, `'next'`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Awaits {
+    /// Jokerball: roll (or set) the dice.
+    Roll,
+    /// Jokerball: move a man.
+    Man,
+    /// Jokerball: move the ball.
+    Ball,
+    /// Zola: move a checker (or `swap`).
+    Move,
+    /// A match: take or drop the pending double (or resign).
+    Answer,
+    /// A match: start the next game (either player may).
+    Next,
+}
+
+impl From<Awaited> for Awaits {
+    fn from(a: Awaited) -> Awaits {
+        match a {
+            Awaited::Roll => Awaits::Roll,
+            Awaited::Man => Awaits::Man,
+            Awaited::Ball => Awaits::Ball,
+            Awaited::Move => Awaits::Move,
+        }
+    }
+}
+
+impl Awaits {
+    /// The name used in JavaScript.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Awaits::Roll => "roll",
+            Awaits::Man => "man",
+            Awaits::Ball => "ball",
+            Awaits::Move => "move",
+            Awaits::Answer => "answer",
+            Awaits::Next => "next",
+        }
+    }
+}
+
+/// Who acts now and what is awaited: the one definition of "whose turn" for every user interface.
+/// `player` is `None` only for [`Awaits::Next`] (either player may start the next game of a match).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonKeys)]
+pub struct ToAct {
+    /// The player who must act, `None` when either may.
+    pub player: Option<Player>,
+    /// What that player must do.
+    pub awaits: Awaits,
+}
+
+/// What the view asks of a game beyond its rules and records: Jokerball's dice and ball line (Zola has
+/// none: the defaults). Implemented for both games in `matchplay/games.rs`.
+pub trait Drawn: Logged {
+    /// Jokerball: the dice of the last completed turn and the ball's line for them at its end (the
+    /// direction for its mover; blocked when its ball phase was passed); `None` before the first turn
+    /// and in Zola.
+    fn last_dice(&self) -> Option<(Dice, BallLine)> {
+        None
+    }
+
+    /// Jokerball with the dice rolled (phases man and ball): the ball's line for the green die; `None`
+    /// otherwise and in Zola.
+    fn ball_line(&self) -> Option<BallLine> {
+        None
+    }
+
+    /// Who acts now (the player to move) and what is awaited; `None` once the game is over.
+    fn to_act(&self) -> Option<ToAct> {
+        self.awaits().map(|awaits| ToAct {
+            player: Some(self.turn()),
+            awaits: awaits.into(),
+        })
+    }
+}
 
 /// A game or match as a user interface draws it (JS: `view()`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonKeys)]
@@ -23,7 +102,7 @@ pub struct View {
     pub game: GameKind,
     /// The board's side: 4 or 6 (Jokerball), 6, 8 or 10 (Zola).
     pub size: u8,
-    /// Who acts now and what is awaited ([`Engine::to_act`], [`Match::to_act`]).
+    /// Who acts now and what is awaited ([`Drawn::to_act`], `Match::to_act`).
     pub to_act: Option<ToAct>,
     /// Whether the player to move has not begun the turn: Jokerball's phase roll, Zola's phase move
     /// (in a match also while that player's double awaits its answer); false once the game is over.
@@ -31,13 +110,13 @@ pub struct View {
     /// The current game's result once it has ended (in a match also by a drop or resignation); by a
     /// forfeit (`time`, `abandoned`) of a lone game, or of a match while the game was on.
     pub result: Option<GameWon>,
-    /// The last move made ([`Engine::last_move`]).
+    /// The last move made ([`Engine::last_move`](crate::Engine::last_move)).
     pub last_move: Option<LastMove>,
-    /// Jokerball with the dice rolled and the game on: the ball's line ([`Engine::ball_line`]).
+    /// Jokerball with the dice rolled and the game on: the ball's line ([`Drawn::ball_line`]).
     pub ball: Option<BallLine>,
-    /// Jokerball: the dice of the last completed turn of the current game ([`Engine::last_dice`]).
+    /// Jokerball: the dice of the last completed turn of the current game ([`Drawn::last_dice`]).
     pub last_dice: Option<Dice>,
-    /// Jokerball: the ball's line for them at that turn's end ([`Engine::last_dice`]).
+    /// Jokerball: the ball's line for them at that turn's end ([`Drawn::last_dice`]).
     pub last_ball: Option<BallLine>,
     /// The current game's lines: records with their movers, cube actions, resignation and result.
     pub log: Vec<LogEntry>,
@@ -60,7 +139,7 @@ pub(super) struct Facts {
 }
 
 impl Facts {
-    pub(super) fn of<G: Engine>(game: &G) -> Facts {
+    pub(super) fn of<G: Drawn>(game: &G) -> Facts {
         let (last_dice, last_ball) = game.last_dice().unzip();
         Facts {
             kind: G::KIND,
@@ -116,7 +195,7 @@ impl Facts {
                     how: r.how,
                 }),
                 // A forfeit ended the match while this game was on: it ended the game too.
-                None => st.forfeit().map(crate::engine::Forfeit::result),
+                None => st.forfeit().map(GameWon::from),
             },
             last_move: self.last_move,
             ball: self.ball.filter(|_| phase == MatchPhase::Playing),
@@ -144,6 +223,6 @@ pub(super) fn match_to_act(st: &MatchState) -> Option<ToAct> {
 }
 
 /// The view of a lone game.
-pub fn view_of<G: Engine>(game: &G) -> View {
+pub fn view_of<G: Drawn>(game: &G) -> View {
     Facts::of(game).lone()
 }

@@ -27,7 +27,7 @@ mod write;
 
 pub use crate::notation::{Tags, DERIVED_TAGS, STANDARD_TAGS};
 pub use read::{record_kind, record_type, MAX_RECORD_LEN};
-pub use setup::{GameRecord, RecordSetup, TagError};
+pub use setup::{GameRecord, RecordSetup, TagError, TagFault};
 
 /// A game or a match that has a record (RULES 4), and the optional tags it keeps: both games (through
 /// [`GameRecord`]) and a [`Match`] of either. Bring it into scope to write and read records:

@@ -5,13 +5,13 @@ use super::setup::{GameRecord, RecordSetup, TagError};
 use crate::annotation::{split_annotation, Annotation, Annotations};
 use crate::dice::Seed;
 use crate::engine::ForfeitReason;
-use crate::engine::{next_record, Engine, GameKind};
-use crate::error::ParseError;
+use crate::engine::GameKind;
+use crate::error::{coded, Coded, ErrorCode, ParseError};
 use crate::matchplay::{
-    lone_result_line, match_result_line, read_forfeit_line, replay_action, ActionKind, Match,
-    MatchSetup, Replay,
+    lone_result_line, match_result_line, next_record, read_forfeit_line, replay_action, ActionKind,
+    LogError, Logged, Match, MatchSetup, Replay,
 };
-use crate::notation::{cat, is_tag_name, not_a_name, push_num, twice, Tags, DERIVED_TAGS};
+use crate::notation::{cat, is_tag_name, push_num, TagProblem, Tags, DERIVED_TAGS};
 use crate::player::Player;
 
 /// The longest record read, in bytes of UTF-8 (1 MiB).
@@ -94,7 +94,7 @@ impl<'a> Reading<'a> {
 
     /// The error of a game tag, on its line.
     fn tag_error(&self, e: TagError) -> ParseError {
-        self.header.error_at(e.tag, &e.message)
+        self.header.error_at(e.tag, &crate::error::message_of(&e))
     }
 
     /// Reads the body into `sink`, checks the `Result` tag against it, and gives the optional tags
@@ -127,6 +127,97 @@ fn at(line: usize, message: &str) -> ParseError {
     s.push_str(message);
     ParseError::new(s)
 }
+
+/// An error on line `line`: its message after `line N: `.
+fn at_error(line: usize, e: &dyn Coded) -> ParseError {
+    let mut s = String::from("line ");
+    push_num(&mut s, line);
+    s.push_str(": ");
+    e.write_message(&mut s);
+    ParseError::new(s)
+}
+
+/// Why a tag line of a record's header cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum TagLineError {
+    /// Not of the form `[Name "value"]` (the line).
+    NotATagLine(String),
+    /// The tag's name or value is refused.
+    Tag(TagProblem),
+    /// A backslash escaping something other than `"` or `\` (the tag's name).
+    Escape(String),
+    /// A quote inside the value not escaped (the tag's name).
+    Quote(String),
+}
+
+coded!(TagLineError, |out| {
+    TagLineError::NotATagLine(line) => ErrorCode::ParseError, {
+        out.push_str("expected a tag line [Name \"value\"], found '");
+        out.push_str(line);
+        out.push('\'');
+    };
+    TagLineError::Tag(e) => ErrorCode::ParseError, e.write_message(out);
+    TagLineError::Escape(name) => ErrorCode::ParseError, {
+        out.push_str(name);
+        out.push_str(": a backslash may only escape \" or \\");
+    };
+    TagLineError::Quote(name) => ErrorCode::ParseError, {
+        out.push_str(name);
+        out.push_str(": a quote inside the value must be written \\\"");
+    };
+});
+
+/// Why a line of a record's body does not follow from the lines before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BodyError {
+    /// The game or the match refused the line's record, action or forfeit.
+    Refused(LogError),
+    /// A second section in a lone game's record.
+    OneSection,
+    /// A cube or resignation line in a lone game's record.
+    NoCube,
+    /// A record which the game made itself (a pass): not yet written before this line, or
+    /// (`missing`) never written.
+    MadeByGame {
+        /// The record's number, from 1.
+        number: usize,
+        /// The record as the game made it.
+        text: String,
+        /// Whether the section ended without it.
+        missing: bool,
+    },
+    /// The game is over: the line should have been its result line.
+    Over(String),
+    /// The game is over and the section ended without its result line.
+    ResultMissing(String),
+}
+
+coded!(BodyError, |out| {
+    BodyError::Refused(e) => e.code(), e.write_message(out);
+    BodyError::OneSection => ErrorCode::ParseError,
+        out.push_str("a lone game's record has one section, Game 1");
+    BodyError::NoCube => ErrorCode::ParseError, out.push_str(
+        "a lone game has no cube and no resignation: these lines belong to matches",
+    );
+    BodyError::MadeByGame { number, text, missing } => ErrorCode::ParseError, {
+        out.push_str("record ");
+        push_num(out, *number);
+        out.push_str(" ('");
+        out.push_str(text);
+        out.push_str("', made by the game itself: the side to move had no legal move)");
+        out.push_str(if *missing { " is missing" } else { " comes before this line" });
+    };
+    BodyError::Over(result) => ErrorCode::ParseError, {
+        out.push_str("the game is over: expected '");
+        out.push_str(result);
+        out.push('\'');
+    };
+    BodyError::ResultMissing(result) => ErrorCode::ParseError, {
+        out.push_str("the game is over: its result line '");
+        out.push_str(result);
+        out.push_str("' is missing");
+    };
+});
 
 /// The lines of a record (line breaks and a CR before them removed, a leading byte-order mark
 /// dropped); refuses a text over [`MAX_RECORD_LEN`] bytes.
@@ -173,12 +264,13 @@ fn read_header<'a>(lines: &[&'a str]) -> Result<Header<'a>, ParseError> {
                 end: number,
             });
         }
-        let (name, value) = read_tag_line(line).map_err(|e| at(number, &e))?;
+        let (name, value) = read_tag_line(line).map_err(|e| at_error(number, &e))?;
         if all.iter().any(|(n, _, _)| *n == name) {
-            return Err(at(number, &twice(name)));
+            return Err(at_error(number, &TagProblem::Twice(name.into())));
         }
         if !DERIVED_TAGS.contains(&name) {
-            tags.add_new(name, &value).map_err(|e| at(number, &e))?;
+            tags.add_new(name, &value)
+                .map_err(|e| at_error(number, &e))?;
         }
         all.push((name, value, number));
     }
@@ -189,15 +281,15 @@ fn read_header<'a>(lines: &[&'a str]) -> Result<Header<'a>, ParseError> {
 }
 
 /// Reads `[Name "value"]`: the name's form, one space, the quoted value with `\"` and `\\` escapes.
-fn read_tag_line(line: &str) -> Result<(&str, String), String> {
-    let bad = || cat(&["expected a tag line [Name \"value\"], found '", line, "'"]);
+fn read_tag_line(line: &str) -> Result<(&str, String), TagLineError> {
+    let bad = || TagLineError::NotATagLine(line.into());
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
         .ok_or_else(bad)?;
     let (name, quoted) = inner.split_once(' ').ok_or_else(bad)?;
     if !is_tag_name(name) {
-        return Err(not_a_name(name));
+        return Err(TagLineError::Tag(TagProblem::NotAName(name.into())));
     }
     let raw = quoted
         .strip_prefix('"')
@@ -209,14 +301,9 @@ fn read_tag_line(line: &str) -> Result<(&str, String), String> {
         match c {
             '\\' => match chars.next() {
                 Some(e @ ('"' | '\\')) => value.push(e),
-                _ => return Err(cat(&[name, ": a backslash may only escape \" or \\"])),
+                _ => return Err(TagLineError::Escape(name.into())),
             },
-            '"' => {
-                return Err(cat(&[
-                    name,
-                    ": a quote inside the value must be written \\\"",
-                ]))
-            }
+            '"' => return Err(TagLineError::Quote(name.into())),
             c => value.push(c),
         }
     }
@@ -383,20 +470,20 @@ trait Sink {
     /// Whether cube actions and results with points belong here.
     fn is_match(&self) -> bool;
     /// Starts game `number` (2, 3, ...).
-    fn start_game(&mut self) -> Result<(), String>;
+    fn start_game(&mut self) -> Result<(), BodyError>;
     /// The completed records of the current game.
     fn history_len(&self) -> usize;
     /// The record at `index` of the current game.
     fn record_at(&self, index: usize) -> Option<String>;
     /// Plays record `done` (from 0) of the current game.
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String>;
+    fn record(&mut self, done: usize, text: &str) -> Result<(), BodyError>;
     /// A cube action or resignation.
-    fn action(&mut self, kind: ActionKind, player: Player) -> Result<(), String>;
+    fn action(&mut self, kind: ActionKind, player: Player) -> Result<(), BodyError>;
     /// The result line the current game's end calls for (`None` while it is on).
     fn result_line(&self) -> Option<String>;
     /// A forfeit's result line (RULES 4.3): `loser` lost the lone game, or the match, on time or by
     /// abandonment.
-    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String>;
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), BodyError>;
     /// Whether nothing may follow (the match, or the lone game, is over).
     fn finished(&self) -> bool {
         self.winner().is_some()
@@ -410,12 +497,12 @@ struct Lone<G> {
     game: G,
 }
 
-impl<G: Engine> Sink for Lone<G> {
+impl<G: Logged> Sink for Lone<G> {
     fn is_match(&self) -> bool {
         false
     }
-    fn start_game(&mut self) -> Result<(), String> {
-        Err("a lone game's record has one section, Game 1".into())
+    fn start_game(&mut self) -> Result<(), BodyError> {
+        Err(BodyError::OneSection)
     }
     fn history_len(&self) -> usize {
         self.game.history_len()
@@ -423,17 +510,19 @@ impl<G: Engine> Sink for Lone<G> {
     fn record_at(&self, index: usize) -> Option<String> {
         self.game.record_at(index)
     }
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
-        next_record(&mut self.game, done, text).map_err(|e| e.to_string())
+    fn record(&mut self, done: usize, text: &str) -> Result<(), BodyError> {
+        next_record(&mut self.game, done, text).map_err(|e| BodyError::Refused(LogError::Play(e)))
     }
-    fn action(&mut self, _kind: ActionKind, _player: Player) -> Result<(), String> {
-        Err("a lone game has no cube and no resignation: these lines belong to matches".into())
+    fn action(&mut self, _kind: ActionKind, _player: Player) -> Result<(), BodyError> {
+        Err(BodyError::NoCube)
     }
     fn result_line(&self) -> Option<String> {
         self.game.outcome().map(lone_result_line)
     }
-    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
-        self.game.forfeit(loser, reason).map_err(|e| e.to_string())
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), BodyError> {
+        self.game
+            .forfeit(loser, reason)
+            .map_err(|e| BodyError::Refused(LogError::Forfeit(e)))
     }
     fn winner(&self) -> Option<Player> {
         self.game.winner()
@@ -447,8 +536,10 @@ impl Sink for MatchSink<'_> {
     fn is_match(&self) -> bool {
         true
     }
-    fn start_game(&mut self) -> Result<(), String> {
-        self.0.start_next()
+    fn start_game(&mut self) -> Result<(), BodyError> {
+        self.0
+            .start_next()
+            .map_err(|e| BodyError::Refused(LogError::Match(e)))
     }
     fn history_len(&self) -> usize {
         self.0.history_len()
@@ -456,11 +547,13 @@ impl Sink for MatchSink<'_> {
     fn record_at(&self, index: usize) -> Option<String> {
         self.0.record_at(index)
     }
-    fn record(&mut self, done: usize, text: &str) -> Result<(), String> {
-        self.0.record(done, text)
+    fn record(&mut self, done: usize, text: &str) -> Result<(), BodyError> {
+        self.0
+            .record(done, text)
+            .map_err(|e| BodyError::Refused(LogError::Play(e)))
     }
-    fn action(&mut self, kind: ActionKind, player: Player) -> Result<(), String> {
-        replay_action(self.0, kind, player)
+    fn action(&mut self, kind: ActionKind, player: Player) -> Result<(), BodyError> {
+        replay_action(self.0, kind, player).map_err(BodyError::Refused)
     }
     fn result_line(&self) -> Option<String> {
         let st = self.0.state();
@@ -471,8 +564,10 @@ impl Sink for MatchSink<'_> {
             .last()
             .map(|r| match_result_line(r.winner, r.points, st.score_winner().is_some()))
     }
-    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), String> {
-        self.0.forfeit(loser, reason)
+    fn forfeit(&mut self, loser: Player, reason: ForfeitReason) -> Result<(), BodyError> {
+        self.0
+            .forfeit(loser, reason)
+            .map_err(|e| BodyError::Refused(LogError::Forfeit(e)))
     }
     fn winner(&self) -> Option<Player> {
         self.0.state().winner()
@@ -512,11 +607,12 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotati
     let mut result_read = false;
     let mut notes = Annotations::new();
     for (number, raw) in (end + 1..).zip(lines.iter().skip(end)) {
-        let (line, note) = split_annotation(raw).map_err(|m| at(number, &m))?;
+        let (line, note) = split_annotation(raw).map_err(|e| at_error(number, &e))?;
         if line.is_empty() {
             continue;
         }
         let fail = |m: &str| at(number, m);
+        let refuse = |e: BodyError| at_error(number, &e);
         // Keeps the annotation of a record, cube or resignation line (the `logged`-th of its game).
         let keep = |notes: &mut Annotations, logged: &mut u32| {
             if let Some((mark, comment)) = note.clone() {
@@ -547,11 +643,11 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotati
                 return Err(fail(&m));
             }
             if game > 0 {
-                end_of_section(sink, done, result_read).map_err(|m| fail(&m))?;
+                end_of_section(sink, done, result_read).map_err(refuse)?;
                 if sink.finished() {
                     return Err(fail("nothing may follow the last result of the record"));
                 }
-                sink.start_game().map_err(|m| fail(&m))?;
+                sink.start_game().map_err(refuse)?;
             }
             game = n;
             done = 0;
@@ -567,20 +663,15 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotati
             // A forfeit's line (RULES 4.3) ends the record: in a lone game or a match still on, in a
             // match also after a game's own result line.
             if sink.history_len() > done {
-                return Err(fail(&made_by_the_game(
-                    sink,
-                    done,
-                    " comes before this line",
-                )));
+                return Err(refuse(made_by_the_game(sink, done, false)));
             }
             if let Some(expected) = sink.result_line().filter(|_| !result_read) {
-                return Err(fail(&over(&expected)));
+                return Err(refuse(BodyError::Over(expected)));
             }
             if sink.finished() {
                 return Err(fail("nothing may follow the last result of the record"));
             }
-            sink.forfeit(f.winner.other(), f.how)
-                .map_err(|m| fail(&m))?;
+            sink.forfeit(f.winner.other(), f.how).map_err(refuse)?;
             result_read = true;
             continue;
         }
@@ -598,19 +689,15 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotati
                 return Err(fail(&m));
             }
             if let Some(r) = sink.result_line() {
-                return Err(fail(&over(&r)));
+                return Err(refuse(BodyError::Over(r)));
             }
-            sink.record(done, text).map_err(|m| fail(&m))?;
+            sink.record(done, text).map_err(refuse)?;
             done += 1;
             keep(&mut notes, &mut logged);
             continue;
         }
         if sink.history_len() > done {
-            return Err(fail(&made_by_the_game(
-                sink,
-                done,
-                " comes before this line",
-            )));
+            return Err(refuse(made_by_the_game(sink, done, false)));
         }
         if let Some(expected) = sink.result_line() {
             if line == expected {
@@ -618,15 +705,13 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotati
                 result_read = true;
                 continue;
             }
-            return Err(fail(&over(&expected)));
+            return Err(refuse(BodyError::Over(expected)));
         }
         if let Some((kind, player)) = read_action(line) {
             if !sink.is_match() {
-                return Err(fail(
-                    "a lone game has no cube and no resignation: these lines belong to matches",
-                ));
+                return Err(refuse(BodyError::NoCube));
             }
-            sink.action(kind, player).map_err(|m| fail(&m))?;
+            sink.action(kind, player).map_err(refuse)?;
             keep(&mut notes, &mut logged);
             continue;
         }
@@ -643,38 +728,28 @@ fn read_body(lines: &[&str], end: usize, sink: &mut dyn Sink) -> Result<Annotati
             "the record holds no game: the body begins with 'Game 1'",
         ));
     }
-    end_of_section(sink, done, result_read).map_err(|m| at(lines.len(), &m))?;
+    end_of_section(sink, done, result_read).map_err(|e| at_error(lines.len(), &e))?;
     Ok(notes)
 }
 
-/// Record `done + 1`, which the game made itself (a pass), `then`.
-fn made_by_the_game(sink: &dyn Sink, done: usize, then: &str) -> String {
-    let mut m = String::from("record ");
-    push_num(&mut m, done + 1);
-    m.push_str(" ('");
-    m.push_str(&sink.record_at(done).unwrap_or_default());
-    m.push_str("', made by the game itself: the side to move had no legal move)");
-    m.push_str(then);
-    m
-}
-
-/// The game is over and its result line is due.
-fn over(result: &str) -> String {
-    cat(&["the game is over: expected '", result, "'"])
+/// Record `done + 1`, which the game made itself (a pass): not written before this line, or
+/// (`missing`) never written.
+fn made_by_the_game(sink: &dyn Sink, done: usize, missing: bool) -> BodyError {
+    BodyError::MadeByGame {
+        number: done + 1,
+        text: sink.record_at(done).unwrap_or_default(),
+        missing,
+    }
 }
 
 /// Checks that a section is complete: no record made by the game left unwritten, and the result line
 /// of a game that ended.
-fn end_of_section(sink: &dyn Sink, done: usize, result_read: bool) -> Result<(), String> {
+fn end_of_section(sink: &dyn Sink, done: usize, result_read: bool) -> Result<(), BodyError> {
     if sink.history_len() > done {
-        return Err(made_by_the_game(sink, done, " is missing"));
+        return Err(made_by_the_game(sink, done, true));
     }
     match sink.result_line() {
-        Some(r) if !result_read => Err(cat(&[
-            "the game is over: its result line '",
-            &r,
-            "' is missing",
-        ])),
+        Some(r) if !result_read => Err(BodyError::ResultMissing(r)),
         _ => Ok(()),
     }
 }

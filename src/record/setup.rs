@@ -3,8 +3,9 @@
 
 use crate::annotation::Annotations;
 use crate::engine::Engine;
-use crate::error::OptionError;
+use crate::error::{coded, push_all, ErrorCode, OptionError};
 use crate::jokerball::{self, RuleSet};
+use crate::matchplay::InMatch;
 use crate::notation::{push_num, Tags};
 use crate::player::Player;
 use crate::zola;
@@ -12,7 +13,7 @@ use crate::zola;
 /// What the records need of a game beyond its rules (RULES 4.1): the header tags its setup makes and
 /// reads back, and the optional tags it keeps. Implemented here for Jokerball's and Zola's `Game`;
 /// through it both are [`Recorded`](super::Recorded).
-pub trait GameRecord: Engine {
+pub trait GameRecord: InMatch {
     /// The names of the header tags that this game's setup makes, in writing order.
     const SETUP_TAGS: &'static [&'static str];
 
@@ -61,48 +62,75 @@ impl RecordSetup {
 
     /// Reads the tag `name`, which must be one of `allowed`: its index there (`TagError` naming the tag
     /// otherwise).
-    pub fn choice(&self, name: &'static str, allowed: &[&str]) -> Result<usize, TagError> {
+    pub fn choice(
+        &self,
+        name: &'static str,
+        allowed: &'static [&'static str],
+    ) -> Result<usize, TagError> {
         let value = self.get(name).ok_or_else(|| missing(name))?;
-        allowed.iter().position(|a| *a == value).ok_or_else(|| {
-            let mut m = String::from(name);
-            m.push_str(" must be ");
-            for (i, a) in allowed.iter().enumerate() {
-                if i > 0 {
-                    m.push_str(" or ");
-                }
-                m.push_str(a);
-            }
-            TagError::new(name, m)
-        })
+        allowed
+            .iter()
+            .position(|a| *a == value)
+            .ok_or(TagError::new(name, TagFault::NotOneOf(allowed)))
     }
 }
 
 /// The error of a missing tag.
 pub(super) fn missing(name: &'static str) -> TagError {
-    let mut m = String::from("the tag ");
-    m.push_str(name);
-    m.push_str(" is missing");
-    TagError::new(name, m)
+    TagError::new(name, TagFault::Missing)
 }
 
-/// A header tag that does not describe a game: which tag, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What is wrong with a header tag of a game's setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagFault {
+    /// The tag is missing.
+    Missing,
+    /// The value is not one of these.
+    NotOneOf(&'static [&'static str]),
+    /// Jokerball: `Rows` beside `Position`.
+    RowsWithPosition,
+    /// Zola: a `Pie` tag in a match record.
+    PieInMatch,
+    /// Zola: `Pie` beside `Position`.
+    PieWithPosition,
+}
+
+/// A header tag that does not describe a game: which tag, and why (code `parse_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TagError {
     /// The tag at fault (its line is named; a missing tag names the header's end).
     pub tag: &'static str,
     /// What is wrong.
-    pub message: String,
+    pub fault: TagFault,
 }
 
 impl TagError {
     /// An error about the tag `tag`.
-    pub fn new(tag: &'static str, message: impl Into<String>) -> TagError {
-        TagError {
-            tag,
-            message: message.into(),
-        }
+    pub const fn new(tag: &'static str, fault: TagFault) -> TagError {
+        TagError { tag, fault }
     }
 }
+
+coded!(TagError, |out| {
+    TagError { tag, fault: TagFault::Missing } => ErrorCode::ParseError,
+        push_all(out, &["the tag ", tag, " is missing"]);
+    TagError { tag, fault: TagFault::NotOneOf(allowed) } => ErrorCode::ParseError, {
+        out.push_str(tag);
+        out.push_str(" must be ");
+        for (i, a) in allowed.iter().enumerate() {
+            if i > 0 {
+                out.push_str(" or ");
+            }
+            out.push_str(a);
+        }
+    };
+    TagError { fault: TagFault::RowsWithPosition, .. } => ErrorCode::ParseError,
+        out.push_str("Rows does not go with Position (the position string shows the men)");
+    TagError { fault: TagFault::PieInMatch, .. } => ErrorCode::ParseError,
+        out.push_str("a match has no pie rule: no Pie tag in a match record");
+    TagError { fault: TagFault::PieWithPosition, .. } => ErrorCode::ParseError,
+        out.push_str("Pie does not go with Position (no swap in a game from a position)");
+});
 
 impl GameRecord for jokerball::Game {
     const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];
@@ -162,17 +190,12 @@ impl GameRecord for jokerball::Game {
             6
         };
         let rows = match (setup.get("Rows"), &setup.position) {
-            (Some(_), Some(_)) => {
-                return Err(TagError::new(
-                    "Rows",
-                    "Rows does not go with Position (the position string shows the men)",
-                ))
-            }
+            (Some(_), Some(_)) => return Err(TagError::new("Rows", TagFault::RowsWithPosition)),
             (None, Some(_)) => 2,
             (None, None) => return Err(missing("Rows")),
             (Some(_), None) => {
-                let allowed = ["1", "2", "3", "4", "5"];
-                1 + setup.choice("Rows", allowed.get(..usize::from(size - 1)).unwrap_or(&[]))? as u8
+                const ROWS: &[&str] = &["1", "2", "3", "4", "5"];
+                1 + setup.choice("Rows", ROWS.get(..usize::from(size - 1)).unwrap_or(&[]))? as u8
             }
         };
         Ok(jokerball::Setup {
@@ -224,17 +247,9 @@ impl GameRecord for zola::Game {
     fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<zola::Setup, TagError> {
         let size = 6 + 2 * setup.choice("Size", &["6", "8", "10"])? as u8;
         let pie = match (setup.get("Pie"), lone, &setup.position) {
-            (Some(_), false, _) => {
-                return Err(TagError::new(
-                    "Pie",
-                    "a match has no pie rule: no Pie tag in a match record",
-                ))
-            }
+            (Some(_), false, _) => return Err(TagError::new("Pie", TagFault::PieInMatch)),
             (Some(_), true, Some(_)) => {
-                return Err(TagError::new(
-                    "Pie",
-                    "Pie does not go with Position (no swap in a game from a position)",
-                ))
+                return Err(TagError::new("Pie", TagFault::PieWithPosition))
             }
             (Some(_), true, None) => setup.choice("Pie", &["on", "off"])? == 0,
             (None, true, None) => return Err(missing("Pie")),

@@ -167,7 +167,7 @@ macro_rules! game_class_methods {
             /// @throws {SteereError} `freed` after `free()`, and nothing else.
             #[wasm_bindgen(getter, js_name = toAct, unchecked_return_type = "ToAct | null")]
             pub fn to_act(&self) -> wasm_bindgen::JsValue {
-                super::args::to_js(&crate::engine::Engine::to_act(&self.game))
+                super::args::to_js(&crate::matchplay::Drawn::to_act(&self.game))
             }
 
             /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.

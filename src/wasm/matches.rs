@@ -16,7 +16,7 @@ use crate::engine::{Engine, GameKind};
 use crate::error::{DiceError, OptionError, ParseError, PlayError};
 use crate::jokerball;
 use crate::matchplay::{
-    AnyMatchSetup, GameSetup, Match as CoreMatch, MatchOptions as CoreOptions, MatchPhase,
+    AnyMatchSetup, GameSetup, InMatch, Match as CoreMatch, MatchOptions as CoreOptions, MatchPhase,
     MatchState, SavedMatch,
 };
 use crate::record::Recorded;
@@ -47,7 +47,7 @@ impl AnyMatch {
 }
 
 /// Plays a move through the match: the notation first, then the match's phase, then the game.
-fn play_in<G: Engine>(
+fn play_in<G: InMatch>(
     m: &mut CoreMatch<G>,
     text: &str,
     write: impl FnOnce(&mut G, &str) -> Result<JsValue, PlayError>,

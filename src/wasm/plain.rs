@@ -29,8 +29,10 @@ use super::tree::{FromTree, Tree};
 use crate::annotation::{Annotation, Annotations};
 use crate::bot::Level;
 use crate::dice::{Dice, RngState, Seed};
-use crate::engine::{GameKind, MoveInfo, ToAct};
+use crate::engine::{GameKind, MoveInfo};
+use crate::error::message_of;
 use crate::keys::JsonKeys;
+use crate::matchplay::ToAct;
 use crate::matchplay::{
     ActionKind, Cube, GameEnd, GameResult, MatchAction, MatchGame, MatchLog, MatchStateData,
     PastGame, SavedMatch,
@@ -420,7 +422,7 @@ impl FromTree for Tags {
                     " must be a string",
                 ]));
             };
-            tags.add_new(name, value)?;
+            tags.add_new(name, value).map_err(|e| message_of(&e))?;
         }
         Ok(tags)
     }
@@ -457,7 +459,7 @@ impl FromTree for Annotation {
                 .unwrap_or_default(),
             comment: f.field(key!(Annotation, comment))?,
         };
-        a.check()?;
+        a.check().map_err(|e| message_of(&e))?;
         Ok(a)
     }
 }
@@ -465,7 +467,7 @@ impl FromTree for Annotation {
 /// Annotations: an array of them, at most one per line; absent means none.
 impl FromTree for Annotations {
     fn from_tree(tree: &Tree) -> Result<Self, String> {
-        Annotations::from_list(Vec::from_tree(tree)?)
+        Annotations::from_list(Vec::from_tree(tree)?).map_err(|e| message_of(&e))
     }
     fn absent() -> Option<Self> {
         Some(Annotations::new())
@@ -708,14 +710,14 @@ plain! {
     "Which game: Jokerball or Zola."
     named GameKind = GameKind => "'jokerball' | 'zola'";
     "What the player to act must do: roll, move a man, move the ball (Jokerball), move (Zola), answer a double, start the next game (a match)."
-    named Awaits = crate::engine::Awaits => "'roll' | 'man' | 'ball' | 'move' | 'answer' | 'next'";
+    named Awaits = crate::matchplay::Awaits => "'roll' | 'man' | 'ball' | 'move' | 'answer' | 'next'";
 
     "The direction of the ball's line for the dice rolled, for the player to move."
     out named HexDirection = crate::hex::HexDirection => "'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw'";
     "What a line of a game's log is: a record (turn, move, `swap` or pass), a cube action, a resignation, the result."
     out named LineKind = crate::matchplay::LineKind => "'record' | 'double' | 'take' | 'drop' | 'resign' | 'result'";
     "How the current game ended: the winner, and how (a goal or the last capture; in a match also a drop or resignation)."
-    out GameWon = crate::engine::GameWon { winner => "Player", how => "GameEnd" }
+    out GameWon = crate::matchplay::GameWon { winner => "Player", how => "GameEnd" }
     "The last move made: who made it and the cells its moves left and reached, in order, each once ('off' left out; empty for a pass, a wholly passed turn or `swap`)."
     out LastMove = crate::engine::LastMove { player => "Player", cells => "string[]" }
     "Jokerball's ball line for the dice rolled: the direction the green die gives the player to move, and whether the ball cannot move along it as the board stands."

@@ -1,15 +1,15 @@
 //! A game of Zola: setup, moves with automatic passes, the pie rule and the end (RULES 2.1-2.3).
 use super::board::{Size, Square};
 use super::moves::{Move, MoveList};
-use super::notation::{parse_move, write_move};
+use super::notation::{move_cells, parse_move, write_move};
 use super::position::Position;
 use super::setup::Setup;
 use super::state::{GameState, Phase};
 use crate::engine::{
-    Awaits, Engine, Forfeit, ForfeitReason, GameEnd, GameKind, LastMove, MoveClass, MoveInfo,
+    Awaited, BoardWin, Engine, Forfeit, ForfeitReason, GameKind, LastMove, MoveClass, MoveInfo,
 };
 use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
-use crate::notation::{named_cells, Tags};
+use crate::notation::Tags;
 use crate::player::Player;
 
 /// A game of Zola in progress or finished: the start, the current position, the history and the result.
@@ -185,7 +185,7 @@ impl Game {
 
 impl Engine for Game {
     const KIND: GameKind = GameKind::Zola;
-    const WIN: GameEnd = GameEnd::CapturedAll;
+    const WIN: BoardWin = BoardWin::CapturedAll;
     type Setup = Setup;
     type Move = Move;
     type Phase = Phase;
@@ -252,8 +252,8 @@ impl Engine for Game {
         self.phase == Phase::Move
     }
 
-    fn awaits(&self) -> Option<Awaits> {
-        (self.phase == Phase::Move).then_some(Awaits::Move)
+    fn awaits(&self) -> Option<Awaited> {
+        (self.phase == Phase::Move).then_some(Awaited::Move)
     }
 
     fn side(&self) -> u8 {
@@ -262,19 +262,6 @@ impl Engine for Game {
 
     fn first(&self) -> Player {
         self.start.turn()
-    }
-
-    /// After `swap` the same colour moves again (the players exchanged colours, RULES 2.2).
-    fn mover_after(record: &str, mover: Player) -> Player {
-        if record == "swap" {
-            mover
-        } else {
-            mover.other()
-        }
-    }
-
-    fn choice_cells(&self, choice: &str) -> Vec<String> {
-        named_cells(choice)
     }
 
     fn last_move(&self) -> Option<LastMove> {
@@ -286,7 +273,7 @@ impl Engine for Game {
         } else {
             self.position.turn().other()
         };
-        let cells = named_cells(&write_move(self.size, last));
+        let cells = move_cells(self.size, last);
         Some(LastMove { player, cells })
     }
 
@@ -405,7 +392,30 @@ impl Engine for Game {
         Game::restore(state)
     }
 
-    fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
+    fn restart(&self) -> Game {
+        Game::begin(self.start, self.pie, self.from_setup)
+    }
+
+    fn history_len(&self) -> usize {
+        self.history.len()
+    }
+}
+
+/// What match play, its log and its records ask of a Zola game beyond the rules (the traits of
+/// `matchplay` call these).
+impl Game {
+    /// After `swap` the same colour moves again (the players exchanged colours, RULES 2.2).
+    pub fn mover_after(record: &str, mover: Player) -> Player {
+        if record == "swap" {
+            mover
+        } else {
+            mover.other()
+        }
+    }
+
+    /// Whether `setup` can start a match (RULES 3.6): a game from the full board, without the pie rule
+    /// (`invalid_option` otherwise).
+    pub fn check_match_setup(setup: &Setup) -> Result<(), OptionError> {
         if setup.pie {
             return Err(OptionError::new(
                 "the pie rule is not available in a match (it would exchange the players' colours)",
@@ -420,29 +430,24 @@ impl Engine for Game {
     }
 
     /// The full board of the same size, `first` to move; a match has no pie rule (RULES 3.6).
-    fn next_game(&self, first: Player) -> Game {
+    pub fn next_game(&self, first: Player) -> Game {
         Game::begin(Position::full(self.size, first), false, true)
     }
 
-    fn restart(&self) -> Game {
-        Game::begin(self.start, self.pie, self.from_setup)
-    }
-
-    fn custom_start(&self) -> bool {
+    /// Whether the game began from a position string (its record then writes that string; a match's
+    /// games never do).
+    pub fn custom_start(&self) -> bool {
         !self.from_setup
     }
 
-    fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    fn record_at(&self, index: usize) -> Option<String> {
+    /// The completed record at `index` (from 0), as [`Engine::history`] writes it.
+    pub fn record_at(&self, index: usize) -> Option<String> {
         self.history.get(index).map(|&m| write_move(self.size, m))
     }
 
     /// Plays a move or `swap`; a pass (`-`) is never played: the game makes it when the side to move
     /// has no legal move.
-    fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
+    pub fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
         let mv = parse_move(self.size, record)?;
         if mv == Move::Pass {
             return Err(PlayError::Illegal(

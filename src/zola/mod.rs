@@ -26,6 +26,7 @@ mod state;
 pub use board::{Geometry, Size, Square, DIRECTIONS, MAX_CELLS};
 pub use game::Game;
 pub use moves::{Move, MoveList, MAX_MOVES};
+pub(crate) use notation::move_cells;
 pub use notation::{parse_move, write_move};
 pub use position::Position;
 pub use setup::{Setup, DEFAULT_SIZE};

@@ -48,9 +48,28 @@ pub fn write_move(size: Size, mv: Move) -> String {
     }
 }
 
+/// The squares a move leaves and reaches, in order (none for `swap` and a pass), as
+/// [`LastMove::cells`](crate::LastMove) lists them.
+pub(crate) fn move_cells(size: Size, mv: Move) -> Vec<String> {
+    match mv {
+        Move::Step { from, to } | Move::Capture { from, to } => {
+            vec![from.name(size), to.name(size)]
+        }
+        Move::Swap | Move::Pass => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_moves_cells_from_its_value() {
+        let cells = |t: &str| move_cells(Size::Ten, parse_move(Size::Ten, t).unwrap());
+        assert_eq!(cells("c3-d4"), ["c3", "d4"]);
+        assert_eq!(cells("j10xa1"), ["j10", "a1"]);
+        assert!(cells("swap").is_empty() && cells("-").is_empty());
+    }
 
     #[test]
     fn round_trip() {
