@@ -570,6 +570,55 @@ mod tests {
     }
 
     #[test]
+    fn wrong_phase_and_illegal_messages_are_written_from_their_data() {
+        let phase = |w: WrongPhase| PlayError::WrongPhase(w).to_string();
+        let mv = |phase, written| WrongPhase::Move { phase, written };
+        assert_eq!(
+            phase(mv(TurnPhase::Roll, true)),
+            "roll the dice first: phase is roll"
+        );
+        assert_eq!(
+            phase(mv(TurnPhase::Man, true)),
+            "a man must move first: phase is man"
+        );
+        assert_eq!(phase(mv(TurnPhase::Ball, false)), "phase is ball");
+        assert_eq!(
+            DiceError::WrongPhase(WrongPhase::Rolled {
+                phase: TurnPhase::Man
+            })
+            .to_string(),
+            "the dice are already rolled: phase is man"
+        );
+        assert_eq!(
+            phase(WrongPhase::AnswerAfterGame { action: "resign" }),
+            "resign: the game is over"
+        );
+        assert_eq!(
+            phase(WrongPhase::NoDouble { action: "take" }),
+            "take: no double is pending"
+        );
+        assert_eq!(
+            phase(WrongPhase::MadeByGame {
+                expected: "-".into()
+            }),
+            "expected '-' (made by the game itself: the side to move had no legal move)"
+        );
+        assert_eq!(
+            phase(WrongPhase::NothingToChoose(Nothing::InPhase("over"))),
+            "nothing to choose: over"
+        );
+        assert_eq!(phase(WrongPhase::Refused(OptionError::new("bad"))), "bad");
+        let swap = Illegal {
+            notation: "swap".into(),
+            why: NotLegal::Swapped,
+        };
+        assert_eq!(
+            PlayError::from(swap).to_string(),
+            "illegal move: swap (the swap has been made already)"
+        );
+    }
+
+    #[test]
     fn the_list_is_distinct_and_snake_case() {
         assert!(ErrorCode::ALL.contains(&ErrorCode::Freed));
         for (i, a) in ErrorCode::ALL.iter().enumerate() {
