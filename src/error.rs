@@ -198,21 +198,250 @@ pub enum PlayError {
     Parse(ParseError),
     /// The game is over.
     GameOver,
-    /// The phase does not take this kind of move; the text says why.
-    WrongPhase(String),
-    /// A well-formed move that is not legal now; the text names it.
-    Illegal(String),
+    /// The phase does not take this kind of move or action.
+    WrongPhase(WrongPhase),
+    /// A well-formed move that is not legal now.
+    Illegal(Illegal),
 }
 
 coded!(PlayError, |out| {
     PlayError::Parse(e) => ErrorCode::ParseError, e.write_message(out);
     PlayError::GameOver => ErrorCode::GameOver, out.push_str("the game is over");
-    PlayError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
-    PlayError::Illegal(mv) => ErrorCode::IllegalMove, {
-        out.push_str("illegal move: ");
-        out.push_str(mv);
-    };
+    PlayError::WrongPhase(w) => ErrorCode::WrongPhase, w.write_message(out);
+    PlayError::Illegal(i) => ErrorCode::IllegalMove, i.write_message(out);
 });
+
+/// A well-formed move that is not legal now: the move as written and why it is not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Illegal {
+    /// The move (or a whole turn record) in the notation, as the caller wrote it or as the game writes it.
+    pub notation: String,
+    /// Why it is not legal now.
+    pub why: NotLegal,
+}
+
+impl Illegal {
+    /// The error of `notation`, not legal now for no reason beyond the position.
+    pub fn new(notation: impl Into<String>) -> Illegal {
+        Illegal {
+            notation: notation.into(),
+            why: NotLegal::NotNow,
+        }
+    }
+
+    /// Appends the message: `illegal move: ` with the move and, for a swap or a pass, why.
+    fn write_message(&self, out: &mut String) {
+        let why = match self.why {
+            NotLegal::NotNow => "",
+            NotLegal::NoPieRule => " (this game is played without the pie rule)",
+            NotLegal::FromPosition => " (a game started from a position string has no swap)",
+            NotLegal::Swapped => " (the swap has been made already)",
+            NotLegal::SecondPlayerOnly => {
+                " (only the second player may swap, as the answer to the first move)"
+            }
+            NotLegal::SwapPassed => " (only as the second player's first action, which has passed)",
+            NotLegal::PassNotForced => {
+                " (a pass stands only where the side to move has no legal move)"
+            }
+        };
+        push_all(out, &["illegal move: ", &self.notation, why]);
+    }
+}
+
+impl From<Illegal> for PlayError {
+    fn from(e: Illegal) -> Self {
+        PlayError::Illegal(e)
+    }
+}
+
+/// Why a well-formed move is not legal now (RULES 2.2 for Zola's swap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotLegal {
+    /// The position does not allow it.
+    NotNow,
+    /// A swap in a game played without the pie rule.
+    NoPieRule,
+    /// A swap in a game started from a position string.
+    FromPosition,
+    /// A swap after the swap.
+    Swapped,
+    /// A swap before the first move.
+    SecondPlayerOnly,
+    /// A swap after the second player's first action.
+    SwapPassed,
+    /// A pass where the side to move has a legal move (a pass is only ever made by the game).
+    PassNotForced,
+}
+
+/// What was asked in a phase that does not take it (the data of every `wrong_phase` error); the
+/// message is written here, once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WrongPhase {
+    /// A move of a kind that the turn's `phase` does not take; `written` when it came as text (the
+    /// message then says what to do).
+    Move {
+        /// The phase the turn is in.
+        phase: TurnPhase,
+        /// The move came as text rather than as a value.
+        written: bool,
+    },
+    /// Dice rolled or set in `phase`, after the dice of the turn.
+    Rolled {
+        /// The phase the turn is in.
+        phase: TurnPhase,
+    },
+    /// A roll in a game restored without its dice generator.
+    NoGenerator,
+    /// Dice asked of a Zola game.
+    NoDice,
+    /// An answer (`take`, `drop`) or a resignation when the game is over.
+    AnswerAfterGame {
+        /// The action asked for.
+        action: &'static str,
+    },
+    /// An answer (`take`, `drop`) with no double pending.
+    NoDouble {
+        /// The action asked for.
+        action: &'static str,
+    },
+    /// A game won on the board after the game's end.
+    AlreadyOver,
+    /// A game won on the board while a double is pending.
+    WonWhileDouble,
+    /// The next game of a match asked for before the current game's end (`match_over` false) or
+    /// after the match's end.
+    NextGame {
+        /// The match is over.
+        match_over: bool,
+    },
+    /// A game's action while a double is pending.
+    DoublePending,
+    /// A game's action after its end, before the next game.
+    StartNextGame,
+    /// The replay of a match's game whose records are unknown (before a restore from format 1).
+    RecordsUnknown,
+    /// The replay of a match's game refused its records.
+    Replay(Box<ReplayError>),
+    /// The record of a match that has none (restored from format 1, or begun from a position).
+    NoMatchRecord,
+    /// A replayed record other than the one the game made itself (`expected`, its automatic pass).
+    MadeByGame {
+        /// The record the game made.
+        expected: String,
+    },
+    /// A replayed record past the game's records.
+    NoSuchRecord,
+    /// Nothing for the bot to choose.
+    NothingToChoose(Nothing),
+    /// An option refused in this phase (a match's bad argument met by a game's action).
+    Refused(OptionError),
+}
+
+/// The phase of a Jokerball turn that a move or a roll was asked in (the turn's phases but the end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnPhase {
+    /// Before the dice.
+    Roll,
+    /// A man moves.
+    Man,
+    /// The ball moves.
+    Ball,
+}
+
+impl TurnPhase {
+    /// The phase's name, as JavaScript sees it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TurnPhase::Roll => "roll",
+            TurnPhase::Man => "man",
+            TurnPhase::Ball => "ball",
+        }
+    }
+}
+
+/// Why there is nothing for the bot to choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nothing {
+    /// No move to choose (the message names no phase).
+    NoMove,
+    /// Nothing in this phase (its name: a turn's or a match's).
+    InPhase(&'static str),
+    /// The game is over.
+    GameOver,
+}
+
+impl WrongPhase {
+    /// Appends the message.
+    pub(crate) fn write_message(&self, out: &mut String) {
+        match self {
+            WrongPhase::Move {
+                phase,
+                written: true,
+            } => {
+                let first = match phase {
+                    TurnPhase::Roll => "roll the dice first: ",
+                    TurnPhase::Man => "a man must move first: ",
+                    TurnPhase::Ball => "the ball must move now: ",
+                };
+                push_all(out, &[first, "phase is ", phase.name()]);
+            }
+            WrongPhase::Move { phase, .. } => push_all(out, &["phase is ", phase.name()]),
+            WrongPhase::Rolled { phase } => push_all(
+                out,
+                &["the dice are already rolled: phase is ", phase.name()],
+            ),
+            WrongPhase::NoGenerator => {
+                out.push_str("this game has no dice generator (restored without it): set the dice")
+            }
+            WrongPhase::NoDice => out.push_str("a Zola game has no dice"),
+            WrongPhase::AnswerAfterGame { action } => {
+                push_all(out, &[action, ": the game is over"])
+            }
+            WrongPhase::NoDouble { action } => push_all(out, &[action, ": no double is pending"]),
+            WrongPhase::AlreadyOver => out.push_str("the game is already over"),
+            WrongPhase::WonWhileDouble => {
+                out.push_str("a double is pending: the game cannot end on the board")
+            }
+            WrongPhase::NextGame { match_over: true } => {
+                out.push_str("next game: the match is over")
+            }
+            WrongPhase::NextGame { match_over: false } => {
+                out.push_str("next game: the current game is not over")
+            }
+            WrongPhase::DoublePending => out.push_str("a double is pending: take, drop or resign"),
+            WrongPhase::StartNextGame => out.push_str("the game is over: start the next game"),
+            WrongPhase::RecordsUnknown => out.push_str("the records of this game are unknown"),
+            WrongPhase::Replay(e) => e.write_message(out),
+            WrongPhase::NoMatchRecord => out.push_str(
+                "this match has no record: it was restored from a format-1 state (its earlier \
+                 games are unknown) or its games began from a position string",
+            ),
+            WrongPhase::MadeByGame { expected } => push_all(
+                out,
+                &[
+                    "expected '",
+                    expected,
+                    "' (made by the game itself: the side to move had no legal move)",
+                ],
+            ),
+            WrongPhase::NoSuchRecord => out.push_str("no such record"),
+            WrongPhase::NothingToChoose(Nothing::NoMove) => out.push_str("nothing to choose"),
+            WrongPhase::NothingToChoose(Nothing::InPhase(phase)) => {
+                push_all(out, &["nothing to choose: ", phase])
+            }
+            WrongPhase::NothingToChoose(Nothing::GameOver) => {
+                out.push_str("nothing to choose: the game is over")
+            }
+            WrongPhase::Refused(e) => e.write_message(out),
+        }
+    }
+}
+
+impl From<WrongPhase> for PlayError {
+    fn from(e: WrongPhase) -> Self {
+        PlayError::WrongPhase(e)
+    }
+}
 
 impl From<ParseError> for PlayError {
     fn from(e: ParseError) -> Self {
@@ -228,13 +457,13 @@ pub enum DiceError {
     /// The game is over.
     GameOver,
     /// Not the start of a turn, or (for `roll`) the state was restored without its dice generator.
-    WrongPhase(String),
+    WrongPhase(WrongPhase),
 }
 
 coded!(DiceError, |out| {
     DiceError::OutOfRange(e) => ErrorCode::InvalidOption, e.write_message(out);
     DiceError::GameOver => ErrorCode::GameOver, out.push_str("the game is over");
-    DiceError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
+    DiceError::WrongPhase(w) => ErrorCode::WrongPhase, w.write_message(out);
 });
 
 /// Why a game or a match could not be forfeited (`forfeit`): it is already over (code `game_over`).
@@ -319,11 +548,13 @@ mod tests {
         assert_eq!(OptionError::new("x").code().as_str(), "invalid_option");
         assert_eq!(PlayError::GameOver.code().as_str(), "game_over");
         assert_eq!(
-            PlayError::WrongPhase("w".into()).code().as_str(),
+            PlayError::WrongPhase(WrongPhase::NoSuchRecord)
+                .code()
+                .as_str(),
             "wrong_phase"
         );
         assert_eq!(
-            PlayError::Illegal("a1-a2".into()).code().as_str(),
+            PlayError::Illegal(Illegal::new("a1-a2")).code().as_str(),
             "illegal_move"
         );
         assert_eq!(ErrorCode::CubeNotAllowed.as_str(), "cube_not_allowed");
@@ -333,8 +564,57 @@ mod tests {
             "invalid_option"
         );
         assert_eq!(
-            PlayError::Illegal("a1-a2".into()).to_string(),
+            PlayError::Illegal(Illegal::new("a1-a2")).to_string(),
             "illegal move: a1-a2"
+        );
+    }
+
+    #[test]
+    fn wrong_phase_and_illegal_messages_are_written_from_their_data() {
+        let phase = |w: WrongPhase| PlayError::WrongPhase(w).to_string();
+        let mv = |phase, written| WrongPhase::Move { phase, written };
+        assert_eq!(
+            phase(mv(TurnPhase::Roll, true)),
+            "roll the dice first: phase is roll"
+        );
+        assert_eq!(
+            phase(mv(TurnPhase::Man, true)),
+            "a man must move first: phase is man"
+        );
+        assert_eq!(phase(mv(TurnPhase::Ball, false)), "phase is ball");
+        assert_eq!(
+            DiceError::WrongPhase(WrongPhase::Rolled {
+                phase: TurnPhase::Man
+            })
+            .to_string(),
+            "the dice are already rolled: phase is man"
+        );
+        assert_eq!(
+            phase(WrongPhase::AnswerAfterGame { action: "resign" }),
+            "resign: the game is over"
+        );
+        assert_eq!(
+            phase(WrongPhase::NoDouble { action: "take" }),
+            "take: no double is pending"
+        );
+        assert_eq!(
+            phase(WrongPhase::MadeByGame {
+                expected: "-".into()
+            }),
+            "expected '-' (made by the game itself: the side to move had no legal move)"
+        );
+        assert_eq!(
+            phase(WrongPhase::NothingToChoose(Nothing::InPhase("over"))),
+            "nothing to choose: over"
+        );
+        assert_eq!(phase(WrongPhase::Refused(OptionError::new("bad"))), "bad");
+        let swap = Illegal {
+            notation: "swap".into(),
+            why: NotLegal::Swapped,
+        };
+        assert_eq!(
+            PlayError::from(swap).to_string(),
+            "illegal move: swap (the swap has been made already)"
         );
     }
 

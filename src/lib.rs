@@ -123,7 +123,8 @@ pub use engine::{Awaited, BallLine, BoardWin, Engine, GameKind, LastMove, MoveCl
 pub use engine::{Forfeit, ForfeitReason};
 pub use error::ForfeitError;
 pub use error::{
-    Coded, DiceError, ErrorCode, OptionError, ParseError, PlayError, ReplayError, SetupError,
+    Coded, DiceError, ErrorCode, Illegal, NotLegal, Nothing, OptionError, ParseError, PlayError,
+    ReplayError, SetupError, TurnPhase, WrongPhase,
 };
 pub use hex::{Hex, HexDirection};
 pub use matchplay::{

@@ -10,9 +10,9 @@
 
 use steere_games::{
     Awaited, BoardWin, Coded, Cube, CubeError, DiceError, Drawn, Engine, ErrorCode, Forfeit,
-    ForfeitError, ForfeitReason, GameEnd, GameKind, GameResult, InMatch, LastMove, Logged, Match,
-    MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo,
-    OptionError, ParseError, PlayError, Player, ReplayError, SetupError,
+    ForfeitError, ForfeitReason, GameEnd, GameKind, GameResult, Illegal, InMatch, LastMove, Logged,
+    Match, MatchError, MatchPhase, MatchSetup, MatchState, MatchStateData, MoveClass, MoveInfo,
+    OptionError, ParseError, PlayError, Player, ReplayError, SetupError, TurnPhase, WrongPhase,
 };
 use Player::{Blue, Red};
 
@@ -518,7 +518,9 @@ impl Fake {
             return Err(DiceError::GameOver);
         }
         if self.rolled {
-            return Err(DiceError::WrongPhase("already rolled".into()));
+            return Err(DiceError::WrongPhase(WrongPhase::Rolled {
+                phase: TurnPhase::Man,
+            }));
         }
         self.rolled = true;
         Ok(())
@@ -528,7 +530,10 @@ impl Fake {
             return Err(PlayError::GameOver);
         }
         if !self.rolled {
-            return Err(PlayError::WrongPhase("roll first".into()));
+            return Err(PlayError::WrongPhase(WrongPhase::Move {
+                phase: TurnPhase::Roll,
+                written: true,
+            }));
         }
         match mv {
             "pass" => {
@@ -540,7 +545,7 @@ impl Fake {
                 self.winner = Some(self.to_move);
                 Ok("win")
             }
-            _ => Err(PlayError::Illegal(mv.into())),
+            _ => Err(PlayError::Illegal(Illegal::new(mv))),
         }
     }
 }
@@ -575,8 +580,12 @@ impl Engine for Fake {
     fn replay_onto<S: AsRef<str>>(mut self, history: &[S]) -> Result<Fake, ReplayError> {
         for (index, record) in history.iter().enumerate() {
             let fail = |error| ReplayError::Record { index, error };
-            self.roll()
-                .map_err(|e| fail(PlayError::WrongPhase(e.to_string())))?;
+            self.roll().map_err(|e| {
+                fail(match e {
+                    DiceError::WrongPhase(w) => PlayError::WrongPhase(w),
+                    _ => PlayError::GameOver,
+                })
+            })?;
             Fake::play(&mut self, record.as_ref()).map_err(fail)?;
         }
         Ok(self)
@@ -803,7 +812,7 @@ fn matchplay_wrapper_drop_and_resign_leave_the_game_as_it_was() {
     assert_eq!(m.game(), &game);
     assert_eq!(
         m.resign(Blue).unwrap_err(),
-        MatchError::WrongPhase("resign: the game is over".into())
+        MatchError::WrongPhase(WrongPhase::AnswerAfterGame { action: "resign" })
     );
 }
 

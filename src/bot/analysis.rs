@@ -21,7 +21,7 @@ use super::cube::{away, cube_equities, match_equity, MatchEquity, DOUBLE_MARGIN}
 use super::games::BotGame;
 use super::net::P_ONE;
 use super::rank::{split, Step};
-use crate::error::{message_of, Coded, PlayError};
+use crate::error::{coded, ErrorCode, Nothing, ParseError, PlayError, WrongPhase};
 use crate::keys::JsonKeys;
 use crate::matchplay::{
     replay_action, replay_result, ActionKind, GameResult, LogError, Match, MatchAction, MatchLog,
@@ -213,6 +213,58 @@ pub(crate) fn match_chance(t: &MatchEquity, st: &MatchState, me: Player, p: f64)
     }
 }
 
+/// Why a review failed: a record or an action that its game or match refused (with their code), a
+/// step of its replay refused (`illegal_move`), or its progress report stopped it (`wrong_phase`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewError {
+    /// A record that the review of its move refused, or an action the match refused.
+    Play(PlayError),
+    /// A step of the replay refused: the score sheet, a game's result, a cube action or a record.
+    Refused(Refusal),
+    /// A game before a restore from a format-1 state, with no result.
+    NoResult,
+    /// The progress report stopped the review.
+    Stopped,
+}
+
+/// What the replay of a reviewed game or match refused (its message is the refusal's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal(LogError);
+
+coded!(ReviewError, |out| {
+    ReviewError::Play(e) => e.code(), e.write_message(out);
+    ReviewError::Refused(Refusal(e)) => ErrorCode::IllegalMove, {
+        out.push_str("illegal move: ");
+        e.write_message(out);
+    };
+    ReviewError::NoResult => ErrorCode::IllegalMove,
+        out.push_str("illegal move: a game before a restore from a format-1 state has no result");
+    ReviewError::Stopped => ErrorCode::WrongPhase, out.push_str("the review was stopped");
+});
+
+impl From<PlayError> for ReviewError {
+    fn from(e: PlayError) -> Self {
+        ReviewError::Play(e)
+    }
+}
+
+impl From<ParseError> for ReviewError {
+    fn from(e: ParseError) -> Self {
+        ReviewError::Play(e.into())
+    }
+}
+
+impl From<crate::matchplay::MatchError> for ReviewError {
+    fn from(e: crate::matchplay::MatchError) -> Self {
+        ReviewError::Play(e.into())
+    }
+}
+
+/// A step of a review's replay refused.
+fn refused(e: LogError) -> ReviewError {
+    ReviewError::Refused(Refusal(e))
+}
+
 /// A review's progress report: `(done, total)` records; `false` stops the review.
 pub type Progress<'a> = &'a mut dyn FnMut(usize, usize) -> bool;
 
@@ -224,7 +276,7 @@ struct Counter<'a> {
 }
 
 impl<'a> Counter<'a> {
-    fn new(total: usize, report: Progress<'a>) -> Result<Counter<'a>, PlayError> {
+    fn new(total: usize, report: Progress<'a>) -> Result<Counter<'a>, ReviewError> {
         let mut c = Counter {
             done: 0,
             total,
@@ -234,15 +286,15 @@ impl<'a> Counter<'a> {
         Ok(c)
     }
 
-    fn tell(&mut self) -> Result<(), PlayError> {
+    fn tell(&mut self) -> Result<(), ReviewError> {
         if (self.report)(self.done, self.total) {
             Ok(())
         } else {
-            Err(PlayError::WrongPhase("the review was stopped".into()))
+            Err(ReviewError::Stopped)
         }
     }
 
-    fn step(&mut self) -> Result<(), PlayError> {
+    fn step(&mut self) -> Result<(), ReviewError> {
         self.done += 1;
         self.tell()
     }
@@ -382,7 +434,9 @@ impl Bot {
     pub fn hint<G: BotGame>(&mut self, game: &G) -> Result<Vec<Choice>, PlayError> {
         let ranked = game.bot_hint(self);
         if ranked.is_empty() {
-            return Err(PlayError::WrongPhase("nothing to choose".into()));
+            return Err(PlayError::WrongPhase(WrongPhase::NothingToChoose(
+                Nothing::NoMove,
+            )));
         }
         Ok(ranked
             .into_iter()
@@ -401,7 +455,7 @@ impl Bot {
         &mut self,
         game: &G,
         progress: Progress,
-    ) -> Result<Review, PlayError> {
+    ) -> Result<Review, ReviewError> {
         let g = game.restart();
         let mut m = Match::from_parts(alone(g.turn())?, g)?;
         self.review_alone(&mut m, &game.history(), progress)
@@ -413,7 +467,7 @@ impl Bot {
         m: &mut dyn Judged,
         history: &[String],
         progress: Progress,
-    ) -> Result<Review, PlayError> {
+    ) -> Result<Review, ReviewError> {
         let mut count = Counter::new(history.len(), progress)?;
         let mut out = Review::default();
         self.review_one(m, 1, history, &[], &mut count, &mut out)?;
@@ -431,7 +485,7 @@ impl Bot {
         &mut self,
         m: &Match<G>,
         progress: Progress,
-    ) -> Result<Review, PlayError> {
+    ) -> Result<Review, ReviewError> {
         self.review_log(m, &mut m.clone(), m.log(), progress)
     }
 
@@ -442,9 +496,8 @@ impl Bot {
         cur: &mut dyn Judged,
         log: &MatchLog,
         progress: Progress,
-    ) -> Result<Review, PlayError> {
+    ) -> Result<Review, ReviewError> {
         let st = m.state();
-        let bad = |e: &dyn Coded| PlayError::Illegal(message_of(e));
         let games: Vec<(Option<Vec<String>>, &[MatchAction])> = (1..=st.game_number())
             .map(|n| match log.past.get(n as usize - 1) {
                 Some(p) => (
@@ -460,20 +513,19 @@ impl Bot {
         let total = games.iter().map(|g| g.0.as_ref().map_or(0, Vec::len)).sum();
         let mut count = Counter::new(total, progress)?;
         let mut out = Review::default();
-        let mut sc =
-            MatchState::new(st.length(), st.cube_enabled(), st.first()).map_err(|e| bad(&e))?;
+        let mut sc = MatchState::new(st.length(), st.cube_enabled(), st.first())
+            .map_err(|e| refused(LogError::Option(e)))?;
         for (number, (history, actions)) in (1..).zip(games) {
             if number > 1 {
                 sc.next_game()?;
             }
             let Some(history) = history else {
                 // Not wholly known (before a format-1 restore): its result stands.
-                let r = st.results().get(number as usize - 1).ok_or_else(|| {
-                    PlayError::Illegal(
-                        "a game before a restore from a format-1 state has no result".into(),
-                    )
-                })?;
-                replay_result(&mut sc, r).map_err(|e| bad(&e))?;
+                let r = st
+                    .results()
+                    .get(number as usize - 1)
+                    .ok_or(ReviewError::NoResult)?;
+                replay_result(&mut sc, r).map_err(|e| refused(LogError::Result(e)))?;
                 continue;
             };
             cur.reset(sc.clone());
@@ -494,8 +546,7 @@ impl Bot {
         actions: &[MatchAction],
         count: &mut Counter<'_>,
         out: &mut Review,
-    ) -> Result<(), PlayError> {
-        let bad = |e: &dyn Coded| PlayError::Illegal(message_of(e));
+    ) -> Result<(), ReviewError> {
         let t = match_equity(cur.state().length());
         let mut next = actions.iter().peekable();
         for i in 0..=history.len() {
@@ -548,7 +599,7 @@ impl Bot {
                         out.push(e, None);
                     }
                 }
-                cur.replay_action(a.kind, a.player).map_err(|e| bad(&e))?;
+                cur.replay_action(a.kind, a.player).map_err(refused)?;
             }
             let Some(rec) = history.get(i) else { break };
             if let (Some((me, double, chances, _)), false) = (cube, doubled) {
@@ -563,7 +614,7 @@ impl Bot {
                 break;
             }
             self.review_record(cur, at, rec, out)?;
-            cur.record(i, rec).map_err(|e| bad(&e))?;
+            cur.record(i, rec).map_err(|e| refused(LogError::Play(e)))?;
             count.step()?;
         }
         Ok(())
@@ -617,6 +668,6 @@ impl Bot {
 }
 
 /// The score sheet of a lone game reviewed as a 1-point match without the cube.
-fn alone(first: Player) -> Result<MatchState, PlayError> {
-    MatchState::new(1, false, first).map_err(|e| PlayError::Illegal(e.to_string()))
+fn alone(first: Player) -> Result<MatchState, ReviewError> {
+    MatchState::new(1, false, first).map_err(|e| refused(LogError::Option(e)))
 }

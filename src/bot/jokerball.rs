@@ -29,7 +29,7 @@ use super::net::{Base, Net, P_ONE};
 use super::rank::{hint_list, sort_best_first, Ranked, Step};
 use crate::dice::Dice;
 use crate::engine::Engine;
-use crate::error::{ParseError, PlayError};
+use crate::error::{Illegal, ParseError, PlayError};
 use crate::jokerball::{
     moves_cells, write_part, Dest, Game, Move, MoveList, Phase, Position, Size,
 };
@@ -789,7 +789,7 @@ impl Bot {
         game: &Game,
         record: &str,
     ) -> Result<Step, PlayError> {
-        let illegal = || PlayError::Illegal(record.to_string());
+        let illegal = || PlayError::Illegal(Illegal::new(record));
         let (dice, played) = record
             .split_once(' ')
             .ok_or_else(|| ParseError::new("a turn record needs its dice"))?;

@@ -29,7 +29,7 @@ pub mod rollout;
 pub mod zola;
 pub mod zola_eval;
 
-pub use analysis::{Choice, CubeChances, Entry, Evaluation, Review, Totals};
+pub use analysis::{Choice, CubeChances, Entry, Evaluation, Refusal, Review, ReviewError, Totals};
 pub use base::{nets, Bot, Budget, Deadline, Level, Nets};
 pub use cube::{match_equity, CubeAction, MatchEquity};
 pub use games::BotGame;

@@ -98,12 +98,36 @@ pub enum RolloutError {
     /// An option out of range, or one the position does not take (`invalid_option`).
     Option(OptionError),
     /// Nothing to roll out in this phase, or the progress report stopped it (`wrong_phase`).
-    WrongPhase(String),
+    WrongPhase(NoRollout),
+}
+
+/// Why there is nothing to roll out, or no more (the data of a rollout's `wrong_phase`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoRollout {
+    /// The match is over.
+    MatchOver,
+    /// The game is over (or a candidate turn ends it).
+    GameOver,
+    /// The turn is in phase ball: its man has moved.
+    BallPhase,
+    /// A double is pending and the rollout is not of the cube.
+    DoublePending,
+    /// No candidate turn to roll out (none given and the bot has none to choose).
+    NoCandidate,
+    /// The progress report stopped it.
+    Stopped,
 }
 
 coded!(RolloutError, |out| {
     RolloutError::Option(e) => e.code(), e.write_message(out);
-    RolloutError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
+    RolloutError::WrongPhase(w) => ErrorCode::WrongPhase, out.push_str(match w {
+        NoRollout::MatchOver => "the match is over: nothing to roll out",
+        NoRollout::GameOver => "the game is over: nothing to roll out",
+        NoRollout::BallPhase => "phase ball: roll out the turn in phase man (candidates) instead",
+        NoRollout::DoublePending => "a double is pending: roll out with cube, or answer it first",
+        NoRollout::NoCandidate => "nothing to choose: no candidate turn",
+        NoRollout::Stopped => "the rollout was stopped",
+    });
 });
 
 impl From<OptionError> for RolloutError {
@@ -123,8 +147,8 @@ fn option(why: &str) -> RolloutError {
     RolloutError::Option(OptionError::new(why))
 }
 
-fn phase(why: &str) -> RolloutError {
-    RolloutError::WrongPhase(why.into())
+fn phase(why: NoRollout) -> RolloutError {
+    RolloutError::WrongPhase(why)
 }
 
 /// A rollout's progress report: `(done, total)` trials of the range run; `false` stops it.
@@ -271,21 +295,13 @@ impl Rollout {
             RolloutFrom::Match(m) => (m.game(), Some(m.state())),
         };
         match (st.map(MatchState::phase), game.phase()) {
-            (Some(MatchPhase::MatchOver), _) => {
-                return Err(phase("the match is over: nothing to roll out"))
-            }
+            (Some(MatchPhase::MatchOver), _) => return Err(phase(NoRollout::MatchOver)),
             (Some(MatchPhase::GameOver), _) | (_, Phase::Over) => {
-                return Err(phase("the game is over: nothing to roll out"))
+                return Err(phase(NoRollout::GameOver))
             }
-            (_, Phase::Ball) => {
-                return Err(phase(
-                    "phase ball: roll out the turn in phase man (candidates) instead",
-                ))
-            }
+            (_, Phase::Ball) => return Err(phase(NoRollout::BallPhase)),
             (Some(MatchPhase::Double), _) if !options.cube => {
-                return Err(phase(
-                    "a double is pending: roll out with cube, or answer it first",
-                ))
+                return Err(phase(NoRollout::DoublePending))
             }
             _ => {}
         }
@@ -345,7 +361,7 @@ impl Rollout {
         let range = range.start.min(self.trials)..range.end.min(self.trials);
         let total = range.len() as u32;
         let mut tallies = vec![Tally::default(); self.entries.len()];
-        let stopped = || phase("the rollout was stopped");
+        let stopped = || phase(NoRollout::Stopped);
         if !progress(0, total) {
             return Err(stopped());
         }
@@ -600,7 +616,7 @@ fn candidate_starts(
         Some(c) => c.clone(),
         None => bot
             .hint(game)
-            .map_err(|_| phase("nothing to choose: no candidate turn"))?
+            .map_err(|_| phase(NoRollout::NoCandidate))?
             .into_iter()
             .take(DEFAULT_CANDIDATES)
             .map(|c| c.choice)
@@ -623,7 +639,7 @@ fn candidate_starts(
         let mut st = st.cloned();
         if let (Some(w), Some(s)) = (after.winner(), st.as_mut()) {
             s.game_won(w, GameEnd::Goal)
-                .map_err(|_| phase("the game is over: nothing to roll out"))?;
+                .map_err(|_| phase(NoRollout::GameOver))?;
         }
         entries.push((c, Start::Play(trial_at(after, st, 1, false))));
     }

@@ -12,7 +12,7 @@ use super::net::{sigmoid, Inputs, Net, P_ONE};
 use super::rank::{hint_list, Ranked, Step};
 use super::zola_eval;
 use crate::engine::Engine;
-use crate::error::PlayError;
+use crate::error::{Illegal, PlayError};
 use crate::zola::{move_cells, write_move};
 use crate::zola::{Game, Move, MoveList, Position};
 
@@ -312,7 +312,7 @@ impl Bot {
         let played = ranked
             .iter()
             .find(|e| e.name == record)
-            .ok_or_else(|| PlayError::Illegal(record.to_string()))?;
+            .ok_or_else(|| PlayError::Illegal(Illegal::new(record)))?;
         let (win, cells) = (played.win, played.cells.clone());
         let chose = ranked.len() > 1;
         let best = ranked.into_iter().next().unwrap_or(Ranked {

@@ -12,7 +12,8 @@ use crate::engine::{
     MoveInfo,
 };
 use crate::error::{
-    DiceError, ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError,
+    DiceError, ForfeitError, Illegal, OptionError, ParseError, PlayError, ReplayError, SetupError,
+    TurnPhase, WrongPhase,
 };
 use crate::notation::{Tags, MAX_INPUT_LEN};
 use crate::player::Player;
@@ -177,9 +178,7 @@ impl Game {
         self.check_roll_phase()?;
         let size = self.size();
         let Some(rng) = self.rng.as_mut() else {
-            return Err(DiceError::WrongPhase(
-                "this game has no dice generator (restored without it): set the dice".into(),
-            ));
+            return Err(DiceError::WrongPhase(WrongPhase::NoGenerator));
         };
         let dice = Dice::roll(rng, size.n());
         self.begin_turn(dice);
@@ -217,10 +216,12 @@ impl Game {
         match self.phase {
             Phase::Over => Err(DiceError::GameOver),
             Phase::Roll => Ok(()),
-            p => Err(DiceError::WrongPhase(format!(
-                "the dice are already rolled: phase is {}",
-                p.name()
-            ))),
+            Phase::Man => Err(DiceError::WrongPhase(WrongPhase::Rolled {
+                phase: TurnPhase::Man,
+            })),
+            Phase::Ball => Err(DiceError::WrongPhase(WrongPhase::Rolled {
+                phase: TurnPhase::Ball,
+            })),
         }
     }
 
@@ -451,7 +452,7 @@ impl Game {
                     PlayError::Parse(ParseError::new(format!("turn record '{record}': {other}")))
                 }
             })?;
-        let mismatch = || PlayError::Illegal(record.to_string());
+        let mismatch = || PlayError::Illegal(Illegal::new(record));
         // Each part is `-` exactly when the game skips its phase, else a move played in it.
         for (part, phase) in [(man, Phase::Man), (ball, Phase::Ball)] {
             let skipped = *part == "-";
@@ -587,23 +588,17 @@ impl Engine for Game {
 
     fn find_move(&self, text: &str) -> Result<Move, PlayError> {
         let written = parse_move(self.size(), text)?;
+        let wrong = |phase| {
+            Err(PlayError::WrongPhase(WrongPhase::Move {
+                phase,
+                written: true,
+            }))
+        };
         match (self.phase, written.kind) {
             (Phase::Over, _) => return Err(PlayError::GameOver),
-            (Phase::Roll, _) => {
-                return Err(PlayError::WrongPhase(
-                    "roll the dice first: phase is roll".into(),
-                ))
-            }
-            (Phase::Man, MoveKind::Ball) => {
-                return Err(PlayError::WrongPhase(
-                    "a man must move first: phase is man".into(),
-                ))
-            }
-            (Phase::Ball, MoveKind::Man) => {
-                return Err(PlayError::WrongPhase(
-                    "the ball must move now: phase is ball".into(),
-                ))
-            }
+            (Phase::Roll, _) => return wrong(TurnPhase::Roll),
+            (Phase::Man, MoveKind::Ball) => return wrong(TurnPhase::Man),
+            (Phase::Ball, MoveKind::Man) => return wrong(TurnPhase::Ball),
             _ => {}
         }
         let mut list = MoveList::new();
@@ -611,7 +606,7 @@ impl Engine for Game {
         list.iter()
             .find(|m| written.matches(m))
             .copied()
-            .ok_or_else(|| PlayError::Illegal(text.to_string()))
+            .ok_or_else(|| PlayError::Illegal(Illegal::new(text)))
     }
 
     fn is_legal_move(&self, mv: Move) -> bool {
@@ -627,18 +622,25 @@ impl Engine for Game {
     }
 
     fn play_move(&mut self, mv: Move) -> Result<(), PlayError> {
-        match self.phase {
+        let wrong = |phase| {
+            PlayError::WrongPhase(WrongPhase::Move {
+                phase,
+                written: false,
+            })
+        };
+        let step = match self.phase {
             Phase::Over => return Err(PlayError::GameOver),
-            Phase::Roll => return Err(PlayError::WrongPhase("phase is roll".into())),
-            _ => {}
-        }
+            Phase::Roll => return Err(wrong(TurnPhase::Roll)),
+            Phase::Man => TurnPhase::Man,
+            Phase::Ball => TurnPhase::Ball,
+        };
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
         if !list.contains(&mv) {
             return Err(if list.first().is_some_and(|m| m.kind != mv.kind) {
-                PlayError::WrongPhase(format!("phase is {}", self.phase.name()))
+                wrong(step)
             } else {
-                PlayError::Illegal(self.notation(mv))
+                PlayError::Illegal(Illegal::new(self.notation(mv)))
             });
         }
         self.apply_legal(mv);

@@ -12,7 +12,9 @@ use super::view::{match_to_act, Drawn, Facts, ToAct, View};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use crate::annotation::Annotations;
 use crate::engine::{Forfeit, ForfeitReason, GameKind};
-use crate::error::{DiceError, ForfeitError, OptionError, ParseError, PlayError, SetupError};
+use crate::error::{
+    DiceError, ForfeitError, OptionError, ParseError, PlayError, SetupError, WrongPhase,
+};
 use crate::keys::JsonKeys;
 use crate::notation::Tags;
 use crate::player::Player;
@@ -190,15 +192,10 @@ impl<G: InMatch> Match<G> {
             MatchPhase::Playing => {}
             MatchPhase::MatchOver => return Err(MatchError::MatchOver.into()),
             MatchPhase::Double => {
-                return Err(MatchError::WrongPhase(
-                    "a double is pending: take, drop or resign".into(),
-                )
-                .into())
+                return Err(MatchError::WrongPhase(WrongPhase::DoublePending).into())
             }
             MatchPhase::GameOver => {
-                return Err(
-                    MatchError::WrongPhase("the game is over: start the next game".into()).into(),
-                )
+                return Err(MatchError::WrongPhase(WrongPhase::StartNextGame).into())
             }
         }
         let out = action(&mut self.game)?;
@@ -384,12 +381,12 @@ impl<G: InMatch> Match<G> {
             Some(p) => p.history.clone(),
             None => Some(self.game.history()),
         }
-        .ok_or_else(|| MatchError::WrongPhase("the records of this game are unknown".into()))?;
+        .ok_or(MatchError::WrongPhase(WrongPhase::RecordsUnknown))?;
         self.game
             .next_game(self.state.starter_of(number))
             .restart()
             .replay_prefix(&history, step)
-            .map_err(|e| MatchError::WrongPhase(e.to_string()))
+            .map_err(|e| MatchError::WrongPhase(WrongPhase::Replay(Box::new(e))))
     }
 }
 

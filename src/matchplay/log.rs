@@ -13,9 +13,9 @@ use super::state::{next_crawford_flags, MatchState};
 use super::{CubeError, GameResult, MatchError, MatchPhase};
 use super::{GameEnd, GameWon};
 use crate::engine::{Engine, Forfeit, ForfeitReason};
-use crate::error::{coded, ErrorCode, ForfeitError, OptionError, PlayError};
+use crate::error::{coded, ErrorCode, ForfeitError, OptionError, PlayError, WrongPhase};
 use crate::keys::JsonKeys;
-use crate::notation::{cat, push_num};
+use crate::notation::push_num;
 use crate::player::{ByPlayer, Player};
 
 /// What a player did outside the moves of a game (RULES 3.2, 3.5).
@@ -268,12 +268,10 @@ pub(crate) fn next_record<G: Logged>(
     if game.history_len() > done {
         return match game.record_at(done) {
             Some(r) if r == text => Ok(()),
-            Some(r) => Err(PlayError::WrongPhase(cat(&[
-                "expected '",
-                &r,
-                "' (made by the game itself: the side to move had no legal move)",
-            ]))),
-            None => Err(PlayError::WrongPhase("no such record".into())),
+            Some(r) => Err(PlayError::WrongPhase(WrongPhase::MadeByGame {
+                expected: r,
+            })),
+            None => Err(PlayError::WrongPhase(WrongPhase::NoSuchRecord)),
         };
     }
     game.play_record(text)

@@ -22,7 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{BoardWin, Forfeit, ForfeitReason};
-use crate::error::{coded, Coded, DiceError, ErrorCode, OptionError, PlayError};
+use crate::error::{coded, Coded, DiceError, ErrorCode, OptionError, PlayError, WrongPhase};
 use crate::keys::JsonKeys;
 use crate::player::Player;
 
@@ -260,22 +260,22 @@ pub enum MatchError {
     Invalid(OptionError),
     /// The match is over (code `game_over`).
     MatchOver,
-    /// The phase does not take this action; the text says why (code `wrong_phase`).
-    WrongPhase(String),
+    /// The phase does not take this action (code `wrong_phase`).
+    WrongPhase(WrongPhase),
 }
 
 coded!(MatchError, |out| {
     MatchError::Invalid(e) => ErrorCode::InvalidOption, e.write_message(out);
     MatchError::MatchOver => ErrorCode::GameOver, out.push_str("the match is over");
-    MatchError::WrongPhase(why) => ErrorCode::WrongPhase, out.push_str(why);
+    MatchError::WrongPhase(w) => ErrorCode::WrongPhase, w.write_message(out);
 });
 
 impl From<MatchError> for PlayError {
     fn from(e: MatchError) -> Self {
         match e {
-            MatchError::Invalid(o) => PlayError::WrongPhase(o.message),
+            MatchError::Invalid(o) => PlayError::WrongPhase(WrongPhase::Refused(o)),
             MatchError::MatchOver => PlayError::GameOver,
-            MatchError::WrongPhase(why) => PlayError::WrongPhase(why),
+            MatchError::WrongPhase(w) => PlayError::WrongPhase(w),
         }
     }
 }
@@ -285,7 +285,7 @@ impl From<MatchError> for DiceError {
         match e {
             MatchError::Invalid(o) => DiceError::OutOfRange(o),
             MatchError::MatchOver => DiceError::GameOver,
-            MatchError::WrongPhase(why) => DiceError::WrongPhase(why),
+            MatchError::WrongPhase(w) => DiceError::WrongPhase(w),
         }
     }
 }
@@ -316,7 +316,7 @@ mod tests {
         assert_eq!(CubeError::DeadCube.code(), ErrorCode::CubeNotAllowed);
         assert_eq!(CubeError::MatchOver.code(), ErrorCode::GameOver);
         assert_eq!(
-            MatchError::WrongPhase("x".into()).code(),
+            MatchError::WrongPhase(WrongPhase::DoublePending).code(),
             ErrorCode::WrongPhase
         );
     }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Cube, CubeError, GameEnd, GameResult, MatchError, MatchPhase, MAX_MATCH_LENGTH};
 use crate::engine::{Forfeit, ForfeitReason};
-use crate::error::{ForfeitError, OptionError, ParseError};
+use crate::error::{ForfeitError, OptionError, ParseError, WrongPhase};
 use crate::keys::JsonKeys;
 use crate::player::{ByPlayer, Player};
 
@@ -238,21 +238,15 @@ impl MatchState {
         Ok(())
     }
 
-    fn check_double_pending(&self, action: &str) -> Result<Player, MatchError> {
+    fn check_double_pending(&self, action: &'static str) -> Result<Player, MatchError> {
+        let no_double = MatchError::WrongPhase(WrongPhase::NoDouble { action });
         match self.phase() {
             MatchPhase::MatchOver => Err(MatchError::MatchOver),
-            MatchPhase::GameOver => Err(MatchError::WrongPhase(format!(
-                "{action}: the game is over"
-            ))),
-            MatchPhase::Playing => Err(MatchError::WrongPhase(format!(
-                "{action}: no double is pending"
-            ))),
-            MatchPhase::Double => match self.pending_double {
-                Some(p) => Ok(p),
-                None => Err(MatchError::WrongPhase(format!(
-                    "{action}: no double is pending"
-                ))),
-            },
+            MatchPhase::GameOver => Err(MatchError::WrongPhase(WrongPhase::AnswerAfterGame {
+                action,
+            })),
+            MatchPhase::Playing => Err(no_double),
+            MatchPhase::Double => self.pending_double.ok_or(no_double),
         }
     }
 
@@ -281,7 +275,9 @@ impl MatchState {
     pub fn resign(&mut self, player: Player) -> Result<GameResult, MatchError> {
         match self.phase() {
             MatchPhase::MatchOver => Err(MatchError::MatchOver),
-            MatchPhase::GameOver => Err(MatchError::WrongPhase("resign: the game is over".into())),
+            MatchPhase::GameOver => Err(MatchError::WrongPhase(WrongPhase::AnswerAfterGame {
+                action: "resign",
+            })),
             MatchPhase::Playing | MatchPhase::Double => {
                 self.pending_double = None;
                 Ok(self.finish(player.other(), GameEnd::Resign))
@@ -300,10 +296,8 @@ impl MatchState {
         }
         match self.phase() {
             MatchPhase::MatchOver => Err(MatchError::MatchOver),
-            MatchPhase::GameOver => Err(MatchError::WrongPhase("the game is already over".into())),
-            MatchPhase::Double => Err(MatchError::WrongPhase(
-                "a double is pending: the game cannot end on the board".into(),
-            )),
+            MatchPhase::GameOver => Err(MatchError::WrongPhase(WrongPhase::AlreadyOver)),
+            MatchPhase::Double => Err(MatchError::WrongPhase(WrongPhase::WonWhileDouble)),
             MatchPhase::Playing => Ok(self.finish(winner, how)),
         }
     }
@@ -326,14 +320,14 @@ impl MatchState {
     pub fn next_game(&mut self) -> Result<Player, MatchError> {
         match self.phase() {
             MatchPhase::MatchOver => {
-                return Err(MatchError::WrongPhase(
-                    "next game: the match is over".into(),
-                ))
+                return Err(MatchError::WrongPhase(WrongPhase::NextGame {
+                    match_over: true,
+                }))
             }
             MatchPhase::Playing | MatchPhase::Double => {
-                return Err(MatchError::WrongPhase(
-                    "next game: the current game is not over".into(),
-                ))
+                return Err(MatchError::WrongPhase(WrongPhase::NextGame {
+                    match_over: false,
+                }))
             }
             MatchPhase::GameOver => {}
         }

@@ -3,6 +3,7 @@
 use super::setup::{GameRecord, RecordSetup};
 use crate::annotation::Annotations;
 use crate::engine::GameKind;
+use crate::error::WrongPhase;
 use crate::matchplay::{game_body, lone_log, LineKind, LogEntry, MatchError, MatchLog, MatchState};
 use crate::notation::{push_num, Tags};
 use crate::player::Player;
@@ -103,11 +104,7 @@ pub(super) fn write_match(
     after: fn(&str, Player) -> Player,
 ) -> Result<String, MatchError> {
     if log.known > 1 || setup.position.is_some() {
-        return Err(MatchError::WrongPhase(
-            "this match has no record: it was restored from a format-1 state (its earlier games \
-             are unknown) or its games began from a position string"
-                .into(),
-        ));
+        return Err(MatchError::WrongPhase(WrongPhase::NoMatchRecord));
     }
     let setup = RecordSetup {
         first: st.first(),

@@ -56,7 +56,8 @@ thrown!(
     CubeError,
     MatchError,
     crate::error::ForfeitError,
-    crate::bot::RolloutError
+    crate::bot::RolloutError,
+    crate::bot::ReviewError
 );
 
 /// Reads a string argument (a move, a position string): anything but a string of at most

@@ -14,7 +14,7 @@ use crate::bot::{
     Tally,
 };
 use crate::engine::Engine;
-use crate::error::{OptionError, PlayError};
+use crate::error::{Nothing, OptionError, PlayError, WrongPhase};
 use crate::matchplay::MatchPhase;
 use crate::player::Player;
 use crate::{jokerball, zola};
@@ -93,11 +93,8 @@ fn snapshot(value: &JsValue, full: bool) -> Result<Snapshot, JsValue> {
     }
 }
 
-fn nothing_to_choose(why: &str) -> JsValue {
-    js_error(&PlayError::WrongPhase(crate::notation::cat(&[
-        "nothing to choose: ",
-        why,
-    ])))
+fn nothing_to_choose(why: Nothing) -> JsValue {
+    js_error(&PlayError::WrongPhase(WrongPhase::NothingToChoose(why)))
 }
 
 /// A computer opponent for both games and the doubling cube. Its levels are search budgets counted in
@@ -151,23 +148,25 @@ impl Bot {
         #[wasm_bindgen(unchecked_param_type = "Jokerball | Zola | Match")] game: JsValue,
     ) -> Result<String, JsValue> {
         match self.armed(&game, false)? {
-            Snapshot::Jokerball(g) => self.choose(&*g, g.phase().name()),
-            Snapshot::Zola(g) => self.choose(&*g, "the game is over"),
+            Snapshot::Jokerball(g) => self.choose(&*g, Nothing::InPhase(g.phase().name())),
+            Snapshot::Zola(g) => self.choose(&*g, Nothing::GameOver),
             Snapshot::Match(m) => {
                 let phase = m.inner.state().phase();
                 if phase != MatchPhase::Playing {
-                    return Err(nothing_to_choose(phase.name()));
+                    return Err(nothing_to_choose(Nothing::InPhase(phase.name())));
                 }
                 match &m.inner {
-                    AnyMatch::Jokerball(cm) => self.choose(cm.game(), cm.game().phase().name()),
-                    AnyMatch::Zola(cm) => self.choose(cm.game(), "the game is over"),
+                    AnyMatch::Jokerball(cm) => {
+                        self.choose(cm.game(), Nothing::InPhase(cm.game().phase().name()))
+                    }
+                    AnyMatch::Zola(cm) => self.choose(cm.game(), Nothing::GameOver),
                 }
             }
         }
     }
 
     /// The bot's move in `game`, or `wrong_phase` saying `why` there is nothing to choose.
-    fn choose<G: BotGame>(&mut self, game: &G, why: &str) -> Result<String, JsValue> {
+    fn choose<G: BotGame>(&mut self, game: &G, why: Nothing) -> Result<String, JsValue> {
         match self.bot.choose_move(game) {
             Some(m) => Ok(game.notation(m)),
             None => Err(nothing_to_choose(why)),
@@ -233,7 +232,7 @@ impl Bot {
             Snapshot::Match(m) => {
                 let phase = m.inner.state().phase();
                 if phase != MatchPhase::Playing {
-                    return Err(nothing_to_choose(phase.name()));
+                    return Err(nothing_to_choose(Nothing::InPhase(phase.name())));
                 }
                 match &m.inner {
                     AnyMatch::Jokerball(cm) => self.bot.hint(cm.game()),

@@ -13,7 +13,7 @@ use super::plain::{MatchOptions, RecordOptions};
 use super::tree::Tree;
 use super::zola::Zola;
 use crate::engine::{Engine, GameKind};
-use crate::error::{DiceError, OptionError, ParseError, PlayError};
+use crate::error::{DiceError, OptionError, ParseError, PlayError, WrongPhase};
 use crate::jokerball;
 use crate::matchplay::{
     AnyMatchSetup, GameSetup, InMatch, Match as CoreMatch, MatchOptions as CoreOptions, MatchPhase,
@@ -90,7 +90,7 @@ impl Match {
     fn jokerball_only(&mut self) -> Result<&mut CoreMatch<jokerball::Game>, DiceError> {
         match &mut self.inner {
             AnyMatch::Jokerball(m) => Ok(m),
-            AnyMatch::Zola(_) => Err(DiceError::WrongPhase("a Zola game has no dice".into())),
+            AnyMatch::Zola(_) => Err(DiceError::WrongPhase(WrongPhase::NoDice)),
         }
     }
 }

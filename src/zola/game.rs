@@ -8,7 +8,9 @@ use super::state::{GameState, Phase};
 use crate::engine::{
     Awaited, BoardWin, Engine, Forfeit, ForfeitReason, GameKind, LastMove, MoveClass, MoveInfo,
 };
-use crate::error::{ForfeitError, OptionError, ParseError, PlayError, ReplayError, SetupError};
+use crate::error::{
+    ForfeitError, Illegal, NotLegal, OptionError, ParseError, PlayError, ReplayError, SetupError,
+};
 use crate::notation::Tags;
 use crate::player::Player;
 
@@ -142,18 +144,17 @@ impl Game {
     /// The error of a move that is not legal now; a swap says why it is not (RULES 2.2).
     fn illegal(&self, mv: Move) -> PlayError {
         let why = match mv {
-            Move::Swap if !self.pie => " (this game is played without the pie rule)",
-            Move::Swap if !self.from_setup => {
-                " (a game started from a position string has no swap)"
-            }
-            Move::Swap if self.swapped => " (the swap has been made already)",
-            Move::Swap if self.history.is_empty() => {
-                " (only the second player may swap, as the answer to the first move)"
-            }
-            Move::Swap => " (only as the second player's first action, which has passed)",
-            _ => "",
+            Move::Swap if !self.pie => NotLegal::NoPieRule,
+            Move::Swap if !self.from_setup => NotLegal::FromPosition,
+            Move::Swap if self.swapped => NotLegal::Swapped,
+            Move::Swap if self.history.is_empty() => NotLegal::SecondPlayerOnly,
+            Move::Swap => NotLegal::SwapPassed,
+            _ => NotLegal::NotNow,
         };
-        PlayError::Illegal(write_move(self.size, mv) + why)
+        PlayError::Illegal(Illegal {
+            notation: write_move(self.size, mv),
+            why,
+        })
     }
 
     /// Plays a move known to be legal now (from [`Game::legal_moves_into`]) without checking it: for bots
@@ -450,9 +451,10 @@ impl Game {
     pub fn play_record(&mut self, record: &str) -> Result<(), PlayError> {
         let mv = parse_move(self.size, record)?;
         if mv == Move::Pass {
-            return Err(PlayError::Illegal(
-                "- (a pass stands only where the side to move has no legal move)".into(),
-            ));
+            return Err(PlayError::Illegal(Illegal {
+                notation: write_move(self.size, mv),
+                why: NotLegal::PassNotForced,
+            }));
         }
         self.play_move(mv)
     }
