@@ -18,8 +18,8 @@
 //! (phase over, `winner` its winner; a half-played turn keeps its `turn`); a state without the key
 //! (as every state saved before forfeits) has none; one whose game is over on the board is refused.
 //!
-//! The game knows no record tags: a lone game's tags are kept beside it by the record layer
-//! (`record::Tagged`), which the binding writes into the lone game's JSON before `annotations`.
+//! Nothing of a record's header is here: the record layer keeps a lone game's header values beside it
+//! (`record::Tagged`), and the binding writes them into the lone game's JSON before `annotations`.
 //!
 //! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};

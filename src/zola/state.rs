@@ -30,10 +30,12 @@ impl Phase {
 }
 
 /// A whole game as plain data: `{ format: 1, game: 'zola', size, pie, first, start, history, position,
-/// turn, phase, swapped, winner, forfeit, annotations }`
-/// (`forfeit`, the game lost on time or abandoned, and `annotations`, the marks of the record's lines,
-/// left out when there are none; no record tags: the record layer keeps a lone game's beside it; a state without `forfeit`, as every state saved before forfeits, has none). `start` is `null` for a game from the setup, else the position string
-/// it started from (then `first` is that string's side to move).
+/// turn, phase, swapped, winner, forfeit, annotations }` (`forfeit`, the game lost on time or
+/// abandoned, and `annotations`, the marks of the record's lines, left out when there are none; a
+/// state without `forfeit`, as every state saved before forfeits, has none). `start` is `null` for a
+/// game from the setup, else the position string it started from (then `first` is that string's side
+/// to move). Nothing of a record's header is here: the record layer keeps a lone game's header values
+/// beside it (`record::Tagged`), and the binding writes them into the lone game's JSON.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct GameState {
