@@ -140,7 +140,8 @@ pub use rating::{
     MAX_RATED_LENGTH, MAX_RATING,
 };
 pub use record::{
-    GameRecord, RecordSetup, Recorded, TagError, TagFault, Tagged, Tags, MAX_RECORD_LEN,
+    lone_record, GameRecord, RecordSetup, Recorded, TagError, TagFault, Tagged, Tags,
+    MAX_RECORD_LEN,
 };
 pub use sim::{
     jokerball_game, simulate, simulate_with_progress, zola_game, JokerballLists, Outcome, SimGame,
