@@ -41,7 +41,7 @@
 //! | the board as a string | [`Engine::position_string`]; `Position::from_position_string`, `Position::to_position_string` |
 //! | completed records: in notation / typed | [`Engine::history`] / `Game::records` |
 //! | the whole game as plain data | [`Engine::to_state`]`(with_rng)`, [`Engine::from_state`] (`GameState`, serde; Zola, without dice, ignores `with_rng`) |
-//! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Recorded::to_record`], [`Recorded::from_record`] (games and matches alike), [`Tags`] ([`record`]) |
+//! | the whole game or match as a text record (names, every turn, cube actions, results) | [`Recorded::to_record`], [`Recorded::from_record`] (a lone game with its tags, [`Tagged`], and matches alike; the games keep no tags), [`Tags`] ([`record`]) |
 //! | every game of a match as played | [`Match::games`] ([`MatchGame`]), saved as [`MatchLog`] in [`SavedMatch`] (format 2) |
 //! | one move list | [`MoveList`] (`jokerball::MoveList`, `zola::MoveList`) |
 //!
@@ -140,7 +140,10 @@ pub use rating::{
     MatchRole, PlayerRating, RatedMatch, RatingAfter, RatingChange, RatingError, MAX_EXPERIENCE,
     MAX_RATED_LENGTH, MAX_RATING,
 };
-pub use record::{GameRecord, RecordSetup, Recorded, TagError, TagFault, Tags, MAX_RECORD_LEN};
+pub use record::{
+    lone_record, GameRecord, RecordSetup, Recorded, TagError, TagFault, Tagged, Tags,
+    MAX_RECORD_LEN,
+};
 pub use sim::{
     jokerball_game, simulate, simulate_with_progress, zola_game, JokerballLists, Outcome, SimGame,
     SimOptions, SimPlayer, SimResult, DEFAULT_MAX_TURNS, MAX_GAMES,

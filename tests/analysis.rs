@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use steere_games::bot::analysis::Progress;
-use steere_games::record::Recorded;
+use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{
     jokerball, zola, Bot, CubeAction, Engine, Level, Match, MatchPhase, MatchSetup, PlayError,
     Player, Seed, Tags,
@@ -392,8 +392,10 @@ fn the_luck_of_every_roll_of_a_position_sums_to_zero_at_every_level() {
 #[test]
 fn a_review_of_a_record_read_from_text_is_the_same() {
     let g = jokerball_game(21, 30);
-    let text = g.to_record(&Tags::new());
-    let read = jokerball::Game::from_record(&text, None).unwrap();
+    let text = lone_record(&g, &Tags::new());
+    let read = Tagged::<jokerball::Game>::from_record(&text, None)
+        .unwrap()
+        .game;
     let a = bot(Level::Easy, 5).review(&g, &mut no_progress()).unwrap();
     let b = bot(Level::Easy, 5)
         .review(&read, &mut no_progress())

@@ -7,7 +7,7 @@
     clippy::panic
 )]
 
-use steere_games::record::Recorded;
+use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{
     jokerball, view_of, zola, Coded, Engine, ErrorCode, Forfeit, ForfeitError, ForfeitReason,
     GameEnd, GameWon, LineKind, Logged, Match, MatchPhase, MatchSetup, MatchStateData, Player,
@@ -248,7 +248,7 @@ fn a_state_with_an_impossible_forfeit_is_refused() {
         "[Game \"Jokerball\"]\n[Rules \"2025\"]\n[Size \"4\"]\n[Rows \"1\"]\n[Result \"red\"]\n\n\
         Game 1\n1. 2/2 a2-c2 d4>d2\n2. 4/4 g6-c6 d2>c1\n3. 2/2 a4xc6 -\n4. 3/4 g7-d4 -\n\
         5. 3/1 a3-d6 -\n6. 1/1 g5-f5 c1>off\nRed wins\n";
-    let goal = jokerball::Game::from_record(text, None).unwrap();
+    let goal = Tagged::<jokerball::Game>::from_record(text, None).unwrap();
     assert_eq!(goal.outcome().unwrap().how, GameEnd::Goal);
     let mut st = goal.to_state(false);
     st.forfeit = Some(Forfeit::of(Blue, Abandoned));
@@ -467,10 +467,10 @@ fn rules_4_3_a_lone_game_record_ends_with_wins_on_time_or_by_abandonment_and_rea
         let mut g = jokerball_game(8);
         play_turns(&mut g, 5);
         g.forfeit(Red, reason).unwrap();
-        let text = g.to_record(&Tags::new());
+        let text = lone_record(&g, &Tags::new());
         assert_eq!(last_line(&text), line);
         assert!(text.contains("[Result \"blue\"]"));
-        let back = jokerball::Game::from_record(&text, None).unwrap();
+        let back = Tagged::<jokerball::Game>::from_record(&text, None).unwrap();
         assert_eq!(back.forfeited(), Some(Forfeit::of(Red, reason)));
         assert_eq!(back.history(), g.history());
         assert_eq!(back.to_record(&Tags::new()), text);
@@ -479,10 +479,11 @@ fn rules_4_3_a_lone_game_record_ends_with_wins_on_time_or_by_abandonment_and_rea
     let mv = z.legal_notations()[0].clone();
     z.play(&mv).unwrap();
     z.forfeit(Blue, Time).unwrap();
+    let z = Tagged::new(z);
     let text = z.to_record(&Tags::new());
     assert_eq!(last_line(&text), "Red wins on time");
     assert!(text.contains("[Result \"red\"]"));
-    let back = zola::Game::from_record(&text, None).unwrap();
+    let back = Tagged::<zola::Game>::from_record(&text, None).unwrap();
     assert_eq!(back, z);
 }
 
@@ -491,9 +492,9 @@ fn rules_4_3_a_lone_game_record_refuses_a_misplaced_forfeit_line() {
     let z = zola::Game::new(&zola::Setup::default()).unwrap();
     let mut on = z.clone();
     on.forfeit(Blue, Time).unwrap();
-    let text = on.to_record(&Tags::new());
+    let text = lone_record(&on, &Tags::new());
     let fails = |t: &str, line: &str| {
-        let e = zola::Game::from_record(t, None).unwrap_err();
+        let e = Tagged::<zola::Game>::from_record(t, None).unwrap_err();
         assert_eq!(e.code(), ErrorCode::ParseError);
         assert!(e.to_string().contains(line), "{e}");
     };
@@ -514,7 +515,7 @@ fn rules_4_3_a_lone_game_record_refuses_a_misplaced_forfeit_line() {
         "Result",
     );
     // A forfeit line after a win on the board.
-    let won = zola_won_by_red().to_record(&Tags::new());
+    let won = lone_record(&zola_won_by_red(), &Tags::new());
     fails(&format!("{won}Blue wins on time\n"), "nothing may follow");
     fails(
         &won.replace("Red wins\n", "Red wins on time\n"),

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use steere_games::annotation::{Annotation, Annotations};
-use steere_games::record::Recorded;
+use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{zola, Engine, Match, MatchSetup, Player, Tags};
 
 fn zola_game(moves: usize) -> zola::Game {
@@ -46,7 +46,7 @@ fn line_of(text: &str, start: &str) -> usize {
 #[test]
 fn records_4_3_marks_and_comments_are_read_kept_and_written_in_place() {
     let g = zola_game(3);
-    let plain = g.to_record(&Tags::new());
+    let plain = lone_record(&g, &Tags::new());
     assert!(g.annotations().is_empty());
     let text = with_suffix(
         &plain,
@@ -55,7 +55,7 @@ fn records_4_3_marks_and_comments_are_read_kept_and_written_in_place() {
     );
     let text = with_suffix(&text, line_of(&text, "3. "), " !!");
     let text = with_suffix(&text, line_of(&text, "2. "), " {a; b}");
-    let back = zola::Game::from_record(&text, None).unwrap();
+    let back = Tagged::<zola::Game>::from_record(&text, None).unwrap();
     assert_eq!(
         back.annotations().as_slice(),
         &[
@@ -72,7 +72,7 @@ fn records_4_3_marks_and_comments_are_read_kept_and_written_in_place() {
     // A ';' comment after the annotation, trailing spaces and CRLF are read and dropped.
     let noisy = with_suffix(&text, line_of(&text, "3. "), "  ; fine").replace('\n', "\r\n");
     assert_eq!(
-        zola::Game::from_record(&noisy, None)
+        Tagged::<zola::Game>::from_record(&noisy, None)
             .unwrap()
             .to_record(&Tags::new()),
         text
@@ -94,7 +94,7 @@ fn records_4_3_marks_and_comments_are_read_kept_and_written_in_place() {
 #[test]
 fn records_4_3_malformed_annotations_name_their_line() {
     let g = zola_game(2);
-    let plain = g.to_record(&Tags::new());
+    let plain = lone_record(&g, &Tags::new());
     let first = line_of(&plain, "1. ");
     for (suffix, line) in [
         (" ?!?", first),
@@ -109,7 +109,7 @@ fn records_4_3_malformed_annotations_name_their_line() {
         (" ?", line_of(&plain, "Game 1")),
     ] {
         let text = with_suffix(&plain, line, suffix);
-        let e = zola::Game::from_record(&text, None).unwrap_err();
+        let e = Tagged::<zola::Game>::from_record(&text, None).unwrap_err();
         assert!(
             e.message.starts_with(&format!("line {line}: ")),
             "{suffix}: {}",
@@ -122,9 +122,9 @@ fn records_4_3_malformed_annotations_name_their_line() {
         let mv = done.legal_moves()[0];
         done.play_move(mv).unwrap();
     }
-    let text = done.to_record(&Tags::new());
+    let text = lone_record(&done, &Tags::new());
     let last = text.lines().count();
-    let e = zola::Game::from_record(&with_suffix(&text, last, " ??"), None).unwrap_err();
+    let e = Tagged::<zola::Game>::from_record(&with_suffix(&text, last, " ??"), None).unwrap_err();
     assert!(
         e.message.starts_with(&format!("line {last}: ")),
         "{}",
@@ -145,7 +145,8 @@ fn records_4_3_set_annotations_checks_their_lines() {
     g.set_annotations(Annotations::from_list(vec![note(1, 1, "??", None)]).unwrap())
         .unwrap();
     assert!(
-        g.to_record(&Tags::new()).contains("\n2. ") && g.to_record(&Tags::new()).contains(" ??\n")
+        lone_record(&g, &Tags::new()).contains("\n2. ")
+            && lone_record(&g, &Tags::new()).contains(" ??\n")
     );
 }
 

@@ -11,7 +11,7 @@
 
 use proptest::prelude::*;
 use steere_games::annotation::{Annotation, Annotations, MARKS};
-use steere_games::record::{GameRecord, Recorded};
+use steere_games::record::{GameRecord, Recorded, Tagged};
 use steere_games::{
     jokerball, zola, DiceRng, Engine, InMatch, Match, MatchPhase, MatchSetup, Player, Seed, Tags,
 };
@@ -79,7 +79,7 @@ fn annotate_game<G: GameRecord>(g: &mut G, rng: &mut DiceRng) {
     if below(rng, 4) != 0 {
         let lines = vec![true; g.history().len()];
         let a = some_annotations(rng, &[lines]);
-        g.set_annotations(a).unwrap();
+        g.set_game_annotations(a).unwrap();
     }
 }
 
@@ -133,14 +133,14 @@ fn play_zola(g: &mut zola::Game, rng: &mut DiceRng, plies: usize) {
 }
 
 /// Written, read back and written again byte for byte; equal when at the start of a turn.
-fn check_game<G: GameRecord>(g: &G, tags: &Tags, turn_start: bool) {
+fn check_game<G: GameRecord>(g: &Tagged<G>, tags: &Tags, turn_start: bool) {
     let text = g.to_record(tags);
-    let back = G::from_record(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let back = Tagged::<G>::from_record(&text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.to_record(&Tags::new()), text);
     assert_eq!(back.history(), g.history());
     assert_eq!(back.tags(), &g.tags().overlaid(tags));
     assert_eq!(back.annotations(), g.annotations(), "{text}");
-    let restored = G::from_state(&g.to_state(true)).unwrap();
+    let restored = Tagged::new(G::from_state(&g.to_state(true)).unwrap());
     assert_eq!(restored.annotations(), g.annotations());
     if turn_start {
         let mut same = g.clone();
@@ -154,7 +154,7 @@ fn check_game<G: GameRecord>(g: &G, tags: &Tags, turn_start: bool) {
         head.replace('\n', "\r\n"),
         body.replace('\n', " ; note\r\n")
     );
-    let again = G::from_record(&noisy, None).unwrap();
+    let again = Tagged::<G>::from_record(&noisy, None).unwrap();
     assert_eq!(again.to_record(&Tags::new()), text);
 }
 
@@ -214,7 +214,11 @@ proptest! {
 
 /// A random lone Jokerball game: any rule set, size, row count and first player, from the setup or
 /// from a position reached by play; `plies` random steps (it may stop mid-turn).
-fn random_jokerball(seed: u32, plies: usize, from_position: bool) -> (jokerball::Game, Tags) {
+fn random_jokerball(
+    seed: u32,
+    plies: usize,
+    from_position: bool,
+) -> (Tagged<jokerball::Game>, Tags) {
     let mut rng = DiceRng::from_seed(&Seed::Number(seed));
     let mut g = jokerball::Game::new(&jokerball_setup(&mut rng)).unwrap();
     if from_position {
@@ -235,13 +239,13 @@ fn random_jokerball(seed: u32, plies: usize, from_position: bool) -> (jokerball:
     play_jokerball(&mut g, &mut rng, plies);
     annotate_game(&mut g, &mut rng);
     let tags = some_tags(&mut rng);
-    (g, tags)
+    (Tagged::new(g), tags)
 }
 
 /// A random lone Zola game: any size and first player; `kind` 0: from the setup, 1: with the pie rule
 /// (a swap half the time), 2: from a position reached by play, 3: from a position where a side has no
 /// move (passes).
-fn random_zola(seed: u32, plies: usize, kind: u8) -> (zola::Game, Tags) {
+fn random_zola(seed: u32, plies: usize, kind: u8) -> (Tagged<zola::Game>, Tags) {
     let mut rng = DiceRng::from_seed(&Seed::Number(seed));
     let mut g = match kind {
         0 | 1 => zola::Game::new(&zola_setup(&mut rng, kind == 1)).unwrap(),
@@ -277,7 +281,7 @@ fn random_zola(seed: u32, plies: usize, kind: u8) -> (zola::Game, Tags) {
     play_zola(&mut g, &mut rng, plies);
     annotate_game(&mut g, &mut rng);
     let tags = some_tags(&mut rng);
-    (g, tags)
+    (Tagged::new(g), tags)
 }
 
 /// A random step of a match: cube actions and resignations now and then, moves otherwise.

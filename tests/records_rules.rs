@@ -7,7 +7,7 @@
     clippy::panic
 )]
 
-use steere_games::record::Recorded;
+use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{
     jokerball, zola, Coded, Engine, ErrorCode, GameEnd, Match, MatchPhase, MatchSetup, MatchState,
     Player, Seed, Tags,
@@ -132,12 +132,12 @@ fn match_error(text: &str, line: usize) -> String {
 
 /// The message of a refused Jokerball game record, naming `line`.
 fn jokerball_error(text: &str, line: usize) -> String {
-    refusal(jokerball::Game::from_record(text, None), line)
+    refusal(Tagged::<jokerball::Game>::from_record(text, None), line)
 }
 
 /// The message of a refused Zola game record, naming `line`.
 fn zola_error(text: &str, line: usize) -> String {
-    refusal(zola::Game::from_record(text, None), line)
+    refusal(Tagged::<zola::Game>::from_record(text, None), line)
 }
 
 /// `text` with line `n` (from 1) replaced by `with` (or removed when `with` is `None`).
@@ -210,13 +210,13 @@ fn rules_4_the_example_reads_to_the_state_it_describes() {
 
 #[test]
 fn rules_4_the_documented_records_read_and_write_back() {
-    let g = jokerball::Game::from_record(JOKERBALL_GAME, None).unwrap();
+    let g = Tagged::<jokerball::Game>::from_record(JOKERBALL_GAME, None).unwrap();
     assert_eq!(g.winner(), Some(Red));
     assert_eq!(g.side(), 4);
     assert_eq!(g.tags().get("Date"), Some("2026.12.03"));
     assert_eq!(g.to_record(&Tags::new()), JOKERBALL_GAME);
 
-    let z = zola::Game::from_record(ZOLA_GAME, None).unwrap();
+    let z = Tagged::<zola::Game>::from_record(ZOLA_GAME, None).unwrap();
     assert!(z.swapped());
     assert!(z.pie());
     assert_eq!(z.winner(), Some(Red));
@@ -254,7 +254,7 @@ fn rules_4_a_seed_gives_the_dice_to_go_on_with() {
     })
     .unwrap();
     assert_eq!(m.roll().unwrap(), fresh.roll().unwrap());
-    let mut g = jokerball::Game::from_record(
+    let mut g = Tagged::<jokerball::Game>::from_record(
         &edit(JOKERBALL_GAME, 8, Some("[Result \"*\"]"))
             .replace("6. 1/1 g5-f5 c1>off\nRed wins\n", ""),
         Some(&seed),
@@ -268,7 +268,7 @@ fn rules_4_a_seed_gives_the_dice_to_go_on_with() {
 fn rules_4_1_the_header_is_written_in_its_order() {
     // First only when Blue starts; optional tags: Red, Blue, Event, Site, Date, then the others in
     // their order; Result last; one empty line.
-    let mut g = jokerball::Game::new(&jokerball::Setup {
+    let g = jokerball::Game::new(&jokerball::Setup {
         rules: jokerball::RuleSet::Classic,
         first: Blue,
         rows: 3,
@@ -280,6 +280,7 @@ fn rules_4_1_the_header_is_written_in_its_order() {
     tags.set("Opening", "x").unwrap();
     tags.set("Date", "2026.01.02").unwrap();
     tags.set("Red", "R \"q\" \\ s").unwrap();
+    let mut g = Tagged::new(g);
     g.set_tags(tags);
     let mut extra = Tags::new();
     extra.set("Site", "here").unwrap();
@@ -293,7 +294,7 @@ fn rules_4_1_the_header_is_written_in_its_order() {
          [Result \"*\"]\n\nGame 1\n"
     );
     // Escapes are read back.
-    let back = jokerball::Game::from_record(&g.to_record(&Tags::new()), None).unwrap();
+    let back = Tagged::<jokerball::Game>::from_record(&g.to_record(&Tags::new()), None).unwrap();
     assert_eq!(back.tags().get("Red"), Some("R \"q\" \\ s"));
     assert_eq!(back.to_record(&Tags::new()), g.to_record(&Tags::new()));
 
@@ -305,7 +306,7 @@ fn rules_4_1_the_header_is_written_in_its_order() {
     })
     .unwrap();
     assert_eq!(
-        g.to_record(&Tags::new()),
+        lone_record(&g, &Tags::new()),
         format!("[Game \"Jokerball\"]\n[Rules \"2025\"]\n[Size \"4\"]\n[Position \"{pos}\"]\n[Result \"*\"]\n\nGame 1\n")
     );
     let z = zola::Game::new(&zola::Setup {
@@ -315,10 +316,10 @@ fn rules_4_1_the_header_is_written_in_its_order() {
     .unwrap();
     // Red has no move at the start: the game begins with a pass.
     assert_eq!(
-        z.to_record(&Tags::new()),
+        lone_record(&z, &Tags::new()),
         "[Game \"Zola\"]\n[Size \"6\"]\n[Position \"6/6/6/1b4/6/r5 r\"]\n[Result \"*\"]\n\nGame 1\n1. -\n"
     );
-    let back = zola::Game::from_record(&z.to_record(&Tags::new()), None).unwrap();
+    let back = Tagged::<zola::Game>::from_record(&lone_record(&z, &Tags::new()), None).unwrap();
     assert_eq!(back.to_state(false), z.to_state(false));
 
     // A match: Length and Cube after the game's tags; no Pie for Zola.
@@ -398,7 +399,7 @@ fn rules_4_1_header_errors_name_their_line() {
     jokerball_error(&insert(&with_pos, 5, "[First \"blue\"]"), 5);
     jokerball_error(&edit(&with_pos, 3, Some("[Size \"6\"]")), 4); // Size disagrees with Position
                                                                    // The game part is read: the game from this position.
-    let g = jokerball::Game::from_record(
+    let g = Tagged::<jokerball::Game>::from_record(
         "[Game \"Jokerball\"]\n[Rules \"2025\"]\n[Size \"4\"]\n[Position \"b1bb/3r1/2bb2/b1r4/1o3r/1rb2/rrrr r\"]\n\nGame 1\n",
         None,
     )
@@ -505,7 +506,8 @@ fn rules_4_2_passes_are_written_where_history_has_them() {
     let start = "[Game \"Zola\"]\n[Size \"6\"]\n[Position \"6/6/6/1b4/6/r5 r\"]\n\nGame 1\n";
     zola_error(start, 5);
     zola_error(&(start.to_string() + "1. b3-b4\n"), 6);
-    let g = zola::Game::from_record(&(start.to_string() + "1. -\n2. b3-a4\n"), None).unwrap();
+    let g =
+        Tagged::<zola::Game>::from_record(&(start.to_string() + "1. -\n2. b3-a4\n"), None).unwrap();
     assert_eq!(g.history(), ["-", "b3-a4"]);
 }
 
@@ -535,9 +537,9 @@ fn rules_4_records_longer_than_one_mib_are_refused() {
     let fill = |n: usize| format!("{head}; {}\n", "x".repeat(n - head.len() - 3));
     let ok = fill(1 << 20);
     assert_eq!(ok.len(), 1 << 20);
-    assert!(zola::Game::from_record(&ok, None).is_ok());
+    assert!(Tagged::<zola::Game>::from_record(&ok, None).is_ok());
     let long = fill((1 << 20) + 1);
-    let e = zola::Game::from_record(&long, None).unwrap_err();
+    let e = Tagged::<zola::Game>::from_record(&long, None).unwrap_err();
     assert_eq!(e.code(), ErrorCode::ParseError);
     assert!(e.message.contains("1 MiB"));
 }

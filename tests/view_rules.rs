@@ -10,7 +10,7 @@
 )]
 
 use steere_games::jokerball::{self, ball_direction, RuleSet};
-use steere_games::record::{record_type, Recorded};
+use steere_games::record::{lone_record, record_type, Recorded};
 use steere_games::{
     view_of, zola, Awaits, Bot, Engine, GameEnd, GameKind, HexDirection, InMatch, Level, LineKind,
     Logged, Match, MatchSetup, Player, Seed, ToAct,
@@ -428,7 +428,7 @@ fn replay_to_a_step() {
 fn record_type_from_the_header() {
     let g = zola_game(false);
     assert_eq!(
-        record_type(&g.to_record(&Default::default())).unwrap(),
+        record_type(&lone_record(&g, &Default::default())).unwrap(),
         (GameKind::Zola, false)
     );
     let m = new_match::<jokerball::Game>(3, true, jokerball::Setup::default());

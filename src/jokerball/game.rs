@@ -15,7 +15,7 @@ use crate::error::{
     DiceError, ForfeitError, Illegal, OptionError, ParseError, PlayError, ReplayError, SetupError,
     TurnPhase, WrongPhase,
 };
-use crate::notation::{Tags, MAX_INPUT_LEN};
+use crate::notation::MAX_INPUT_LEN;
 use crate::player::Player;
 
 /// One completed turn: the dice, the man move (or none: skipped) and the ball move (or none: skipped).
@@ -54,7 +54,6 @@ pub struct Game {
     man: Option<Option<Move>>,
     history: Vec<TurnRecord>,
     rng: Option<DiceRng>,
-    tags: Tags,
     annotations: crate::annotation::Annotations,
     /// The forfeit that ended the game off the board (phase over), if any.
     forfeit: Option<Forfeit>,
@@ -71,7 +70,6 @@ impl Game {
             man: None,
             history: Vec::new(),
             rng,
-            tags: Tags::new(),
             annotations: crate::annotation::Annotations::new(),
             forfeit: None,
         }
@@ -85,16 +83,6 @@ impl Game {
     /// The dice generator, if any.
     pub fn rng(&self) -> Option<&DiceRng> {
         self.rng.as_ref()
-    }
-
-    /// The record tags of the game (RULES 4.1: names, event, ...), kept in its state.
-    pub fn tags(&self) -> &Tags {
-        &self.tags
-    }
-
-    /// Replaces the record tags.
-    pub fn set_tags(&mut self, tags: Tags) {
-        self.tags = tags;
     }
 
     /// The annotations of the game's record lines (RULES 4.3), kept in its state.
@@ -830,7 +818,6 @@ impl Game {
             } else {
                 None
             },
-            tags: game.tags().clone(),
             annotations: game.annotations().clone(),
         }
     }
@@ -862,7 +849,6 @@ impl Game {
             game.forfeit(f.winner.other(), f.how)
                 .map_err(|_| ParseError::new("forfeit: the game was already over"))?;
         }
-        game.set_tags(state.tags.clone());
         game.set_annotations(state.annotations.clone())
             .map_err(|e| ParseError::new(crate::notation::cat(&["annotations: ", &e.message])))?;
         let check = game.to_state(false);

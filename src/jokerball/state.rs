@@ -9,7 +9,7 @@
 //!   "position": "<current position string>", "winner": "red" | "blue" | null,
 //!   "forfeit": { "winner": "red" | "blue", "how": "time" | "abandoned" },  // left out when none
 //!   "rng": { "key": "<64 hex>", "word": <safe integer> } | null,
-//!   "tags": { "Red": "Ana", ... } }                 // record tags, left out when there are none
+//!   "annotations": [...] }                         // the record lines' marks, left out when none
 //! ```
 //! `turn` is the half-played turn (phases man and ball): its dice and the man move already played
 //! (`"-"` when the man phase was skipped, `null` in phase man). Restoring replays `history` and the
@@ -17,6 +17,9 @@
 //! agree with the replay. A `forfeit` (the game lost on time or abandoned) is applied after the replay
 //! (phase over, `winner` its winner; a half-played turn keeps its `turn`); a state without the key
 //! (as every state saved before forfeits) has none; one whose game is over on the board is refused.
+//!
+//! Nothing of a record's header is here: the record layer keeps a lone game's header values beside it
+//! (`record::Tagged`), and the binding writes them into the lone game's JSON before `annotations`.
 //!
 //! This file is plain data: the game is turned into its state and back in `game`.
 use serde::{Deserialize, Serialize};
@@ -26,7 +29,6 @@ use crate::annotation::Annotations;
 use crate::dice::{Dice, RngState};
 use crate::engine::Forfeit;
 use crate::keys::JsonKeys;
-use crate::notation::Tags;
 use crate::player::Player;
 
 /// The phase of a game (RULES 1.4).
@@ -94,9 +96,6 @@ pub struct GameState {
     pub forfeit: Option<Forfeit>,
     /// The dice generator's state, if saved.
     pub rng: Option<RngState>,
-    /// The record tags (RULES 4.1), left out when there are none.
-    #[serde(default, skip_serializing_if = "Tags::is_empty")]
-    pub tags: Tags,
     /// The annotations of the record lines (RULES 4.3), left out when there are none.
     #[serde(default, skip_serializing_if = "Annotations::is_empty")]
     pub annotations: Annotations,

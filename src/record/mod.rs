@@ -1,12 +1,12 @@
 //! Game and match records (RULES 4): a header of `[Tag "value"]` lines, one empty line, then one section
 //! per game (`Game 1`, numbered records, cube actions, resignations, the result).
 //!
-//! - [`Recorded`]: what has a record, both games and a [`Match`] of either: `to_record`,
+//! - [`Recorded`]: what has a record, a lone game with its tags ([`Tagged`]) and a [`Match`]: `to_record`,
 //!   `from_record` (which checks every line and names the first wrong one, `line 7: ...`, counted from
 //!   1) and the tags kept;
-//! - [`Tags`]: the optional tags a record carries (names, events, dates, anything else), kept on the
-//!   game or match read from it and written back (the type lives low in the crate, in `notation`, so
-//!   that games and matches can keep it in their states);
+//! - [`Tags`]: the optional tags a record carries (names, events, dates, anything else), kept beside
+//!   the lone game read from it ([`Tagged`]) or by the match, and written back; the games themselves
+//!   know no tags;
 //! - [`GameRecord`] and [`RecordSetup`]: the part of the header that a game's setup makes, for each
 //!   game (`setup`);
 //! - the writer (`write`) and the reader (`read`).
@@ -29,8 +29,8 @@ pub use crate::notation::{Tags, DERIVED_TAGS, STANDARD_TAGS};
 pub use read::{record_kind, record_type, MAX_RECORD_LEN};
 pub use setup::{GameRecord, RecordSetup, TagError, TagFault};
 
-/// A game or a match that has a record (RULES 4), and the optional tags it keeps: both games (through
-/// [`GameRecord`]) and a [`Match`] of either. Bring it into scope to write and read records:
+/// A game or a match that has a record (RULES 4), and the optional tags it keeps: a lone game of either
+/// kind with its tags ([`Tagged`], through [`GameRecord`]) and a [`Match`] of either. Bring it into scope to write and read records:
 /// `use steere_games::record::Recorded;`.
 pub trait Recorded: Sized {
     /// What writing gives: a game's record; for a match, its record or why it has none
@@ -63,31 +63,81 @@ pub trait Recorded: Sized {
     fn from_record(text: &str, seed: Option<&Seed>) -> Result<Self, ParseError>;
 }
 
-impl<G: GameRecord> Recorded for G {
+/// A lone game with the record tags kept beside it (RULES 4.1: names, event, ...): the games know
+/// no tags (as a chess position knows no PGN headers), so the record layer holds them, as the match
+/// layer holds a match's. It derefs to its game; [`Tagged::new`] (or `From`) wraps a game without
+/// tags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tagged<G> {
+    /// The game.
+    pub game: G,
+    /// Its record tags.
+    pub tags: Tags,
+}
+
+impl<G> Tagged<G> {
+    /// `game` with no tags.
+    pub const fn new(game: G) -> Tagged<G> {
+        Tagged {
+            game,
+            tags: Tags::new(),
+        }
+    }
+}
+
+impl<G> From<G> for Tagged<G> {
+    fn from(game: G) -> Tagged<G> {
+        Tagged::new(game)
+    }
+}
+
+impl<G> std::ops::Deref for Tagged<G> {
+    type Target = G;
+
+    fn deref(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G> std::ops::DerefMut for Tagged<G> {
+    fn deref_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+}
+
+/// The record of the lone game `game` whose header carries the optional tags `tags`: what
+/// [`Tagged::to_record`] writes, for a holder that keeps a game and its tags apart (the binding's
+/// classes).
+pub fn lone_record<G: GameRecord>(game: &G, tags: &Tags) -> String {
+    write::write_game(game, tags)
+}
+
+impl<G: GameRecord> Recorded for Tagged<G> {
     type Written = String;
 
     fn tags(&self) -> &Tags {
-        self.game_tags()
+        &self.tags
     }
 
     fn set_tags(&mut self, tags: Tags) {
-        self.set_game_tags(tags);
+        self.tags = tags;
     }
 
     fn annotations(&self) -> &Annotations {
-        self.game_annotations()
+        self.game.game_annotations()
     }
 
     fn set_annotations(&mut self, annotations: Annotations) -> Result<(), OptionError> {
-        self.set_game_annotations(annotations)
+        self.game.set_game_annotations(annotations)
     }
 
     fn to_record(&self, tags: &Tags) -> String {
-        write::write_game(self, tags)
+        lone_record(&self.game, &self.tags.overlaid(tags))
     }
 
-    fn from_record(text: &str, seed: Option<&Seed>) -> Result<G, ParseError> {
-        read::read_game(text, seed)
+    fn from_record(text: &str, seed: Option<&Seed>) -> Result<Tagged<G>, ParseError> {
+        let (game, tags) = read::read_game(text, seed)?;
+        Ok(Tagged { game, tags })
     }
 }
 

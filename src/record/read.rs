@@ -46,8 +46,12 @@ pub(super) fn read_match<G: GameRecord>(
     Ok(m)
 }
 
-/// The record of a lone game, read (see [`Recorded::from_record`](super::Recorded::from_record)).
-pub(super) fn read_game<G: GameRecord>(text: &str, seed: Option<&Seed>) -> Result<G, ParseError> {
+/// The record of a lone game, read (see [`Recorded::from_record`](super::Recorded::from_record)):
+/// the game and its optional tags.
+pub(super) fn read_game<G: GameRecord>(
+    text: &str,
+    seed: Option<&Seed>,
+) -> Result<(G, Tags), ParseError> {
     let r = Reading::begin(text, G::KIND, G::SETUP_TAGS, true)?;
     let setup = G::setup_from_tags(&r.setup, true).map_err(|e| r.tag_error(e))?;
     let mut game = G::new(&setup).map_err(|e| r.header.error_at("Position", &e.to_string()))?;
@@ -56,10 +60,9 @@ pub(super) fn read_game<G: GameRecord>(text: &str, seed: Option<&Seed>) -> Resul
     let (tags, notes) = r.read(&mut lone)?;
     let mut game = lone.game;
     game.set_dice_seed(seed);
-    game.set_game_tags(tags);
     game.set_game_annotations(notes)
         .map_err(|e| ParseError::new(e.message))?;
-    Ok(game)
+    Ok((game, tags))
 }
 
 /// A record being read: its lines, its header checked for the game `kind`, a match's length and cube,

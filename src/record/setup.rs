@@ -6,13 +6,14 @@ use crate::engine::Engine;
 use crate::error::{coded, push_all, ErrorCode, OptionError};
 use crate::jokerball::{self, RuleSet};
 use crate::matchplay::InMatch;
-use crate::notation::{push_num, Tags};
+use crate::notation::push_num;
 use crate::player::Player;
 use crate::zola;
 
 /// What the records need of a game beyond its rules (RULES 4.1): the header tags its setup makes and
-/// reads back, and the optional tags it keeps. Implemented here for Jokerball's and Zola's `Game`;
-/// through it both are [`Recorded`](super::Recorded).
+/// reads back (the optional tags are kept beside a lone game by [`Tagged`](super::Tagged)).
+/// Implemented here for Jokerball's and Zola's `Game`; through it a lone game of either with its
+/// tags is [`Recorded`](super::Recorded).
 pub trait GameRecord: InMatch {
     /// The names of the header tags that this game's setup makes, in writing order.
     const SETUP_TAGS: &'static [&'static str];
@@ -23,12 +24,6 @@ pub trait GameRecord: InMatch {
     /// The setup that a record's header describes (its game tags, who starts, the position string);
     /// the error names the tag at fault.
     fn setup_from_tags(setup: &RecordSetup, lone: bool) -> Result<Self::Setup, TagError>;
-
-    /// The record tags the game keeps.
-    fn game_tags(&self) -> &Tags;
-
-    /// Replaces the record tags the game keeps.
-    fn set_game_tags(&mut self, tags: Tags);
 
     /// The annotations the game keeps (RULES 4.3).
     fn game_annotations(&self) -> &Annotations;
@@ -135,14 +130,6 @@ coded!(TagError, |out| {
 impl GameRecord for jokerball::Game {
     const SETUP_TAGS: &'static [&'static str] = &["Rules", "Size", "Rows"];
 
-    fn game_tags(&self) -> &Tags {
-        self.tags()
-    }
-
-    fn set_game_tags(&mut self, tags: Tags) {
-        self.set_tags(tags);
-    }
-
     fn game_annotations(&self) -> &Annotations {
         self.annotations()
     }
@@ -211,14 +198,6 @@ impl GameRecord for jokerball::Game {
 
 impl GameRecord for zola::Game {
     const SETUP_TAGS: &'static [&'static str] = &["Size", "Pie"];
-
-    fn game_tags(&self) -> &Tags {
-        self.tags()
-    }
-
-    fn set_game_tags(&mut self, tags: Tags) {
-        self.set_tags(tags);
-    }
 
     fn game_annotations(&self) -> &Annotations {
         self.annotations()

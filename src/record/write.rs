@@ -83,11 +83,10 @@ fn write_section(out: &mut String, number: u32, lines: &[LogEntry], notes: &Anno
 }
 
 /// The record of a lone game (see [`Recorded::to_record`](super::Recorded::to_record)).
-pub(super) fn write_game<G: GameRecord>(game: &G, extra: &Tags) -> String {
+pub(super) fn write_game<G: GameRecord>(game: &G, tags: &Tags) -> String {
     let mut out = String::new();
     let setup = game.setup_tags(true);
-    let tags = game.game_tags().overlaid(extra);
-    write_header(&mut out, G::KIND, &setup, None, &tags, game.winner());
+    write_header(&mut out, G::KIND, &setup, None, tags, game.winner());
     write_section(&mut out, 1, &lone_log(game), game.game_annotations());
     out
 }

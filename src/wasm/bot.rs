@@ -8,7 +8,9 @@ use wasm_bindgen::prelude::*;
 use super::args::{freed_argument, js_error, options, state, Progress};
 use super::matches::{AnyMatch, Match};
 use super::out::to_js;
-use super::plain::{BotOptions, BotSettings, EvaluationOut, RolloutPartData, RolloutSettings};
+use super::plain::{
+    BotOptions, BotSettings, EvaluationOut, LoneState, RolloutPartData, RolloutSettings,
+};
 use crate::bot::{
     Bot as CoreBot, BotGame, CubeAction, Level, Rollout, RolloutError, RolloutFrom, RolloutOptions,
     Tally,
@@ -79,14 +81,15 @@ fn snapshot(value: &JsValue, full: bool) -> Result<Snapshot, JsValue> {
         .and_then(|k| k.as_string());
     match kind.as_deref() {
         Some("jokerball") => {
-            let st: jokerball::GameState = state(obj)?;
+            // A lone game's tags are no concern of the bot.
+            let st: LoneState<jokerball::GameState> = state(obj)?;
             Ok(Snapshot::Jokerball(Box::new(jokerball::Game::from_state(
-                &st,
+                &st.state,
             )?)))
         }
         Some("zola") => {
-            let st: zola::GameState = state(obj)?;
-            Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st)?)))
+            let st: LoneState<zola::GameState> = state(obj)?;
+            Ok(Snapshot::Zola(Box::new(zola::Game::from_state(&st.state)?)))
         }
         Some("match") => Ok(Snapshot::Match(Box::new(Match::restore(obj, !full)?))),
         _ => Err(js_error(&not_a_game())),

@@ -113,6 +113,7 @@ macro_rules! game_class_methods {
             pub fn clone_game(&self) -> $class {
                 $class {
                     game: self.game.clone(),
+                    tags: self.tags.clone(),
                 }
             }
 
@@ -173,14 +174,14 @@ macro_rules! game_class_methods {
             /// The record tags (names, event, ...) kept from `fromRecord` or a restored state.
             #[wasm_bindgen(getter, unchecked_return_type = "RecordTags")]
             pub fn tags(&self) -> wasm_bindgen::JsValue {
-                super::args::to_js(crate::record::Recorded::tags(&self.game))
+                super::args::to_js(&self.tags)
             }
 
             /// The annotations of the record's lines (docs/records.md: marks and
             /// comments), kept from `fromRecord`, a restored state or `setAnnotations`.
             #[wasm_bindgen(getter, unchecked_return_type = "RecordAnnotation[]")]
             pub fn annotations(&self) -> wasm_bindgen::JsValue {
-                super::args::to_js(crate::record::Recorded::annotations(&self.game))
+                super::args::to_js(crate::record::GameRecord::game_annotations(&self.game))
             }
 
             /// Replaces the annotations that `toRecord` writes and `toJSON` keeps.
@@ -194,7 +195,7 @@ macro_rules! game_class_methods {
                 annotations: wasm_bindgen::JsValue,
             ) -> Result<(), wasm_bindgen::JsValue> {
                 let a = super::args::arg_annotations(&annotations)?;
-                Ok(crate::record::Recorded::set_annotations(&mut self.game, a)?)
+                Ok(crate::record::GameRecord::set_game_annotations(&mut self.game, a)?)
             }
 
             /// The game as a record (docs/records.md), its tags overlaid with `tags`.
@@ -205,7 +206,7 @@ macro_rules! game_class_methods {
                 tags: wasm_bindgen::JsValue,
             ) -> Result<String, wasm_bindgen::JsValue> {
                 let tags = super::args::arg_tags(tags)?;
-                Ok(crate::record::Recorded::to_record(&self.game, &tags))
+                Ok(crate::record::lone_record(&self.game, &self.tags.overlaid(&tags)))
             }
 
             /// Reads a lone game's record, checking every line; the game goes on with dice from
@@ -219,11 +220,13 @@ macro_rules! game_class_methods {
                 let text = super::args::arg_record(&text)?;
                 let o: super::plain::RecordOptions =
                     super::args::options(opts, "fromRecord options")?;
+                let lone = <crate::record::Tagged<$game> as crate::record::Recorded>::from_record(
+                    &text,
+                    o.0.seed.as_ref(),
+                )?;
                 Ok($class {
-                    game: <$game as crate::record::Recorded>::from_record(
-                        &text,
-                        o.0.seed.as_ref(),
-                    )?,
+                    game: lone.game,
+                    tags: lone.tags,
                 })
             }
 
@@ -233,9 +236,11 @@ macro_rules! game_class_methods {
             pub fn from_json(
                 #[wasm_bindgen(unchecked_param_type = $state_ts)] obj: wasm_bindgen::JsValue,
             ) -> Result<$class, wasm_bindgen::JsValue> {
-                let st: <$game as crate::engine::Engine>::State = super::args::state(obj)?;
+                let st: super::plain::LoneState<<$game as crate::engine::Engine>::State> =
+                    super::args::state(obj)?;
                 Ok($class {
-                    game: <$game as crate::engine::Engine>::from_state(&st)?,
+                    game: <$game as crate::engine::Engine>::from_state(&st.state)?,
+                    tags: st.tags,
                 })
             }
 
@@ -252,6 +257,7 @@ macro_rules! game_class_methods {
                 let step = super::args::arg_step(&step)?;
                 Ok($class {
                     game: crate::engine::Engine::replay_to(&self.game, step)?,
+                    tags: crate::notation::Tags::new(),
                 })
             }
 
@@ -271,6 +277,7 @@ macro_rules! game_class_methods {
                 let records = super::args::arg_strings(&history, "history")?;
                 Ok($class {
                     game: crate::engine::Engine::replay_onto(game, &records)?,
+                    tags: crate::notation::Tags::new(),
                 })
             }
         }

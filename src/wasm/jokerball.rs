@@ -142,12 +142,17 @@ pub(super) fn board_of(game: &Game) -> JsValue {
 #[wasm_bindgen]
 pub struct Jokerball {
     game: Game,
+    /// The record tags, kept beside the game (the games know none).
+    tags: crate::notation::Tags,
 }
 
 impl Jokerball {
     /// Wraps a core game (for `Match.game`).
     pub(super) fn from_game(game: Game) -> Jokerball {
-        Jokerball { game }
+        Jokerball {
+            game,
+            tags: crate::notation::Tags::new(),
+        }
     }
 }
 
@@ -161,9 +166,7 @@ impl Jokerball {
         #[wasm_bindgen(unchecked_optional_param_type = "JokerballOptions")] opts: JsValue,
     ) -> Result<Jokerball, JsValue> {
         let o: JokerballOptions = options(opts, "Jokerball options")?;
-        Ok(Jokerball {
-            game: Game::new(&o.0)?,
-        })
+        Ok(Jokerball::from_game(Game::new(&o.0)?))
     }
 
     /// The current turn's dice, `null` in phases `'roll'` and `'over'`.
@@ -228,7 +231,8 @@ impl Jokerball {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "ToJsonOptions")] opts: JsValue,
     ) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.game.to_state(to_json_options(opts)?)))
+        let state = self.game.to_state(to_json_options(opts)?);
+        Ok(super::plain::lone_state(state, &self.tags))
     }
 }
 

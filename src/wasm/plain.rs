@@ -480,10 +480,97 @@ impl ToJs for Annotations {
     }
 }
 
+/// The key of the record tags in a lone game's JSON state, the same as in a match's.
+const TAGS_KEY: &str = key!(AnySaved, tags);
+
+/// The key of the annotations in a game's JSON state (both games declare it).
+const ANNOTATIONS_KEY: &str = key!(jokerball::GameState, annotations);
+
+/// A lone game's JSON state as `fromJSON` reads it: the game's own state and the record tags that the
+/// class keeps beside the game (the games know no tags). `tags` is read wherever it stands (0.2 wrote
+/// it before `annotations`); absent, there are none.
+pub(crate) struct LoneState<S> {
+    /// The game's own state.
+    pub(crate) state: S,
+    /// The record tags.
+    pub(crate) tags: Tags,
+}
+
+impl<S: FromTree> FromTree for LoneState<S> {
+    fn from_tree(tree: &Tree) -> Result<Self, String> {
+        match tree {
+            Tree::Obj(fields) if fields.iter().any(|(k, _)| k == TAGS_KEY) => {
+                let (tagged, rest): (Vec<_>, Vec<_>) =
+                    fields.iter().cloned().partition(|(k, _)| k == TAGS_KEY);
+                let state = S::from_tree(&Tree::Obj(rest))?;
+                let tags = Tree::Obj(tagged).object(&[TAGS_KEY])?.field(TAGS_KEY)?;
+                Ok(LoneState { state, tags })
+            }
+            _ => Ok(LoneState {
+                state: S::from_tree(tree)?,
+                tags: Tags::new(),
+            }),
+        }
+    }
+}
+
+/// A game's own JSON state, whose annotations a lone game's state writes after its tags.
+pub(crate) trait Annotated: ToJs {
+    /// Takes the annotations out of the state (leaving none).
+    fn take_annotations(&mut self) -> Annotations;
+}
+
+impl Annotated for jokerball::GameState {
+    fn take_annotations(&mut self) -> Annotations {
+        std::mem::take(&mut self.annotations)
+    }
+}
+
+impl Annotated for zola::GameState {
+    fn take_annotations(&mut self) -> Annotations {
+        std::mem::take(&mut self.annotations)
+    }
+}
+
+/// A lone game's JSON state as `toJSON` writes it: the game's own state with the record tags that the
+/// class keeps beside the game, each key where 0.2 wrote it (`tags` before `annotations`, both left
+/// out when empty), so a state is the same text as before the tags left the games.
+pub(crate) fn lone_state<S: Annotated>(state: S, tags: &Tags) -> wasm_bindgen::JsValue {
+    js_sys::JSON::parse(&lone_state_text(state, tags)).unwrap_or(wasm_bindgen::JsValue::NULL)
+}
+
+/// The JSON text of [`lone_state`].
+fn lone_state_text<S: Annotated>(mut state: S, tags: &Tags) -> String {
+    let notes = state.take_annotations();
+    let mut out = String::new();
+    state.write(&mut out);
+    // The state's object goes on: its closing brace comes after the tags and annotations.
+    out.pop();
+    if !tags.is_empty() {
+        super::out::key(&mut out, TAGS_KEY, false);
+        tags.write(&mut out);
+    }
+    if !notes.is_empty() {
+        super::out::key(&mut out, ANNOTATIONS_KEY, false);
+        notes.write(&mut out);
+    }
+    out.push('}');
+    out
+}
+
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TAGS_TS: &str = r#"
 /** The optional tags of a record (names, event, site, date and others): tag name to value. */
 export type RecordTags = Record<string, string>;
+/** The JSON state of a Jokerball game (`toJSON`/`fromJSON`): the game's own state and its record tags. */
+export interface JokerballState extends JokerballGameState {
+  tags?: RecordTags;
+}
+/** The JSON state of a Zola game (`toJSON`/`fromJSON`): the game's own state and its record tags;
+ * `start` is null for a game from the setup. */
+export interface ZolaState extends ZolaGameState {
+  tags?: RecordTags;
+}
 /** The mark of a record line (docs/records.md). */
 export type RecordMark = '??' | '?' | '?!' | '!?' | '!' | '!!';
 "#;
@@ -907,8 +994,8 @@ plain! {
     state JokerballRngState = RngState { key => "string", word => "number" }
     "The half-played turn of a Jokerball state: its dice and the man move played ('-': skipped)."
     state JokerballTurnState = jokerball::TurnState { dice => "Dice", man => "string | null" }
-    "The JSON state of a Jokerball game (`toJSON`/`fromJSON`)."
-    state JokerballState = jokerball::GameState {
+    "A Jokerball game's own JSON state, without record tags (a match's current game; a lone game's `JokerballState` adds its tags)."
+    state JokerballGameState = jokerball::GameState {
         format => "1",
         game => "'jokerball'",
         rules => "JokerballRules",
@@ -921,11 +1008,10 @@ plain! {
         winner => "Player | null",
         forfeit => "Forfeit",
         rng => "JokerballRngState | null",
-        tags => "RecordTags",
         annotations => "RecordAnnotation[]",
     }
-    "The JSON state of a Zola game (`toJSON`/`fromJSON`); `start` is null for a game from the setup."
-    state ZolaState = zola::GameState {
+    "A Zola game's own JSON state, without record tags (a match's current game; a lone game's `ZolaState` adds its tags); `start` is null for a game from the setup."
+    state ZolaGameState = zola::GameState {
         format => "1",
         game => "'zola'",
         size => "6 | 8 | 10",
@@ -939,7 +1025,6 @@ plain! {
         swapped => "boolean",
         winner => "Player | null",
         forfeit => "Forfeit",
-        tags => "RecordTags",
         annotations => "RecordAnnotation[]",
     }
     "An annotation of a record line (docs/records.md): `game` its game's number (1 for a lone game), `line` the line's index from 0 in that game's log (`view().log`, `games[i].log`: records, cube actions, resignation), `mark` one of '??', '?', '?!', '!?', '!', '!!' (left out: none), `comment` the text between the braces (left out: none)."
@@ -1016,7 +1101,7 @@ plain! {
         game => "'match'",
         variant => "'jokerball'",
         state => "MatchStateData",
-        current => "JokerballState",
+        current => "JokerballGameState",
         log => "MatchLog",
         tags => "RecordTags",
         annotations => "RecordAnnotation[]",
@@ -1027,7 +1112,7 @@ plain! {
         game => "'match'",
         variant => "'zola'",
         state => "MatchStateData",
-        current => "ZolaState",
+        current => "ZolaGameState",
         log => "MatchLog",
         tags => "RecordTags",
         annotations => "RecordAnnotation[]",
@@ -1273,17 +1358,11 @@ mod tests {
         .unwrap();
         jm.roll().unwrap();
         agrees(&jm.to_saved(true));
-        let mut jg = g.clone();
-        jg.set_tags(tags.clone());
-        agrees(&jg.to_state(true));
         // The views (a game at the man move with the ball's line, a match with a pending double).
         agrees_out(&crate::matchplay::view_of(&g));
         agrees_out(&crate::matchplay::view_of(&z));
         agrees_out(&m.view());
         agrees_out(&jm.view());
-        let mut zt = z.clone();
-        zt.set_tags(tags);
-        agrees(&zt.to_state(false));
         agrees(&ByPlayer::new(1u32, 4));
         agrees(&Cube {
             value: 2,
@@ -1295,6 +1374,41 @@ mod tests {
             cube: 2,
             how: GameEnd::Drop,
         });
+    }
+
+    /// A lone game's state as 0.2 wrote it (tags and annotations in the game's state): read into the
+    /// game and the tags kept beside it, written back to the same text.
+    fn lone_state_round_trip<G: Engine>(saved: &str, tags: &[(&str, &str)])
+    where
+        G::State: FromTree + Annotated,
+    {
+        let value: serde_json::Value = serde_json::from_str(saved).unwrap();
+        let read = LoneState::<G::State>::from_tree(&tree(&value)).unwrap();
+        let mut want = Tags::new();
+        for (name, value) in tags {
+            want.set(name, value).unwrap();
+        }
+        assert_eq!(read.tags, want);
+        let game = G::from_state(&read.state).unwrap();
+        assert_eq!(lone_state_text(game.to_state(true), &read.tags), saved);
+        // Without tags, the key is left out; a wrong tag is refused.
+        let bare = lone_state_text(game.to_state(true), &Tags::new());
+        assert!(!bare.contains("\"tags\""));
+        let mut wrong = value.clone();
+        wrong["tags"] = serde_json::json!({ "Result": "red" });
+        assert!(LoneState::<G::State>::from_tree(&tree(&wrong)).is_err());
+    }
+
+    #[test]
+    fn a_lone_games_state_keeps_the_text_that_0_2_wrote() {
+        lone_state_round_trip::<zola::Game>(
+            r#"{"format":1,"game":"zola","size":6,"pie":false,"first":"red","start":null,"history":["a1xa2"],"position":"brbrbr/rbrbrb/brbrbr/rbrbrb/rrbrbr/1brbrb b","turn":"blue","phase":"move","swapped":false,"winner":null,"tags":{"Red":"Ana \"A\"","Opening":"x"},"annotations":[{"game":1,"line":0,"mark":"!","comment":"first"}]}"#,
+            &[("Red", "Ana \"A\""), ("Opening", "x")],
+        );
+        lone_state_round_trip::<jokerball::Game>(
+            r#"{"format":1,"game":"jokerball","rules":"2025","size":6,"start":"bbbbbb/bbbbbbb/8/9/10/5o5/10/9/8/rrrrrrr/rrrrrr r","history":["1/3 b1-c1 f6>g6"],"turn":null,"phase":"roll","position":"bbbbbb/bbbbbbb/8/9/4o5/11/10/9/r7/1rrrrrr/rrrrrr b","winner":null,"rng":{"key":"bec56b0d2022839fbcbc8a08336d816b9d284602baf9b462023ee3aebe3a579d","word":0},"tags":{"Event":"E"},"annotations":[{"game":1,"line":0,"mark":"?"}]}"#,
+            &[("Event", "E")],
+        );
     }
 
     #[test]

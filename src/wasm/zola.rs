@@ -41,12 +41,17 @@ pub(super) fn board_of(game: &Game) -> JsValue {
 #[wasm_bindgen]
 pub struct Zola {
     game: Game,
+    /// The record tags, kept beside the game (the games know none).
+    tags: crate::notation::Tags,
 }
 
 impl Zola {
     /// Wraps a core game (for `Match.game`).
     pub(super) fn from_game(game: Game) -> Zola {
-        Zola { game }
+        Zola {
+            game,
+            tags: crate::notation::Tags::new(),
+        }
     }
 }
 
@@ -59,9 +64,7 @@ impl Zola {
     pub fn new(opts: Option<ZolaOptionsArg>) -> Result<Zola, JsValue> {
         let opts = opts.map_or(JsValue::UNDEFINED, JsValue::from);
         let o: ZolaOptions = options(opts, "Zola options")?;
-        Ok(Zola {
-            game: Game::new(&o.0)?,
-        })
+        Ok(Zola::from_game(Game::new(&o.0)?))
     }
 
     /// Whether the players exchanged colours with `swap` (pie rule).
@@ -99,7 +102,7 @@ impl Zola {
     /// @throws {SteereError} `freed` after `free()`, and nothing else.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "ZolaState")]
     pub fn to_json(&self) -> JsValue {
-        to_js(&self.game.to_state(false))
+        super::plain::lone_state(self.game.to_state(false), &self.tags)
     }
 }
 

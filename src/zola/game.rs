@@ -11,7 +11,6 @@ use crate::engine::{
 use crate::error::{
     ForfeitError, Illegal, NotLegal, OptionError, ParseError, PlayError, ReplayError, SetupError,
 };
-use crate::notation::Tags;
 use crate::player::Player;
 
 /// A game of Zola in progress or finished: the start, the current position, the history and the result.
@@ -28,7 +27,6 @@ pub struct Game {
     /// The winner on the board (who captured every enemy checker).
     winner: Option<Player>,
     swapped: bool,
-    tags: Tags,
     annotations: crate::annotation::Annotations,
     /// The forfeit that ended the game off the board, if any.
     forfeit: Option<Forfeit>,
@@ -46,7 +44,6 @@ impl Game {
             phase: Phase::Move,
             winner: None,
             swapped: false,
-            tags: Tags::new(),
             annotations: crate::annotation::Annotations::new(),
             forfeit: None,
         };
@@ -72,16 +69,6 @@ impl Game {
     /// The position the game started from (before any automatic pass).
     pub fn start(&self) -> &Position {
         &self.start
-    }
-
-    /// The record tags of the game (RULES 4.1: names, event, ...), kept in its state.
-    pub fn tags(&self) -> &Tags {
-        &self.tags
-    }
-
-    /// Replaces the record tags.
-    pub fn set_tags(&mut self, tags: Tags) {
-        self.tags = tags;
     }
 
     /// The annotations of the game's record lines (RULES 4.3), kept in its state.
@@ -478,7 +465,6 @@ impl Game {
             swapped: game.swapped(),
             winner: game.winner(),
             forfeit: game.forfeit,
-            tags: game.tags().clone(),
             annotations: game.annotations().clone(),
         }
     }
@@ -513,7 +499,6 @@ impl Game {
             game.forfeit(f.winner.other(), f.how)
                 .map_err(|_| ParseError::new("bad state: a forfeit of a game already over"))?;
         }
-        game.set_tags(state.tags.clone());
         game.set_annotations(state.annotations.clone())
             .map_err(|e| ParseError::new(crate::notation::cat(&["annotations: ", &e.message])))?;
         let mine = game.state_of();

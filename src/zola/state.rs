@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use crate::annotation::Annotations;
 use crate::engine::Forfeit;
 use crate::keys::JsonKeys;
-use crate::notation::Tags;
 use crate::player::Player;
 
 /// The phase of a game: a side is to move, or the game is over.
@@ -31,10 +30,12 @@ impl Phase {
 }
 
 /// A whole game as plain data: `{ format: 1, game: 'zola', size, pie, first, start, history, position,
-/// turn, phase, swapped, winner, forfeit, tags }`
-/// (`forfeit`, the game lost on time or abandoned, and `tags`, the record tags, left out when there
-/// are none; a state without `forfeit`, as every state saved before forfeits, has none). `start` is `null` for a game from the setup, else the position string
-/// it started from (then `first` is that string's side to move).
+/// turn, phase, swapped, winner, forfeit, annotations }` (`forfeit`, the game lost on time or
+/// abandoned, and `annotations`, the marks of the record's lines, left out when there are none; a
+/// state without `forfeit`, as every state saved before forfeits, has none). `start` is `null` for a
+/// game from the setup, else the position string it started from (then `first` is that string's side
+/// to move). Nothing of a record's header is here: the record layer keeps a lone game's header values
+/// beside it (`record::Tagged`), and the binding writes them into the lone game's JSON.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonKeys)]
 #[serde(deny_unknown_fields)]
 pub struct GameState {
@@ -65,9 +66,6 @@ pub struct GameState {
     /// The forfeit that ended the game off the board, left out when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<Forfeit>,
-    /// The record tags (RULES 4.1), left out when there are none.
-    #[serde(default, skip_serializing_if = "Tags::is_empty")]
-    pub tags: Tags,
     /// The annotations of the record lines (RULES 4.3), left out when there are none.
     #[serde(default, skip_serializing_if = "Annotations::is_empty")]
     pub annotations: Annotations,
