@@ -3,7 +3,7 @@
 // every class member, error code and exported type.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as mod from '../pkg/node.js';
 import { CODES } from './error-codes.mjs';
@@ -99,4 +99,18 @@ test('the package paths the README and the npm readme give a page without a bund
       assert.ok(pkgFiles.size === 0 || pkgFiles.has(m[2]) || readFileSync(new URL(`../pkg/${m[2]}`, import.meta.url)), `${doc}: ${p}`);
     }
   }
+});
+
+test('every file and folder of the repository that README.md, ARCHITECTURE.md and docs/ name exists', () => {
+  const docs = ['README.md', 'ARCHITECTURE.md', ...readdirSync(new URL('../docs/', import.meta.url)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const named = [];
+  for (const doc of docs) {
+    // a path under one of the repository's own folders, as the prose or the layout writes it (globs left out)
+    for (const [, path] of read(doc).matchAll(/(?<![\w./-])((?:js|www|benches|bench|scripts|js-tests|examples)\/[\w./*{},-]*[\w/])/g)) {
+      if (/[*{]/.test(path)) continue;
+      named.push(path);
+      assert.ok(existsSync(new URL(`../${path}`, import.meta.url)), `${doc} names ${path}, which does not exist`);
+    }
+  }
+  assert.ok(named.includes('www/lab/core.js') && named.includes('js/online/lobby-server.js'), 'the paths were not found');
 });

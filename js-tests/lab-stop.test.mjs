@@ -1,9 +1,9 @@
-// The balance lab's stopping rule (www/lab-core.js `runCells` with `within`): a cell plays chunks until
+// The balance lab's stopping rule (www/lab/core.js `runCells` with `within`): a cell plays chunks until
 // the 95% Wilson interval of A's share is within ±`within` (at least `min` games, at most `games`), and
 // its totals depend only on the seed, never on the number of workers or the order chunks finish in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCells, cells, chunks, wilson, halfWidth, enough } from '../www/lab-core.js';
+import { runCells, cells, chunks, wilson, halfWidth, enough } from '../www/lab/core.js';
 
 /** A made-up simulate result for a chunk, fixed by its seed: A wins with probability `p`. */
 function fake(chunk, p) {

@@ -1,13 +1,13 @@
-// The catalogues: the board elements' (js/lang-en.js, lang-es.js, lang-ru.js) have the same keys, no
+// The catalogues: the board elements' (js/lang/lang-en.js, lang-es.js, lang-ru.js) have the same keys, no
 // more, no fewer, the same {placeholders} per key, and a sentence for every error code; the demo's
 // (www/text-*.js, with index.html's English) translate every text the page marks, with the same
 // placeholders and, in the how-to-play, the same markup. The shipped copies in pkg/ are the same texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import en from '../js/lang-en.js';
-import es from '../js/lang-es.js';
-import ru from '../js/lang-ru.js';
+import en from '../js/lang/lang-en.js';
+import es from '../js/lang/lang-es.js';
+import ru from '../js/lang/lang-ru.js';
 import pageEn from '../www/text-en.js';
 import pageEs from '../www/text-es.js';
 import pageRu from '../www/text-ru.js';
@@ -90,7 +90,7 @@ for (const [name, page] of Object.entries({ es: pageEs, ru: pageRu })) {
 }
 
 test('spoken: a skipped part of a turn in words, the notation otherwise as written', async () => {
-  const { spoken } = await import('../js/lang.js');
+  const { spoken } = await import('../js/lang/lang.js');
   // records (dice first) and hints (moves only); a Zola pass
   assert.equal(spoken('en', '2/6 b4xc4 -'), '2/6 b4xc4, no ball move');
   assert.equal(spoken('en', '3/5 - d4>d6'), '3/5 no man move, d4>d6');

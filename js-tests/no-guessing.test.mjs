@@ -16,11 +16,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // file -> the regular expressions (their source) it may hold, each a text pattern reading no notation
 const ALLOWED = {
-  'js/boardgameio-client.js': ['\\/+$'], // a server address's trailing slashes
-  'js/boardgameio.js': ['^[A-Za-z0-9_.-]{1,64}$'], // a factory's name
-  'js/lang.js': ['[-_]', '\\{(\\w+)\\}'], // a language tag's parts; {name} in a catalogue's text
+  'js/online/boardgameio-client.js': ['\\/+$'], // a server address's trailing slashes
+  'js/online/boardgameio.js': ['^[A-Za-z0-9_.-]{1,64}$'], // a factory's name
+  'js/lang/lang.js': ['[-_]', '\\{(\\w+)\\}'], // a language tag's parts; {name} in a catalogue's text
   // control characters in a name or id; a bearer token (base64url); a seeks cursor
-  'js/lobby-server.js': ['[\\p{Cc}\\p{Cs}]', '^Bearer ([A-Za-z0-9_-]{1,64})$', '^\\d{1,15}$'],
+  'js/online/lobby-server.js': ['[\\p{Cc}\\p{Cs}]', '^Bearer ([A-Za-z0-9_-]{1,64})$', '^\\d{1,15}$'],
   'js/steere_error.js': ['^(__|constructor$)'], // the names of an object's methods
   'js/board/board-element.js': ['^\\d+$', '\\s+'], // an attribute's number; a list attribute's words
   'js/board/game-options.js': ['^\\d+$', '^-?\\d+$'], // attribute numbers
@@ -34,17 +34,17 @@ const ALLOWED = {
 // file -> the strings it may split a text on (split('x')), each cutting no notation
 const SPLITS = {
   'js/board/draw.js': [':'], // the board's own key 'kind:size'
-  'js/boardgameio-server.js': ['\\n'], // an error message's first line
-  'js/lobby-server.js': ['\\n', '/'], // an error message's first line; a request's URL path
+  'js/online/boardgameio-server.js': ['\\n'], // an error message's first line
+  'js/online/lobby-server.js': ['\\n', '/'], // an error message's first line; a request's URL path
 };
 // what still reads notation by splitting it, each a leftover to move into the engine
 const LEFT = {
   'js/board/infer.js': [' ', '/'], // the rows of a position string no game reads: the empty board drawn for it
-  'js/lang.js': [' '], // spoken(): a record's or hint's skipped parts ('-') said in words
+  'js/lang/lang.js': [' '], // spoken(): a record's or hint's skipped parts ('-') said in words
 };
 // file -> how many `.clone()` calls it may make, and why
 const CLONES = {
-  'js/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
+  'js/online/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
   'www/sw.js': 1, // a fetched Response, cached
   'www/try.js': 1, // the copy of a replay's position that a person tries moves on (the game is never touched)
 };

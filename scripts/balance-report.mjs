@@ -1,9 +1,9 @@
 // Writes docs/balance.md and its figures (docs/balance/*.svg) from the totals `make balance` played
-// (docs/balance.json): the statistics of www/lab-core.js, the charts of www/lab-charts.js, and the answer
+// (docs/balance.json): the statistics of www/lab/core.js, the charts of www/lab/charts.js, and the answer
 // to the designer's claim worked out from the numbers (nothing in the text is decided beforehand).
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { summary, variantKey, enough, halfWidth, RULES } from '../www/lab-core.js';
-import { shareChart, lengthChart } from '../www/lab-charts.js';
+import { summary, variantKey, enough, halfWidth, RULES } from '../www/lab/core.js';
+import { shareChart, lengthChart } from '../www/lab/charts.js';
 
 const Z = 1.959964;
 const pc = (x, d = 1) => (Number.isFinite(x) ? `${(100 * x).toFixed(d)}%` : '–');
@@ -100,8 +100,8 @@ export function writeReport(data, root) {
     'Mark Steere\'s 2025 rules of Jokerball say: "Optionally, more or less rows can be filled. Alternatively, a size 4 board can be used. ' +
       'The more initial men for a given board size, the higher the ratio of skill to luck." This page measures that claim with the engine\'s ' +
       'own players, and the first player\'s advantage and the length of the games of every variant, for Jokerball (both rule sets) and Zola. ' +
-      'It is written by `make balance` (scripts/balance.mjs) from the same code as the balance lab (www/lab.html): the same cells, chunks, ' +
-      'seeds and statistics (www/lab-core.js) and the same charts (www/lab-charts.js).',
+      'It is written by `make balance` (scripts/balance.mjs) from the same code as the balance lab (www/lab/): the same cells, chunks, ' +
+      'seeds and statistics (www/lab/core.js) and the same charts (www/lab/charts.js).',
   );
   md.push('');
   md.push('## The answer');
@@ -413,7 +413,7 @@ export function writeReport(data, root) {
       '; `BALANCE_MINUTES` sets an optional time limit (no more games are handed out after it, and the page says what was cut), ' +
       '`BALANCE_WORKERS`, `BALANCE_GAMES` (the most games of a bot cell), `BALANCE_MIN` (the fewest) ' +
       'and `BALANCE_SEED` change the rest; `node scripts/balance.mjs --report` writes the page again from docs/balance.json. The same seed gives ' +
-      'the same totals on any number of workers. The lab page (www/lab.html) measures any one variant or sweep in the browser.',
+      'the same totals on any number of workers. The lab page (www/lab/) measures any one variant or sweep in the browser.',
   );
   md.push('');
   writeFileSync(new URL('docs/balance.md', root), md.join('\n'));

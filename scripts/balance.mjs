@@ -1,12 +1,12 @@
 // `make balance`: measures the designer's claim ("the more initial men for a given board size, the higher
 // the ratio of skill to luck") and writes docs/balance.md with its figures (docs/balance/*.svg), from the
-// lab page's own code: the cells, chunks, seeds and statistics of www/lab-core.js and the charts of
-// www/lab-charts.js, played on worker threads (scripts/balance-worker.mjs) with the package's simulate.
+// lab page's own code: the cells, chunks, seeds and statistics of www/lab/core.js and the charts of
+// www/lab/charts.js, played on worker threads (scripts/balance-worker.mjs) with the package's simulate.
 //
 //   node scripts/balance.mjs            plays the whole plan, then writes the report
 //   node scripts/balance.mjs --report   writes the report again from docs/balance.json
 // A bot cell plays chunks until the 95% Wilson interval of the stronger player's share is within ±3
-// points (at least BALANCE_MIN games, at most BALANCE_GAMES; lab-core's `runCells` with `within`), so
+// points (at least BALANCE_MIN games, at most BALANCE_GAMES; the lab core's `runCells` with `within`), so
 // lopsided cells stop early and close ones get the games they need. Zola's bot cells open each game with
 // OPENING random moves (simulate's `opening`, the same for both games of a pair): two bots alone would
 // play one game again and again. The run reports its wall time, the CPU time of the process (its worker
@@ -18,7 +18,7 @@
 import { Worker } from 'node:worker_threads';
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
-import { runCells, cells } from '../www/lab-core.js';
+import { runCells, cells } from '../www/lab/core.js';
 
 const ROOT = new URL('../', import.meta.url);
 const DATA = new URL('docs/balance.json', ROOT);

@@ -8,7 +8,8 @@
 // Matches are kept in memory, or with --db DIR in that directory (boardgame.io's FlatFile), so that a
 // restart keeps them, or with --postgres URL in PostgreSQL (bgio-postgres); with --redis URL the updates
 // go between processes through Redis, so that any number of processes on the same two URLs serve the same
-// matches. What it adds to boardgame.io comes from steere-games/boardgameio/server (js/boardgameio-server.js):
+// matches. What it adds to boardgame.io comes from steere-games/boardgameio/server
+// (js/online/boardgameio-server.js):
 // - storage that checks every state it reads (a state edited by hand refuses its match, with a log line),
 //   writes a state only over the one it was made from, and publishes an update only once it is stored;
 // - a guard on the sockets: a move's playerID must be the one its credentials were checked for, only moves

@@ -1,5 +1,5 @@
-// The balance lab (www/lab.html, issue 28): a small run by clicks and one by keyboard, the charts' bars
-// and intervals against simulate's numbers for the same seed (through the lab's own lab-core.js), the
+// The balance lab (www/lab/, issue 28): a small run by clicks and one by keyboard, the charts' bars
+// and intervals against simulate's numbers for the same seed (through the lab's own core.js), the
 // exported CSV and JSON read back, Stop ending the workers, the results kept over a reload, phone width,
 // the three languages, and the page offline after one visit through the service worker.
 import { test, before, after } from 'node:test';
@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { simulate } from '../../pkg/node.js';
-import { cells, chunks, empty, merge, summary, rows, fromCSV, DEFAULT_RUN } from '../../www/lab-core.js';
+import { cells, chunks, empty, merge, summary, rows, fromCSV, DEFAULT_RUN } from '../../www/lab/core.js';
 import { launch, startServer, stopServer, newPage, outDir, root, offlineContext } from './helpers.mjs';
 
 let browser;
@@ -29,7 +29,7 @@ async function open(width, lang, extra = {}) {
   const context = await browser.newContext({ acceptDownloads: true, ...extra });
   const { page, errors } = await newPage(context);
   await page.setViewportSize({ width, height: 800 });
-  await page.goto(`${base}/www/lab.html?lang=${lang}`);
+  await page.goto(`${base}/www/lab/?lang=${lang}`);
   await page.waitForFunction(() => document.querySelector('#status').textContent.length > 0);
   return { context, page, errors };
 }

@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo as served, ready, drawn, outDir } from './helpers.mjs';
-import en from '../../js/lang-en.js';
-import es from '../../js/lang-es.js';
-import ru from '../../js/lang-ru.js';
+import en from '../../js/lang/lang-en.js';
+import es from '../../js/lang/lang-es.js';
+import ru from '../../js/lang/lang-ru.js';
 import pageEs from '../../www/text-es.js';
 import pageRu from '../../www/text-ru.js';
 

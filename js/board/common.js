@@ -1,8 +1,8 @@
 // What both elements and WorkerBot share: the engine's loading, errors as SteereError, the attribute
-// helpers, the languages (../lang.js, shared with the demo) and the watch on the page's languages.
+// helpers, the languages (../lang/lang.js, shared with the demo) and the watch on the page's languages.
 import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
-import { LANGS, say, tell, language, plural, spoken, percent } from '../lang.js';
+import { LANGS, say, tell, language, plural, spoken, percent } from '../lang/lang.js';
 
 export { LANGS, say, tell, language, plural, spoken, percent };
 

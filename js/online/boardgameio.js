@@ -660,7 +660,7 @@ function serverSide(game) {
 /**
  * G after the player to act ran out of time at `nowMs` (the server's Date.now()): the game or match lost on
  * time, the clock stopped. Null when nobody's time is out (or the game has no clock, or is over). For the
- * server's timer or job at the clock's deadline (docs/online.md "Time controls").
+ * server's timer or job at the clock's deadline (docs/online.md "Time controls and abandoned games").
  */
 export function timeOut(game, G, nowMs) {
   return serverSide(game).timeOut(G, nowMs);

@@ -1,13 +1,13 @@
-// The balance lab (lab.html): a form for a variant (or a sweep of them) and two players, games played on
-// several Web Workers (lab-worker.js) with one progress bar, time left and Stop, the results drawn as SVG
-// charts (lab-charts.js) with a table of the numbers, kept in localStorage so that a reload shows them,
-// and exported as CSV or JSON. What is played and how it adds up is lab-core.js, shared with `make
+// The balance lab (index.html): a form for a variant (or a sweep of them) and two players, games played on
+// several Web Workers (worker.js) with one progress bar, time left and Stop, the results drawn as SVG
+// charts (charts.js) with a table of the numbers, kept in localStorage so that a reload shows them,
+// and exported as CSV or JSON. What is played and how it adds up is core.js, shared with `make
 // balance`.
-import { cells, runCells, rows, toCSV, toJSON, summary, DEFAULT_RUN } from './lab-core.js';
-import { shareChart, lengthChart } from './lab-charts.js';
-import { chooseLanguage, rememberLanguage } from './i18n.js';
-import { fill } from '../pkg/lang.js';
-import TEXT from './lab-text.js';
+import { cells, runCells, rows, toCSV, toJSON, summary, DEFAULT_RUN } from './core.js';
+import { shareChart, lengthChart } from './charts.js';
+import { chooseLanguage, rememberLanguage } from '../i18n.js';
+import { fill } from '../../pkg/lang.js';
+import TEXT from './text.js';
 
 const KEY = 'steere-games:lab:last';
 const $ = (sel) => document.querySelector(sel);
@@ -91,7 +91,7 @@ function makePool(size) {
   const ready = Array.from({ length: size }, () => {
     const w = offline?.labWorker
       ? new Worker(URL.createObjectURL(new Blob([offline.labWorker], { type: 'text/javascript' })))
-      : new Worker(new URL('./lab-worker.js', import.meta.url), { type: 'module' });
+      : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     workers.push(w);
     return new Promise((resolve, reject) => {
       w.onmessage = ({ data }) => {
@@ -311,4 +311,4 @@ try {
 }
 fillForm(current?.run ?? DEFAULT_RUN);
 applyLanguage(chooseLanguage(new URLSearchParams(location.search).get('lang')));
-if ('serviceWorker' in navigator && location.protocol.startsWith('http')) navigator.serviceWorker.register('sw.js').catch(() => {});
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) navigator.serviceWorker.register('../sw.js').catch(() => {});

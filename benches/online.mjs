@@ -9,20 +9,20 @@
 // move. When the window closes, every match under way is played to its end (not measured), and every match
 // is checked: the engine's replay of its history reaches the winner the server recorded (the lobby's gameover).
 //
-//   node bench/online.mjs [N ...] [--seconds S] [--db]     (default: 10 100 500, 30 s measured at each N)
-//   node bench/online.mjs [N ...] --processes 1,2,4 [--seconds S]
+//   node benches/online.mjs [N ...] [--seconds S] [--db]     (default: 10 100 500, 30 s measured at each N)
+//   node benches/online.mjs [N ...] --processes 1,2,4 [--seconds S]
 //       several server processes on PostgreSQL and Redis (started here, data in a temporary directory);
 //       the two seats of a match are on different processes (with 2 or more); CPU per move counts the
 //       server processes, and PostgreSQL and Redis beside them. With --route match both seats of a match
 //       are on one process, the one its ID hashes to (as the cluster's nginx routes them: docs/online.md,
 //       "Several processes"), the others next in line when it fails.
-//   node bench/online.mjs [N ...] --processes 2 --paced MS [--game NAME] [--timeouts K]
+//   node benches/online.mjs [N ...] --processes 2 --paced MS [--game NAME] [--timeouts K]
 //       paced, as people play: each match makes one action every MS ms (the latency is then the server's
 //       answer under a steady load, not a queue); NAME a game of the server (jokerball-blitz: timed, every
 //       move schedules the match's clock job); every Kth match is made with a 5-second clock and its player
 //       to act never moves: the server ends it on time, and the bench reports how late the end reached
 //       the seats (their clients' arrival time less the deadline in the stored clock).
-//   node bench/online.mjs --soak MINUTES [--processes 2] [--kill-every MINUTES] [N]   (`make soak-online`)
+//   node benches/online.mjs --soak MINUTES [--processes 2] [--kill-every MINUTES] [N]   (`make soak-online`)
 //       N matches (default 100) played one after another for MINUTES; every --kill-every minutes one
 //       server process (in turn) is killed with SIGKILL and started again; the clients of a killed process
 //       reconnect to another one and go on. Then every move a client saw acknowledged must be in its

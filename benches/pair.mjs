@@ -5,7 +5,7 @@
 // exactly one match (the answers, and lobby_seats in the database), nobody with themselves, and at most
 // one open seek per pool.
 //
-//   node bench/pair.mjs [--players 200] [--processes 2] [--pools 1] [--rounds 3]
+//   node benches/pair.mjs [--players 200] [--processes 2] [--pools 1] [--rounds 3]
 //
 // --pools K spreads the players over K pools (a clock each); 1 (the default) puts everyone in one pool,
 // where every request waits on the same lock. Not part of `make test`.
@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   const v = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < 1) throw new Error(`bench/pair: --${name} takes a whole number above 0`);
+  if (!Number.isInteger(v) || v < 1) throw new Error(`benches/pair: --${name} takes a whole number above 0`);
   return v;
 };
 const PLAYERS = option('players', 200);
@@ -43,18 +43,18 @@ let failures = 0;
 const check = (ok, what) => {
   if (!ok) {
     failures++;
-    console.error(`bench/pair: FAILED: ${what}`);
+    console.error(`benches/pair: FAILED: ${what}`);
   }
 };
 try {
   for (let i = 0; i < PROCESSES; i++) servers.push(await startServer({ postgres: pg.url, redis: rd.url, args: ['--rate-players', '0', '--rate-pair', '0'] }));
-  console.log(`bench/pair: ${PLAYERS} players pairing at once on ${PROCESSES} processes, ${POOLS} pool(s), ${ROUNDS} rounds (load average ${loadavg()[0].toFixed(1)})`);
+  console.log(`benches/pair: ${PLAYERS} players pairing at once on ${PROCESSES} processes, ${POOLS} pool(s), ${ROUNDS} rounds (load average ${loadavg()[0].toFixed(1)})`);
   for (let round = 1; round <= ROUNDS; round++) {
     const players = [];
     for (let i = 0; i < PLAYERS; i += 20) {
       const batch = Array.from({ length: Math.min(20, PLAYERS - i) }, (_, j) => call(servers[(i + j) % PROCESSES].url, 'POST', '/players', { body: { name: `r${round} p${i + j}` } }));
       for (const r of await Promise.all(batch)) {
-        if (r.status !== 201) throw new Error(`bench/pair: POST /players answered ${r.status} ${r.text}`);
+        if (r.status !== 201) throw new Error(`benches/pair: POST /players answered ${r.status} ${r.text}`);
         players.push(r.body);
       }
     }
@@ -102,5 +102,5 @@ try {
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(failures === 0 ? 'bench/pair: every check held' : `bench/pair: ${failures} checks failed`);
+console.log(failures === 0 ? 'benches/pair: every check held' : `benches/pair: ${failures} checks failed`);
 process.exit(failures === 0 ? 0 : 1);

@@ -1,8 +1,8 @@
 // WorkerBot.rollout in Chromium over 4 workers against 1 (issue 37): the side-6 middle-game position of
-// bench/rollout.mjs (the easy bot, seed 3, playing a seeded game (seed 3) for 16 turns to phase man; its 2
+// benches/rollout.mjs (the easy bot, seed 3, playing a seeded game (seed 3) for 16 turns to phase man; its 2
 // candidates the best two of the easy hint), 1296 trials, 'easy', to the end, with variance reduction.
 // Prints each run's wall time and checks that both give the same numbers (those of `make bench-rollout`'s
-// `middle` case in Node). Usage: node bench/rollout-workers.mjs [trials]
+// `middle` case in Node). Usage: node benches/rollout-workers.mjs [trials]
 import { launch, startServer, stopServer, elementPage } from '../js-tests/browser/helpers.mjs';
 
 const trials = Number(process.argv[2] ?? 1296);

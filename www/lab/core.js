@@ -1,4 +1,4 @@
-// The balance lab's measurements, shared by the lab page (www/lab.js, its workers www/lab-worker.js) and
+// The balance lab's measurements, shared by the lab page (www/lab/lab.js, its workers www/lab/worker.js) and
 // `make balance` (scripts/balance.mjs): which games to play, in which chunks, how their totals add up, and
 // the statistics drawn from them. No DOM and no Node here: it runs in a page, a Web Worker and Node alike.
 //

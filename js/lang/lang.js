@@ -1,6 +1,6 @@
 // The languages of the board elements and of the demo page (www/i18n.js): the three catalogues, which
 // language a tag names, which of several tags is spoken, and a text looked up and filled in. Shipped as
-// pkg/lang.js beside the catalogues (lang-en.js, lang-es.js, lang-ru.js), which it imports.
+// the package's lang.js, bundled with the catalogues beside it (lang-en.js, lang-es.js, lang-ru.js).
 import en from './lang-en.js';
 import es from './lang-es.js';
 import ru from './lang-ru.js';

@@ -1,7 +1,7 @@
-// The computer opponent and its analysis off the page's thread (used by WorkerBot, board/worker-bot.js):
-// the messages and the answer are board/protocol.js's, shared with WorkerBot.
-import { init } from './board/engine.js';
-import { reply, ready as isReady, failed } from './board/protocol.js';
+// The computer opponent and its analysis off the page's thread (used by WorkerBot, worker-bot.js):
+// the messages and the answer are protocol.js's, shared with WorkerBot.
+import { init } from './engine.js';
+import { reply, ready as isReady, failed } from './protocol.js';
 
 let ready;
 

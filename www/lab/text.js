@@ -1,4 +1,4 @@
-// The balance lab's words (lab.html marks its English with data-t="key"; lab.js says the rest): English,
+// The balance lab's words (index.html marks its English with data-t="key"; lab.js says the rest): English,
 // Spanish and Russian. {name} is filled in.
 export default {
   en: {

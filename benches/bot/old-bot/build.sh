@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the bot of commit bf63d41 (before the learned evaluation) for `make bench-bot`: that commit's
 # tree is exported with `git archive` into target/bot-bf63d41 (the repository's worktrees are left
-# alone), and bench/bot/old-bot/main.rs is compiled against it at opt-level 3 in
+# alone), and benches/bot/old-bot/main.rs is compiled against it at opt-level 3 in
 # target/bot-bf63d41-driver. Prints the driver's path. Reuses an earlier build.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -13,7 +13,7 @@ if [ ! -f "$src/Cargo.toml" ]; then
   git -C "$root" archive "$commit" | tar -x -C "$src"
 fi
 mkdir -p "$drv/src"
-cp "$root/bench/bot/old-bot/main.rs" "$drv/src/main.rs"
+cp "$root/benches/bot/old-bot/main.rs" "$drv/src/main.rs"
 cat > "$drv/Cargo.toml" <<TOML
 [package]
 name = "old-bot-driver"

@@ -657,11 +657,11 @@ export class BullScheduler {
 }
 
 /**
- * The server's own moves on its games (docs/online.md "Time controls"): at a clock's deadline the game is
- * lost on time; when the seats change (a join, a connection opened or closed) a timed game's clock starts
- * once both are taken and a casual game records since when each seat has been away. Each is written like a
- * move: over the state it was made from (the compare-and-set of CheckedStorage), published through the gate,
- * so that a move and a timeout of one state never both land. Install with
+ * The server's own moves on its games (docs/online.md "Time controls and abandoned games"): at a clock's
+ * deadline the game is lost on time; when the seats change (a join, a connection opened or closed) a timed
+ * game's clock starts once both are taken and a casual game records since when each seat has been away.
+ * Each is written like a move: over the state it was made from (the compare-and-set of CheckedStorage),
+ * published through the gate, so that a move and a timeout of one state never both land. Install with
  * `new ServerClocks({ storage, pubSub, games, scheduler })` (storage a CheckedStorage, pubSub the gated one
  * that the Server was given, scheduler a TimerScheduler or a BullScheduler), then `await clocks.start()`.
  */

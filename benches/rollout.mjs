@@ -5,7 +5,7 @@
 // - `middle` (and `middle-plain`): a side-6 middle-game position (issue 37), reached by the easy bot (seed 3)
 //   playing a seeded game (seed 3) for 16 turns to a roll, its 2 candidates the best two of the easy bot's
 //   hint, to the end. The two runs are of equal trials, so they compare the 95% intervals' widths.
-// Run: `make bench-rollout` (or `node bench/rollout.mjs` after `make pkg`). TRIALS=n sets the trials;
+// Run: `make bench-rollout` (or `node benches/rollout.mjs` after `make pkg`). TRIALS=n sets the trials;
 // CASES=end,t7,end-plain,t7-plain,middle,middle-plain chooses the runs (default all six). Times are wall
 // clock and CPU time (the process's user + system: the machine is shared).
 import { Bot, Jokerball } from '../pkg/node.js';

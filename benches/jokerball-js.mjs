@@ -3,7 +3,7 @@
 // policy (uniform among the legal moves of each phase), typed arrays throughout and no allocation per
 // move or per game: the board is a Uint8Array, men are kept in per-side index lists, moves are packed
 // integers in a preallocated Int32Array, neighbours come from a precomputed table.
-// bench/check.mjs compares it with the package on random positions (also run by js-tests/).
+// benches/check.mjs compares it with the package on random positions (also run by js-tests/).
 
 const EMPTY = 0;
 const RED = 1;

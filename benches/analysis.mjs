@@ -1,7 +1,7 @@
 // Speed of the analysis through the built package (docs/api.md, "bot.review"): the review of whole
 // Jokerball games (side 6, 2025 rules, played by the medium bot against itself) per level, and the median
 // of `evaluate` and `hint` over the positions of those games. Run: `make bench-analysis` (or `node
-// bench/analysis.mjs` after `make pkg`). GAMES=n sets the games reviewed at easy (default 10; medium
+// benches/analysis.mjs` after `make pkg`). GAMES=n sets the games reviewed at easy (default 10; medium
 // reviews half as many, hard one); LEVELS=easy,medium chooses the levels (default all three). Then the
 // review of one Zola game per board size (6, 8, 10; played by the easy bot against itself) at each level;
 // ZOLA=0 leaves them out.

@@ -3,7 +3,7 @@
 // time (which a busy machine disturbs less). Jokerball's bot plans the whole turn in phase man and
 // answers the ball phase that follows from its plan, so the decisions that plan a turn (phase man, or
 // phase ball when the man phase was skipped) are also reported on their own. Run: `node
-// bench/bot/timing.mjs` after `make pkg` (or `make bench-bot`). DECISIONS=n sets the decisions timed per
+// benches/bot/timing.mjs` after `make pkg` (or `make bench-bot`). DECISIONS=n sets the decisions timed per
 // level (default 200),
 // LEVELS=easy,hard and GAMES=jokerball,zola choose what is timed (default all).
 import { Bot, Jokerball, Zola } from '../../pkg/node.js';

@@ -2,11 +2,11 @@
 // Every figure is the median of RUNS timed runs in this one process, after a warm-up run; simulate() and
 // the JS engine run in alternating rounds and their ratio is the median of the per-round ratios.
 //   1. simulate() in wasm: Jokerball random games per second (and Zola, for reference);
-//   2. the hand-written JavaScript Jokerball engine (bench/jokerball-js.mjs), same rules and policy;
+//   2. the hand-written JavaScript Jokerball engine (benches/jokerball-js.mjs), same rules and policy;
 //   3. random games through the JS API (new Jokerball, roll, legalMoves, play);
 //   4. one complete turn through the JS API (roll, legalMoves, play, legalMoves, play), median µs;
 //   5. wasm memory per new game object (growth of the wasm memory over many live objects).
-// The JavaScript engine is first checked against the package (bench/check.mjs) in the same run.
+// The JavaScript engine is first checked against the package (benches/check.mjs) in the same run.
 // Environment: RUNS (default 7), GAMES (simulate / JS engine games per run, default 5000).
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Types of the lobby of steere-games/boardgameio/server (js/lobby-server.js): players, open seats, quick
+// Types of the lobby of steere-games/boardgameio/server (js/online/lobby-server.js): players, open seats, quick
 // pairing and ratings. Re-exported by boardgameio-server.d.ts.
 import type { State } from 'boardgame.io';
 import type { Server } from 'boardgame.io/server';

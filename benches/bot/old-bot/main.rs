@@ -1,5 +1,5 @@
 //! A driver for the bot of commit bf63d41 (the hand-tuned evaluation of issue 7), built against that
-//! commit's crate by `bench/bot/old-bot/build.sh` and played by `examples/bench_bot.rs` through stdin
+//! commit's crate by `benches/bot/old-bot/build.sh` and played by `examples/bench_bot.rs` through stdin
 //! and stdout, one line per request:
 //! - `new|<level>|<seed>`: a new bot (answers `ok`);
 //! - `move|<rules>|<position string at the start of the turn>|<distance>|<direction>|<man move or ->`:

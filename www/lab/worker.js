@@ -1,10 +1,10 @@
-// A worker of the balance lab (www/lab.js): plays the chunks of games it is sent with the package's
-// simulate, through the lab's own code (lab-core.js), and reports the games done as it goes. Messages in:
+// A worker of the balance lab (lab.js): plays the chunks of games it is sent with the package's
+// simulate, through the lab's own code (core.js), and reports the games done as it goes. Messages in:
 // { type: 'init', wasm? } once (wasm: the module's bytes, where it cannot be fetched), then { id, chunk }.
 // Out: { type: 'ready' } or { type: 'failed', message }, then { id, done } and { id, result } or
 // { id, error }.
-import init, { simulate } from '../pkg/steere_games.js';
-import { playChunk } from './lab-core.js';
+import init, { simulate } from '../../pkg/steere_games.js';
+import { playChunk } from './core.js';
 
 let ready;
 self.onmessage = ({ data }) => {

@@ -1,8 +1,8 @@
-// Checks the hand-written JavaScript engine (bench/jokerball-js.mjs) against the package on random
+// Checks the hand-written JavaScript engine (benches/jokerball-js.mjs) against the package on random
 // positions, so that the benchmark compares like with like: for positions reached by random play through
 // the package, every distance die and a random direction, the man moves, then (after one man move played
 // in both) the ball moves and finally the position after a ball move must agree exactly.
-// Usage: node bench/check.mjs [positions]   (js-tests/bench-check.test.mjs runs it in `make test-js`).
+// Usage: node benches/check.mjs [positions]   (js-tests/bench-check.test.mjs runs it in `make test-js`).
 import { Engine, Rng } from './jokerball-js.mjs';
 
 function same(a, b) {

@@ -1,4 +1,4 @@
-// The balance lab's charts as SVG text, shared by the lab page (www/lab.js) and `make balance`
+// The balance lab's charts as SVG text, shared by the lab page (www/lab/lab.js) and `make balance`
 // (scripts/balance-report.mjs): a chart of shares with their 95% intervals, and a histogram of game
 // lengths. Each chart is an <svg role="img"> with a <title> and a <desc>; what it draws carries its
 // numbers (data-*), and its scale is on the <svg> (data-ymin, data-ymax, data-top, data-bottom), so a
