@@ -1,7 +1,8 @@
 // The catalogues: the board elements' (js/lang/lang-en.js, lang-es.js, lang-ru.js) have the same keys, no
 // more, no fewer, the same {placeholders} per key, and a sentence for every error code; the demo's
 // (www/text-*.js, with index.html's English) translate every text the page marks, with the same
-// placeholders and, in the how-to-play, the same markup. The shipped copies in pkg/ are the same texts.
+// placeholders and, in the how-to-play, the same markup; the balance lab's (www/lab/text-*.js, with
+// lab/index.html's English) translate every text of the lab. The shipped copies in pkg/ are the same texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,9 @@ import ru from '../js/lang/lang-ru.js';
 import pageEn from '../www/text-en.js';
 import pageEs from '../www/text-es.js';
 import pageRu from '../www/text-ru.js';
+import labEn from '../www/lab/text-en.js';
+import labEs from '../www/lab/text-es.js';
+import labRu from '../www/lab/text-ru.js';
 import { CODES } from './error-codes.mjs';
 
 const placeholders = (text) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
@@ -101,3 +105,22 @@ test('spoken: a skipped part of a turn in words, the notation otherwise as writt
   // nothing skipped: as the engine wrote it (a man's move to a1-c3 keeps its dash)
   for (const m of ['2/3 b3-d3 f6>h6', 'a1-c3 d4>off', 'b6xc6', 'swap']) assert.equal(spoken('ru', m), m);
 });
+
+// ---- the balance lab: its own words, every one translated (none borrowed from the elements)
+
+const labHtml = readFileSync(new URL('../www/lab/index.html', import.meta.url), 'utf8');
+const labMarked = [...labHtml.matchAll(/data-t="(\w+)"/g)].map((m) => m[1]);
+
+for (const [name, page] of Object.entries({ es: labEs, ru: labRu })) {
+  test(`www/lab/text-${name}.js translates every marked text of lab/index.html and every key of lab/text-en.js`, () => {
+    assert.ok(labMarked.length > 20, `only ${labMarked.length} marked texts in lab/index.html`);
+    // plural keys (rows_one, rows_other) in the forms of the language
+    const plurals = (keys) => keys.filter((k) => !/_(?:one|few|many|other)$/.test(k));
+    const want = [...new Set([...labMarked, ...Object.keys(labEn)])].sort();
+    assert.deepEqual(plurals(sorted(page)), plurals(want));
+    for (const key of Object.keys(labEn).filter((k) => k in page)) {
+      assert.deepEqual(placeholders(page[key]), placeholders(labEn[key]), key);
+    }
+    for (const [key, text] of Object.entries(page)) assert.ok(text.trim().length > 0, `${key} is empty`);
+  });
+}

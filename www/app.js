@@ -8,6 +8,9 @@ import { DEFAULTS, PARAMS, fromUrl, describe, readPanel, writePanel, enable, att
 import { loadAll, saveGame, savePrefs, adopt, onOtherTab } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
+import en from './text-en.js';
+import es from './text-es.js';
+import ru from './text-ru.js';
 import { Online, describePanel } from './online.js';
 import { LobbyView, lobbyMatch } from './lobby.js';
 import { readRecord, recordOf, fileName, download, shareLink, unpack } from './records.js';
@@ -27,7 +30,7 @@ const S = {
   link: null,
   game: null,
   undo: null,
-  words: new Words(document),
+  words: new Words(document, { en, es, ru }),
   problems: [],
   online: null,
   replay: null,

@@ -284,3 +284,21 @@ for (const lang of ['en', 'es', 'ru']) {
     await context.close();
   });
 }
+
+test('lab: the old address www/lab.html opens the lab with its ?lang=; the lab\'s Back and the demo\'s header link go between the two, in the language picked', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await newPage(context);
+  await page.goto(`${base}/www/lab.html?lang=es`);
+  await page.waitForURL(`${base}/www/lab/?lang=es`);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.length > 0);
+  assert.equal(await page.textContent('h1'), 'Laboratorio de equilibrio');
+  await page.selectOption('#language', 'ru');
+  await page.click('header a.back');
+  await page.waitForURL(`${base}/www/`);
+  await page.click('a.lab-link');
+  await page.waitForURL(`${base}/www/lab/`);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.length > 0);
+  assert.equal(await page.textContent('h1'), 'Лаборатория баланса', 'the language picked in the lab');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -5,9 +5,10 @@
 // balance`.
 import { cells, runCells, rows, toCSV, toJSON, summary, DEFAULT_RUN } from './core.js';
 import { shareChart, lengthChart } from './charts.js';
-import { chooseLanguage, rememberLanguage } from '../i18n.js';
-import { fill } from '../../pkg/lang.js';
-import TEXT from './text.js';
+import { Words, chooseLanguage, rememberLanguage } from '../i18n.js';
+import en from './text-en.js';
+import es from './text-es.js';
+import ru from './text-ru.js';
 
 const KEY = 'steere-games:lab:last';
 const $ = (sel) => document.querySelector(sel);
@@ -17,23 +18,17 @@ const status = $('#status');
 /** At most four workers, and no more than the machine's cores. */
 export const WORKERS = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
 
-// ---- words ----
-const english = {};
-for (const el of document.querySelectorAll('[data-t]')) english[el.dataset.t] = el.textContent;
-let lang = 'en';
-function t(key, vars = {}) {
-  const text = TEXT[lang]?.[key] ?? TEXT.en[key] ?? english[key] ?? key;
-  return fill(text, (k) => String(vars[k] ?? ''));
-}
+// ---- words (looked up as the demo's are: ../i18n.js) ----
+const words = new Words(document, { en, es, ru });
+const t = (key, vars) => words.t(key, vars);
 function applyLanguage(l) {
-  lang = l;
   document.documentElement.lang = l;
   $('#language').value = l;
-  for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+  words.apply(l);
   render();
 }
-const nf = () => new Intl.NumberFormat(lang);
-const pct = (x) => (Number.isFinite(x) ? `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(100 * x)}%` : '–');
+const nf = () => new Intl.NumberFormat(words.lang);
+const pct = (x) => (Number.isFinite(x) ? `${new Intl.NumberFormat(words.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(100 * x)}%` : '–');
 const duration = (ms) => (ms < 90_000 ? t('seconds', { n: Math.max(1, Math.round(ms / 1000)) }) : t('minutes', { n: nf().format(Math.round(ms / 6000) / 10) }));
 
 // ---- the form ----
@@ -219,7 +214,7 @@ function setRunning(on) {
 // ---- drawing ----
 function variantName(cell) {
   if (cell.game === 'zola') return t('size_n', { n: cell.size });
-  return t(`rows_${new Intl.PluralRules(lang).select(cell.rows)}`, { n: cell.rows });
+  return t(`rows_${new Intl.PluralRules(words.lang).select(cell.rows)}`, { n: cell.rows });
 }
 function render() {
   const results = $('#results');
@@ -233,7 +228,7 @@ function render() {
   }
   if (current.state !== 'running') {
     bar.value = current.total ? current.done / current.total : 0;
-    const vars = { done: nf().format(current.done), total: nf().format(current.total), time: duration(current.ms), message: current.error ?? '', when: new Date(current.when).toLocaleString(lang) };
+    const vars = { done: nf().format(current.done), total: nf().format(current.total), time: duration(current.ms), message: current.error ?? '', when: new Date(current.when).toLocaleString(words.lang) };
     const key = current.state === 'stopped' && !current.done ? 'status_stoppedEmpty' : `status_${current.state}`;
     status.textContent = t(current.restored ? 'status_restored' : key, vars);
   }
