@@ -96,7 +96,7 @@ test('a game played by clicks: saved (the download reads back in Node), opened b
   const { winner } = await playGame(page, { random: rng(21) });
   const history = await gameHistory(page);
   assert.ok(history.length > 4);
-  // the game's review done: every record saved from here on carries its marks (review-deeper.test.mjs)
+  // the game's review done: every record saved from here on carries its marks (review-candidates.test.mjs)
   await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
 
   const { name, text } = await save(page);

@@ -2,7 +2,7 @@
 // online server) shows no empty link box and names no fixed address, also in the panel's note; the live
 // region says each move in words, once, and the winner after the move that won; the replay's log keeps each
 // record on one line ("2/6 b4xc4, no ball move"); a reviewed turn opened in the replay draws the best move
-// on the position it was chosen in; desktop and phone, en, es, ru. Screenshots: newcomer-35-*.png.
+// on the position it was chosen in; desktop and phone, en, es, ru. Screenshots: live-region-and-replay-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ for (const [lang, viewport] of [
       const note = await page.textContent('[data-online-note]');
       assert.match(note, NEEDS[lang]);
       assert.doesNotMatch(note, /localhost:8000/);
-      await page.screenshot({ path: join(outDir, `newcomer-35-match-${lang}.png`) });
+      await page.screenshot({ path: join(outDir, `live-region-and-replay-match-${lang}.png`) });
     }));
 }
 
@@ -88,7 +88,7 @@ for (const [lang, viewport] of [
     assert.match(told[0].text, MOVE[lang]);
     assert.ok(told[0].text.includes(GOAL[lang]) && told[0].text.endsWith(`. ${won}`), told[0].text);
     assert.ok(['red', 'blue'].includes(winner));
-    await page.screenshot({ path: join(outDir, `newcomer-35-live-${lang}.png`) });
+    await page.screenshot({ path: join(outDir, `live-region-and-replay-live-${lang}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -125,7 +125,7 @@ for (const [lang, width] of [
     assert.ok(lines.some((l) => l.text.includes(NO_BALL[lang])), 'this seeded game has a ball move skipped');
     for (const l of lines) assert.ok(l.rows < 1.5 && !l.cut, `${l.text}: ${l.rows.toFixed(1)} lines${l.cut ? ', cut' : ''}`);
     assert.equal(await page.$eval('.rp-log', (ol) => ol.scrollWidth <= ol.clientWidth + 1), true, 'no sideways scrolling');
-    await page.locator('#replay').screenshot({ path: join(outDir, `newcomer-35-replay-${lang}-${width}.png`) });
+    await page.locator('#replay').screenshot({ path: join(outDir, `live-region-and-replay-replay-${lang}-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -178,7 +178,7 @@ for (const [lang, width] of [
     assert.ok(seen.played > 0, 'the move played drawn too');
     assert.ok(seen.dice.includes(String(seen.turnDice.distance)) && seen.dice.includes(String(seen.turnDice.direction)), seen.dice);
     assert.match(seen.count, new RegExp(`^${step} / `));
-    await page.locator('#replay').screenshot({ path: join(outDir, `newcomer-35-best-${lang}-${width}.png`) });
+    await page.locator('#replay').screenshot({ path: join(outDir, `live-region-and-replay-best-${lang}-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -4,7 +4,7 @@
 // chances of winning the match, the right one and the one chosen; each lucky or unlucky roll has its luck
 // in words; a reviewed game's record carries the review's marks as annotations, which a record opened again
 // shows beside its lines; a finished game opened from a record or a share link is reviewed from the replay.
-// At 1280 px and 390 px, in en, es and ru, by clicks and by keyboard. Screenshots: review-deeper-*.png.
+// At 1280 px and 390 px, in en, es and ru, by clicks and by keyboard. Screenshots: review-candidates-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -124,7 +124,7 @@ for (const [lang, viewport, name] of [
       if (of(true).size && of(false).size) assert.notDeepEqual([...of(true)], [...of(false)]);
       await fits(page);
       await page.locator('.rv-rolls-part').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(outDir, `review-deeper-rolls-${lang}-${name}.png`) });
+      await page.screenshot({ path: join(outDir, `review-candidates-rolls-${lang}-${name}.png`) });
 
       // a marked move, reached by Tab and opened by Enter: its candidates, the move played marked
       const i = turns.indexOf(marked[0]);
@@ -154,7 +154,7 @@ for (const [lang, viewport, name] of [
       if (luckKey(e.luck)) assert.ok((await page.locator(`.rv-marks button[data-turn="${i}"]`).textContent()).includes(words[luckKey(e.luck)]));
       await fits(page);
       await page.locator('.rp-marked').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(outDir, `review-deeper-candidates-${lang}-${name}.png`) });
+      await page.screenshot({ path: join(outDir, `review-candidates-candidates-${lang}-${name}.png`) });
       if (lang === 'en') {
         // said again in another language, the same candidates
         await page.selectOption('#language', 'ru');
@@ -188,7 +188,7 @@ for (const [lang, viewport, name] of [
       g.free();
 
       // opened again from the file: the marks and comments beside their lines
-      const path = join(outDir, `review-deeper-${lang}.txt`);
+      const path = join(outDir, `review-candidates-${lang}.txt`);
       writeFileSync(path, text);
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-action=open-record]')]);
       await chooser.setFiles(path);
@@ -196,7 +196,7 @@ for (const [lang, viewport, name] of [
       assert.deepEqual(await notes(page), marked.map((m) => [m.record, m.mark, `best ${m.best} ${(-m.error).toFixed(3)}`]));
       await fits(page);
       await page.locator('.rp-log li.noted').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(outDir, `review-deeper-notes-${lang}-${name}.png`) });
+      await page.screenshot({ path: join(outDir, `review-candidates-notes-${lang}-${name}.png`) });
       // and reviewed again from the replay: the same marks
       assert.equal(await page.locator('[data-action=replay-review]').textContent(), lang === 'en' ? 'Review this game' : words.rp_review);
       await page.click('[data-action=replay-review]');
@@ -208,7 +208,7 @@ for (const [lang, viewport, name] of [
       assert.deepEqual(said.map(([, t]) => t), marked.map(recorded));
       await fits(page);
       await page.locator('.rv-marks').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(outDir, `review-deeper-again-${lang}-${name}.png`) });
+      await page.screenshot({ path: join(outDir, `review-candidates-again-${lang}-${name}.png`) });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -300,7 +300,7 @@ for (const [lang, viewport, name] of [
         assert.ok(line.includes(LANGS[lang][e.record === 'no-double' ? 'rv_noDouble' : e.record]), line);
         await fits(page);
         await page.locator('.rp-detail').evaluate((d) => d.scrollIntoView({ block: 'end' }));
-        await page.screenshot({ path: join(outDir, `review-deeper-cube-${e.record}-${lang}-${name}.png`) });
+        await page.screenshot({ path: join(outDir, `review-candidates-cube-${e.record}-${lang}-${name}.png`) });
       }
 
       // the record of the reviewed match carries the marks of its cube lines and moves
@@ -346,7 +346,7 @@ test('a Zola record opened from a link: reviewed from the replay, a marked move 
     assert.deepEqual(shown, expected.map((k) => [list[k].move, k === rank]));
     await fits(page);
     await page.locator('.rp-marked').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(outDir, 'review-deeper-zola-wide.png') });
+    await page.screenshot({ path: join(outDir, 'review-candidates-zola-wide.png') });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -395,7 +395,7 @@ test('a match where Red never doubles (390 px, en): a marked no-double opens at 
     ]);
     await page.locator('.rp-detail').evaluate((d) => d.scrollIntoView({ block: 'end' }));
     await fits(page);
-    await page.screenshot({ path: join(outDir, 'review-deeper-cube-no-double-en-phone.png') });
+    await page.screenshot({ path: join(outDir, 'review-candidates-cube-no-double-en-phone.png') });
     // the record: each marked no-double on the line of the turn then played, with that turn's own mark
     const back = Match.fromRecord(await save(page));
     for (const [x] of nd) {

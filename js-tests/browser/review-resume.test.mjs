@@ -3,7 +3,7 @@
 // seen once the review is closed, in en, es, ru, desktop and phone); the progress count is not a live
 // region (it is not said again at each step); the games won with average dice are never a negative number
 // of games; a finished match's review is titled as the match, not "the match so far".
-// Screenshots: review-again-*.png.
+// Screenshots: review-resume-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ test('a reload half way through a review computes it again; closed, the finished
     await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 90000 });
     assert.equal(await page.locator('.rv-marks li').count(), marks);
     assert.equal(await page.locator('.rv-totals').textContent(), totals);
-    await page.screenshot({ path: join(outDir, 'review-again-desktop.png') });
+    await page.screenshot({ path: join(outDir, 'review-resume-desktop.png') });
 
     // a kept review whose luck-corrected result is below none: shown as no games, not a negative number
     await page.evaluate(() => {
@@ -96,7 +96,7 @@ for (const [lang, label, viewport] of [
       assert.equal(button.text, label);
       assert.ok(button.right <= button.width, 'the button fits the phone');
       await page.locator('[data-action=review]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(outDir, `review-again-${lang}-phone.png`) });
+      await page.screenshot({ path: join(outDir, `review-resume-${lang}-phone.png`) });
       await page.click('[data-action=review]');
       await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
       assert.match(await page.locator('.rv-what').textContent(), lang === 'es' ? /^El match \(/ : /^Матч \(/);

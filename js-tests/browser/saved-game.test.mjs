@@ -72,7 +72,7 @@ test('a link asking for another game (?size=4 over side 6) keeps the game and of
   // the panel shows the game in progress
   assert.deepEqual([await panel(page, 'size'), await panel(page, 'opponent')], ['6', 'human']);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: join(outDir, 'keep-offer-phone.png') });
+  await page.screenshot({ path: join(outDir, 'saved-game-offer-phone.png') });
   await page.setViewportSize({ width: 1100, height: 900 });
   // in another language, the offer is said again
   await page.selectOption('#language', 'es');

@@ -215,8 +215,8 @@ for (const [width, min] of [[240, 4], [900, 12]]) {
       assert.deepEqual(r.bad, [], sel);
       assert.ok(r.height >= min, `${sel}: names ${r.height.toFixed(1)} px high`);
     }
-    await page.locator('.j6').screenshot({ path: join(outDir, `seen-names-j6-${width}.png`) });
-    await page.locator('.z10').screenshot({ path: join(outDir, `seen-names-z10-${width}.png`) });
+    await page.locator('.j6').screenshot({ path: join(outDir, `legibility-names-j6-${width}.png`) });
+    await page.locator('.z10').screenshot({ path: join(outDir, `legibility-names-z10-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -244,7 +244,7 @@ for (const [l, query] of [['en', 'game=jokerball&size=6'], ['es', 'game=zola&siz
       return min;
     });
     assert.ok(ink >= 9, `names ${ink.toFixed(1)} px tall`);
-    await page.locator('#game').screenshot({ path: join(outDir, `seen-names-390-${l}.png`) });
+    await page.locator('#game').screenshot({ path: join(outDir, `legibility-names-390-${l}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -276,7 +276,7 @@ for (const l of LANGS) {
       });
       assert.ok(cut.checked > 25, `${cut.checked} options checked`);
       assert.deepEqual(cut.out, [], `${l} at ${viewport.width} px`);
-      await page.locator('#settings').screenshot({ path: join(outDir, `seen-settings-${l}-${viewport.width}.png`) });
+      await page.locator('#settings').screenshot({ path: join(outDir, `legibility-settings-${l}-${viewport.width}.png`) });
       assert.deepEqual(errors, []);
       await context.close();
     }
@@ -339,7 +339,7 @@ test('hints: a skipped part in words and the chance set apart by a colon, in eac
       assert.match(it, /^[a-g]\d.*: \d+[.,]\d\s?%$/u, it);
       assert.doesNotMatch(it, /(^|\s)-(\s|$)/, `${it}: a lone "-"`);
     }
-    await page.locator('.hint-row').screenshot({ path: join(outDir, `seen-hint-${l}.png`) });
+    await page.locator('.hint-row').screenshot({ path: join(outDir, `legibility-hint-${l}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -382,7 +382,7 @@ for (const [viewport, l] of [[DESKTOP, 'en'], [PHONE, 'ru']]) {
       const shown = await diceShown(page);
       assert.equal(shown.dice, last.split(' ')[0], `the computer's dice after its turn ${last}`);
       assert.ok(shown.opacity >= 0.7, `drawn plainly (opacity ${shown.opacity})`);
-      if (turn === 0) await page.locator('steere-game').screenshot({ path: join(outDir, `seen-dice-${viewport.width}.png`) });
+      if (turn === 0) await page.locator('steere-game').screenshot({ path: join(outDir, `legibility-dice-${viewport.width}.png`) });
     }
     // the replay: each position shows the dice of the turn that led to it (none at the start)
     const history = (await state()).history;
@@ -394,7 +394,7 @@ for (const [viewport, l] of [[DESKTOP, 'en'], [PHONE, 'ru']]) {
       await page.click('[data-action=replay-forward]');
       assert.equal((await diceShown(page, '#replay steere-board')).dice, rec.split(' ')[0], rec);
     }
-    await page.locator('#replay').screenshot({ path: join(outDir, `seen-replay-dice-${viewport.width}.png`) });
+    await page.locator('#replay').screenshot({ path: join(outDir, `legibility-replay-dice-${viewport.width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
