@@ -49,7 +49,10 @@ target/pkg.stamp: $(PKG_SOURCES)
 size: pkg
 	node scripts/size-check.mjs
 
+# Biome (biome.jsonc) lints and checks the formatting of the JavaScript of js/, www/, js-tests/, benches/ and
+# scripts/ (lines of 120), with no finding allowed; `biome check --write` formats it. Then rustfmt and clippy.
 lint: setup
+	biome ci --error-on-warnings
 	cargo fmt --check
 	cargo clippy --workspace --all-targets --features learn -- -D warnings
 	cargo clippy --lib --no-default-features -- -D warnings

@@ -15,7 +15,8 @@ function same(a, b) {
  * else js must have none. Returns whether the phase was played. Throws naming `where` on a disagreement.
  */
 function playPhase(name, trial, js, generate, rng, where) {
-  const jsMoves = (generate(), js.notations());
+  generate();
+  const jsMoves = js.notations();
   if (trial.phase !== name) {
     if (jsMoves.length !== 0) throw new Error(`${name} phase skipped by the package but not by js at ${where}: ${jsMoves}`);
     return false;

@@ -205,7 +205,10 @@ export class Engine {
     const men = this.men[side];
     const count = this.count[side];
     let n = 0;
-    if (this.winner >= 0) return (this.len = 0);
+    if (this.winner >= 0) {
+      this.len = 0;
+      return 0;
+    }
     for (let i = 0; i < count; i++) {
       const from = men[i];
       let offDone = false;
@@ -241,12 +244,16 @@ export class Engine {
         }
       }
     }
-    return (this.len = n);
+    this.len = n;
+    return n;
   }
 
   /** Fills `this.list` with the ball moves for direction-die face `face`; returns their number. */
   ballMoves(face) {
-    if (this.winner >= 0 || this.ball < 0) return (this.len = 0);
+    if (this.winner >= 0 || this.ball < 0) {
+      this.len = 0;
+      return 0;
+    }
     const next = this.g.next;
     const board = this.board;
     const list = this.list;
@@ -265,7 +272,8 @@ export class Engine {
         break;
       }
     }
-    return (this.len = n);
+    this.len = n;
+    return n;
   }
 
   /** Plays a packed move of the side to move (the turn does not pass; see endTurn). */

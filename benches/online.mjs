@@ -128,7 +128,7 @@ function seatClient(urls, matchID, seat, seen) {
       seen(next);
       notify();
     };
-    socket.on('sync', (id, info) => take(id, info && info.state));
+    socket.on('sync', (id, info) => take(id, info?.state));
     socket.on('update', (id, next) => take(id, next));
   };
   const switchOver = (dead) => {
@@ -197,7 +197,7 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     const setupData = idle ? { clock: { delayMs: 0, reserveMs: 5000 } } : undefined;
     const { matchID, seats } = await lobby(urls, (u) => newMatch(u, NAME, { setupData }));
     const seen = (s) => {
-      const h = s.G && s.G.state && s.G.state.history;
+      const h = s.G?.state?.history;
       if (h && h.length >= (acknowledged.get(matchID) || []).length) acknowledged.set(matchID, h);
     };
     // The two seats of a match on two processes (when there are two or more), or with --route match both
@@ -277,7 +277,7 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
       failures++;
       if (failures <= 3) console.error(`  match ${matchID}: ${err.message}`);
     } finally {
-      clients.forEach((c) => c.close());
+      for (const c of clients) c.close();
     }
   }
 
@@ -327,7 +327,7 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
   let lost = 0;
   for (const { matchID, G, gameover } of games) {
     const meta = await lobby(urls, async (u) => (await fetch(`${u}/games/${NAME}/${matchID}`)).json());
-    const recorded = meta.gameover && meta.gameover.winner;
+    const recorded = meta.gameover?.winner;
     const replay = engine.Jokerball.replay(G.state.history, { rules: '2025', size: 6 });
     const winner = replay.phase === 'over' ? (replay.winner === 'red' ? '0' : '1') : null;
     replay.free();

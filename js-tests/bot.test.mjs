@@ -1,7 +1,7 @@
 // The Bot class through the built package (API.md "Bot", issue 7).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Bot, Jokerball, Zola, Match, SteereError } from '../pkg/node.js';
+import { Bot, Jokerball, Zola, Match, } from '../pkg/node.js';
 import { code } from './error-codes.mjs';
 
 test('Bot options: bad options are invalid_option', () => {

@@ -49,7 +49,7 @@ test('Zola.forfeit: abandoned, the result says so, the record ends "Red wins by 
   assert.deepEqual(log.at(-1), { kind: 'result', player: 'red', step: 1, text: 'Red wins by abandonment' });
   const text = z.toRecord();
   assert.match(text, /\[Result "red"\]/);
-  assert.ok(text.endsWith('1. ' + z.history()[0] + '\nRed wins by abandonment\n'), text);
+  assert.ok(text.endsWith(`1. ${z.history()[0]}\nRed wins by abandonment\n`), text);
   const back = Zola.fromRecord(text);
   assert.deepEqual(back.toJSON(), z.toJSON());
   assert.equal(back.toRecord(), text);
@@ -158,7 +158,7 @@ test('Match.forfeit while a double is pending, and between games', () => {
   assert.deepEqual(b.view().log.map((l) => l.text), ['Red resigns', 'Blue wins 1 point', 'Red wins the match on time']);
   const text = b.toRecord();
   assert.ok(text.endsWith('Blue wins 1 point\nRed wins the match on time\n'), text);
-  assert.equal(code(() => Match.fromRecord(text + 'Red resigns\n')), 'parse_error');
+  assert.equal(code(() => Match.fromRecord(`${text}Red resigns\n`)), 'parse_error');
   const br = Match.fromRecord(text);
   assert.deepEqual(br.toJSON(), b.toJSON());
   br.free();

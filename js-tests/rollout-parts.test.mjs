@@ -95,11 +95,11 @@ test('bad ranges, parts and options are typed errors, the game unchanged', () =>
     [ps[0], ps[1], ps[1], ps[2]], // one twice
     [ps[1], ps[0], ps[2]], // out of order
     parts({}, g, { ...o, trials: 24 }, 3), // another rollout's trials
-    edit(1, (p) => ((p.tallies[0] = p.tallies[0].slice(1)), p)), // a tally cut short
-    edit(1, (p) => ((p.tallies[0] = `z${p.tallies[0].slice(1)}`), p)), // not hexadecimal
-    edit(1, (p) => (p.tallies.push(p.tallies[0]), p)), // an entry too many
-    edit(2, (p) => ((p.moves = ['x']), p)), // other entries
-    edit(0, (p) => ((p.to = 5), p)), // a gap
+    edit(1, (p) => ({ ...p, tallies: [p.tallies[0].slice(1), ...p.tallies.slice(1)] })), // a tally cut short
+    edit(1, (p) => ({ ...p, tallies: [`z${p.tallies[0].slice(1)}`, ...p.tallies.slice(1)] })), // not hexadecimal
+    edit(1, (p) => ({ ...p, tallies: [...p.tallies, p.tallies[0]] })), // an entry too many
+    edit(2, (p) => ({ ...p, moves: ['x'] })), // other entries
+    edit(0, (p) => ({ ...p, to: 5 })), // a gap
     edit(0, (p) => ({ ...p, extra: 1 })), // not a part's keys
   ]) {
     assert.equal(join(bad), 'invalid_option', JSON.stringify(bad)?.slice(0, 80));

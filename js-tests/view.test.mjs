@@ -211,7 +211,7 @@ test('view().lastDice and lastBall: the last turn dice and ball line, kept throu
     back.free();
   }
   // the same face points opposite ways for the two players
-  const red = seen.find(([p, , f]) => p === 'red');
+  const red = seen.find(([p]) => p === 'red');
   const blue = seen.find(([p, , f]) => p === 'blue' && f === red[2]);
   if (blue) assert.notEqual(blue[1], red[1]);
   const z = new Zola();

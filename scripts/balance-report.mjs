@@ -59,7 +59,7 @@ export function writeReport(data, root) {
   mkdirSync(dir, { recursive: true });
   const all = measured(data);
   const svg = (name, text) => {
-    writeFileSync(new URL(name, dir), text + '\n');
+    writeFileSync(new URL(name, dir), `${text}\n`);
     return `balance/${name}`;
   };
   // A chart of shares (bars from 50%, whiskers the 95% interval) written to `name`.

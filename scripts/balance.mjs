@@ -165,7 +165,7 @@ async function play() {
 
 function save(saved) {
   mkdirSync(new URL('docs/', ROOT), { recursive: true });
-  writeFileSync(DATA, JSON.stringify(saved) + '\n');
+  writeFileSync(DATA, `${JSON.stringify(saved)}\n`);
 }
 
 const data = process.argv.includes('--report') ? JSON.parse(readFileSync(DATA, 'utf8')) : await play();

@@ -41,8 +41,7 @@ function run(name, cmd, argv, opts = {}) {
     let rest = '';
     s.on('data', (c) => {
       rest += c;
-      let i;
-      while ((i = rest.indexOf('\n')) >= 0) {
+      for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n')) {
         prefix(rest.slice(0, i));
         rest = rest.slice(i + 1);
       }

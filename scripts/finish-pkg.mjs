@@ -336,7 +336,7 @@ const manifest = {
   sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };
-writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 // The documentation. README.md is written for npm from docs/npm-readme.md (the repository's README is
 // for people working on the code); docs/ carries the reference (every .md but the npm README, and the

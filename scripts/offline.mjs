@@ -35,7 +35,7 @@ const app = await bundle(join(www, 'app.js'), 'esm');
 const worker = await bundle(join(root, 'pkg', 'worker.js'), 'iife');
 const wasm = readFileSync(wasmPath).toString('base64');
 const css = readFileSync(join(www, 'style.css'), 'utf8');
-const icon = 'data:image/svg+xml;base64,' + readFileSync(join(www, 'icon.svg')).toString('base64');
+const icon = `data:image/svg+xml;base64,${readFileSync(join(www, 'icon.svg')).toString('base64')}`;
 
 let html = readFileSync(join(www, 'index.html'), 'utf8');
 const replace = (re, text) => {

@@ -133,7 +133,7 @@ function staticFiles(vendor) {
     try {
       if ((await stat(file)).isDirectory()) {
         if (!path.endsWith('/')) {
-          ctx.redirect(path + '/');
+          ctx.redirect(`${path}/`);
           return;
         }
         file = join(file, 'index.html');
@@ -296,7 +296,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
   const o = parseArgs(process.argv.slice(2));
   // boardgame.io logs every refused action to the console outside production; the server logs its own lines.
   if (!o.verbose && process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
-  process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e && e.stack ? e.stack : e}`));
+  process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e?.stack ? e.stack : e}`));
   const { url, games, stop } = await startServer({
     port: o.port,
     host: o.host,

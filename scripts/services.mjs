@@ -81,7 +81,10 @@ const canConnect = (port) =>
   new Promise((resolve) => {
     import('node:net').then(({ connect }) => {
       const s = connect(port, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
   });

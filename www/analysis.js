@@ -532,7 +532,7 @@ export class Analysis {
   drawDetail() {
     this.drawRoll();
     const o = this.opened;
-    if (!o || !o.replay.marked || o.replay.marked.e !== o.e) return;
+    if (!o?.replay.marked || o.replay.marked.e !== o.e) return;
     const box = o.replay.detailBox();
     box.textContent = '';
     if (CUBE.has(o.e.record)) return this.drawCube(o, box);

@@ -150,7 +150,7 @@ function playing(g) {
 /** The game or match of a kept state, or null when this engine cannot restore it (the caller frees it). */
 function revive(state) {
   try {
-    return { jokerball: Jokerball, zola: Zola, match: Match }[state && state.game].fromJSON(state);
+    return { jokerball: Jokerball, zola: Zola, match: Match }[state?.game].fromJSON(state);
   } catch {
     return null;
   }

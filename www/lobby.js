@@ -326,7 +326,8 @@ export class LobbyView {
 
   /** The open seats of the chosen game (every page of them, up to 200) and the player's ratings, asked again. */
   async refresh() {
-    const mine = (this.refreshing = (this.refreshing ?? 0) + 1);
+    this.refreshing = (this.refreshing ?? 0) + 1;
+    const mine = this.refreshing;
     const c = this.choice();
     const me = this.identity();
     try {

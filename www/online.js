@@ -80,7 +80,7 @@ const CLOCKS = {
   casual: () => null,
   backgammon: (s) => ({ delayMs: 12000, reserveMs: 120000 * Number(s.length), incrementMs: 0 }),
   blitz: () => ({ delayMs: 0, reserveMs: 300000, incrementMs: 5000 }),
-  custom: (s, form) => {
+  custom: (_s, form) => {
     const ms = (id) => Math.round(Number(form.querySelector(`#clock-${id}`).value) * 1000);
     return { delayMs: ms('delay'), reserveMs: ms('reserve'), incrementMs: ms('increment') };
   },
@@ -263,7 +263,7 @@ export class Online {
     this.onKey = (e) => {
       if (e.defaultPrevented || e.key !== 'r' || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.target !== document.body && !this.root.contains(e.target)) return;
-      if (this.view && this.view.state && this.view.seat !== null && this.kind() === 'jokerball') {
+      if (this.view?.state && this.view.seat !== null && this.kind() === 'jokerball') {
         e.preventDefault();
         this.send('roll');
       }
@@ -354,7 +354,7 @@ export class Online {
   /** Waiting in an open seat of the lobby for an opponent (Cancel gives it up). */
   waiting() {
     const v = this.view;
-    if (!this.lobby || !v || !v.synced || !v.state || v.over || v.seat === null) return false;
+    if (!this.lobby || !v?.synced || !v.state || v.over || v.seat === null) return false;
     const other = v.players.find((x) => String(x.id) === (v.seat === '0' ? '1' : '0'));
     return !!other && !other.name;
   }
@@ -409,7 +409,7 @@ export class Online {
 
   /** A match under way (leaving it asks first; its link still comes back to it). */
   inProgress() {
-    return !!(this.view && this.view.synced && !this.view.over && this.view.seat !== null);
+    return !!(this.view?.synced && !this.view.over && this.view.seat !== null);
   }
 
   stop() {
@@ -423,8 +423,8 @@ export class Online {
   fail(e) {
     this.failure = e;
     const p = this.q('.problem');
-    const message = e && e.message ? e.message : String(e);
-    p.textContent = e && e.say ? e.say() : this.t('failed', { message });
+    const message = e?.message ? e.message : String(e);
+    p.textContent = e?.say ? e.say() : this.t('failed', { message });
     p.hidden = false;
     this.q('.turn').textContent = '';
   }
@@ -438,7 +438,7 @@ export class Online {
   send(name, ...args) {
     if (!this.online || this.pending) return;
     // while the connection is lost nothing is sent (socket.io would send it later, on a state gone by then)
-    const code = this.view && this.view.synced && !this.view.connected ? 'offline' : this.online.move(name, ...args);
+    const code = this.view?.synced && !this.view.connected ? 'offline' : this.online.move(name, ...args);
     if (code !== null) {
       this.refusal = code;
     } else {
@@ -505,7 +505,7 @@ export class Online {
   /** The lines of online play; the game itself is the element's. */
   draw() {
     const v = this.view;
-    const synced = !!(v && v.synced && v.state);
+    const synced = !!(v?.synced && v.state);
     this.q('.turn').textContent = synced || this.failure ? '' : this.t('connecting');
     if (!v) return;
     const lost = this.q('.lost');
@@ -569,7 +569,7 @@ export class Online {
       cancel.focus();
     }
     const against = this.q('.against');
-    against.hidden = !(this.lobby && p && p.name);
+    against.hidden = !(this.lobby && p?.name);
     against.textContent = against.hidden ? '' : this.t('against', { name: p.name }); // a name is text, never markup
     const line = this.q('.rating');
     const end = !!(this.lobby && v.over && v.seat !== null);

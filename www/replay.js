@@ -202,7 +202,11 @@ export class Replay {
     const cells = e.best !== e.record && e.bestCells.length ? e.bestCells : null;
     // the marks belong to the position the board draws: set once a board just made has drawn it
     const b = this.board;
-    const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? ((b.played = lastMove?.cells), (b.hint = cells)) : requestAnimationFrame(put));
+    const put = () => {
+      if (!b.shadowRoot?.querySelector('[data-cell]')) return requestAnimationFrame(put);
+      b.played = lastMove?.cells;
+      b.hint = cells;
+    };
     put();
     this.marked = { e, words, played: lastMove?.cells ?? [] };
     this.draw();
@@ -275,7 +279,7 @@ export class Replay {
     const m = this.marked;
     for (const li of ol.querySelectorAll('[aria-current]')) li.removeAttribute('aria-current');
     // the line now: the marked cube decision's own line (a no-double has none), else the record just played
-    const cube = m && m.words.isCube(m.e.record) ? m.e.record : null;
+    const cube = m?.words.isCube(m.e.record) ? m.e.record : null;
     const now = (cube && ol.querySelector(`li[data-kind="${cube}"][data-step="${i}"]`)) || ol.querySelector(`li[data-record][data-step="${i}"]`);
     now?.setAttribute('aria-current', 'step');
     ol.scrollTop = now ? now.offsetTop - ol.clientHeight / 2 : 0;

@@ -33,7 +33,7 @@ function engineSays(make) {
     make().free();
     return null;
   } catch (e) {
-    return [`code_${e && e.code ? e.code : 'invalid_option'}`];
+    return [`code_${e?.code ? e.code : 'invalid_option'}`];
   }
 }
 

@@ -36,7 +36,7 @@ function stored() {
   const byKind = v3 && typeof v3.games === 'object' && v3.games ? v3.games : old?.settings?.game && old.state ? { [old.settings.game]: old } : {};
   const all = { ...empty, current: v3?.current ?? old?.settings?.game ?? null, prefs: { ...v3?.prefs } };
   for (const [kind, e] of Object.entries(byKind)) {
-    if (!e || !e.state) continue;
+    if (!e?.state) continue;
     const id = newId();
     all.games[id] = { settings: e.settings, seed: e.seed, serial: e.serial, state: e.state, points: e.points, review: e.review, id, stamp: id };
     all.latest[kind] = id;

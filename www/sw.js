@@ -12,7 +12,7 @@ async function precache() {
   await cache.addAll(PAGE.concat(PKG));
   // the package's glue imports helper modules from pkg/snippets/<hash>/...: cache what it names
   const glue = await (await cache.match('../pkg/steere_games.js')).text();
-  const extra = new Set([...glue.matchAll(/from\s*['"](\.\/snippets\/[^'"]+)['"]/g)].map((m) => '../pkg/' + m[1].slice(2)));
+  const extra = new Set([...glue.matchAll(/from\s*['"](\.\/snippets\/[^'"]+)['"]/g)].map((m) => `../pkg/${m[1].slice(2)}`));
   if (extra.size) await cache.addAll([...extra]);
 }
 

@@ -44,7 +44,7 @@ const barWidths = (page) =>
   page.evaluate(() => {
     const row = (scope) => {
       const r = document.querySelector(`.wb-row[data-scope=${scope}]`);
-      if (!r || !r.offsetWidth) return null;
+      if (!r?.offsetWidth) return null;
       const w = (s) => r.querySelector(s).getBoundingClientRect().width;
       return { red: w('.wb-red'), blue: w('.wb-blue'), track: w('.wb-track'), text: r.textContent.replace(/\s+/g, ' ').trim() };
     };
@@ -218,7 +218,7 @@ async function bestCells(page, e) {
   at.setDice(d, r);
   const bot = new Bot({ level: 'easy' });
   const cells = bot.hint(at).find((h) => h.move === rest.join(' ')).cells;
-  [g, at, bot].forEach((x) => x.free());
+  for (const x of [g, at, bot]) x.free();
   return [...new Set(cells)].sort();
 }
 

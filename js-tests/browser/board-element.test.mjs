@@ -128,7 +128,7 @@ test('bad input never throws in the page: bad attributes, a freed object, an obj
       const b = document.createElement('steere-board');
       b.play('a1xa2');
     } catch (e) {
-      return e.name + ':' + e.code;
+      return `${e.name}:${e.code}`;
     }
     return null;
   });

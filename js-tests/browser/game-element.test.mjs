@@ -256,7 +256,7 @@ test('WorkerBot from the board module: legal moves and cube actions off the page
     try {
       await bot.chooseMove(j); // phase 'roll': nothing to choose
     } catch (e) {
-      code = e.name + ':' + e.code;
+      code = `${e.name}:${e.code}`;
     }
     bot.terminate();
     return { legal: z.isLegal(m), cube, code };
@@ -410,7 +410,10 @@ test('one view() per drawing: the element, its board, its log and who acts share
       await tick();
       let calls = 0;
       const view = obj.view.bind(obj);
-      obj.view = () => (calls++, view());
+      obj.view = () => {
+        calls++;
+        return view();
+      };
       for (const c of ['red', 'blue']) {
         calls = 0;
         g.setAttribute('orientation', c);

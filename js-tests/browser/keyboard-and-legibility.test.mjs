@@ -3,7 +3,7 @@
 // announcement and the demo's texts agree in number and put the winner's score first; every cell's name is
 // inside its cell and on top of pieces, dots and arrows; no select's text is cut off; the dice of the turn
 // just played stay drawn (the computer's too) and the replay draws each turn's dice.
-import { test, before, after } from 'node:test';
+import { test, } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { demo, elementPage, bind, outDir } from './helpers.mjs';

@@ -211,7 +211,7 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
 test('lab: the single-file offline lab plays from file:// with no network', async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
   const { context, requests, page, errors } = await offlineContext(browser);
-  await page.goto(pathToFileURL(join(root, 'dist', 'steere-games-lab-offline.html')).href + '?lang=en');
+  await page.goto(`${pathToFileURL(join(root, 'dist', 'steere-games-lab-offline.html')).href}?lang=en`);
   await page.fill('input[name=games]', '20');
   await page.fill('input[name=seed]', 'file');
   await page.click('#start');

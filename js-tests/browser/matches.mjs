@@ -20,7 +20,7 @@ export function cubeMatch(level = 'medium') {
   assert.equal(m.phase, 'match-over');
   const text = m.toRecord();
   const review = new Bot({ level }).review(m);
-  [m, bot].forEach((x) => x.free());
+  for (const x of [m, bot]) x.free();
   return { text, review };
 }
 
@@ -36,6 +36,6 @@ export function zolaGame() {
   const text = z.toRecord();
   const review = new Bot({ level: 'easy' }).review(z);
   const history = z.history();
-  [z, ...bots].forEach((x) => x.free());
+  for (const x of [z, ...bots]) x.free();
   return { text, review, history };
 }

@@ -74,7 +74,7 @@ function candidates(g, e, level) {
   at.setDice(d.distance, d.direction);
   const bot = new Bot({ level });
   const hints = bot.hint(at);
-  [at, after, bot].forEach((x) => x.free());
+  for (const x of [at, after, bot]) x.free();
   // the move played with the review's chance for it, ranked by it among the others
   const list = hints.map((h) => (JSON.stringify(h.cells) === JSON.stringify(lastMove.cells) ? { ...h, win: e.win, played: true } : h)).sort((a, b) => b.win - a.win);
   return { list, rank: list.findIndex((h) => h.played) };
@@ -138,7 +138,7 @@ for (const [lang, viewport, name] of [
       const shown = await page.$$eval('.rp-cands li:not(.gap)', (lis) =>
         lis.map((li) => ({ rank: li.querySelector('.rk').textContent, pc: li.querySelector('.pc').textContent, played: li.hasAttribute('data-played'), tag: li.querySelector('.tag')?.textContent ?? null, bg: getComputedStyle(li).backgroundColor })),
       );
-      const expected = list.slice(0, 4).map((h, k) => k);
+      const expected = list.slice(0, 4).map((_, k) => k);
       if (rank >= 4) expected.push(rank);
       assert.deepEqual(
         shown.map((s) => [s.rank, s.pc, s.played]),
@@ -339,7 +339,7 @@ test('a Zola record opened from a link: reviewed from the replay, a marked move 
     const at = Zola.replay(history.slice(0, e.index - 1), { size: 6 });
     const bot = new Bot({ level: 'easy' });
     const list = bot.hint(at).map((h) => (h.move === e.record ? { ...h, win: e.win, played: true } : h)).sort((a, b) => b.win - a.win);
-    [at, bot].forEach((x) => x.free());
+    for (const x of [at, bot]) x.free();
     const rank = list.findIndex((h) => h.played);
     const shown = await page.$$eval('.rp-cands li:not(.gap)', (lis) => lis.map((li) => [li.querySelector('.mv').textContent, li.hasAttribute('data-played')]));
     const expected = [0, 1, 2, 3, ...(rank >= 4 ? [rank] : [])];
@@ -364,7 +364,7 @@ test('a match where Red never doubles (390 px, en): a marked no-double opens at 
   }
   const text = m.toRecord();
   const review = new Bot({ level: 'medium' }).review(m);
-  [m, bot].forEach((x) => x.free());
+  for (const x of [m, bot]) x.free();
   const nd = review.turns.map((e, i) => [e, i]).filter(([e]) => e.mark && e.record === 'no-double');
   assert.ok(nd.length > 0, 'a marked no-double');
   const { context, page, errors } = await D.open(`?opponent=human#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, PHONE);

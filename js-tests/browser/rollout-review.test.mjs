@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
+import { Jokerball, Match, Bot } from '../../pkg/node.js';
 import { cubeMatch, zolaGame } from './matches.mjs';
 import { demo, ready, outDir } from './helpers.mjs';
 import en from '../../www/text-en.js';
@@ -45,7 +45,7 @@ function markedGame() {
       if (g.phase === 'ball' && ball !== '-') g.play(ball);
     } else g.play(bots[n % 2].chooseMove(g));
   }
-  bots.forEach((b) => b.free());
+  for (const b of bots) b.free();
   assert.equal(g.phase, 'over');
   const review = new Bot({ level: 'easy' }).review(g);
   return { g, text: g.toRecord(), review };
@@ -69,7 +69,7 @@ function expectedTurn(g, e, level) {
   const rank = list.findIndex((h) => h.played);
   const shown = [...list.slice(0, 4), ...(rank >= 4 ? [list[rank]] : [])];
   const result = bot.rollout(at, { ...SETTINGS, candidates: shown.map((h) => h.move) });
-  [at, after, bot].forEach((x) => x.free());
+  for (const x of [at, after, bot]) x.free();
   return { played: list[rank].move, result };
 }
 

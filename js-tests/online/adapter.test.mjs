@@ -166,7 +166,12 @@ test('roll draws the distance die with size faces and the direction die with six
     const game = jokerballGame({ size });
     const G = game.setup({});
     const faces = [];
-    const random = { Die: (n) => (faces.push(n), n) };
+    const random = {
+      Die: (n) => {
+        faces.push(n);
+        return n;
+      },
+    };
     const next = call(game, G, '0', 'roll', [], random);
     assert.deepEqual(faces, [size, 6]);
     assert.deepEqual(next.state.turn.dice, { distance: size, direction: 6 });

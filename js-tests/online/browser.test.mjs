@@ -69,7 +69,7 @@ async function open(context, url) {
   await page.route((u) => u.pathname === '/online-test.html', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
   await page.goto(url);
-  await page.waitForFunction(() => window.view && window.view.synced, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.view?.synced, null, { timeout: 20000 });
   return { page, errors };
 }
 
@@ -112,7 +112,7 @@ test('two browsers play a Zola game; a refusal says why; a reload rejoins the se
       reloaded = true;
       const history = (await view(a.page)).state.history;
       await a.page.reload();
-      await a.page.waitForFunction(() => window.view && window.view.synced, null, { timeout: 20000 });
+      await a.page.waitForFunction(() => window.view?.synced, null, { timeout: 20000 });
       const after = await view(a.page);
       assert.equal(after.seat, '0');
       assert.deepEqual(after.state.history, history);

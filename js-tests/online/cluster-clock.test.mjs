@@ -78,7 +78,7 @@ test('a move sent 50 ms before the deadline, in 50 matches on two processes: the
     const m = await newMatch(servers[k % 2].url, 'zola', clock(1500));
     const clients = [connect(servers[0].url, zo, m.matchID, m.seats[0]), connect(servers[1].url, zo, m.matchID, m.seats[1])];
     try {
-      const s = await clients[0].waitFor((x) => x.G && x.G.clock && x.G.clock.since > 0, 15000, 'the started clock');
+      const s = await clients[0].waitFor((x) => x.G?.clock && x.G.clock.since > 0, 15000, 'the started clock');
       const c = s.G.clock;
       const deadline = c.since + c.delayMs + c.red.reserveMs;
       const e = adapter.engineOf(s.G);
@@ -108,7 +108,7 @@ test('a move sent 50 ms before the deadline, in 50 matches on two processes: the
       await sleep(300);
       assert.equal((await row(m.matchID)).state._stateID, end.state._stateID, 'a state stored after the end');
     } finally {
-      clients.forEach((x) => x.stop());
+      for (const x of clients) x.stop();
     }
   };
   // twenty-five at a time
@@ -146,7 +146,7 @@ test('claimWin through either process: refused while the player to act is connec
     await clients[1].waitFor((s) => s.ctx.gameover !== undefined, 5000, 'the end');
     assert.deepEqual(clients[1].state().ctx.gameover, { winner: '1', reason: 'abandoned' });
   } finally {
-    clients.forEach((c) => c?.stop());
+    for (const c of clients) c?.stop();
   }
 });
 
@@ -181,7 +181,7 @@ test('the process holding the connection of the player to act dies: the seat is 
     const { row: end } = await until(m.matchID, (r) => r.gameover !== null && r.gameover !== undefined, 'the claimed win', 5000);
     assert.deepEqual(end.gameover, { winner: '1', reason: 'abandoned' });
   } finally {
-    clients.forEach((c) => c?.stop());
+    for (const c of clients) c?.stop();
   }
 });
 

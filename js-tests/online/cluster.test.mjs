@@ -25,7 +25,7 @@ const over = (G) => G.state.phase === 'over';
 function watched(url, make, matchID, seat, seen) {
   const c = connect(url, make, matchID, seat);
   c.client.subscribe((s) => {
-    if (s && s.G && s.G.state) seen.push(s.G.state.history ?? s.G.state.games);
+    if (s?.G?.state) seen.push(s.G.state.history ?? s.G.state.games);
   });
   return c;
 }
@@ -37,7 +37,7 @@ function phaseOf(G) {
     e.free();
   }
 }
-const synced = (clients) => Promise.all(clients.map((c) => c.waitFor((s) => s.G && s.G.state, 15000, 'the first sync')));
+const synced = (clients) => Promise.all(clients.map((c) => c.waitFor((s) => s.G?.state, 15000, 'the first sync')));
 
 // Every history seen is where the final one starts.
 function noneLost(seen, final) {
@@ -66,7 +66,7 @@ test('two seats on two processes play whole Jokerball and Zola games', async () 
     // The lobby of the third process knows the winner.
     const meta = await (await fetch(`${servers[0].url}/games/${name}/${matchID}`)).json();
     assert.deepEqual(meta.gameover, clients[0].state().ctx.gameover);
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 });
 
@@ -75,7 +75,7 @@ test('two seats on two processes play a cube match to its end (double, take, dro
   const clients = [connect(servers[0].url, jm, matchID, seats[0]), connect(servers[1].url, jm, matchID, seats[1])];
   await synced(clients);
   let doubles = 0;
-  const cube = (G, e) => {
+  const cube = (_G, e) => {
     if (e.phase === 'double') return doubles % 2 ? 'drop' : 'take';
     if (e.canDouble() && e.gamePhase === 'roll' && doubles < 4) {
       doubles++;
@@ -88,7 +88,7 @@ test('two seats on two processes play a cube match to its end (double, take, dro
     assert.ok(doubles >= 2, `${doubles} doubles`);
     for (const c of clients) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end of the match');
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 });
 
@@ -126,7 +126,7 @@ test('a process killed with SIGKILL in mid-game: its clients go on through anoth
   assert.equal(replay.phase, 'over');
   replay.free();
   assert.deepEqual((await stored(matchID)).gameover, clients[0].state().ctx.gameover);
-  clients.forEach((c) => c.stop());
+  for (const c of clients) c.stop();
 });
 
 test('a process dies after storing a move and before publishing it: both seats still get the move', async () => {
@@ -162,7 +162,7 @@ test('a process dies after storing a move and before publishing it: both seats s
   await playUntil(back, over, { seed: 10 });
   for (const c of back) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end');
   noneLost(seen, back[0].state().G.state.history);
-  back.forEach((c) => c.stop());
+  for (const c of back) c.stop();
 });
 
 test('the same action sent twice, to one process and to two, is applied once', async () => {
@@ -210,7 +210,7 @@ test('the same action sent twice, to one process and to two, is applied once', a
   const probe = connect(servers[2].url, jb, matchID, seats[0]);
   await probe.waitFor((x) => x.G, 10000, 'sync');
   assert.deepEqual(probe.state().G, a[0].state().G);
-  [...all, probe].forEach((c) => c.stop());
+  for (const c of [...all, probe]) c.stop();
 });
 
 test('joins at the same moment on two processes: both seats kept; one seat joined twice at once: one join wins', async () => {
@@ -229,7 +229,7 @@ test('joins at the same moment on two processes: both seats kept; one seat joine
       const clients = [connect(servers[1].url, zo, matchID, seats[0]), connect(servers[2].url, zo, matchID, seats[1])];
       await synced(clients);
       await playUntil(clients, (G) => G.state.history.length >= 2, { seed: 9 });
-      clients.forEach((c) => c.stop());
+      for (const c of clients) c.stop();
     }
     // One seat twice at once: never two joins told 200 for one seat.
     const { matchID: other } = await (await post(servers[0].url, '/create', { numPlayers: 2 })).json();
@@ -248,7 +248,7 @@ test('a state edited in the database is refused for its match only', async () =>
   const c1 = [connect(servers[0].url, zo, m1.matchID, m1.seats[0]), connect(servers[1].url, zo, m1.matchID, m1.seats[1])];
   await synced(c1);
   await playUntil(c1, (G) => G.state.history.length >= 4, { seed: 6 });
-  c1.forEach((c) => c.stop());
+  for (const c of c1) c.stop();
   // Edit match 1 by hand: a position its history does not reach. (Once the server has recorded both seats
   // away: an edit made while the server writes the match is overwritten, as a move made meanwhile would be.)
   const { Client } = require('pg');
@@ -283,7 +283,7 @@ test('a state edited in the database is refused for its match only', async () =>
   await synced(c2);
   await playUntil(c2, over, { seed: 7 });
   for (const c of c2) await c.waitFor((x) => x.ctx.gameover !== undefined, 10000, 'the end');
-  c2.forEach((c) => c.stop());
+  for (const c of c2) c.stop();
 });
 
 
@@ -330,7 +330,7 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
     await synced(clients);
     await playUntil(clients, over, { seed: 8 });
     for (const c of clients) await c.waitFor((x) => x.ctx.gameover !== undefined, 10000, 'the end');
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
     // Its clocks: a match made with a one-second clock ends on time with nobody connected, seen by the other process.
     const timed = await newMatch(urls[0], 'jokerball', { setupData: { clock: { delayMs: 0, reserveMs: 1000 } } });
     let gameover = null;

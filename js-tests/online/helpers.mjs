@@ -42,8 +42,7 @@ export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs
       let rest = '';
       stream.on('data', (chunk) => {
         rest += chunk;
-        let i;
-        while ((i = rest.indexOf('\n')) >= 0) {
+        for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n')) {
           const line = rest.slice(0, i);
           rest = rest.slice(i + 1);
           lines.push(line);
@@ -130,7 +129,11 @@ export function connect(url, makeGame, matchID, seat) {
   let rollsRun = 0;
   if (game.moves.roll) {
     const inner = game.moves.roll.move;
-    game.moves.roll = { ...game.moves.roll, move: (...a) => (rollsRun++, inner(...a)) };
+    const move = (...a) => {
+      rollsRun++;
+      return inner(...a);
+    };
+    game.moves.roll = { ...game.moves.roll, move };
   }
   const client = Client({
     game,
@@ -162,7 +165,7 @@ export function connect(url, makeGame, matchID, seat) {
 /** Both seats' clients, synced. */
 export async function connectBoth(url, makeGame, matchID, seats) {
   const clients = seats.map((s) => connect(url, makeGame, matchID, s));
-  await Promise.all(clients.map((c) => c.waitFor((s) => s.G && s.G.state, 10000, 'the first sync')));
+  await Promise.all(clients.map((c) => c.waitFor((s) => s.G?.state, 10000, 'the first sync')));
   return clients;
 }
 
@@ -214,7 +217,9 @@ export async function refused(clients, from, name, ...args) {
   if (typeof from.client.moves[name] === 'function') from.client.moves[name](...args);
   else rawMove(from, name, args);
   await sleep(60);
-  clients.forEach((c, i) => assert.equal(JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]), before[i], `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`));
+  for (const [i, c] of clients.entries()) {
+    assert.equal(JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]), before[i], `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`);
+  }
 }
 
 /** A small seeded generator for choosing moves: chooser(seed)(n) is a whole number below n. */

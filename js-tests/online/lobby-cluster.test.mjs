@@ -73,7 +73,7 @@ async function play(urls, seats, seed, stopped = new Promise(() => {})) {
     if (done === 'stopped') return null;
     return (await clients[0].waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end')).ctx.gameover;
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 }
 

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { clusterSuite } from './helpers.mjs';
 import { launch, rng } from '../browser/helpers.mjs';
-import { person, seen, until, choose, play, fits } from './lobby-pages.mjs';
+import { person, until, choose, play, fits } from './lobby-pages.mjs';
 
 const { servers } = clusterSuite({ before, after }, { processes: 2, name: 'lobby-demo-cluster', args: ['--rate-players', '100'] });
 let browser;

@@ -143,7 +143,7 @@ async function playToEnd(url, seats, seed) {
     await playUntil(clients, (G) => adapter.engineOf(G).phase === 'over', { seed });
     return (await clients[0].waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end')).ctx.gameover;
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 }
 

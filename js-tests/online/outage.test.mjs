@@ -18,7 +18,7 @@ async function match(name, make, seen) {
   const { matchID, seats } = await newMatch(servers[0].url, name);
   const clients = seats.map((seat, i) => {
     const c = connect(servers[i].url, make, matchID, seat);
-    c.client.subscribe((s) => s && s.G && seen.push(s.G.state.history));
+    c.client.subscribe((s) => s?.G && seen.push(s.G.state.history));
     return c;
   });
   await Promise.all(clients.map((c) => c.waitFor((s) => s.G, 15000, 'the first sync')));

@@ -40,7 +40,7 @@ async function withMatch(name, make, body) {
   try {
     return await body(clients, { matchID, seats });
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 }
 
@@ -60,7 +60,7 @@ function checkEnd(clients) {
   for (const c of clients) {
     assert.equal(c.rollsRun, 0, 'a client ran roll');
     const { plugins } = c.state();
-    assert.equal(plugins.random && plugins.random.data, undefined, 'a client holds the generator state');
+    assert.equal(plugins.random?.data, undefined, 'a client holds the generator state');
     assert.equal(c.state().G.state.rng ?? null, null, 'G holds the engine generator');
   }
 }

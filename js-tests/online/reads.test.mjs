@@ -34,7 +34,7 @@ test('one storage read per move; a move sent twice on one process is stored and 
       for (const c of clients) assert.equal(c.state()._stateID, state._stateID);
       if (state.G.state.phase === 'over') break;
     }
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   } finally {
     await server.stop();
   }

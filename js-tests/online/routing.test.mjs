@@ -71,7 +71,7 @@ function seat(matchID, s) {
 const processOf = (sid) => PREFIXES.findIndex((p) => sid.startsWith(p));
 
 async function sat(pair) {
-  await Promise.all(pair.map((c) => c.waitFor((s) => s && s.G && s.G.state && s.isConnected, 15000, 'the first sync')));
+  await Promise.all(pair.map((c) => c.waitFor((s) => s?.G?.state && s.isConnected, 15000, 'the first sync')));
   return pair.map((c) => processOf(c.sid()));
 }
 
@@ -114,7 +114,7 @@ test('the process of a match killed with SIGKILL: both seats go on through the o
   victim.child.kill('SIGKILL');
   await victim.exited;
   await Promise.all(pair.map((c) => c.waitFor((s) => s && s.isConnected === false, 15000, 'the disconnection')));
-  await Promise.all(pair.map((c) => c.waitFor((s) => s && s.isConnected && processOf(c.sid()) === 1 - p, 30000, 'the reconnection')));
+  await Promise.all(pair.map((c) => c.waitFor((s) => s?.isConnected && processOf(c.sid()) === 1 - p, 30000, 'the reconnection')));
   await act(pair);
   await act(pair);
   assert.deepEqual(pair[0].online.client.getState().G, pair[1].online.client.getState().G);

@@ -1,5 +1,5 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the board module's types.
-import { SteereBoard, SteereGame, WorkerBot } from 'steere-games/board';
+import { type SteereBoard, type SteereGame, WorkerBot } from 'steere-games/board';
 import type { SteereMoveDetail, SteereGameOverDetail, SteereLanguage } from 'steere-games/board';
 import { Zola, Match, Jokerball } from 'steere-games';
 import type { RolloutResult } from 'steere-games';

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   // games and matches lost on time or abandoned
   const reason: ForfeitReason = 'time';
   const lost = new Zola();
+  // biome-ignore lint/suspicious/noConfusingVoidType: the declared return type of forfeit() is checked to be void
   const nothing: void = lost.forfeit('red', reason);
   const lostHow: GameEnd | undefined = lost.view().result?.how;
   const lostState: Forfeit | undefined = lost.toJSON().forfeit;

@@ -36,7 +36,8 @@ export function drawClocks(el) {
       el._q(`[data-delay=${p}]`).textContent = delayMs ? tell(el._l, ['delay', { time: mss(delayMs) }]) : '';
       attr(clock, 'data-low', low);
       attr(clock.parentNode, 'data-running', run);
-      const said = (el._low ??= {})[p];
+      el._low ??= {};
+      const said = el._low[p];
       if (run && low && !said) el._note([['lowTime', { player: [p] }]]);
       el._low[p] = low && (run || said);
     }

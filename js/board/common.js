@@ -145,7 +145,11 @@ export const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [
 // (the object does not change while it is drawn); outside a drawing each viewOf asks the engine.
 let shown = null;
 /** The engine's view() of `obj`, read once per drawing. */
-export const viewOf = (obj) => (shown?.obj === obj ? (shown.view ??= obj.view()) : obj.view());
+export const viewOf = (obj) => {
+  if (shown?.obj !== obj) return obj.view();
+  shown.view ??= obj.view();
+  return shown.view;
+};
 /** Runs `fn` as one drawing of `obj` (a drawing inside another is part of it). */
 export function drawing(obj, fn) {
   if (shown) return fn();

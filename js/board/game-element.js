@@ -53,7 +53,8 @@ export class SteereGame extends Base {
     upgrade(this, 'state', 'game', 'online');
     listen(this, true);
     // a page whose timers were held back in the background shows the clocks right when it comes back
-    document.addEventListener('visibilitychange', (this._vis ??= () => this._clock()));
+    this._vis ??= () => this._clock();
+    document.addEventListener('visibilitychange', this._vis);
     this._setLang();
     this._whenReady(() => {
       if (this._pending !== undefined) {

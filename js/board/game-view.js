@@ -120,7 +120,7 @@ export function drawGame(el) {
     button.disabled = !on;
     button.hidden = !shown;
   };
-  const cube = !!(m && m.cube);
+  const cube = !!(m?.cube);
   const live = m && (m.phase === 'playing' || m.phase === 'double');
   const pie = !m && zola && obj.toJSON().pie;
   const answer = human && cube && m.phase === 'double';
@@ -148,7 +148,7 @@ export function drawGame(el) {
   attr(winner, 'data-winner', r?.winner);
   if (r) {
     let text = tell(el._l, resultLine(el, r).text);
-    if (m && allOver(m)) text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
+    if (m && allOver(m)) text += `. ${t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] })}`;
     winner.textContent = text;
     // said once, in the live region after what ended the game (a move, a drop, a resignation), alone when
     // the server ended it
@@ -261,7 +261,7 @@ export function drawLog(el) {
   const ol = el._q('.log');
   const items = logItems(el);
   const rv = {};
-  for (const e of el._rv?.turns ?? []) if (e.mark) (rv[place(e)] ??= []).push(marked(el._l, e));
+  for (const e of el._rv?.turns ?? []) if (e.mark) rv[place(e)] = [...(rv[place(e)] ?? []), marked(el._l, e)];
   for (const it of items) it.rv = it.at?.flatMap((a) => rv[a] ?? []);
   const key = JSON.stringify([el._l, items]);
   if (key === el._logKey) return;

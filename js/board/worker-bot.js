@@ -79,7 +79,7 @@ export class WorkerBot {
    */
   async rollout(gameOrMatch, options) {
     options ??= {};
-    if (typeof options != 'object' || Array.isArray(options)) {
+    if (typeof options !== 'object' || Array.isArray(options)) {
       throw new SteereError('invalid_option', 'rollout options must be an object');
     }
     const { onProgress, signal, ...settings } = options;
@@ -108,7 +108,8 @@ export class WorkerBot {
     this._helpers ??= [];
     return Promise.all(
       jobs.map(([state, args], i) => {
-        const bot = i ? (this._helpers[i - 1] ??= new WorkerBot()) : this;
+        if (i) this._helpers[i - 1] ??= new WorkerBot();
+        const bot = i ? this._helpers[i - 1] : this;
         bot.level = this.level;
         bot.seed = this.seed;
         return bot._send(

@@ -132,14 +132,14 @@ export class OnlineGame {
   view() {
     const s = this.client.getState();
     const G = s ? s.G : null;
-    const away = G && G.away ? { 0: G.away['0'] ?? null, 1: G.away['1'] ?? null } : { 0: null, 1: null };
+    const away = G?.away ? { 0: G.away['0'] ?? null, 1: G.away['1'] ?? null } : { 0: null, 1: null };
     const time = {
-      clock: G && G.clock ? G.clock : null,
+      clock: G?.clock ? G.clock : null,
       serverOffsetMs: this.serverOffsetMs ?? 0,
       away,
       claimAt: null,
       canClaim: false,
-      reason: s && s.ctx.gameover ? (s.ctx.gameover.reason ?? null) : null,
+      reason: s?.ctx.gameover ? (s.ctx.gameover.reason ?? null) : null,
     };
     const base = {
       ...time,

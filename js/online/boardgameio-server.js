@@ -80,7 +80,7 @@ function listed(m, opts) {
 }
 
 const CHANNEL = 'MATCH-'; // boardgame.io's pub/sub channel of a match is CHANNEL + matchID
-const firstLine = (e) => String((e && e.message) || e).split('\n')[0];
+const firstLine = (e) => String((e?.message) || e).split('\n')[0];
 
 // Runs the functions given for one key one after another (the writes of one match in this process).
 class KeyedQueue {
@@ -198,7 +198,8 @@ function merged(id, stored, next, base) {
       delete players[seat];
       continue;
     }
-    const target = players[seat] || (players[seat] = {});
+    if (!players[seat]) players[seat] = {};
+    const target = players[seat];
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (same(before[key], after[key])) continue;
       if ((key === 'name' || key === 'credentials') && !same(target[key], before[key]) && !same(target[key], after[key])) {
@@ -257,7 +258,7 @@ function restOf(m) {
   const { players, updatedAt, ...rest } = m;
   return JSON.stringify(rest);
 }
-const isPostgresStore = (s) => Boolean(s && s.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
+const isPostgresStore = (s) => Boolean(s?.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
 
 /**
  * Wraps a boardgame.io storage: states are checked when read, written by compare-and-set, and updates are
@@ -334,7 +335,7 @@ export class CheckedStorage {
   async setState(id, state, deltalog) {
     // The update published just before this call is this write's (boardgame.io publishes, then writes, with
     // nothing in between; so do ServerClocks): it is released by this write's outcome only.
-    const key = `${id}#${state && state._stateID}`;
+    const key = `${id}#${state?._stateID}`;
     const held = this.held && this.held.key === key ? this.held : null;
     if (held) this.held = null;
     let ok = false;
@@ -343,11 +344,11 @@ export class CheckedStorage {
       ok = await this.queue.run(id, () => this.setStateIf(id, state, deltalog));
       if (!ok) {
         this.stats.conflicts++;
-        this.logLine(`match ${id}: state ${state && state._stateID} not stored (another process stored its own first)`);
+        this.logLine(`match ${id}: state ${state?._stateID} not stored (another process stored its own first)`);
       }
     } catch (e) {
       this.stats.writeErrors++;
-      this.logLine(`match ${id}: state ${state && state._stateID} not stored (${firstLine(e)})`);
+      this.logLine(`match ${id}: state ${state?._stateID} not stored (${firstLine(e)})`);
     }
     if (held) held.release(ok);
     if (this.afterWrite) this.afterWrite(id, state, ok);
@@ -377,7 +378,7 @@ export class CheckedStorage {
     let seatsChanged = true;
     let base;
     await this.queue.run(`metadata ${id}`, async () => {
-      base = metadata && metadata.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
+      base = metadata?.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
       seatsChanged = base === undefined || JSON.stringify(metadata.players) !== base;
       // A move's metadata write changes only updatedAt, which the compare-and-set of its state wrote already
       // in PostgreSQL: nothing to write.
@@ -440,7 +441,7 @@ export class CheckedStorage {
       this.logLine(`match ${id} (${gameName || 'unknown game'}) refused: its stored state ${reason}`);
     }
     const m = r.metadata;
-    if (m && m.players && typeof m.players === 'object') {
+    if (m?.players && typeof m.players === 'object') {
       this.readPlayers.set(m.players, JSON.stringify(m.players));
       this.readRest.set(m.players, restOf(m));
     }
@@ -679,8 +680,8 @@ export class ServerClocks {
   }
   async start() {
     await this.scheduler.start((id) => this.deadline(id));
-    this.storage.beforeWrite = (id, state) => this.scheduler.schedule(id, deadlineOf(state && state.G));
-    this.storage.afterWrite = (id, state, ok) => {
+    this.storage.beforeWrite = (id, state) => this.scheduler.schedule(id, deadlineOf(state?.G));
+    this.storage.afterWrite = (id, _state, ok) => {
       if (!ok) this.reschedule(id);
     };
     this.storage.afterMetadata = (id, before, after) => {
@@ -706,7 +707,7 @@ export class ServerClocks {
    */
   async connection(id, seat, connected) {
     const { metadata } = await this.storage.fetch(id, { metadata: true });
-    const p = metadata && metadata.players && metadata.players[seat];
+    const p = metadata?.players?.[seat];
     if (!p || p.isConnected === connected || (!connected && p.isConnected !== true)) return;
     p.isConnected = connected; // in place: the storage merges the fields changed since it handed this object out
     await this.storage.setMetadata(id, metadata);
@@ -742,7 +743,7 @@ export class ServerClocks {
       } else {
         const seats = {};
         for (const id of ['0', '1']) {
-          const p = metadata.players && metadata.players[id];
+          const p = metadata.players?.[id];
           // A seat is away once its connection closed (isConnected false); one not yet connected is not.
           seats[id] = { taken: Boolean(p && typeof p.name === 'string'), connected: !(p && p.isConnected === false) };
         }
@@ -840,7 +841,7 @@ export class SeatLeases {
   seen(id, before, after) {
     if (!this.client || !after || typeof after !== 'object') return;
     for (const seat of ['0', '1']) {
-      const was = before && before[seat] ? before[seat].isConnected : undefined;
+      const was = before?.[seat] ? before[seat].isConnected : undefined;
       const now = after[seat] ? after[seat].isConnected : undefined;
       if (now === was) continue;
       const entry = JSON.stringify([id, seat]);
@@ -1033,7 +1034,7 @@ export class RedisPubSub {
   async close() {
     for (const c of [this.sub, this.pub]) {
       try {
-        if (c && c.isOpen) await (typeof c.close === 'function' ? c.close() : c.quit());
+        if (c?.isOpen) await (typeof c.close === 'function' ? c.close() : c.quit());
       } catch {
         // already gone
       }
@@ -1053,8 +1054,8 @@ const isId = (s) => typeof s === 'string' && s.length > 0 && s.length <= 128;
  * returns, or its app). Options: log (a line printer).
  */
 export function guardSockets(server, games, storage, { log = (line) => console.log(line) } = {}) {
-  const app = server && server.app ? server.app : server;
-  const io = app && app._io;
+  const app = server?.app ? server.app : server;
+  const io = app?._io;
   if (!io || typeof io.of !== 'function') throw new Error('guardSockets: no socket.io server (give the object that Server() returns)');
   for (const game of games) {
     io.of(game.name).use((socket, next) => {
@@ -1081,7 +1082,7 @@ function inOrder(socket) {
   const emit = socket.emit.bind(socket);
   let last = -1;
   socket.emit = (event, ...args) => {
-    const state = event === 'update' ? args[1] : event === 'sync' ? args[1] && args[1].state : null;
+    const state = event === 'update' ? args[1] : event === 'sync' ? args[1]?.state : null;
     if (state && Number.isInteger(state._stateID)) {
       if (event === 'update' && state._stateID <= last) return true;
       last = Math.max(last, state._stateID);

@@ -56,8 +56,6 @@ const MOVES_OF = {
 const ABANDON_MS = 120000;
 const MAX_MS = 2 ** 53 - 1;
 
-const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
-
 // ---------------------------------------------------------------------------------------------------
 // Restoring states. Every distinct state is restored (and so checked: fromJSON replays the history) once;
 // the engine and what the flow needs to know are kept in a bounded cache keyed by the state's JSON text,
@@ -210,7 +208,7 @@ function inspect(G) {
     return hit;
   }
   const state = JSON.parse(key);
-  const Engine = hasOwn(ENGINES, state.game) ? ENGINES[state.game] : null;
+  const Engine = Object.hasOwn(ENGINES, state.game) ? ENGINES[state.game] : null;
   if (!Engine) return remember(key, { error: new SteereError('parse_error', `unknown game ${JSON.stringify(state.game)}`) });
   try {
     const engine = Engine.fromJSON(state);
@@ -218,7 +216,7 @@ function inspect(G) {
     const moves = state.game === 'match' ? `match:${state.variant === 'zola' ? 'zola' : 'jokerball'}` : state.game;
     return remember(key, { engine, copy, info: describe(engine, state.game, moves), print: fingerprint(state) });
   } catch (e) {
-    const error = e instanceof SteereError ? e : new SteereError('parse_error', String(e && e.message));
+    const error = e instanceof SteereError ? e : new SteereError('parse_error', String(e?.message));
     return remember(key, { error });
   }
 }
@@ -237,7 +235,7 @@ function codeOf(e) {
 // The checks before the engine: a refusal code, or null when the engine is to judge the move.
 function precheck(entry, playerID, name, args) {
   if (entry.error) return 'parse_error';
-  if (typeof name !== 'string' || !hasOwn(MOVES, name) || !MOVES_OF[entry.info.moves].includes(name)) {
+  if (typeof name !== 'string' || !Object.hasOwn(MOVES, name) || !MOVES_OF[entry.info.moves].includes(name)) {
     return 'invalid_option';
   }
   // Whose turn it is comes before the arguments: a player not to act is told so whatever it sent.
@@ -397,7 +395,7 @@ function makeGame(kind, options, defaultName) {
   const print = fingerprint(JSON.parse(initial));
   const variant = kind === 'match' ? `match:${engineOptions.game === 'zola' ? 'zola' : 'jokerball'}` : kind;
   probe.free();
-  const jokerballSize = kind === 'match' ? (engineOptions.jokerball && engineOptions.jokerball.size) || 6 : engineOptions.size || 6;
+  const jokerballSize = kind === 'match' ? (engineOptions.jokerball?.size) || 6 : engineOptions.size || 6;
 
   // The entry of G for this game: a state of another variant is refused like a malformed one.
   const entryOf = (G) => {
@@ -472,7 +470,7 @@ function makeGame(kind, options, defaultName) {
       const info = infoOf(G);
       const id = info && info.toAct !== null ? info.toAct : ctx.currentPlayer;
       const pos = ctx.playOrder.indexOf(id);
-      return pos < 0 ? 0 : pos;
+      return Math.max(0, pos);
     } catch {
       return 0;
     }
@@ -487,7 +485,7 @@ function makeGame(kind, options, defaultName) {
     // `this` is the game object boardgame.io was given (its processed copy): a seed set on it by the site
     // (`{ ...jokerballGame(), seed: 'tests' }`, or `game.seed = ...`) is kept, for fixed dice in tests.
     setup(context, setupData) {
-      if (this === null || typeof this !== 'object' || this.seed === undefined || this.seed === null) reseed(context && context.random);
+      if (this === null || typeof this !== 'object' || this.seed === undefined || this.seed === null) reseed(context?.random);
       // A lobby's setupData ({ clock }) chooses the match's time control; without it, the factory's.
       const chosen = setupData && typeof setupData === 'object' && 'clock' in setupData ? setupData.clock : undefined;
       const control = chosen === undefined ? time.control : chosen === null ? null : timeControl(chosen);
@@ -508,8 +506,8 @@ function makeGame(kind, options, defaultName) {
         next: ({ G, ctx }) => position(G, ctx),
       },
       endIf: (context) => {
-        const info = infoOf(context && context.G);
-        const current = context && context.ctx ? context.ctx.currentPlayer : undefined;
+        const info = infoOf(context?.G);
+        const current = context?.ctx ? context.ctx.currentPlayer : undefined;
         return info && info.toAct !== null && info.toAct !== current ? { next: info.toAct } : false;
       },
       // Both players are active (in a match either may resign or start the next game; in every game the
@@ -519,8 +517,8 @@ function makeGame(kind, options, defaultName) {
       stages: { play: {} },
     },
     endIf: (context) => {
-      const info = infoOf(context && context.G);
-      return info && info.over ? { winner: info.winner, reason: info.reason } : undefined;
+      const info = infoOf(context?.G);
+      return info?.over ? { winner: info.winner, reason: info.reason } : undefined;
     },
     events: {
       endGame: false,
@@ -578,7 +576,7 @@ function drawDice(random, size) {
 // gets 128 bits from the crypto source instead, in its setup, which runs on the server (unless the game
 // was given an explicit `seed`).
 function reseed(random) {
-  const inner = random && random._private;
+  const inner = random?._private;
   const crypto = globalThis.crypto;
   if (!inner || typeof inner !== 'object' || !('state' in inner) || !crypto || !crypto.getRandomValues) return;
   const words = crypto.getRandomValues(new Uint32Array(4));

@@ -24,7 +24,7 @@ const PAGE = 50;
 const NAME_MAX = 24;
 const BODY_MAX = 16 * 1024;
 const SEATS = ['0', '1'];
-const firstLine = (e) => String((e && e.message) || e).split('\n')[0];
+const firstLine = (e) => String((e?.message) || e).split('\n')[0];
 
 /** A refusal of a lobby request: HTTP `status`, a stable `code`, a message in English. */
 export class LobbyError extends Error {
@@ -60,7 +60,7 @@ export const poolOf = (gameName, setupData) => `${gameName} ${canonical(setupDat
 
 // What a state of a match of this package is: the game rated ('jokerball' or 'zola') and the length.
 function ratedGame(state) {
-  const s = state && state.G && state.G.state;
+  const s = state?.G?.state;
   if (!s || typeof s !== 'object') return null;
   if (s.game === 'match') {
     const length = s.match && Number.isInteger(s.match.length) ? s.match.length : null;
@@ -81,7 +81,7 @@ export function checkName(name) {
 
 // The rating change of a finished rated match: the results row's fields and both players' new R.
 function rate(matchID, seats, state, before) {
-  const over = state.ctx && state.ctx.gameover;
+  const over = state.ctx?.gameover;
   const rated = ratedGame(state);
   if (!over || (over.winner !== '0' && over.winner !== '1') || !rated) return null;
   const winnerID = seats[over.winner];
@@ -156,7 +156,7 @@ export class MemoryLobbyStore {
     for (const s of this.seeks.values()) {
       if (s.gameName !== gameName || s.seq <= after) continue;
       const p = this.players.get(s.playerID);
-      out.push({ ...s, name: p ? p.name : '', rating: (p && p.ratings[s.game]?.rating) ?? START.rating });
+      out.push({ ...s, name: p ? p.name : '', rating: (p?.ratings[s.game]?.rating) ?? START.rating });
       if (out.length >= limit) break;
     }
     return out;
@@ -369,7 +369,7 @@ export class PostgresLobbyStore {
   async onEnd(client, matchID, state) {
     if (!client) return this.tx((c) => this.onEnd(c, matchID, state));
     const rated = ratedGame(state);
-    if (!rated || !state.ctx || !state.ctx.gameover) return null;
+    if (!rated || !state.ctx?.gameover) return null;
     const seats = {};
     for (const s of await this.rows('SELECT seat, player_id FROM lobby_seats WHERE match_id = $1', [matchID], client)) seats[s.seat] = s.player_id;
     if (!seats['0'] || !seats['1'] || seats['0'] === seats['1']) return null;
@@ -456,7 +456,7 @@ export class PlayerLobby {
 
   /** Connects the store (tables made), rates match ends through the storage, and adds the endpoints to `server`. */
   async install(server) {
-    const app = server && server.app ? server.app : server;
+    const app = server?.app ? server.app : server;
     if (!app || typeof app.use !== 'function') throw new TypeError('PlayerLobby.install: give the object that Server() returns');
     const require = createRequire(import.meta.url);
     this.createMatch = require('boardgame.io/internal').createMatch;
@@ -538,8 +538,9 @@ export class PlayerLobby {
       let handled;
       try {
         handled = await this.route(ctx, passOn);
-      } catch (e) {
-        if (downstream !== null && e === downstream) throw e;
+      } catch (thrown) {
+        if (downstream !== null && thrown === downstream) throw thrown;
+        let e = thrown;
         if (!(e instanceof LobbyError)) {
           this.logLine(`lobby: ${ctx.method} ${ctx.path} failed (${firstLine(e)})`);
           e = new LobbyError(503, 'unavailable', 'the lobby could not answer now; try again');
@@ -668,7 +669,7 @@ export class PlayerLobby {
         if (again) return again;
         await tx.remove(own.matchID);
       }
-      for (let seek; (seek = await tx.oldest(player.id)); ) {
+      for (let seek = await tx.oldest(player.id); seek; seek = await tx.oldest(player.id)) {
         await tx.remove(seek.matchID);
         const seat = await this.takeSeat(seek.matchID, player.name);
         if (seat) {

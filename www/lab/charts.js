@@ -35,7 +35,10 @@ function legend(names, x, y, width) {
   let cy = y;
   for (const [i, name] of names.entries()) {
     const w = 22 + 7 * String(name).length;
-    if (cx + w > x + width && cx > x) (cx = x), (cy += 18);
+    if (cx + w > x + width && cx > x) {
+      cx = x;
+      cy += 18;
+    }
     out += `<rect x="${cx}" y="${cy - 10}" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/>`;
     out += `<text x="${cx + 16}" y="${cy}">${esc(name)}</text>`;
     cx += w;
@@ -98,7 +101,10 @@ export function shareChart({ title, desc, categories, series, values, ref = 0.5,
 function quantile(lengths, q) {
   const n = lengths.reduce((s, x) => s + x, 0);
   let seen = 0;
-  for (let k = 0; k < lengths.length; k++) if ((seen += lengths[k]) >= q * n) return k;
+  for (let k = 0; k < lengths.length; k++) {
+    seen += lengths[k];
+    if (seen >= q * n) return k;
+  }
   return lengths.length - 1;
 }
 

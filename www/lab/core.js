@@ -105,7 +105,9 @@ export function merge(t, r) {
   t.bWins += r.playerWins.blue;
   t.firstWins += r.firstWins;
   t.ms += r.ms;
-  r.lengths.forEach((n, k) => (t.lengths[k] = (t.lengths[k] ?? 0) + n));
+  r.lengths.forEach((n, k) => {
+    t.lengths[k] = (t.lengths[k] ?? 0) + n;
+  });
   for (let k = 0; k < t.lengths.length; k++) t.lengths[k] ??= 0;
   return t;
 }
@@ -131,7 +133,10 @@ export function lengthStats(lengths) {
   if (!n) return { n: 0, mean: NaN, q1: NaN, median: NaN, q3: NaN, max: 0 };
   const at = (q) => {
     let seen = 0;
-    for (let k = 0; k < lengths.length; k++) if ((seen += lengths[k]) >= q * n) return k;
+    for (let k = 0; k < lengths.length; k++) {
+      seen += lengths[k];
+      if (seen >= q * n) return k;
+    }
     return lengths.length - 1;
   };
   const mean = lengths.reduce((s, x, k) => s + x * k, 0) / n;
@@ -273,7 +278,8 @@ export function toCSV(rowList) {
     const t = String(v);
     return ['"', ',', '\n', '\r'].some((c) => t.includes(c)) ? `"${t.replaceAll('"', '""')}"` : t;
   };
-  return [keys.join(','), ...rowList.map((r) => keys.map((k) => field(r[k])).join(','))].join('\r\n') + '\r\n';
+  // each line ends with CRLF, the last one too
+  return [keys.join(','), ...rowList.map((r) => keys.map((k) => field(r[k])).join(',')), ''].join('\r\n');
 }
 
 /** Reads CSV written by `toCSV` back into rows of strings. */
@@ -285,15 +291,26 @@ export function fromCSV(text) {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (f += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        f += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else f += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(f), (f = '');
-    else if (ch === '\n') row.push(f), records.push(row), (row = []), (f = '');
-    else if (ch !== '\r') f += ch;
+    else if (ch === ',') {
+      row.push(f);
+      f = '';
+    } else if (ch === '\n') {
+      row.push(f);
+      records.push(row);
+      row = [];
+      f = '';
+    } else if (ch !== '\r') f += ch;
   }
-  if (f || row.length) row.push(f), records.push(row);
+  if (f || row.length) {
+    row.push(f);
+    records.push(row);
+  }
   const [head, ...body] = records;
   return body.map((r) => Object.fromEntries(head.map((k, i) => [k, r[i]])));
 }

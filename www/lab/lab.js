@@ -218,7 +218,7 @@ function variantName(cell) {
 }
 function render() {
   const results = $('#results');
-  const has = current && current.totals?.some((x) => x.games > 0);
+  const has = current?.totals?.some((x) => x.games > 0);
   $('#csv').disabled = !has || current.state === 'running';
   $('#json').disabled = !has || current.state === 'running';
   if (!current) {
@@ -257,11 +257,11 @@ function render() {
   const note = $('#first-note');
   note.hidden = Math.min(far, 1 - far) >= 0.1;
   note.textContent = t('first_lopsided', { share: pct(far) });
-  show('#chart-lengths', lengthChart({ title: t('chart_lengths'), desc: t('lengths_desc'), series: list.map((c, i) => ({ name: cats[i], lengths: totals[i]?.lengths ?? [] })), xLabel: t(first.game === 'zola' ? 'moves' : 'turns'), width }));
+  show('#chart-lengths', lengthChart({ title: t('chart_lengths'), desc: t('lengths_desc'), series: list.map((_, i) => ({ name: cats[i], lengths: totals[i]?.lengths ?? [] })), xLabel: t(first.game === 'zola' ? 'moves' : 'turns'), width }));
   const table = $('#table');
   const head = ['col_variant', 'col_games', 'col_a', 'col_first', 'col_length'].map((k) => `<th scope="col">${t(k)}</th>`).join('');
   const body = list
-    .map((c, i) => {
+    .map((_, i) => {
       const s = sums[i];
       if (!s) return '';
       const iv = (x) => `${pct(x.p)} (${pct(x.lo)}–${pct(x.hi)})`;
