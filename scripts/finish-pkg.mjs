@@ -255,12 +255,12 @@ await bundle('board/worker.js', false);
 // the catalogues' strings all in single quotes (Spanish's holds double quotes): 8 B gzipped less than mixed
 await bundle('lang/lang.js', false, { quote_style: 1 });
 copyFileSync(join(root, 'js', 'board', 'board.d.ts'), join(pkg, 'board.d.ts'));
-// steere-games/boardgameio: the boardgame.io adapter (js/online/boardgameio.js, typed by boardgameio.d.ts
-// beside it) and its browser client (js/online/boardgameio-client.js). They import the engine by the package's own name and never
-// import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
+// steere-games/boardgameio: the boardgame.io adapter (js/online/boardgameio.js, typed by boardgameio.d.ts beside it)
+// and its browser client (js/online/boardgameio-client.js). They import the engine by the package's own name and
+// never import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
 // steere-games/boardgameio/server (js/online/boardgameio-server.js) is what a server adds to boardgame.io: checked
-// storage, the socket guard, the Redis pub/sub; it imports `redis` only when a RedisPubSub connects by URL.
-// Its lobby (players, pairing, ratings: js/online/lobby-server.js) ships beside it and is re-exported by it; it loads
+// storage, the socket guard, the Redis pub/sub; it imports `redis` only when a RedisPubSub connects by URL. Its
+// lobby (players, pairing, ratings: js/online/lobby-server.js) ships beside it and is re-exported by it; it loads
 // `pg` and `rate-limiter-flexible` (optional peers too) only when a lobby that needs them starts.
 const ADAPTER_FILES = [
   'boardgameio.js',

@@ -512,7 +512,9 @@ export class Analysis {
     this.drawDetail();
   }
 
-  /** The candidates of the marked turn `o` ranked, the move played among them with the review's chance: { list, rank }. */
+  /**
+   * The candidates of the marked turn `o` ranked, the move played among them with the review's chance: { list, rank }.
+   */
   ranked(o) {
     const played = o.replay.marked.played ?? [];
     const same = (cells) => cells.length === played.length && cells.every((c, i) => c === played[i]);
@@ -559,7 +561,10 @@ export class Analysis {
     }
   }
 
-  /** The action a cube decision `e` took: 'nd', 'dt' or 'dp' (a double: as it was answered), or null when the review does not say. */
+  /**
+   * The action a cube decision `e` took: 'nd', 'dt' or 'dp' (a double: as it was answered), or null when the review
+   * does not say.
+   */
   cubeTaken(e) {
     if (e.record !== 'double') return { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
     const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
@@ -598,7 +603,10 @@ export class Analysis {
 
   // -- a rollout of the marked turn or cube decision
 
-  /** Whether the marked entry shown can be rolled out now: a Jokerball turn once its candidates are listed, a cube decision of a match. */
+  /**
+   * Whether the marked entry shown can be rolled out now: a Jokerball turn once its candidates are listed, a cube
+   * decision of a match.
+   */
   rollable() {
     const o = this.opened;
     const r = o?.replay;
@@ -797,7 +805,9 @@ export class Analysis {
   }
 }
 
-/** The annotated lines of `obj` (a game or match), each `{ game, kind, step, mark, comment }` as its log says the line. */
+/**
+ * The annotated lines of `obj` (a game or match), each `{ game, kind, step, mark, comment }` as its log says the line.
+ */
 function notedLines(obj) {
   const list = obj.annotations;
   if (!list.length) return [];

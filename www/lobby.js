@@ -28,7 +28,9 @@ const nameOk = (name) => {
   });
 };
 
-/** What this browser keeps of the lobby: { name, players: { name: { playerID, token } }, matches: { matchID: record } }. */
+/**
+ * What this browser keeps of the lobby: { name, players: { name: { playerID, token } }, matches: { matchID: record } }.
+ */
 function load() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY()) || 'null');
@@ -224,7 +226,9 @@ export class LobbyView {
     this.draw();
   }
 
-  /** The name's player, registered now (POST /players) if this browser has none for it; null when the name is not one. */
+  /**
+   * The name's player, registered now (POST /players) if this browser has none for it; null when the name is not one.
+   */
   async player() {
     this.rename();
     const name = this.q('#lobby-name').value.trim();
@@ -442,7 +446,8 @@ export class LobbyView {
       const clock = this.clockWords(seek.setupData?.clock);
       const rating = whole(seek.player.rating);
       li.toggleAttribute('data-mine', own);
-      li.querySelector('.lb-player').textContent = own ? this.t('yourSeat', { name: seek.player.name }) : seek.player.name; // text, never markup
+      // text, never markup
+      li.querySelector('.lb-player').textContent = own ? this.t('yourSeat', { name: seek.player.name }) : seek.player.name;
       li.querySelector('.lb-rating').textContent = `(${rating})`;
       li.querySelector('.lb-clock').textContent = clock;
       const b = li.querySelector('button');

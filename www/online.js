@@ -101,7 +101,9 @@ export function clockOf(form, s, words) {
 }
 
 let games = null;
-/** The server's game names (GET /games of boardgame.io's lobby): { names }, or { names: null } when there is no server. */
+/**
+ * The server's game names (GET /games of boardgame.io's lobby): { names }, or { names: null } when there is no server.
+ */
 export function serverGames() {
   games ??= (async () => {
     try {

@@ -145,7 +145,9 @@ export class Replay {
     this.leave();
   }
 
-  /** The mark shown is left (a step, another mark, the view closed): onLeave(), set by whoever shows more of it, once. */
+  /**
+   * The mark shown is left (a step, another mark, the view closed): onLeave(), set by whoever shows more of it, once.
+   */
   leave() {
     const fn = this.onLeave;
     this.onLeave = null;
@@ -182,10 +184,10 @@ export class Replay {
    * Marks the turn just shown (its record the current line) as the review's entry `e` says (`words`: the
    * page's Analysis, which says a choice and a chance). A cube decision: the position it was taken in, as
    * shown, its line (when it has one) the current line. A move: the board shows the position the move was
-   * chosen in, with that turn's dice, the move played drawn as the last move and the best as a hint (each in its own colour, the board's
-   * --steere-last and --steere-hint), and the line under the board says both with their chances; the
-   * board is described by that line for screen readers. The cells are the engine's (the position after
-   * the move's lastMove, and `e.bestCells`).
+   * chosen in, with that turn's dice, the move played drawn as the last move and the best as a hint (each in
+   * its own colour, the board's --steere-last and --steere-hint), and the line under the board says both
+   * with their chances; the board is described by that line for screen readers. The cells are the engine's
+   * (the position after the move's lastMove, and `e.bestCells`).
    */
   mark(e, words) {
     // a cube decision: the position it was taken in (the board as it stands), its line marked

@@ -141,7 +141,8 @@ export async function gameState(page, sel = 'steere-game') {
 /**
  * Plays the current game to its end by clicks only: roll when the roll button is on, else click a
  * [data-target] (chosen by `random`, preferring goals and captures when `greedy` so games stay short).
- * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks, notices (the status lines seen) }.
+ * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks, notices (the
+ * status lines seen) }.
  */
 export async function playGame(page, { random, greedy = true, maxSteps = 6000 }) {
   let clicks = 0;
@@ -184,7 +185,10 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
   throw new Error('the game did not end within the step budget');
 }
 
-/** The demo's game: `clicks` clicks of a person at this screen: roll when the button is on, else a target (a move first). */
+/**
+ * The demo's game: `clicks` clicks of a person at this screen: roll when the button is on, else a target (a move
+ * first).
+ */
 export async function clickPlay(page, clicks, random) {
   for (let i = 0; i < clicks; i++) {
     const s = await gameState(page);
@@ -203,7 +207,10 @@ export async function clickPlay(page, clicks, random) {
   }
 }
 
-/** The demo's game as drawn (#game): the log's lines (whose, which record or line), the pieces on the cells, the score's numbers, and its state. */
+/**
+ * The demo's game as drawn (#game): the log's lines (whose, which record or line), the pieces on the cells, the score's
+ * numbers, and its state.
+ */
 export const demoGame = (page) =>
   page.evaluate(() => {
     const g = document.querySelector('#game');

@@ -132,7 +132,9 @@ async function start(page) {
   }, null, { timeout: 60000 });
 }
 
-/** Waits for the rollout to end (Roll out usable again) and checks it ended with its numbers (else says the line shown). */
+/**
+ * Waits for the rollout to end (Roll out usable again) and checks it ended with its numbers (else says the line shown).
+ */
 async function done(page) {
   await page.waitForFunction(() => !document.querySelector('[data-action=rollout]').disabled, null, { timeout: 120000 });
   const status = await page.locator('.rp-roll-status').textContent();

@@ -17,7 +17,10 @@ const TEXT = {
   ru: { newer: /продолжили в другой вкладке после того, как открылась эта страница\. Ход/, copy: /ваш ход сохранён в отдельной копии/, show: 'Показать партию другой вкладки' },
 };
 
-/** The notice about the other tab as seen: its text, its button's text, and whether both are on the screen within the page's width. */
+/**
+ * The notice about the other tab as seen: its text, its button's text, and whether both are on the screen within the
+ * page's width.
+ */
 const notice = (page) =>
   page.evaluate(() => {
     const box = document.querySelector('#tabs');

@@ -276,8 +276,8 @@ export const gameover = (c) => c.state().ctx.gameover;
  * A suite on several processes: before its tests, PostgreSQL and Redis (scripts/services.mjs: free ports of
  * 127.0.0.1, a temporary directory) and `processes` reference servers on them; after them (also when a test
  * failed), every client made by `connect` is stopped, then the servers, Redis and PostgreSQL, and the
- * directory removed (`args`: more arguments of every server, or a function of the server's index giving them). Returns { servers, connect, pg(), rd() }; the
- * servers must log no internal error.
+ * directory removed (`args`: more arguments of every server, or a function of the server's index giving
+ * them). Returns { servers, connect, pg(), rd() }; the servers must log no internal error.
  */
 export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
   const state = { pg: null, rd: null, dir: null };

@@ -117,7 +117,8 @@ test('seeks: oldest first, 50 a page, with their players and ratings; pairing ne
   assert.deepEqual(all[3], { matchID: opened[3], gameName: 'jokerball-4', setupData: setup(3), player: { playerID: players[3].playerID, name: 'seeker 3', rating: 1500 }, createdAt: all[3].createdAt });
   // another player of pool 3 takes that seat; the list loses it
   const taker = await player('taker');
-  const took = await pair(taker, 'jokerball-4', { clock: { reserveMs: 60000, delayMs: 3000 } }); // the same setup, keys in another order
+  // the same setup, keys in another order
+  const took = await pair(taker, 'jokerball-4', { clock: { reserveMs: 60000, delayMs: 3000 } });
   assert.deepEqual([took.body.matchID, took.body.playerID], [opened[3], '1']);
   const after = (await call(server.url, 'GET', '/seeks?game=jokerball-4')).body;
   assert.ok(!after.seeks.some((s) => s.matchID === opened[3]));

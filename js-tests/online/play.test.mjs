@@ -33,7 +33,10 @@ after(async () => {
 
 const lone = (G) => G.state.phase === 'over';
 
-/** A new match of `name` with both seats connected by `make`'s game: body(clients, { matchID, seats }), then the clients stop. */
+/**
+ * A new match of `name` with both seats connected by `make`'s game: body(clients, { matchID, seats }), then the clients
+ * stop.
+ */
 async function withMatch(name, make, body) {
   const { matchID, seats } = await newMatch(server.url, name);
   const clients = await connectBoth(server.url, make, matchID, seats);

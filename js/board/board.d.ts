@@ -127,7 +127,10 @@ export class SteereBoard extends HTMLElement {
   readonly animationDone: Promise<void>;
   /** Redraws after the bound object was changed from outside. */
   refresh(): void;
-  /** Draws these cells (names) as a hint (part fill `--steere-hint`, outline `--steere-hint-line`) until the position changes; null: none. */
+  /**
+   * Draws these cells (names) as a hint (part fill `--steere-hint`, outline `--steere-hint-line`) until the position
+   * changes; null: none.
+   */
   set hint(cells: string[] | null);
   /**
    * Draws these cells (names) as the last move (part `last`, fill `--steere-last`) until the position
@@ -158,7 +161,10 @@ export class SteereBoard extends HTMLElement {
  * `no-help` is present and the game is on, no hint is drawn and `help` is false.
  */
 export class SteereGame extends HTMLElement {
-  /** The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to play a given object. */
+  /**
+   * The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to
+   * play a given object.
+   */
   game: Playable | null;
   /**
    * The played object's toJSON(); set it to restore a game or match. With `opponent="remote"`, each state
@@ -223,7 +229,10 @@ export interface WorkerBotOptions {
   seed?: number | string;
 }
 
-/** The computer opponent in a Web Worker (worker.js of this package); it thinks on the page's thread where no worker starts. */
+/**
+ * The computer opponent in a Web Worker (worker.js of this package); it thinks on the page's thread where no worker
+ * starts.
+ */
 export class WorkerBot {
   constructor(options?: WorkerBotOptions);
   level: BotLevel;

@@ -326,7 +326,9 @@ export class SteereGame extends Base {
     }
   }
 
-  /** Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played. */
+  /**
+   * Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played.
+   */
   _acted(player, action) {
     this._note([[DID[action], { player: [player] }]]);
     this._emit('steere-played', { player, action });

@@ -245,7 +245,9 @@ export function ofGame(el, r) {
 
 const choice = (l, rec) => (CUBE.has(rec) ? tell(l, [rec === 'no-double' ? 'rv_noDouble' : rec]) : spoken(l, rec));
 
-/** A marked review entry as its line says it in language `l`: '?? played 41.0% · best 2/6 b4xc4, no ball move: 55.0%'. */
+/**
+ * A marked review entry as its line says it in language `l`: '?? played 41.0% · best 2/6 b4xc4, no ball move: 55.0%'.
+ */
 const marked = (l, e) =>
   `${e.mark} ${e.record === 'no-double' ? `${choice(l, e.record)}: ` : ''}${tell(l, ['rv_played', { win: percent(l, e.win, 1) }])} · ${tell(l, ['rv_best', { best: choice(l, e.best), win: percent(l, e.bestWin, 1) }])}`;
 

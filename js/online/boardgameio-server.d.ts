@@ -60,7 +60,10 @@ export class CheckedStorage implements StorageAPI.Async {
   readonly inner: Storage;
   /** Runs when a state that ends its match is written (PlayerLobby sets it to rate the match). */
   onEnd: EndHook | null;
-  /** Writes that lost to another process (conflicts), writes that failed (writeErrors), reads of the storage it wraps (a move costs one). */
+  /**
+   * Writes that lost to another process (conflicts), writes that failed (writeErrors), reads of the storage it wraps (a
+   * move costs one).
+   */
   readonly stats: { conflicts: number; writeErrors: number; reads: number };
   connect(): Promise<void>;
   /** Never rejects: a state that could not be stored (lost the race, or the storage failed) is logged. */
@@ -156,7 +159,10 @@ export class ServerClocks {
   } & LogOption);
   start(): Promise<void>;
   close(): Promise<void>;
-  /** Records a seat as connected or not (its connection's process died, or held it all along), as boardgame.io would have. */
+  /**
+   * Records a seat as connected or not (its connection's process died, or held it all along), as boardgame.io would
+   * have.
+   */
   connection(matchID: string, seat: '0' | '1', connected: boolean): Promise<void>;
   /** Applies a timeout or the seats' presence to a match's stored state; true when a new state was stored. */
   act(matchID: string, what: 'timeout' | 'presence'): Promise<boolean>;

@@ -281,7 +281,8 @@ export class CheckedStorage {
     this.held = null; // the update the gate holds for the next write: { key, release }
     this.readPlayers = new WeakMap(); // a metadata's players object handed out -> its JSON when read
     this.readRest = new WeakMap(); // that players object -> the JSON of the rest of its metadata (updatedAt left out)
-    this.moveRead = new AsyncLocalStorage(); // { id, result, at, uses }: the socket guard's read, for boardgame.io's two reads of that move
+    // { id, result, at, uses }: the socket guard's read, for boardgame.io's two reads of that move
+    this.moveRead = new AsyncLocalStorage();
     this.busy = 0; // operations in flight, for settle()
     this.stats = { conflicts: 0, writeErrors: 0, reads: 0 };
     for (const m of ['createMatch', 'setState', 'setMetadata', 'wipe', 'fetch', 'listMatches']) {

@@ -29,7 +29,9 @@ export interface SeatsAway {
   1: number | null;
 }
 
-/** boardgame.io's G: the engine's `toJSON({ rng: false })`, plain JSON; `clock` in timed games, `away` in casual ones. */
+/**
+ * boardgame.io's G: the engine's `toJSON({ rng: false })`, plain JSON; `clock` in timed games, `away` in casual ones.
+ */
 export interface SteereG<S extends SteereState = SteereState> {
   state: S;
   clock?: Clock;
@@ -163,7 +165,9 @@ export interface SteereGame<S extends SteereState = SteereState> {
 export function jokerballGame(options?: JokerballGameConfig): SteereGame<JokerballState>;
 /** Zola as a boardgame.io game (move `play`, `'swap'` with the pie rule). */
 export function zolaGame(options?: ZolaGameConfig): SteereGame<ZolaState>;
-/** A match as a boardgame.io game (moves `roll` for Jokerball, `play`, `double`, `take`, `drop`, `resign`, `nextGame`). */
+/**
+ * A match as a boardgame.io game (moves `roll` for Jokerball, `play`, `double`, `take`, `drop`, `resign`, `nextGame`).
+ */
 export function matchGame(options: MatchGameConfig): SteereGame<MatchState>;
 
 /** The engine object of G, a new object (free() it when done); throws a SteereError `parse_error` for a bad G. */
@@ -178,13 +182,19 @@ export function engineOf(G: SteereG): Jokerball | Zola | Match;
  */
 export function whyIllegal(G: SteereG, playerID: string | null | undefined, name: string, ...args: unknown[]): RefusalCode | null;
 
-/** Null when G is a legal state of `game`'s variant (its clock and away included), otherwise the SteereError that refuses it. */
+/**
+ * Null when G is a legal state of `game`'s variant (its clock and away included), otherwise the SteereError that
+ * refuses it.
+ */
 export function checkState(game: SteereGame, G: unknown): SteereError | null;
 
 /** The server time from which `playerID` may claim the win in G, or null when no claim can come in this state. */
 export function claimableAt(G: SteereG, playerID: string | null | undefined): number | null;
 
-/** G after the player to act ran out of time at `nowMs` (lost on time, the clock stopped), or null. Throws `invalid_option` for a game not of this module. */
+/**
+ * G after the player to act ran out of time at `nowMs` (lost on time, the clock stopped), or null. Throws
+ * `invalid_option` for a game not of this module.
+ */
 export function timeOut<S extends SteereState>(game: SteereGame<S>, G: SteereG<S>, nowMs: number): SteereG<S> | null;
 
 /** What the server sees of a seat: taken in the lobby, a connection open. */

@@ -4,7 +4,9 @@ import type { State } from 'boardgame.io';
 import type { Server } from 'boardgame.io/server';
 import type { CheckedStorage, ServedGame, LogOption } from './boardgameio-server.js';
 
-/** A player's rating in one game: rating (starts at 1500), experience (the sum of the rated matches' lengths), matches. */
+/**
+ * A player's rating in one game: rating (starts at 1500), experience (the sum of the rated matches' lengths), matches.
+ */
 export interface LobbyRating {
   rating: number;
   experience: number;
@@ -98,7 +100,9 @@ export interface PlayerLobbyOptions extends LogOption {
   storage: CheckedStorage;
   /** Default: a MemoryLobbyStore. */
   store?: LobbyStore;
-  /** A site's own accounts: the player of a request, or null/undefined for none. Tokens and POST /players are then off. */
+  /**
+   * A site's own accounts: the player of a request, or null/undefined for none. Tokens and POST /players are then off.
+   */
   authenticate?: ((request: LobbyRequest) => SitePlayer | null | undefined | Promise<SitePlayer | null | undefined>) | null;
   /** Per client address (default players 10 and pair 60 a minute); null: none. */
   rateLimits?: { players?: RateLimit | null; pair?: RateLimit | null } | null;

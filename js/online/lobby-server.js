@@ -69,7 +69,9 @@ function ratedGame(state) {
   return s.game === 'jokerball' || s.game === 'zola' ? { game: s.game, length: 1 } : null;
 }
 
-/** A player's name: text of 1 to 24 characters once trimmed, no control characters; the trimmed text, or a LobbyError. */
+/**
+ * A player's name: text of 1 to 24 characters once trimmed, no control characters; the trimmed text, or a LobbyError.
+ */
 export function checkName(name) {
   if (typeof name !== 'string') throw new LobbyError(400, 'bad_name', 'name must be a string');
   const trimmed = name.trim();
