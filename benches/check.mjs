@@ -18,7 +18,8 @@ function playPhase(name, trial, js, generate, rng, where) {
   generate();
   const jsMoves = js.notations();
   if (trial.phase !== name) {
-    if (jsMoves.length !== 0) throw new Error(`${name} phase skipped by the package but not by js at ${where}: ${jsMoves}`);
+    if (jsMoves.length !== 0)
+      throw new Error(`${name} phase skipped by the package but not by js at ${where}: ${jsMoves}`);
     return false;
   }
   const pkgMoves = trial.legalMoves();

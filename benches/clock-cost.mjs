@@ -12,7 +12,9 @@ import { postgres } from '../scripts/services.mjs';
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, '..');
 const { zolaGame } = await import(join(root, 'pkg', 'boardgameio.js'));
-const { CheckedStorage, MemoryStore, ServerClocks, LocalPubSub } = await import(join(root, 'pkg', 'boardgameio-server.js'));
+const { CheckedStorage, MemoryStore, ServerClocks, LocalPubSub } = await import(
+  join(root, 'pkg', 'boardgameio-server.js')
+);
 const { clockStart } = await import(join(root, 'pkg', 'node.js'));
 
 const N = Number(process.argv[2] || 500);
@@ -21,7 +23,13 @@ const game = zolaGame({ size: 6, name: 'zola', clock: { delayMs: 0, reserveMs: 1
 async function run(inner, what) {
   const storage = new CheckedStorage(inner, [game], { log: () => {} });
   await storage.connect();
-  const clocks = new ServerClocks({ storage, pubSub: storage.publishAfterWrite(new LocalPubSub()), games: [game], scheduler: { start() {}, schedule() {}, close() {} }, log: () => {} });
+  const clocks = new ServerClocks({
+    storage,
+    pubSub: storage.publishAfterWrite(new LocalPubSub()),
+    games: [game],
+    scheduler: { start() {}, schedule() {}, close() {} },
+    log: () => {},
+  });
   await clocks.start();
   const started = Date.now() - 60000; // every clock ran out a minute ago
   const ids = [];
@@ -29,10 +37,21 @@ async function run(inner, what) {
     const id = `bench-${what}-${i}`;
     const G0 = game.setup({});
     const G = { ...G0, clock: clockStart({ delayMs: 0, reserveMs: 1000 }, 'red', started) };
-    const ctx = { numPlayers: 2, turn: 1, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, phase: null, activePlayers: { 0: 'play', 1: 'play' } };
+    const ctx = {
+      numPlayers: 2,
+      turn: 1,
+      currentPlayer: '0',
+      playOrder: ['0', '1'],
+      playOrderPos: 0,
+      phase: null,
+      activePlayers: { 0: 'play', 1: 'play' },
+    };
     const state = { G, ctx, plugins: {}, _undo: [], _redo: [], _stateID: 1 };
     const players = { 0: { id: 0, name: 'a' }, 1: { id: 1, name: 'b' } };
-    await storage.createMatch(id, { initialState: state, metadata: { gameName: 'zola', players, createdAt: started, updatedAt: started } });
+    await storage.createMatch(id, {
+      initialState: state,
+      metadata: { gameName: 'zola', players, createdAt: started, updatedAt: started },
+    });
     ids.push(id);
   }
   const walls = [];
@@ -47,7 +66,12 @@ async function run(inner, what) {
   const { state } = await storage.fetch(ids[0], { state: true });
   if (state.ctx.gameover?.reason !== 'time') throw new Error(`${what}: no end on time stored`);
   await clocks.close();
-  return { what, timeouts: N, cpuMsEach: Number(((cpu.user + cpu.system) / 1000 / N).toFixed(3)), wallMedianMs: Number(walls[N >> 1].toFixed(2)) };
+  return {
+    what,
+    timeouts: N,
+    cpuMsEach: Number(((cpu.user + cpu.system) / 1000 / N).toFixed(3)),
+    wallMedianMs: Number(walls[N >> 1].toFixed(2)),
+  };
 }
 
 const results = [await run(new MemoryStore(), 'memory')];
@@ -63,5 +87,8 @@ try {
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });
 }
-for (const r of results) console.log(`clock-cost: ${r.what}: ${r.timeouts} timeouts, ${r.cpuMsEach} ms of this process's CPU each, ${r.wallMedianMs} ms each (median wall time)`);
+for (const r of results)
+  console.log(
+    `clock-cost: ${r.what}: ${r.timeouts} timeouts, ${r.cpuMsEach} ms of this process's CPU each, ${r.wallMedianMs} ms each (median wall time)`,
+  );
 console.log(JSON.stringify({ date: new Date().toISOString(), results }));

@@ -12,13 +12,21 @@ const BALL = 3;
 // Directions, as in the crate: E, W, NE, NW, SE, SW (axial dq, dr).
 const DQ = [1, -1, 1, 0, 0, -1];
 const DR = [0, 0, -1, -1, 1, 1];
-const E = 0, W = 1, NE = 2, NW = 3, SE = 4, SW = 5;
+const E = 0,
+  W = 1,
+  NE = 2,
+  NW = 3,
+  SE = 4,
+  SW = 5;
 // A step off the board: a wall, or out through the top (Blue's goal) or the bottom (Red's goal).
 const WALL = -1;
 const OFF_TOP = -2;
 const OFF_BOTTOM = -3;
 // Forward directions by side (0 red, 1 blue) and ball direction by side and die face 1..6 (RULES 1.5-1.6).
-const FORWARD = [[NW, NE], [SE, SW]];
+const FORWARD = [
+  [NW, NE],
+  [SE, SW],
+];
 const BALL_DIR = [
   [SW, W, NW, NE, E, SE],
   [NE, E, SE, SW, W, NW],
@@ -99,7 +107,10 @@ export class Rng {
 
   next() {
     const s = this.s;
-    const s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+    const s0 = s[0],
+      s1 = s[1],
+      s2 = s[2],
+      s3 = s[3];
     const sum = (s0 + s3) >>> 0;
     const out = ((((sum << 7) | (sum >>> 25)) >>> 0) + s0) >>> 0;
     const t = (s1 << 9) >>> 0;

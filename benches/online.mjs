@@ -98,7 +98,8 @@ function treeCpuSeconds(rootPids) {
   return total;
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 // One seat's client: boardgame.io's socket protocol, the latest state kept, every state seen recorded
 // (its history, for the check that nothing acknowledged is lost). `urls` are the server processes: the
@@ -112,7 +113,11 @@ function seatClient(urls, matchID, seat, seen) {
   let closed = false;
   const { notify, waitFor } = stateWaiters(() => state);
   const open = () => {
-    socket = io(`${urls[at % urls.length]}/${NAME}`, { forceNew: true, transports: ['websocket'], reconnection: urls.length === 1 });
+    socket = io(`${urls[at % urls.length]}/${NAME}`, {
+      forceNew: true,
+      transports: ['websocket'],
+      reconnection: urls.length === 1,
+    });
     const mine = socket;
     socket.on('connect_error', () => {
       connectErrors++;
@@ -216,7 +221,8 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     const c = started.G.clock;
     const deadline = c.since + c.delayMs + c.red.reserveMs;
     const end = await clients[0].waitFor((x) => x.ctx.gameover !== undefined, 120000, 'the end on time');
-    if (end.ctx.gameover.reason !== 'time' || end.ctx.gameover.winner !== '1') throw new Error(`match ${matchID}: ended ${JSON.stringify(end.ctx.gameover)}`);
+    if (end.ctx.gameover.reason !== 'time' || end.ctx.gameover.winner !== '1')
+      throw new Error(`match ${matchID}: ended ${JSON.stringify(end.ctx.gameover)}`);
     if (measuring) late.push(Date.now() - deadline);
     timedOut++;
   }
@@ -299,7 +305,8 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
 
   // The first matches are made and joined a few at a time; all are synced before play starts.
   const firsts = [];
-  for (let k = 0; k < n; k += 20) firsts.push(...(await Promise.all(Array.from({ length: Math.min(20, n - k) }, open))));
+  for (let k = 0; k < n; k += 20)
+    firsts.push(...(await Promise.all(Array.from({ length: Math.min(20, n - k) }, open))));
 
   const playing = firsts.map((m, k) => slot(m, k));
   await sleep(3000); // every match under way
@@ -317,7 +324,11 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
   going = false;
   const elapsed = (performance.now() - t0) / 1000;
   const cpu1 = cluster.cpu();
-  const cpu = { servers: cpu1.servers - cpu0.servers, postgres: (cpu1.postgres ?? 0) - (cpu0.postgres ?? 0), total: cpu1.total - cpu0.total };
+  const cpu = {
+    servers: cpu1.servers - cpu0.servers,
+    postgres: (cpu1.postgres ?? 0) - (cpu0.postgres ?? 0),
+    total: cpu1.total - cpu0.total,
+  };
   const load = loadavg()[0];
   await Promise.all(playing); // every match started goes on to its end
 
@@ -332,12 +343,16 @@ async function level(cluster, n, { minutes = 0, onTick } = {}) {
     const winner = replay.phase === 'over' ? (replay.winner === 'red' ? '0' : '1') : null;
     replay.free();
     if (recorded !== winner || gameover.winner !== winner) {
-      throw new Error(`match ${matchID}: recorded winner ${recorded} (${gameover.winner} in the last state), replay ${winner}`);
+      throw new Error(
+        `match ${matchID}: recorded winner ${recorded} (${gameover.winner} in the last state), replay ${winner}`,
+      );
     }
     const seenHistory = acknowledged.get(matchID) || [];
     if (seenHistory.some((r, i) => G.state.history[i] !== r)) {
       lost++;
-      console.error(`  match ${matchID}: a client saw ${JSON.stringify(seenHistory)}, the final history is ${JSON.stringify(G.state.history)}`);
+      console.error(
+        `  match ${matchID}: a client saw ${JSON.stringify(seenHistory)}, the final history is ${JSON.stringify(G.state.history)}`,
+      );
     }
     checked++;
   }
@@ -422,19 +437,27 @@ async function startCluster(p) {
 }
 
 function show(r) {
-  return `  ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${String(r.matches).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
+  return (
+    `  ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${String(r.matches).padStart(4)} matches: ${r.movesPerSecond} moves/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, ` +
     `p99 ${r.p99} ms; CPU ${r.serverCpuPerMoveMs} ms/move in the servers, ${r.totalCpuPerMoveMs} with PostgreSQL and Redis (PostgreSQL ${r.postgresCpuPerMoveMs}; servers ${Math.round(r.serverCpuShare * 100)}% of a core); ` +
     `${r.started} matches, ${r.finished} played to the end, ${r.replayedToWinner} replayed to the recorded winner, ${r.acknowledgedLost} with an acknowledged move lost; ` +
     `${r.failures} failures, ${r.connectErrors} connection errors, ${r.resent} moves sent again; load ${r.load1}` +
-    (r.timedOut ? `; ${r.timedOut} matches ended on time by the server, the end at the seat ${r.lateP50} ms (median) and at most ${r.lateMax} ms after the deadline` : '');
+    (r.timedOut
+      ? `; ${r.timedOut} matches ended on time by the server, the end at the seat ${r.lateP50} ms (median) and at most ${r.lateMax} ms after the deadline`
+      : '')
+  );
 }
 
 // Ctrl-C or a kill: exit through process.exit, so that PostgreSQL and Redis are stopped (services.mjs).
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-console.log(`bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ${NAME}; ` +
-  (soak ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes` : `${seconds} s measured at each level`) +
-  (paced ? `; each match acts every ${paced} ms` : '') +
-  (route === 'match' ? '; both seats of a match on one process' : ''));
+console.log(
+  `bench-online: ${cpus().length} CPUs (${cpus()[0].model}), Node ${process.version}; ${NAME}; ` +
+    (soak
+      ? `soak of ${soak} minutes, a process killed every ${killEvery} minutes`
+      : `${seconds} s measured at each level`) +
+    (paced ? `; each match acts every ${paced} ms` : '') +
+    (route === 'match' ? '; both seats of a match on one process' : ''),
+);
 const results = [];
 let bad = false;
 for (const p of processList || [0]) {
@@ -459,7 +482,9 @@ for (const p of processList || [0]) {
                 break;
               } catch (e) {
                 if (tries >= 5) throw e;
-                console.log(`  process ${i + 1} did not start again (${String(e.message).split('\n')[0]}); trying again`);
+                console.log(
+                  `  process ${i + 1} did not start again (${String(e.message).split('\n')[0]}); trying again`,
+                );
                 await sleep(2000);
               }
             }
@@ -469,12 +494,19 @@ for (const p of processList || [0]) {
       if (soak) r.kills = kills;
       results.push(r);
       console.log(show(r) + (soak ? `; ${kills} processes killed` : ''));
-      if (r.failures > 0 || r.finished + r.timedOut !== r.started || r.replayedToWinner !== r.finished || r.acknowledgedLost > 0) bad = true;
+      if (
+        r.failures > 0 ||
+        r.finished + r.timedOut !== r.started ||
+        r.replayedToWinner !== r.finished ||
+        r.acknowledgedLost > 0
+      )
+        bad = true;
     }
   } finally {
     const servers = [...cluster.servers];
     await cluster.stop();
-    for (const server of servers) for (const line of server.lines) if (!/listening on|games |^\s*$/.test(line)) console.log(`  server: ${line}`);
+    for (const server of servers)
+      for (const line of server.lines) if (!/listening on|games |^\s*$/.test(line)) console.log(`  server: ${line}`);
   }
 }
 console.log(JSON.stringify({ date: new Date().toISOString(), db: useDb, soak, route, results }));

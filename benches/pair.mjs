@@ -47,12 +47,19 @@ const check = (ok, what) => {
   }
 };
 try {
-  for (let i = 0; i < PROCESSES; i++) servers.push(await startServer({ postgres: pg.url, redis: rd.url, args: ['--rate-players', '0', '--rate-pair', '0'] }));
-  console.log(`benches/pair: ${PLAYERS} players pairing at once on ${PROCESSES} processes, ${POOLS} pool(s), ${ROUNDS} rounds (load average ${loadavg()[0].toFixed(1)})`);
+  for (let i = 0; i < PROCESSES; i++)
+    servers.push(
+      await startServer({ postgres: pg.url, redis: rd.url, args: ['--rate-players', '0', '--rate-pair', '0'] }),
+    );
+  console.log(
+    `benches/pair: ${PLAYERS} players pairing at once on ${PROCESSES} processes, ${POOLS} pool(s), ${ROUNDS} rounds (load average ${loadavg()[0].toFixed(1)})`,
+  );
   for (let round = 1; round <= ROUNDS; round++) {
     const players = [];
     for (let i = 0; i < PLAYERS; i += 20) {
-      const batch = Array.from({ length: Math.min(20, PLAYERS - i) }, (_, j) => call(servers[(i + j) % PROCESSES].url, 'POST', '/players', { body: { name: `r${round} p${i + j}` } }));
+      const batch = Array.from({ length: Math.min(20, PLAYERS - i) }, (_, j) =>
+        call(servers[(i + j) % PROCESSES].url, 'POST', '/players', { body: { name: `r${round} p${i + j}` } }),
+      );
       for (const r of await Promise.all(batch)) {
         if (r.status !== 201) throw new Error(`benches/pair: POST /players answered ${r.status} ${r.text}`);
         players.push(r.body);
@@ -64,7 +71,10 @@ try {
         const pool = i % POOLS;
         const sent = performance.now();
         const setupData = setupOf(pool);
-        const r = await call(servers[i % PROCESSES].url, 'POST', '/pair', { token: p.token, body: setupData ? { gameName: 'zola', setupData } : { gameName: 'zola' } });
+        const r = await call(servers[i % PROCESSES].url, 'POST', '/pair', {
+          token: p.token,
+          body: setupData ? { gameName: 'zola', setupData } : { gameName: 'zola' },
+        });
         return { ...r, ms: performance.now() - sent, player: p.playerID, pool };
       }),
     );
@@ -75,14 +85,24 @@ try {
     const open = new Map();
     for (const [matchID, held] of byMatch) {
       check(held.length <= 2, `${matchID} has ${held.length} players`);
-      if (held.length === 2) check(held[0].player !== held[1].player && held[0].body.playerID !== held[1].body.playerID, `${matchID}: a player with themselves, or one seat twice`);
+      if (held.length === 2)
+        check(
+          held[0].player !== held[1].player && held[0].body.playerID !== held[1].body.playerID,
+          `${matchID}: a player with themselves, or one seat twice`,
+        );
       else open.set(held[0].pool, (open.get(held[0].pool) || 0) + 1);
     }
     for (const [pool, n] of open) check(n <= 1, `pool ${pool}: ${n} seeks left open`);
-    const { rows } = await db.query('SELECT player_id, count(*)::int AS n FROM lobby_seats WHERE player_id = ANY($1) GROUP BY player_id', [players.map((p) => p.playerID)]);
+    const { rows } = await db.query(
+      'SELECT player_id, count(*)::int AS n FROM lobby_seats WHERE player_id = ANY($1) GROUP BY player_id',
+      [players.map((p) => p.playerID)],
+    );
     check(rows.length === PLAYERS && rows.every((r) => r.n === 1), 'every player in exactly one match (lobby_seats)');
     const { rows: seeks } = await db.query('SELECT pool, count(*)::int AS n FROM lobby_seeks GROUP BY pool');
-    check(seeks.every((s) => s.n === 1), 'at most one open seek per pool (lobby_seeks)');
+    check(
+      seeks.every((s) => s.n === 1),
+      'at most one open seek per pool (lobby_seeks)',
+    );
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
     const paired = [...byMatch.values()].filter((h) => h.length === 2).length;
     console.log(
@@ -92,7 +112,10 @@ try {
     // the seeks left open are cancelled, so that the next round starts from none
     for (const a of answers) {
       const left = byMatch.get(a.body.matchID).length === 1;
-      if (left) await call(servers[0].url, 'DELETE', `/seeks/${a.body.matchID}`, { token: players.find((p) => p.playerID === a.player).token });
+      if (left)
+        await call(servers[0].url, 'DELETE', `/seeks/${a.body.matchID}`, {
+          token: players.find((p) => p.playerID === a.player).token,
+        });
     }
   }
 } finally {

@@ -21,7 +21,10 @@ try {
           if (g.phase === 'roll') g.roll();
           else g.play(b.chooseMove(g));
         }
-        const candidates = new api.Bot({ level: 'easy', seed: 1 }).hint(g).slice(0, 2).map((c) => c.move);
+        const candidates = new api.Bot({ level: 'easy', seed: 1 })
+          .hint(g)
+          .slice(0, 2)
+          .map((c) => c.move);
         const options = { trials, player: 'easy', truncate: 0, varianceReduction: true, seed: 1, candidates };
         const bot = new WorkerBot({ level: 'easy', seed: 1 });
         const t = performance.now();
@@ -36,7 +39,9 @@ try {
   console.log(`4 workers: ${(four.ms / 1000).toFixed(1)} s`, JSON.stringify(four.r), four.position, four.history);
   const one = await run(1);
   console.log(`1 worker: ${(one.ms / 1000).toFixed(1)} s`, JSON.stringify(one.r));
-  console.log(`same numbers: ${JSON.stringify(one.r) === JSON.stringify(four.r)}; speed-up ${(one.ms / four.ms).toFixed(2)}x`);
+  console.log(
+    `same numbers: ${JSON.stringify(one.r) === JSON.stringify(four.r)}; speed-up ${(one.ms / four.ms).toFixed(2)}x`,
+  );
 } finally {
   await browser.close();
   stopServer(server);

@@ -124,13 +124,24 @@ const zolaBytes = bytesPerObject(() => new Zola(), 100000);
 for (const o of live) o.free();
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-console.log(`machine: ${cpu}, nproc ${os.availableParallelism?.() ?? os.cpus().length}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}, Node ${process.version}`);
+console.log(
+  `machine: ${cpu}, nproc ${os.availableParallelism?.() ?? os.cpus().length}, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}, Node ${process.version}`,
+);
 console.log(`medians of ${RUNS} runs; Jokerball 2025, side 6, 2 rows, random players`);
 console.log(`  simulate (wasm), Jokerball        ${show(simJokerball)}`);
 console.log(`  hand-written JS engine, Jokerball ${show(jsEngine)}`);
-console.log(`  simulate / JS engine              ${ratio('wall').toFixed(2)} x wall, ${ratio('cpu').toFixed(2)} x CPU time, medians of per-round ratios (target >= 3, aim 5)`);
+console.log(
+  `  simulate / JS engine              ${ratio('wall').toFixed(2)} x wall, ${ratio('cpu').toFixed(2)} x CPU time, medians of per-round ratios (target >= 3, aim 5)`,
+);
 console.log(`  random games through the JS API   ${show(apiGames)}`);
 console.log(`  simulate (wasm), Zola 6x6         ${show(simZola)}`);
-console.log(`  JS API turn (roll, legalMoves, play, legalMoves, play): median ${median(turnTimes).toFixed(1)} µs wall over ${turnTimes.length} turns (target <= 20)`);
-console.log(`  wasm memory per new game object: Jokerball ${fmt(jbBytes)} B, Zola ${fmt(zolaBytes)} B (target <= 2048)`);
+console.log(
+  `  JS API turn (roll, legalMoves, play, legalMoves, play): median ${median(turnTimes).toFixed(1)} µs wall over ${turnTimes.length} turns (target <= 20)`,
+);
+console.log(
+  `  wasm memory per new game object: Jokerball ${fmt(jbBytes)} B, Zola ${fmt(zolaBytes)} B (target <= 2048)`,
+);
 console.log(`  JS engine turns played: ${fmt(jsTurns)} (keeps the work observable)`);

@@ -55,9 +55,7 @@ test('the package ships the three catalogues with the same texts', async () => {
 
 const html = readFileSync(new URL('../www/index.html', import.meta.url), 'utf8');
 /** Every key index.html marks (data-t, data-t-html, data-t-label, data-t-title) with its English. */
-const marked = new Map(
-  [...html.matchAll(/data-t(?:-html|-label|-title)?="(\w+)"/g)].map((m) => [m[1], m[0]]),
-);
+const marked = new Map([...html.matchAll(/data-t(?:-html|-label|-title)?="(\w+)"/g)].map((m) => [m[1], m[0]]));
 const helpEn = /<div data-t-html="help">([\s\S]*?)<\/div>/.exec(html)[1];
 const tags = (markup) => {
   const n = {};
@@ -65,7 +63,7 @@ const tags = (markup) => {
   return n;
 };
 
-test('the demo marks its texts and the elements\' catalogues hold the words both say', () => {
+test("the demo marks its texts and the elements' catalogues hold the words both say", () => {
   assert.ok(marked.size > 20, `only ${marked.size} marked texts in index.html`);
   for (const key of ['red', 'blue', 'easy', 'medium', 'hard', 'newGame']) assert.ok(marked.has(key) && key in en, key);
 });
@@ -88,7 +86,10 @@ for (const [name, page] of Object.entries({ es: pageEs, ru: pageRu })) {
     const cat = { es, ru }[name];
     for (const [, label] of page.help.matchAll(/<kbd>([^<]+)<\/kbd>/g)) {
       if (['Tab', 'Esc', 'r', 'Enter', 'Intro'].includes(label)) continue;
-      assert.ok(Object.values(cat).includes(label) || Object.values(page).includes(label), `<kbd>${label}</kbd> is no button of the page`);
+      assert.ok(
+        Object.values(cat).includes(label) || Object.values(page).includes(label),
+        `<kbd>${label}</kbd> is no button of the page`,
+      );
     }
   });
 }

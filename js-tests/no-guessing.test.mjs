@@ -83,7 +83,10 @@ export function scan(text) {
       code += c + c;
       prev = c;
       i = j + 1;
-    } else if (c === '/' && (prev === '' || /[=(,:[!&|?{};+\-*%<>~^]$/.test(prev) || /^(return|typeof|case|in|of)$/.test(prev))) {
+    } else if (
+      c === '/' &&
+      (prev === '' || /[=(,:[!&|?{};+\-*%<>~^]$/.test(prev) || /^(return|typeof|case|in|of)$/.test(prev))
+    ) {
       let j = i + 1;
       let cls = false;
       while (j < text.length && (cls || text[j] !== '/') && text[j] !== '\n') {
@@ -116,7 +119,10 @@ export function scan(text) {
   return { code, regexes, splits };
 }
 
-const sources = [...files('js'), ...files('www')].map((f) => [relative(root, join(root, f)).split('\\').join('/'), readFileSync(join(root, f), 'utf8')]);
+const sources = [...files('js'), ...files('www')].map((f) => [
+  relative(root, join(root, f)).split('\\').join('/'),
+  readFileSync(join(root, f), 'utf8'),
+]);
 
 test('every regular expression of js/ and www/ is a listed text pattern, none reads notation', () => {
   const found = [];
@@ -152,16 +158,26 @@ test('no trial moves on copies: .clone() only where listed', () => {
 test('the check finds what it is for', () => {
   // the guesses it replaced: a record's cells, a start position's mover, a header, a hint's cells
   const old = [
-    "for (const c of part.split(/[-x>]/)) if (isCell(c)) out.add(c);",
-    "const p = g.start.replace(/[rb]$/, first[0]);",
-    "const cls = /^\\[Length /m.test(header) ? Match : Jokerball;",
-    "return part.match(/[a-z]\\d+/g) ?? [];",
+    'for (const c of part.split(/[-x>]/)) if (isCell(c)) out.add(c);',
+    'const p = g.start.replace(/[rb]$/, first[0]);',
+    'const cls = /^\\[Length /m.test(header) ? Match : Jokerball;',
+    'return part.match(/[a-z]\\d+/g) ?? [];',
     "const re = new RegExp('wins');",
     "x = a / b / c; // a division, not a pattern: '/x/'",
   ];
-  assert.deepEqual(old.map((line) => scan(line).regexes.length), [1, 1, 1, 1, 1, 0]);
+  assert.deepEqual(
+    old.map((line) => scan(line).regexes.length),
+    [1, 1, 1, 1, 1, 0],
+  );
   // the splits it replaced: a record's dice and moves (the replay, the board after a reload)
-  const cut = ["const [dice, ...moves] = rec.split(' ');", "rec.text.split(' ')[0].split( \"/\" ).map(Number)", "x.split(y); 'a.split(\\' \\')'"];
-  assert.deepEqual(cut.map((line) => scan(line).splits), [[' '], [' ', '/'], []]);
+  const cut = [
+    "const [dice, ...moves] = rec.split(' ');",
+    'rec.text.split(\' \')[0].split( "/" ).map(Number)',
+    "x.split(y); 'a.split(\\' \\')'",
+  ];
+  assert.deepEqual(
+    cut.map((line) => scan(line).splits),
+    [[' '], [' ', '/'], []],
+  );
   assert.equal(scan("const c = copy.clone(); // c.clone()\nx = 'y.clone()';").code.match(/\.clone\s*\(/g).length, 1);
 });

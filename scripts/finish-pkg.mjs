@@ -28,13 +28,14 @@ const main = join(pkg, 'steere_games.js');
 const dts = join(pkg, 'steere_games.d.ts');
 
 const snippets = readdirSync(join(pkg, 'snippets'));
-const errorSnippet = snippets
-  .map((d) => `snippets/${d}/js/steere_error.js`)
-  .find((p) => existsSync(join(pkg, p)));
+const errorSnippet = snippets.map((d) => `snippets/${d}/js/steere_error.js`).find((p) => existsSync(join(pkg, p)));
 if (!errorSnippet) throw new Error('finish-pkg: the SteereError snippet is missing from pkg/snippets');
 // The snippet ships without its comments and indentation (esbuild, whitespace only: every name is kept).
 const snippetFile = join(pkg, errorSnippet);
-writeFileSync(snippetFile, transformSync(readFileSync(snippetFile, 'utf8'), { minifyWhitespace: true, format: 'esm' }).code);
+writeFileSync(
+  snippetFile,
+  transformSync(readFileSync(snippetFile, 'utf8'), { minifyWhitespace: true, format: 'esm' }).code,
+);
 
 let js = readFileSync(main, 'utf8');
 const marker = '// steere-games: SteereError';
@@ -65,8 +66,9 @@ if (!js.includes(marker)) {
 
 // Rewrites the word any to unknown in TypeScript types only (comments and string literals are kept).
 const noAny = (text) =>
-  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g,
-    (m) => (m === 'any' ? 'unknown' : m));
+  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g, (m) =>
+    m === 'any' ? 'unknown' : m,
+  );
 const typesFile = join(pkg, 'types.d.ts');
 const entryMarker = "export * from './types.js';";
 let types = readFileSync(dts, 'utf8');
@@ -79,7 +81,7 @@ if (!types.includes(entryMarker)) {
     /^(\s*)free\(\): void;$/gm,
     '$1/**\n$1 * Releases the wasm memory this object holds. Afterwards every method and getter throws the\n' +
       '$1 * SteereError `freed`; calling free() again does nothing. (Objects that are dropped without\n' +
-      "$1 * free() are released when they are garbage-collected, later.)\n$1 */\n$1free(): void;",
+      '$1 * free() are released when they are garbage-collected, later.)\n$1 */\n$1free(): void;',
   );
   // The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
   types = noAny(types);
@@ -197,10 +199,14 @@ const css = {
       contents: readFileSync(a.path, 'utf8')
         .replace(
           /(const \w+_CSS = `)([^`$]*)(`;)/g,
-          (_, open, sheet, close) => open + transformSync(sheet, { loader: 'css', minify: true }).code.trim().replaceAll(', #', ',#') + close,
+          (_, open, sheet, close) =>
+            open + transformSync(sheet, { loader: 'css', minify: true }).code.trim().replaceAll(', #', ',#') + close,
         )
         // and their markup (the constants named *_HTML) without the line breaks between tags
-        .replace(/(const \w+_HTML = `)([^`]*)(`;)/g, (_, open, html, close) => open + html.replaceAll('>\n<', '><') + close),
+        .replace(
+          /(const \w+_HTML = `)([^`]*)(`;)/g,
+          (_, open, html, close) => open + html.replaceAll('>\n<', '><') + close,
+        ),
       loader: 'js',
     }));
   },
@@ -227,8 +233,12 @@ export const catalogue = (texts) => (texts = texts.split(${JSON.stringify(SEP)})
       if (Object.keys(cat).sort().join() !== [...keys].sort().join()) {
         throw new Error(`finish-pkg: ${basename(a.path)} has other keys than lang-en.js`);
       }
-      if (keys.some((k) => cat[k].includes(SEP))) throw new Error(`finish-pkg: a text of ${basename(a.path)} holds ${SEP}`);
-      return { contents: `import { catalogue } from 'catalogue-keys';\nexport default catalogue(${JSON.stringify(keys.map((k) => cat[k]).join(SEP))});`, loader: 'js' };
+      if (keys.some((k) => cat[k].includes(SEP)))
+        throw new Error(`finish-pkg: a text of ${basename(a.path)} holds ${SEP}`);
+      return {
+        contents: `import { catalogue } from 'catalogue-keys';\nexport default catalogue(${JSON.stringify(keys.map((k) => cat[k]).join(SEP))});`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -325,7 +335,13 @@ const manifest = {
     'LICENSE',
     'docs/records.md',
   ],
-  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6', pg: '>=8', 'rate-limiter-flexible': '>=7' },
+  peerDependencies: {
+    'boardgame.io': '^0.50.2',
+    redis: '>=4',
+    bullmq: '>=6.7.6',
+    pg: '>=8',
+    'rate-limiter-flexible': '>=7',
+  },
   peerDependenciesMeta: {
     'boardgame.io': { optional: true },
     redis: { optional: true },

@@ -67,7 +67,10 @@ const labCss = readFileSync(join(www, 'lab', 'lab.css'), 'utf8');
 html = readFileSync(join(www, 'lab', 'index.html'), 'utf8');
 replace(/<link rel="manifest"[^>]*>\n?/, '');
 replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
-replace(/<link rel="stylesheet" href="\.\.\/style.css">\n<link rel="stylesheet" href="lab.css">/, `<style>\n${css}\n${labCss}</style>`);
+replace(
+  /<link rel="stylesheet" href="\.\.\/style.css">\n<link rel="stylesheet" href="lab.css">/,
+  `<style>\n${css}\n${labCss}</style>`,
+);
 replace(/href="\.\.\/"/, 'href="steere-games-offline.html"');
 replace(/<script type="module" src="lab.js"><\/script>/, boot('labWorker', labWorker, lab));
 const labOut = join(root, 'dist', 'steere-games-lab-offline.html');

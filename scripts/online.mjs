@@ -68,8 +68,24 @@ export async function defaultGames({ abandonMs } = {}) {
     games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}`, ...time }));
   }
   for (const length of [3, 5]) {
-    games.push(matchGame({ game: 'jokerball', length, cube: true, name: `jokerball-match-${length}-clock`, clock: TIME_CONTROLS.backgammon(length) }));
-    games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}-clock`, clock: TIME_CONTROLS.backgammon(length) }));
+    games.push(
+      matchGame({
+        game: 'jokerball',
+        length,
+        cube: true,
+        name: `jokerball-match-${length}-clock`,
+        clock: TIME_CONTROLS.backgammon(length),
+      }),
+    );
+    games.push(
+      matchGame({
+        game: 'zola',
+        length,
+        cube: true,
+        name: `zola-match-${length}-clock`,
+        clock: TIME_CONTROLS.backgammon(length),
+      }),
+    );
   }
   return games;
 }
@@ -158,10 +174,35 @@ function staticFiles(vendor) {
  * (default defaultGames({ abandonMs })), abandonMs, log (a line printer), vendor (build
  * /vendor/boardgameio.js, default true).
  */
-export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, abandonMs, ratePlayers = 10, ratePair = 60, log = (l) => console.log(l), vendor = true } = {}) {
+export async function startServer({
+  port = 8000,
+  host = 'localhost',
+  db,
+  postgres,
+  redis,
+  sidPrefix,
+  games,
+  abandonMs,
+  ratePlayers = 10,
+  ratePair = 60,
+  log = (l) => console.log(l),
+  vendor = true,
+} = {}) {
   const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
-  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler, SeatLeases, PlayerLobby, MemoryLobbyStore, PostgresLobbyStore } =
-    await import(join(root, 'pkg', 'boardgameio-server.js'));
+  const {
+    CheckedStorage,
+    MemoryStore,
+    LocalPubSub,
+    RedisPubSub,
+    guardSockets,
+    ServerClocks,
+    TimerScheduler,
+    BullScheduler,
+    SeatLeases,
+    PlayerLobby,
+    MemoryLobbyStore,
+    PostgresLobbyStore,
+  } = await import(join(root, 'pkg', 'boardgameio-server.js'));
   games = games || (await defaultGames({ abandonMs }));
   const logLine = (line) => log(`online: ${line}`);
   let inner;
@@ -262,7 +303,15 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
 }
 
 function parseArgs(argv) {
-  const o = { port: 8000, host: 'localhost', db: undefined, postgres: undefined, redis: undefined, stopWithStdin: false, verbose: false };
+  const o = {
+    port: 8000,
+    host: 'localhost',
+    db: undefined,
+    postgres: undefined,
+    redis: undefined,
+    stopWithStdin: false,
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--port') o.port = Number(argv[++i]);
@@ -284,11 +333,14 @@ function parseArgs(argv) {
     throw new Error('online: --abandon-ms 1000..86400000');
   }
   for (const k of ['ratePlayers', 'ratePair']) {
-    if (o[k] !== undefined && !(Number.isInteger(o[k]) && o[k] >= 0 && o[k] <= 1000000)) throw new Error('online: --rate-players and --rate-pair: 0..1000000 a minute (0: no limit)');
+    if (o[k] !== undefined && !(Number.isInteger(o[k]) && o[k] >= 0 && o[k] <= 1000000))
+      throw new Error('online: --rate-players and --rate-pair: 0..1000000 a minute (0: no limit)');
   }
   if (o.db !== undefined && o.postgres !== undefined) throw new Error('online: --db or --postgres, not both');
-  if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix)) throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
-  for (const k of ['postgres', 'redis']) if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
+  if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix))
+    throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
+  for (const k of ['postgres', 'redis'])
+    if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
   return o;
 }
 
@@ -309,7 +361,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
     ratePair: o.ratePair,
   });
   console.log(`online: listening on ${url} (demo ${url}/www/, lobby ${url}/games)`);
-  console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`);
+  console.log(
+    `online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`,
+  );
   const quit = () => stop().then(() => process.exit(0));
   process.on('SIGINT', quit);
   process.on('SIGTERM', quit);

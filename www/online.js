@@ -27,20 +27,35 @@ function variants() {
   const out = [];
   for (const rules of ['2025', 'classic']) {
     for (const size of ['6', '4']) {
-      const name = ['jokerball', rules === 'classic' ? 'classic' : '', size === '4' ? '4' : ''].filter(Boolean).join('-');
-      out.push({ name, settings: { game: 'jokerball', rules, size, rows: '2', length: '1' }, make: (a) => a.jokerballGame({ rules, size: Number(size), name }) });
+      const name = ['jokerball', rules === 'classic' ? 'classic' : '', size === '4' ? '4' : '']
+        .filter(Boolean)
+        .join('-');
+      out.push({
+        name,
+        settings: { game: 'jokerball', rules, size, rows: '2', length: '1' },
+        make: (a) => a.jokerballGame({ rules, size: Number(size), name }),
+      });
     }
   }
   for (const size of ['6', '8', '10']) {
     for (const pie of [false, true]) {
       const name = ['zola', size === '6' ? '' : size, pie ? 'pie' : ''].filter(Boolean).join('-');
-      out.push({ name, settings: { game: 'zola', 'zola-size': size, pie, length: '1' }, make: (a) => a.zolaGame({ size: Number(size), pie, name }) });
+      out.push({
+        name,
+        settings: { game: 'zola', 'zola-size': size, pie, length: '1' },
+        make: (a) => a.zolaGame({ size: Number(size), pie, name }),
+      });
     }
   }
   for (const length of ['3', '5', '7']) {
     for (const game of ['jokerball', 'zola']) {
       const name = `${game}-match-${length}`;
-      const settings = { game, length, cube: true, ...(game === 'jokerball' ? { rules: '2025', size: '6', rows: '2' } : { 'zola-size': '6' }) };
+      const settings = {
+        game,
+        length,
+        cube: true,
+        ...(game === 'jokerball' ? { rules: '2025', size: '6', rows: '2' } : { 'zola-size': '6' }),
+      };
       out.push({ name, settings, make: (a) => a.matchGame({ game, length: Number(length), cube: true, name }) });
     }
   }
@@ -350,7 +365,11 @@ export class Online {
   /** The demo settings of the match's game (for the panel), or null before a match is open. */
   get settings() {
     if (!this.variant) return null;
-    return { ...this.variant.settings, opponent: 'online', ...(this.seat ? { human: this.seat === '1' ? 'blue' : 'red' } : {}) };
+    return {
+      ...this.variant.settings,
+      opponent: 'online',
+      ...(this.seat ? { human: this.seat === '1' ? 'blue' : 'red' } : {}),
+    };
   }
 
   /** Waiting in an open seat of the lobby for an opponent (Cancel gives it up). */
@@ -368,7 +387,9 @@ export class Online {
     button.disabled = true;
     this.lobbyNote = null;
     try {
-      await new this.m.Lobby({ server: location.origin, gameName: this.variant.name, token: this.lobby.token }).cancel(this.matchID);
+      await new this.m.Lobby({ server: location.origin, gameName: this.variant.name, token: this.lobby.token }).cancel(
+        this.matchID,
+      );
       this.onLeave();
       return;
     } catch (e) {
@@ -388,7 +409,9 @@ export class Online {
     this.rating = { asking: true };
     for (let i = 0; i < 20 && this.root.isConnected; i++) {
       try {
-        const res = await fetch(new URL(`/players/${encodeURIComponent(playerID)}`, location.href), { headers: { accept: 'application/json' } });
+        const res = await fetch(new URL(`/players/${encodeURIComponent(playerID)}`, location.href), {
+          headers: { accept: 'application/json' },
+        });
         const r = res.ok ? (await res.json()).ratings?.[game] : null;
         if (r && r.matches > before.matches) {
           this.rating = { game, before: before.rating, after: r.rating };
@@ -550,7 +573,11 @@ export class Online {
     other.hidden = !p || !v.connected; // what the server last said of the other seat is stale while away
     if (p) {
       const vars = { player: name(OTHER[mine]) };
-      other.textContent = !p.name ? this.t('notJoined', vars) : p.isConnected === false ? this.t('away', vars) : this.t('here', vars);
+      other.textContent = !p.name
+        ? this.t('notJoined', vars)
+        : p.isConnected === false
+          ? this.t('away', vars)
+          : this.t('here', vars);
     }
     this.q('.invite').hidden = !p || !!p.name || !!this.lobby;
     this.drawLobby(v, p);
@@ -583,8 +610,18 @@ export class Online {
       return;
     }
     const { game, before, after } = this.rating;
-    const num = (x, sign) => new Intl.NumberFormat(this.words.lang, { maximumFractionDigits: 1, useGrouping: false, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
-    line.textContent = this.t('ratingChange', { game: GAME_NAMES[game], before: num(before), after: num(after), change: num(Math.round((after - before) * 10) / 10, true) });
+    const num = (x, sign) =>
+      new Intl.NumberFormat(this.words.lang, {
+        maximumFractionDigits: 1,
+        useGrouping: false,
+        signDisplay: sign ? 'exceptZero' : 'auto',
+      }).format(x);
+    line.textContent = this.t('ratingChange', {
+      game: GAME_NAMES[game],
+      before: num(before),
+      after: num(after),
+      change: num(Math.round((after - before) * 10) / 10, true),
+    });
   }
 
   describe() {
@@ -596,6 +633,9 @@ export class Online {
 export function describeVariant(variant, words) {
   const t = (key, vars) => say(words, key, vars);
   const s = variant.settings;
-  const one = (game) => (game === 'jokerball' ? t('jokerball', { rules: s.rules, size: s.size }) : t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] }));
+  const one = (game) =>
+    game === 'jokerball'
+      ? t('jokerball', { rules: s.rules, size: s.size })
+      : t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] });
   return s.length === '1' ? one(s.game) : t('match', { length: s.length, game: one(s.game) });
 }

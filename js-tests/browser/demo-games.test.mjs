@@ -23,10 +23,21 @@ test('serve.mjs: / redirects to /www/, wasm served as application/wasm; only /ww
   assert.match(js.headers.get('content-type'), /^text\/javascript/);
   assert.equal((await fetch(`${base}/www/nothing-here`)).status, 404);
   assert.equal((await fetch(`${base}/%2e%2e/%2e%2e/etc/passwd`)).status, 404);
-  for (const path of ['/.git/config', '/.git/HEAD', '/README.md', '/Cargo.toml', '/src/lib.rs', '/scripts/serve.mjs', '/pkg/.gitignore', '/www/../.git/config', '/www/%2e%2e/README.md']) {
+  for (const path of [
+    '/.git/config',
+    '/.git/HEAD',
+    '/README.md',
+    '/Cargo.toml',
+    '/src/lib.rs',
+    '/scripts/serve.mjs',
+    '/pkg/.gitignore',
+    '/www/../.git/config',
+    '/www/%2e%2e/README.md',
+  ]) {
     assert.equal((await fetch(`${base}${path}`)).status, 404, path);
   }
-  for (const path of ['/pkg/board.js', '/pkg/worker.js', '/pkg/lang.js', '/www/app.js']) assert.equal((await fetch(`${base}${path}`)).status, 200, path);
+  for (const path of ['/pkg/board.js', '/pkg/worker.js', '/pkg/lang.js', '/www/app.js'])
+    assert.equal((await fetch(`${base}${path}`)).status, 200, path);
 });
 
 test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks', async () => {
@@ -55,7 +66,10 @@ test('Jokerball (RULES 1), side 6, person against person: a whole game by clicks
   const said = notices.join('\n');
   if (log.some((r) => / -$/.test(r))) assert.match(said, /has no ball move: skipped/);
   if (log.some((r) => / - /.test(r))) assert.match(said, /has no man move/);
-  assert.ok(log.some((r) => / -$/.test(r) || / - /.test(r)), 'this seeded game has a skipped phase');
+  assert.ok(
+    log.some((r) => / -$/.test(r) || / - /.test(r)),
+    'this seeded game has a skipped phase',
+  );
   await page.screenshot({ path: `${outDir}/jokerball-served.png` });
   assert.deepEqual(errors, []);
   await context.close();
@@ -65,7 +79,15 @@ test('Jokerball side 4, classic, 3 rows: selection, deselection by a click elsew
   const { context, page, errors } = await open('?seed=4&size=4&rules=classic&rows=3');
   assert.equal(await page.$$eval('[data-cell]', (c) => c.length), 37);
   assert.equal(await page.$$eval('[data-piece=red]', (c) => c.length), 4 + 5 + 6);
-  assert.equal(await page.$$eval('[data-goal]', (c) => c.map((e) => e.dataset.goal).sort().join()), 'blue,red');
+  assert.equal(
+    await page.$$eval('[data-goal]', (c) =>
+      c
+        .map((e) => e.dataset.goal)
+        .sort()
+        .join(),
+    ),
+    'blue,red',
+  );
   await page.click('[data-action=roll]');
   if ((await boardAttr(page, 'data-phase')) === 'man') {
     const first = await page.$eval('[data-target=select]', (e) => e.dataset.cell);
@@ -116,7 +138,7 @@ test('Zola with the pie rule: swap offered once, after the first move (RULES 2.2
   await context.close();
 });
 
-test('the game survives a reload (localStorage through the element\'s state)', async () => {
+test("the game survives a reload (localStorage through the element's state)", async () => {
   const { context, page, errors } = await open('?seed=8&size=4');
   const random = rng(8);
   for (let i = 0; i < 12; i++) {
@@ -128,7 +150,9 @@ test('the game survives a reload (localStorage through the element\'s state)', a
   }
   const snap = async () => {
     const s = await gameState(page);
-    const pieces = await page.$$eval('[data-cell]', (cells) => cells.map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')));
+    const pieces = await page.$$eval('[data-cell]', (cells) =>
+      cells.map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')),
+    );
     const log = await page.$$eval('steere-game >> .log li', (li) => li.map((e) => e.textContent));
     return { log, turn: s.turn, phase: s.phase, pieces, dice: s.dice };
   };
@@ -151,7 +175,11 @@ test('keyboard play: r rolls and takes the focus to a target on the board, Enter
   await page.keyboard.press('r');
   assert.notEqual(await boardAttr(page, 'data-phase'), 'roll');
   const focusedTarget = () =>
-    page.evaluate(() => document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot.activeElement?.dataset?.target ?? null);
+    page.evaluate(
+      () =>
+        document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot.activeElement?.dataset
+          ?.target ?? null,
+    );
   for (let i = 0; i < 6 && (await logLines(page)).length === 0; i++) {
     assert.ok(await focusedTarget(), 'a target has the focus');
     await page.keyboard.press('Enter');
@@ -205,7 +233,10 @@ test('the panel starts the game it shows (game, size, rows, rules, Zola size, le
   const s = await gameState(page);
   assert.match(s.score, /^Match to 7 · game 1: Red 0 – Blue 0$/);
   assert.equal(s.cube, 'Cube 1, centred');
-  assert.equal(await page.$$eval('[data-option=length] option', (o) => o.map((x) => Number(x.value)).join()), Array.from({ length: 21 }, (_, i) => i + 1).join());
+  assert.equal(
+    await page.$$eval('[data-option=length] option', (o) => o.map((x) => Number(x.value)).join()),
+    Array.from({ length: 21 }, (_, i) => i + 1).join(),
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

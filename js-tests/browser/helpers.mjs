@@ -126,7 +126,9 @@ export async function gameState(page, sel = 'steere-game') {
       winner: root.querySelector('[data-winner]')?.dataset.winner ?? null,
       canRoll: on('roll'),
       canTake: on('take'),
-      buttons: Object.fromEntries(['roll', 'double', 'take', 'drop', 'swap', 'resign', 'next-game'].map((a) => [a, on(a)])),
+      buttons: Object.fromEntries(
+        ['roll', 'double', 'take', 'drop', 'swap', 'resign', 'next-game'].map((a) => [a, on(a)]),
+      ),
       status: root.querySelector('.status').textContent,
       turnLine: root.querySelector('.turn').textContent,
       score: root.querySelector('.score').textContent,
@@ -217,8 +219,12 @@ export const demoGame = (page) =>
     const board = g.shadowRoot.querySelector('steere-board').shadowRoot;
     return {
       game: board.host.dataset.game ?? g.getAttribute('game'),
-      log: [...g.shadowRoot.querySelectorAll('.log li')].map((li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`),
-      pieces: [...board.querySelectorAll('[data-cell]')].map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')).join(' '),
+      log: [...g.shadowRoot.querySelectorAll('.log li')].map(
+        (li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`,
+      ),
+      pieces: [...board.querySelectorAll('[data-cell]')]
+        .map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? ''))
+        .join(' '),
       score: g.shadowRoot.querySelector('.score').textContent.replace(/\D+/g, ' ').trim(),
       // Jokerball: the dice as said, and whether the green die's arrow is seen (its style and box)
       dice: (() => {
@@ -227,7 +233,12 @@ export const demoGame = (page) =>
         if (!d || !a) return null;
         const st = getComputedStyle(a);
         const box = a.getBoundingClientRect();
-        const seen = !a.closest('[hidden]') && st.display !== 'none' && st.visibility !== 'hidden' && box.width > 3 && box.height > 3;
+        const seen =
+          !a.closest('[hidden]') &&
+          st.display !== 'none' &&
+          st.visibility !== 'hidden' &&
+          box.width > 3 &&
+          box.height > 3;
         return `${d.getAttribute('aria-label')} | ${seen ? 'arrow' : 'no arrow'}`;
       })(),
       state: JSON.stringify(g.state),
@@ -246,8 +257,16 @@ const BOARD_ROOT = `window.boardRoot = (sel) => { const el = typeof sel === 'str
  * can be tried), with the board module loaded from /pkg/. Waits until the elements are defined. `lang` is
  * the page's <html lang> (null: none), `locale` the browser's language (navigator.languages).
  */
-export async function elementPage(browser, base, body, { viewport, reducedMotion, head = '', locale, lang = 'en' } = {}) {
-  const context = await browser.newContext({ ...(reducedMotion ? { reducedMotion } : {}), ...(locale ? { locale } : {}) });
+export async function elementPage(
+  browser,
+  base,
+  body,
+  { viewport, reducedMotion, head = '', locale, lang = 'en' } = {},
+) {
+  const context = await browser.newContext({
+    ...(reducedMotion ? { reducedMotion } : {}),
+    ...(locale ? { locale } : {}),
+  });
   const { page, errors } = await newPage(context);
   if (viewport) await page.setViewportSize(viewport);
   const path = `/www/__elements-${Math.random().toString(36).slice(2)}.html`;

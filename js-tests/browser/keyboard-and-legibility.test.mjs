@@ -3,7 +3,7 @@
 // announcement and the demo's texts agree in number and put the winner's score first; every cell's name is
 // inside its cell and on top of pieces, dots and arrows; no select's text is cut off; the dice of the turn
 // just played stay drawn (the computer's too) and the replay draws each turn's dice.
-import { test, } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { demo, elementPage, bind, outDir } from './helpers.mjs';
@@ -20,7 +20,12 @@ const boxes = (page, sel) =>
     const out = {};
     for (const e of window.boardRoot(sel).querySelectorAll('[data-cell], [data-goal]')) {
       const r = e.querySelector('.shape, rect').getBoundingClientRect();
-      out[e.dataset.cell ?? `goal:${e.dataset.goal}`] = { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height };
+      out[e.dataset.cell ?? `goal:${e.dataset.goal}`] = {
+        x: r.x + r.width / 2,
+        y: r.y + r.height / 2,
+        w: r.width,
+        h: r.height,
+      };
     }
     return out;
   }, sel);
@@ -49,7 +54,11 @@ for (const [what, make, cells, hex, orientation] of [
   ['Zola 8×8', 'new api.Zola({ size: 8 })', 64, false, 'red'],
 ]) {
   test(`arrow keys on ${what}: each to a cell next on screen, back again with the opposite key, every cell reached`, async () => {
-    const { context, page, errors } = await elementPage(D.browser, D.base, `<steere-board class="b" orientation="${orientation}" style="width:520px"></steere-board>`);
+    const { context, page, errors } = await elementPage(
+      D.browser,
+      D.base,
+      `<steere-board class="b" orientation="${orientation}" style="width:520px"></steere-board>`,
+    );
     await bind(page, '.b', make);
     const box = await boxes(page, '.b');
     const start = await page.evaluate(() => window.boardRoot('.b').querySelector('[tabindex="0"]').dataset.cell);
@@ -78,9 +87,16 @@ for (const [what, make, cells, hex, orientation] of [
         const vertical = key === 'ArrowUp' || key === 'ArrowDown';
         const sign = key === 'ArrowUp' || key === 'ArrowLeft' ? -1 : 1;
         const ok = vertical
-          ? Math.sign(dy) === sign && Math.abs(dy) > 0.6 * a.h && Math.abs(dy) < 1.1 * a.h && Math.abs(dx) < 0.6 * a.w && (!hex || Math.abs(dx) > 0.4 * a.w)
+          ? Math.sign(dy) === sign &&
+            Math.abs(dy) > 0.6 * a.h &&
+            Math.abs(dy) < 1.1 * a.h &&
+            Math.abs(dx) < 0.6 * a.w &&
+            (!hex || Math.abs(dx) > 0.4 * a.w)
           : Math.sign(dx) === sign && Math.abs(dy) < 0.5 && Math.abs(dx) < 1.15 * a.w;
-        if (!ok) bad.push(`${from} ${key} ${to}: moved ${dx.toFixed(1)}, ${dy.toFixed(1)} px on cells ${a.w.toFixed(1)} × ${a.h.toFixed(1)}`);
+        if (!ok)
+          bad.push(
+            `${from} ${key} ${to}: moved ${dx.toFixed(1)}, ${dy.toFixed(1)} px on cells ${a.w.toFixed(1)} × ${a.h.toFixed(1)}`,
+          );
       }
     }
     assert.deepEqual(bad, []);
@@ -90,7 +106,9 @@ for (const [what, make, cells, hex, orientation] of [
     const cellsDrawn = Object.keys(box).filter((k) => !k.startsWith('goal:'));
     const low = Math.max(...cellsDrawn.map((k) => box[k].y));
     const mid = (Math.min(...cellsDrawn.map((k) => box[k].x)) + Math.max(...cellsDrawn.map((k) => box[k].x))) / 2;
-    const bottom = cellsDrawn.filter((k) => Math.abs(box[k].y - low) < 1).sort((a, b) => Math.abs(box[a].x - mid) - Math.abs(box[b].x - mid))[0];
+    const bottom = cellsDrawn
+      .filter((k) => Math.abs(box[k].y - low) < 1)
+      .sort((a, b) => Math.abs(box[a].x - mid) - Math.abs(box[b].x - mid))[0];
     await focusKey(page, '.b', bottom);
     const walk = [bottom];
     for (let i = 0; i < 4; i++) {
@@ -98,14 +116,21 @@ for (const [what, make, cells, hex, orientation] of [
       walk.push(await focused(page, '.b'));
     }
     const xs = walk.map((k) => box[k].x);
-    assert.ok(Math.abs(xs[2] - xs[0]) < 1 && Math.abs(xs[4] - xs[0]) < 1, `Up, Up keeps to the column: ${walk.join(' ')}`);
+    assert.ok(
+      Math.abs(xs[2] - xs[0]) < 1 && Math.abs(xs[4] - xs[0]) < 1,
+      `Up, Up keeps to the column: ${walk.join(' ')}`,
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
 }
 
 test('the keyboard announcement of a selected man or ball agrees with the number of destinations, in each language', async () => {
-  const { context, page, errors } = await elementPage(D.browser, D.base, `<steere-board class="b" interactive="red blue" animation="0" style="width:420px"></steere-board>`);
+  const { context, page, errors } = await elementPage(
+    D.browser,
+    D.base,
+    `<steere-board class="b" interactive="red blue" animation="0" style="width:420px"></steere-board>`,
+  );
   await bind(page, '.b', 'new api.Jokerball({ size: 6, seed: 3 })');
   // positions of a game played on where a man or the ball has 1, 2 to 4, and 5 or more destinations
   const found = await page.evaluate(async () => {
@@ -116,7 +141,13 @@ test('the keyboard announcement of a selected man or ball agrees with the number
       g.roll();
       // the men of the side to move, and the ball in its phase
       const ball = () => (g.phase === 'ball' ? [g.board().ball] : []);
-      const pieces = g.phase === 'man' ? g.board().men.filter((x) => x.player === g.turn).map((x) => x.cell) : [];
+      const pieces =
+        g.phase === 'man'
+          ? g
+              .board()
+              .men.filter((x) => x.player === g.turn)
+              .map((x) => x.cell)
+          : [];
       const check = (cells) => {
         for (const cell of cells) {
           const n = g.dests(cell).length;
@@ -180,7 +211,8 @@ const namesSeen = (page, sel) =>
       const t = label.getBoundingClientRect();
       const b = c.querySelector('.shape').getBoundingClientRect();
       height = Math.min(height, t.height);
-      if (t.left < b.left - 0.5 || t.right > b.right + 0.5 || t.top < b.top - 0.5 || t.bottom > b.bottom + 0.5) bad.push(`${name}: name outside its cell`);
+      if (t.left < b.left - 0.5 || t.right > b.right + 0.5 || t.top < b.top - 0.5 || t.bottom > b.bottom + 0.5)
+        bad.push(`${name}: name outside its cell`);
       const top = root.elementFromPoint(t.x + t.width / 2, t.y + t.height / 2);
       if (top !== label) bad.push(`${name}: covered by ${top?.getAttribute('class') ?? top?.localName}`);
     }
@@ -188,7 +220,10 @@ const namesSeen = (page, sel) =>
     return { bad, height, cells: cells.length };
   }, sel);
 
-for (const [width, min] of [[240, 4], [900, 12]]) {
+for (const [width, min] of [
+  [240, 4],
+  [900, 12],
+]) {
   test(`every cell's name legible, occupied or not, with target dots and the ball's arrow drawn: ${width} px wide`, async () => {
     const { context, page, errors } = await elementPage(
       D.browser,
@@ -200,7 +235,11 @@ for (const [width, min] of [[240, 4], [900, 12]]) {
       { viewport: { width: Math.max(width + 40, 400), height: 1000 } },
     );
     // side 6 with the dice rolled and a man selected: his target dots and the ball's arrow are drawn
-    await bind(page, '.j6', '(() => { const g = new api.Jokerball({ size: 6, seed: 4 }); g.setDice(5, 2); return g; })()');
+    await bind(
+      page,
+      '.j6',
+      '(() => { const g = new api.Jokerball({ size: 6, seed: 4 }); g.setDice(5, 2); return g; })()',
+    );
     await bind(page, '.j4', 'new api.Jokerball({ size: 4 })');
     await bind(page, '.z6', 'new api.Zola({ size: 6 })');
     await bind(page, '.z10', 'new api.Zola({ size: 10 })');
@@ -208,7 +247,12 @@ for (const [width, min] of [[240, 4], [900, 12]]) {
     await page.click(`.j6 >> [data-cell="${man}"]`);
     assert.ok((await page.$$eval('.j6 >> [data-target=move]', (c) => c.length)) > 0, 'target dots drawn');
     assert.equal(await page.$eval('.j6 >> .arrow', (a) => a.hasAttribute('hidden')), false, "the ball's arrow drawn");
-    for (const [sel, n] of [['.j6', 91], ['.j4', 37], ['.z6', 36], ['.z10', 100]]) {
+    for (const [sel, n] of [
+      ['.j6', 91],
+      ['.j4', 37],
+      ['.z6', 36],
+      ['.z10', 100],
+    ]) {
       await page.locator(sel).scrollIntoViewIfNeeded();
       const r = await namesSeen(page, sel);
       assert.equal(r.cells, n);
@@ -224,10 +268,16 @@ for (const [width, min] of [[240, 4], [900, 12]]) {
 
 // At a phone's width the names were drawn about 6 px tall (issue 35): a player reading the log or a hint
 // looks for "f9" on the board, so they are drawn larger there rather than hidden (a phone has no hover).
-for (const [l, query] of [['en', 'game=jokerball&size=6'], ['es', 'game=zola&size=10'], ['ru', 'game=jokerball&size=6']]) {
+for (const [l, query] of [
+  ['en', 'game=jokerball&size=6'],
+  ['es', 'game=zola&size=10'],
+  ['ru', 'game=jokerball&size=6'],
+]) {
   test(`cell names legible at 390 px: at least 9 px of ink as drawn (${l}, ${query})`, async () => {
     const { context, page, errors } = await openDemo(`?lang=${l}&${query}`, { width: 390, height: 844 });
-    await page.waitForFunction(() => document.querySelector('#game')?.shadowRoot.querySelector('steere-board')?.shadowRoot.querySelector('.coord'));
+    await page.waitForFunction(() =>
+      document.querySelector('#game')?.shadowRoot.querySelector('steere-board')?.shadowRoot.querySelector('.coord'),
+    );
     // each name's glyphs measured on a canvas at the size the board draws them (its font scaled by the SVG)
     const ink = await page.evaluate(() => {
       const board = document.querySelector('#game').shadowRoot.querySelector('steere-board');
@@ -276,7 +326,9 @@ for (const l of LANGS) {
       });
       assert.ok(cut.checked > 25, `${cut.checked} options checked`);
       assert.deepEqual(cut.out, [], `${l} at ${viewport.width} px`);
-      await page.locator('#settings').screenshot({ path: join(outDir, `legibility-settings-${l}-${viewport.width}.png`) });
+      await page
+        .locator('#settings')
+        .screenshot({ path: join(outDir, `legibility-settings-${l}-${viewport.width}.png`) });
       assert.deepEqual(errors, []);
       await context.close();
     }
@@ -284,7 +336,11 @@ for (const l of LANGS) {
 }
 
 test("a match's winner is named with the winner's score first, in each language", async () => {
-  const { context, page, errors } = await elementPage(D.browser, D.base, `<steere-game class="g" opponent="human" length="3" animation="0" style="width:700px"></steere-game>`);
+  const { context, page, errors } = await elementPage(
+    D.browser,
+    D.base,
+    `<steere-game class="g" opponent="human" length="3" animation="0" style="width:700px"></steere-game>`,
+  );
   await page.waitForFunction(() => document.querySelector('.g').game, null, { timeout: 20000 });
   // the side to act resigns each game until the match is over
   for (let i = 0; i < 6 && (await page.evaluate(() => document.querySelector('.g').game.phase)) !== 'match-over'; i++) {
@@ -298,7 +354,11 @@ test("a match's winner is named with the winner's score first, in each language"
   });
   const [won, lost] = [score[winner], score[winner === 'red' ? 'blue' : 'red']];
   assert.ok(won === 3 && lost < 3, JSON.stringify(score));
-  const name = { en: { red: 'Red wins', blue: 'Blue wins' }, es: { red: 'Rojo gana', blue: 'Azul gana' }, ru: { red: 'Красные выигрывают', blue: 'Синие выигрывают' } };
+  const name = {
+    en: { red: 'Red wins', blue: 'Blue wins' },
+    es: { red: 'Rojo gana', blue: 'Azul gana' },
+    ru: { red: 'Красные выигрывают', blue: 'Синие выигрывают' },
+  };
   const match = { en: 'the match', es: 'el match', ru: 'матч' };
   for (const l of LANGS) {
     await page.evaluate((l) => document.querySelector('.g').setAttribute('lang', l), l);
@@ -317,7 +377,11 @@ test('the review counts the games of a match in the right number, in each langua
     const want = { en: /\(1 game, /, es: /\(1 partida, /, ru: /\(1 партия, / };
     for (const l of LANGS) {
       await page.selectOption('#language', l);
-      await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('.review').textContent), want[l].source, { timeout: 20000 });
+      await page.waitForFunction(
+        (re) => new RegExp(re).test(document.querySelector('.review').textContent),
+        want[l].source,
+        { timeout: 20000 },
+      );
     }
     assert.deepEqual(errors, []);
     await context.close();
@@ -328,7 +392,10 @@ test('hints: a skipped part in words and the chance set apart by a colon, in eac
   // seed 2: the best turn of Red's first roll moves a man and no ball ('b4-c4 -' in the notation)
   const skipped = { en: 'b4-c4, no ball move: ', es: 'b4-c4, sin mover el balón: ', ru: 'b4-c4, без хода мячом: ' };
   for (const l of LANGS) {
-    const { context, page, errors } = await openDemo(`?lang=${l}&size=4&seed=2&botdelay=0`, l === 'es' ? PHONE : DESKTOP);
+    const { context, page, errors } = await openDemo(
+      `?lang=${l}&size=4&seed=2&botdelay=0`,
+      l === 'es' ? PHONE : DESKTOP,
+    );
     await page.click('steere-game >> [data-action=roll]');
     await page.waitForFunction(() => !document.querySelector('[data-action=hint]').disabled);
     await page.click('[data-action=hint]');
@@ -349,40 +416,52 @@ test('hints: a skipped part in words and the chance set apart by a colon, in eac
 const diceShown = (page, sel = 'steere-game') =>
   page.evaluate((sel) => {
     const el = document.querySelector(sel);
-    const root = el.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board').shadowRoot : el.shadowRoot;
+    const root =
+      el.localName === 'steere-game' ? el.shadowRoot.querySelector('steere-board').shadowRoot : el.shadowRoot;
     const g = root.querySelector('[part=dice]');
     const [dist, way] = [...g.querySelectorAll('text')].map((t) => t.textContent);
     return { dice: dist && way ? `${dist}/${way}` : null, opacity: Number(getComputedStyle(g).opacity) };
   }, sel);
 
-for (const [viewport, l] of [[DESKTOP, 'en'], [PHONE, 'ru']]) {
+for (const [viewport, l] of [
+  [DESKTOP, 'en'],
+  [PHONE, 'ru'],
+]) {
   test(`the computer's dice stay drawn until the next roll, and the replay draws each turn's dice (${viewport.width} px, ${l})`, async () => {
     const { context, page, errors } = await openDemo(`?lang=${l}&size=4&seed=9&botdelay=0`, viewport);
-    const state = () => page.evaluate(() => {
-      const g = document.querySelector('steere-game').game;
-      return { turn: g.turn, phase: g.phase, history: g.history() };
-    });
+    const state = () =>
+      page.evaluate(() => {
+        const g = document.querySelector('steere-game').game;
+        return { turn: g.turn, phase: g.phase, history: g.history() };
+      });
     for (let turn = 0; turn < 3; turn++) {
       await page.click('steere-game >> [data-action=roll]');
       // the person's turn: any man, any destination, then the ball
       for (let i = 0; i < 6 && (await state()).turn === 'red' && (await state()).phase !== 'roll'; i++) {
-        const t = await page.$$eval('steere-game >> [data-target]', (c) => c.map((e) => [e.dataset.target, e.dataset.cell ?? null, e.dataset.goal ?? null]));
+        const t = await page.$$eval('steere-game >> [data-target]', (c) =>
+          c.map((e) => [e.dataset.target, e.dataset.cell ?? null, e.dataset.goal ?? null]),
+        );
         const pick = t.find((x) => x[0] === 'move') ?? t[0];
         if (!pick) break;
         await page.click(`steere-game >> ${pick[1] ? `[data-cell="${pick[1]}"]` : `[data-goal="${pick[2]}"]`}`);
       }
       // the computer's whole turn, then Red to roll: the computer's dice are still drawn
-      await page.waitForFunction(() => {
-        const g = document.querySelector('steere-game').game;
-        return (g.turn === 'red' && g.phase === 'roll') || g.phase === 'over';
-      }, null, { timeout: 30000 });
+      await page.waitForFunction(
+        () => {
+          const g = document.querySelector('steere-game').game;
+          return (g.turn === 'red' && g.phase === 'roll') || g.phase === 'over';
+        },
+        null,
+        { timeout: 30000 },
+      );
       const s = await state();
       if (s.phase === 'over') break;
       const last = s.history[s.history.length - 1];
       const shown = await diceShown(page);
       assert.equal(shown.dice, last.split(' ')[0], `the computer's dice after its turn ${last}`);
       assert.ok(shown.opacity >= 0.7, `drawn plainly (opacity ${shown.opacity})`);
-      if (turn === 0) await page.locator('steere-game').screenshot({ path: join(outDir, `legibility-dice-${viewport.width}.png`) });
+      if (turn === 0)
+        await page.locator('steere-game').screenshot({ path: join(outDir, `legibility-dice-${viewport.width}.png`) });
     }
     // the replay: each position shows the dice of the turn that led to it (none at the start)
     const history = (await state()).history;

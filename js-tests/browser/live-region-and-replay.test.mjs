@@ -10,7 +10,11 @@ import { demo, outDir, playGame, rng, ready } from './helpers.mjs';
 
 const D = demo();
 
-const NEEDS = { en: /start it with make online, then open this page at the address it prints/, es: /abre esta página en la dirección que indica/, ru: /откройте эту страницу по адресу/ };
+const NEEDS = {
+  en: /start it with make online, then open this page at the address it prints/,
+  es: /abre esta página en la dirección que indica/,
+  ru: /откройте эту страницу по адресу/,
+};
 
 for (const [lang, viewport] of [
   ['en', { width: 1280, height: 900 }],
@@ -22,7 +26,11 @@ for (const [lang, viewport] of [
       await page.setViewportSize(viewport);
       await page.waitForFunction(() => document.querySelector('.online .problem:not([hidden])'));
       const seen = await page.evaluate(() => {
-        const shown = (e) => !!e && !e.closest('[hidden]') && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0;
+        const shown = (e) =>
+          !!e &&
+          !e.closest('[hidden]') &&
+          getComputedStyle(e).display !== 'none' &&
+          e.getBoundingClientRect().height > 0;
         return {
           problem: document.querySelector('.online .problem').textContent,
           invite: shown(document.querySelector('.online .invite')),
@@ -71,7 +79,10 @@ for (const [lang, viewport] of [
   ['ru', { width: 390, height: 844 }],
 ]) {
   test(`the live region (${lang}, ${viewport.width} px): each move in words and once, the winner after the move that won`, async () => {
-    const { context, page, errors } = await D.element(`<steere-game game="jokerball" size="4" opponent="human" seed="3" animation="0" lang="${lang}"></steere-game>`, { head: HEAR, viewport });
+    const { context, page, errors } = await D.element(
+      `<steere-game game="jokerball" size="4" opponent="human" seed="3" animation="0" lang="${lang}"></steere-game>`,
+      { head: HEAR, viewport },
+    );
     await page.waitForFunction(() => document.querySelector('steere-game').game);
     const { winner } = await playGame(page, { random: rng(5) });
     const heard = await page.evaluate(() => window.heard);
@@ -81,7 +92,11 @@ for (const [lang, viewport] of [
     const said = heard.filter((h) => MOVE[lang].test(h.text));
     assert.ok(said.length > 5, `moves said: ${said.length}`);
     // once each: no announcement repeats the one before it in the same region
-    for (let i = 1; i < heard.length; i++) assert.ok(heard[i].text !== heard[i - 1].text || heard[i].cls !== heard[i - 1].cls, `said twice: ${heard[i].text}`);
+    for (let i = 1; i < heard.length; i++)
+      assert.ok(
+        heard[i].text !== heard[i - 1].text || heard[i].cls !== heard[i - 1].cls,
+        `said twice: ${heard[i].text}`,
+      );
     // the winner is said once, in the same words as the move that won and after it
     const told = heard.filter((h) => h.text.includes(won));
     assert.equal(told.length, 1, JSON.stringify(told));
@@ -103,7 +118,10 @@ for (const [lang, width] of [
   ['ru', 390],
 ]) {
   test(`the replay's log (${lang}, ${width} px): each record on one line, "${NO_BALL[lang]}" unbroken, nothing cut`, async () => {
-    const { context, page, errors } = await D.open(`?size=4&opponent=human&seed=3&lang=${lang}`, { width, height: 900 });
+    const { context, page, errors } = await D.open(`?size=4&opponent=human&seed=3&lang=${lang}`, {
+      width,
+      height: 900,
+    });
     await page.waitForFunction(() => document.querySelector('#game')?.game);
     await ready(page);
     await playGame(page, { random: rng(5) });
@@ -118,14 +136,25 @@ for (const [lang, width] of [
         return {
           text: li.textContent,
           rows: (li.getBoundingClientRect().height - below) / parseFloat(getComputedStyle(li).lineHeight),
-          cut: li.scrollWidth > li.clientWidth + 1 || (comment !== null && comment.scrollWidth > comment.clientWidth + 1),
+          cut:
+            li.scrollWidth > li.clientWidth + 1 || (comment !== null && comment.scrollWidth > comment.clientWidth + 1),
         };
       }),
     );
-    assert.ok(lines.some((l) => l.text.includes(NO_BALL[lang])), 'this seeded game has a ball move skipped');
-    for (const l of lines) assert.ok(l.rows < 1.5 && !l.cut, `${l.text}: ${l.rows.toFixed(1)} lines${l.cut ? ', cut' : ''}`);
-    assert.equal(await page.$eval('.rp-log', (ol) => ol.scrollWidth <= ol.clientWidth + 1), true, 'no sideways scrolling');
-    await page.locator('#replay').screenshot({ path: join(outDir, `live-region-and-replay-replay-${lang}-${width}.png`) });
+    assert.ok(
+      lines.some((l) => l.text.includes(NO_BALL[lang])),
+      'this seeded game has a ball move skipped',
+    );
+    for (const l of lines)
+      assert.ok(l.rows < 1.5 && !l.cut, `${l.text}: ${l.rows.toFixed(1)} lines${l.cut ? ', cut' : ''}`);
+    assert.equal(
+      await page.$eval('.rp-log', (ol) => ol.scrollWidth <= ol.clientWidth + 1),
+      true,
+      'no sideways scrolling',
+    );
+    await page
+      .locator('#replay')
+      .screenshot({ path: join(outDir, `live-region-and-replay-replay-${lang}-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -137,18 +166,25 @@ for (const [lang, width] of [
   ['ru', 390],
 ]) {
   test(`a reviewed turn in the replay (${lang}, ${width} px): the best move drawn on the position before the move, with its dice`, async () => {
-    const { context, page, errors } = await D.open(`?size=4&opponent=human&seed=3&level=easy&lang=${lang}`, { width, height: 900 });
+    const { context, page, errors } = await D.open(`?size=4&opponent=human&seed=3&level=easy&lang=${lang}`, {
+      width,
+      height: 900,
+    });
     await page.waitForFunction(() => document.querySelector('#game')?.game);
     await playGame(page, { random: rng(5) });
     await page.locator('.rv-marks button').first().waitFor({ timeout: 60000 });
     const step = Number(await page.locator('.rv-marks button').first().getAttribute('data-step'));
     await page.locator('.rv-marks button').first().click();
     await page.locator('#replay').waitFor({ state: 'visible' });
-    await page.waitForFunction(() => document.querySelector('#replay steere-board')?.shadowRoot.querySelector('[data-hint]'));
+    await page.waitForFunction(() =>
+      document.querySelector('#replay steere-board')?.shadowRoot.querySelector('[data-hint]'),
+    );
     const seen = await page.evaluate((step) => {
       const root = document.querySelector('#replay steere-board').shadowRoot;
       const cells = [...root.querySelectorAll('[data-cell]')];
-      const drawn = cells.map((c) => `${c.dataset.cell}${c.querySelector('[data-piece]')?.dataset.piece ?? ''}`).join(' ');
+      const drawn = cells
+        .map((c) => `${c.dataset.cell}${c.querySelector('[data-piece]')?.dataset.piece ?? ''}`)
+        .join(' ');
       // the engine's positions before and after the record, and the dice it was played with
       const game = document.querySelector('#game').game;
       const text = (g) => {
@@ -176,9 +212,14 @@ for (const [lang, width] of [
     assert.equal(seen.drawn, seen.before, 'the position the move was chosen in');
     assert.ok(seen.hinted.some(Boolean), 'the best move starts from a piece drawn');
     assert.ok(seen.played > 0, 'the move played drawn too');
-    assert.ok(seen.dice.includes(String(seen.turnDice.distance)) && seen.dice.includes(String(seen.turnDice.direction)), seen.dice);
+    assert.ok(
+      seen.dice.includes(String(seen.turnDice.distance)) && seen.dice.includes(String(seen.turnDice.direction)),
+      seen.dice,
+    );
     assert.match(seen.count, new RegExp(`^${step} / `));
-    await page.locator('#replay').screenshot({ path: join(outDir, `live-region-and-replay-best-${lang}-${width}.png`) });
+    await page
+      .locator('#replay')
+      .screenshot({ path: join(outDir, `live-region-and-replay-best-${lang}-${width}.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -31,7 +31,8 @@ export function cubeMatch(level = 'medium') {
 export function zolaGame() {
   const z = new Zola({ size: 6 });
   const bots = [new Bot({ level: 'easy', seed: 3 }), new Bot({ level: 'easy', seed: 4 })];
-  for (let n = 0; z.phase !== 'over' && n < 400; n++) z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
+  for (let n = 0; z.phase !== 'over' && n < 400; n++)
+    z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
   assert.equal(z.phase, 'over');
   const text = z.toRecord();
   const review = new Bot({ level: 'easy' }).review(z);

@@ -31,7 +31,10 @@ for (const lang of ['en', 'es', 'ru']) {
     assert.equal(s.turn, s.winner, 'the turn line says who won');
     assert.equal(s.player, r.winner, "the turn line's mark is the winner's colour");
     assert.ok(!s.hidden && s.box.height > 0, 'the turn line is drawn');
-    assert.ok(s.box.top >= 0 && s.box.bottom <= PHONE.height, `the result is on the first screen (${JSON.stringify(s.box)})`);
+    assert.ok(
+      s.box.top >= 0 && s.box.bottom <= PHONE.height,
+      `the result is on the first screen (${JSON.stringify(s.box)})`,
+    );
     assert.ok(s.box.bottom <= s.boardTop + 1, 'above the board');
     assert.ok(s.box.right <= PHONE.width, 'not cut off at the right');
     assert.deepEqual(errors, []);
@@ -49,7 +52,9 @@ const seen = (page, sel) =>
   page.evaluate((sel) => {
     const e = document.querySelector(sel);
     const r = e?.getBoundingClientRect();
-    return e && r.height > 0 && getComputedStyle(e).display !== 'none' ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: e.textContent } : null;
+    return e && r.height > 0 && getComputedStyle(e).display !== 'none'
+      ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: e.textContent }
+      : null;
   }, sel);
 
 for (const lang of ['en', 'es', 'ru']) {
@@ -59,7 +64,10 @@ for (const lang of ['en', 'es', 'ru']) {
     // the header's links, on the first screen: How to play now, the review only once there is one
     const how = await seen(page, '.jump [href="#help"]');
     assert.equal(how?.text, HOW_TO[lang]);
-    assert.ok(how.top >= 0 && how.bottom <= PH.height && how.right <= PH.width, `How to play is on the first screen (${JSON.stringify(how)})`);
+    assert.ok(
+      how.top >= 0 && how.bottom <= PH.height && how.right <= PH.width,
+      `How to play is on the first screen (${JSON.stringify(how)})`,
+    );
     assert.equal(await seen(page, '.jump [href="#review"]'), null, 'no review link before a game has a review');
     const help = await seen(page, '#help');
     assert.ok(help.top > PH.height, 'the help itself is far down the page');
@@ -74,7 +82,10 @@ for (const lang of ['en', 'es', 'ru']) {
     await page.waitForSelector('#review:not([hidden])', { state: 'attached' });
     const rv = await seen(page, '.jump [href="#review"]');
     assert.equal(rv?.text, REVIEW[lang]);
-    assert.ok(rv.top >= 0 && rv.bottom <= PH.height && rv.right <= PH.width, `the review's link is on the first screen (${JSON.stringify(rv)})`);
+    assert.ok(
+      rv.top >= 0 && rv.bottom <= PH.height && rv.right <= PH.width,
+      `the review's link is on the first screen (${JSON.stringify(rv)})`,
+    );
     assert.ok((await seen(page, '#review')).top > PH.height, 'the review itself is below the first screen');
     // the links and the language picker take two lines of the header at most; the picker keeps its name
     const head = await page.evaluate(() => ({
@@ -88,7 +99,10 @@ for (const lang of ['en', 'es', 'ru']) {
 
     // the log: the notation stays in the record, the skipped ball is said in words
     const log = await page.evaluate(() =>
-      [...document.querySelector('steere-game').shadowRoot.querySelectorAll('.log li[data-record]')].map((li) => ({ record: li.dataset.record, text: li.textContent })),
+      [...document.querySelector('steere-game').shadowRoot.querySelectorAll('.log li[data-record]')].map((li) => ({
+        record: li.dataset.record,
+        text: li.textContent,
+      })),
     );
     assert.deepEqual(log[6], { record: '2/6 b4xc4 -', text: `7.${SKIPPED[lang]}` });
     for (const l of log) assert.ok(!l.text.endsWith(' -') && !l.text.includes(' - '), `no bare '-' in ${l.text}`);
@@ -105,9 +119,19 @@ for (const lang of ['en', 'es', 'ru']) {
     const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&seed=5`, PH);
     const dice = () =>
       page.evaluate(() => {
-        const g = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot.querySelector('[part=dice]');
+        const g = document
+          .querySelector('steere-game')
+          .shadowRoot.querySelector('steere-board')
+          .shadowRoot.querySelector('[part=dice]');
         const [dist, way] = g.querySelectorAll('text');
-        return { label: g.getAttribute('aria-label'), past: g.hasAttribute('data-past'), empty: g.hasAttribute('data-empty'), dist: dist.textContent, way: way.textContent, opacity: getComputedStyle(g).opacity };
+        return {
+          label: g.getAttribute('aria-label'),
+          past: g.hasAttribute('data-past'),
+          empty: g.hasAttribute('data-empty'),
+          dist: dist.textContent,
+          way: way.textContent,
+          opacity: getComputedStyle(g).opacity,
+        };
       });
     // Red's whole first turn by clicks: roll, a man and where it goes, then where the ball stops
     await page.click('[data-action=roll]');
@@ -123,7 +147,7 @@ for (const lang of ['en', 'es', 'ru']) {
     const after = await dice();
     assert.equal((await gameState(page)).records[0], record, 'the game went on after the reload');
     assert.deepEqual([after.dist, after.way], [before.dist, before.way], `the dice of ${record} are drawn`);
-    assert.ok(after.dist !== '' && !after.empty && after.past, 'drawn as the past turn\'s');
+    assert.ok(after.dist !== '' && !after.empty && after.past, "drawn as the past turn's");
     assert.equal(after.opacity, before.opacity, 'as faint as before the reload');
     assert.ok(after.label.includes(after.dist) && after.label.includes(after.way), after.label);
     assert.deepEqual(errors, []);
@@ -131,7 +155,10 @@ for (const lang of ['en', 'es', 'ru']) {
   });
 
   test(`${lang}: the win chances bar is never drawn empty: it shows once its chances are known`, async () => {
-    const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&length=3&cube=on`, { width: 360, height: 740 });
+    const { context, page, errors } = await d.open(`?lang=${lang}&size=4&opponent=human&length=3&cube=on`, {
+      width: 360,
+      height: 740,
+    });
     const rows = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('.wb-row')].map((r) => ({
@@ -142,13 +169,21 @@ for (const lang of ['en', 'es', 'ru']) {
         })),
       );
     const check = (list) => {
-      for (const r of list) if (r.shown) assert.ok(r.nums.every((t) => t !== '') && r.red > 0 && r.blue > 0, `a row drawn with its chances: ${JSON.stringify(r)}`);
+      for (const r of list)
+        if (r.shown)
+          assert.ok(
+            r.nums.every((t) => t !== '') && r.red > 0 && r.blue > 0,
+            `a row drawn with its chances: ${JSON.stringify(r)}`,
+          );
     };
     check(await rows());
     await page.waitForFunction(() => document.querySelector('.wb-row[data-scope=match] .wb-num').textContent !== '');
     const now = await rows();
     check(now);
-    assert.ok(now.every((r) => r.shown), 'both rows, game and match, shown once known');
+    assert.ok(
+      now.every((r) => r.shown),
+      'both rows, game and match, shown once known',
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -156,7 +191,10 @@ for (const lang of ['en', 'es', 'ru']) {
 
 for (const lang of ['en', 'es', 'ru']) {
   test(`${lang}: a checker that may be captured is drawn as a place to go (the target dot over it), unlike one to pick`, async () => {
-    const { context, page, errors } = await d.open(`?lang=${lang}&game=zola&opponent=human&seed=2`, { width: 360, height: 740 });
+    const { context, page, errors } = await d.open(`?lang=${lang}&game=zola&opponent=human&seed=2`, {
+      width: 360,
+      height: 740,
+    });
     await page.click('steere-game >> [data-cell="b6"]');
     const cells = await page.evaluate(() => {
       const root = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot;
@@ -177,8 +215,13 @@ for (const lang of ['en', 'es', 'ru']) {
     });
     const moves = cells.filter((c) => c.kind === 'move');
     assert.deepEqual(moves.map((c) => c.cell).sort(), ['b5', 'c6'], "b6's captures");
-    for (const c of moves) assert.ok(c.dot && c.over && c.inside && c.ring === 'rgb(255, 255, 255)', `the dot drawn over the checker on ${JSON.stringify(c)}`);
-    for (const c of cells.filter((x) => x.kind === 'select')) assert.ok(!c.dot, `no dot on a checker to pick: ${c.cell}`);
+    for (const c of moves)
+      assert.ok(
+        c.dot && c.over && c.inside && c.ring === 'rgb(255, 255, 255)',
+        `the dot drawn over the checker on ${JSON.stringify(c)}`,
+      );
+    for (const c of cells.filter((x) => x.kind === 'select'))
+      assert.ok(!c.dot, `no dot on a checker to pick: ${c.cell}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -197,11 +240,20 @@ for (const lang of ['en', 'es', 'ru']) {
     const closeLabel = await page.locator('[data-action=replay-close]').textContent();
     assert.ok(closeLabel.toLowerCase().includes(region.toLowerCase()), `${closeLabel} closes the ${region}`);
     const labels = await page.evaluate(() => {
-      const all = [...document.querySelectorAll('button')].concat([...document.querySelector('steere-game').shadowRoot.querySelectorAll('button')]);
+      const all = [...document.querySelectorAll('button')].concat([
+        ...document.querySelector('steere-game').shadowRoot.querySelectorAll('button'),
+      ]);
       const by = (a) => all.find((b) => b.dataset.action === a).textContent.trim();
-      return { playOn: by('replay-play-on'), keep: by('keep'), offerKeep: by('offer-keep'), playOnKeep: by('play-on-keep'), cancel: by('cancel-resign') };
+      return {
+        playOn: by('replay-play-on'),
+        keep: by('keep'),
+        offerKeep: by('offer-keep'),
+        playOnKeep: by('play-on-keep'),
+        cancel: by('cancel-resign'),
+      };
     });
-    for (const k of ['keep', 'offerKeep', 'playOnKeep', 'cancel']) assert.notEqual(labels.playOn, labels[k], `Play on and ${k} read alike: ${labels.playOn}`);
+    for (const k of ['keep', 'offerKeep', 'playOnKeep', 'cancel'])
+      assert.notEqual(labels.playOn, labels[k], `Play on and ${k} read alike: ${labels.playOn}`);
     // Play on and Close replay on the phone: both drawn whole, inside the page
     const boxes = await page.evaluate(() =>
       ['replay-play-on', 'replay-close'].map((a) => {
@@ -226,7 +278,7 @@ async function oneTurn(page) {
   }
 }
 
-test('a shared link opened in a new page over a game in progress: the replay shows the link\'s record, and closing it finds the game as it was, also after a reload', async () => {
+test("a shared link opened in a new page over a game in progress: the replay shows the link's record, and closing it finds the game as it was, also after a reload", async () => {
   const PH = { width: 360, height: 740 };
   const { context, page, errors } = await d.open('?size=4&opponent=human&seed=5', PH);
   await oneTurn(page);
@@ -243,7 +295,10 @@ test('a shared link opened in a new page over a game in progress: the replay sho
   await ready(other);
   await other.waitForSelector('#replay:not([hidden])');
   assert.equal(await other.locator('.rp-count').textContent(), '0 / 1', "the link's record: one turn");
-  assert.deepEqual(await other.locator('.rp-log li[data-record]').evaluateAll((l) => l.map((li) => li.dataset.record)), played.slice(0, 1));
+  assert.deepEqual(
+    await other.locator('.rp-log li[data-record]').evaluateAll((l) => l.map((li) => li.dataset.record)),
+    played.slice(0, 1),
+  );
   assert.equal(await other.locator('#mount').isVisible(), false, 'the replay in place of the game');
   await other.click('[data-action=replay-close]');
   const s = await gameState(other);

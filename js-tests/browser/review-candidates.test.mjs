@@ -25,7 +25,12 @@ const PHONE = { width: 390, height: 844 };
 const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
 
 const pct1 = (x, lang = 'en', sign = false) =>
-  new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
+  new Intl.NumberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: sign ? 'exceptZero' : 'auto',
+  }).format(x);
 
 /** The words a roll's luck is given, written out here from the thresholds the page documents (0.15, 0.06). */
 function luckKey(luck) {
@@ -51,7 +56,12 @@ async function fits(page) {
     const boxes = [...document.querySelectorAll('.rp-detail li, .rp-detail tr, .rv-rolls button, .rv-marks button')]
       .filter((e) => e.checkVisibility())
       .map((e) => e.getBoundingClientRect().right);
-    return { page: document.documentElement.scrollWidth, width: innerWidth, detail: d ? [d.scrollWidth, d.clientWidth] : null, right: Math.max(0, ...boxes) };
+    return {
+      page: document.documentElement.scrollWidth,
+      width: innerWidth,
+      detail: d ? [d.scrollWidth, d.clientWidth] : null,
+      right: Math.max(0, ...boxes),
+    };
   });
   assert.ok(r.page <= r.width, `no sideways scrolling: ${JSON.stringify(r)}`);
   assert.ok(r.right <= r.width + 0.5, `every row on the screen: ${JSON.stringify(r)}`);
@@ -76,7 +86,9 @@ function candidates(g, e, level) {
   const hints = bot.hint(at);
   for (const x of [at, after, bot]) x.free();
   // the move played with the review's chance for it, ranked by it among the others
-  const list = hints.map((h) => (JSON.stringify(h.cells) === JSON.stringify(lastMove.cells) ? { ...h, win: e.win, played: true } : h)).sort((a, b) => b.win - a.win);
+  const list = hints
+    .map((h) => (JSON.stringify(h.cells) === JSON.stringify(lastMove.cells) ? { ...h, win: e.win, played: true } : h))
+    .sort((a, b) => b.win - a.win);
   return { list, rank: list.findIndex((h) => h.played) };
 }
 
@@ -88,7 +100,11 @@ async function save(page) {
 /** The replay's log lines that carry a record's mark and comment: [its text without them, the mark, the comment]. */
 const notes = (page) =>
   page.$$eval('#replay .rp-log li.noted', (lis) =>
-    lis.map((li) => [li.dataset.record ?? li.dataset.kind, li.querySelector('.rp-note b')?.textContent ?? '', li.querySelector('.rp-comment')?.textContent ?? '']),
+    lis.map((li) => [
+      li.dataset.record ?? li.dataset.kind,
+      li.querySelector('.rp-note b')?.textContent ?? '',
+      li.querySelector('.rp-comment')?.textContent ?? '',
+    ]),
   );
 
 for (const [lang, viewport, name] of [
@@ -114,11 +130,15 @@ for (const [lang, viewport, name] of [
       const rolls = await page.$$eval('.rv-rolls button', (bs) => bs.map((b) => b.textContent));
       assert.equal(rolls.length, lucky.length);
       lucky.forEach((e, i) => {
-        const said = words.rv_luckWord.replace('{luck}', pct1(e.luck, lang, true)).replace('{word}', words[luckKey(e.luck)]);
+        const said = words.rv_luckWord
+          .replace('{luck}', pct1(e.luck, lang, true))
+          .replace('{word}', words[luckKey(e.luck)]);
         assert.ok(rolls[i].includes(`${e.index}.`) && rolls[i].includes(said), `${rolls[i]} has ${said}`);
       });
       // the words' colour is a second sign: one for the lucky, another for the unlucky
-      const colours = await page.$$eval('.rv-rolls .luck', (s) => s.map((x) => [x.dataset.luck.includes('nlucky'), getComputedStyle(x).color]));
+      const colours = await page.$$eval('.rv-rolls .luck', (s) =>
+        s.map((x) => [x.dataset.luck.includes('nlucky'), getComputedStyle(x).color]),
+      );
       const of = (bad) => new Set(colours.filter(([b]) => b === bad).map(([, c]) => c));
       assert.ok(of(true).size <= 1 && of(false).size <= 1, JSON.stringify(colours));
       if (of(true).size && of(false).size) assert.notDeepEqual([...of(true)], [...of(false)]);
@@ -136,7 +156,13 @@ for (const [lang, viewport, name] of [
       const g = await gameHere(page);
       const { list, rank } = candidates(g, e, rv.level);
       const shown = await page.$$eval('.rp-cands li:not(.gap)', (lis) =>
-        lis.map((li) => ({ rank: li.querySelector('.rk').textContent, pc: li.querySelector('.pc').textContent, played: li.hasAttribute('data-played'), tag: li.querySelector('.tag')?.textContent ?? null, bg: getComputedStyle(li).backgroundColor })),
+        lis.map((li) => ({
+          rank: li.querySelector('.rk').textContent,
+          pc: li.querySelector('.pc').textContent,
+          played: li.hasAttribute('data-played'),
+          tag: li.querySelector('.tag')?.textContent ?? null,
+          bg: getComputedStyle(li).backgroundColor,
+        })),
       );
       const expected = list.slice(0, 4).map((_, k) => k);
       if (rank >= 4) expected.push(rank);
@@ -148,19 +174,34 @@ for (const [lang, viewport, name] of [
       assert.ok(rank >= 0, 'the move played is found among the choices');
       const played = shown.find((s) => s.played);
       assert.equal(played.tag, words.rp_candPlayed);
-      assert.ok(shown.filter((s) => !s.played).every((s) => s.bg !== played.bg), 'the move played is highlighted');
-      assert.equal(await page.locator('.rp-cands-title').textContent(), words.rp_cands.replace('{n}', String(Math.min(4, list.length))).replace('{total}', String(list.length)));
+      assert.ok(
+        shown.filter((s) => !s.played).every((s) => s.bg !== played.bg),
+        'the move played is highlighted',
+      );
+      assert.equal(
+        await page.locator('.rp-cands-title').textContent(),
+        words.rp_cands.replace('{n}', String(Math.min(4, list.length))).replace('{total}', String(list.length)),
+      );
       // its own roll's luck in words on the marked line of the review
-      if (luckKey(e.luck)) assert.ok((await page.locator(`.rv-marks button[data-turn="${i}"]`).textContent()).includes(words[luckKey(e.luck)]));
+      if (luckKey(e.luck))
+        assert.ok(
+          (await page.locator(`.rv-marks button[data-turn="${i}"]`).textContent()).includes(words[luckKey(e.luck)]),
+        );
       await fits(page);
       await page.locator('.rp-marked').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `review-candidates-candidates-${lang}-${name}.png`) });
       if (lang === 'en') {
         // said again in another language, the same candidates
         await page.selectOption('#language', 'ru');
-        assert.equal(await page.locator('.rp-cands-title').textContent(), ru.rp_cands.replace('{n}', String(Math.min(4, list.length))).replace('{total}', String(list.length)));
+        assert.equal(
+          await page.locator('.rp-cands-title').textContent(),
+          ru.rp_cands.replace('{n}', String(Math.min(4, list.length))).replace('{total}', String(list.length)),
+        );
         assert.equal(await page.locator('.rp-cands li[data-played] .tag').textContent(), ru.rp_candPlayed);
-        assert.deepEqual(await page.$$eval('.rp-cands li:not(.gap) .pc', (x) => x.map((e) => e.textContent)), expected.map((k) => pct1(list[k].win, 'ru')));
+        assert.deepEqual(
+          await page.$$eval('.rp-cands li:not(.gap) .pc', (x) => x.map((e) => e.textContent)),
+          expected.map((k) => pct1(list[k].win, 'ru')),
+        );
         await page.selectOption('#language', 'en');
       }
       // stepping on leaves the mark: the candidates go with it
@@ -180,9 +221,18 @@ for (const [lang, viewport, name] of [
       const text = await save(page);
       const back = Jokerball.fromRecord(text);
       const log = back.view().log;
-      const want = marked.map((m) => ({ game: 1, line: log.findIndex((l) => l.kind === 'record' && l.step === m.index), mark: m.mark, comment: `best ${m.best} ${(-m.error).toFixed(3)}` }));
+      const want = marked.map((m) => ({
+        game: 1,
+        line: log.findIndex((l) => l.kind === 'record' && l.step === m.index),
+        mark: m.mark,
+        comment: `best ${m.best} ${(-m.error).toFixed(3)}`,
+      }));
       assert.deepEqual(back.annotations, want);
-      for (const m of marked) assert.ok(text.includes(`${m.index}. ${m.record} ${m.mark} {best ${m.best} ${(-m.error).toFixed(3)}}\n`), `the line of ${m.index} in the record`);
+      for (const m of marked)
+        assert.ok(
+          text.includes(`${m.index}. ${m.record} ${m.mark} {best ${m.best} ${(-m.error).toFixed(3)}}\n`),
+          `the line of ${m.index} in the record`,
+        );
       assert.equal(back.history().join(' '), g.history().join(' '), 'the same game');
       back.free();
       g.free();
@@ -193,19 +243,36 @@ for (const [lang, viewport, name] of [
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-action=open-record]')]);
       await chooser.setFiles(path);
       await page.waitForSelector('#replay:not([hidden])');
-      assert.deepEqual(await notes(page), marked.map((m) => [m.record, m.mark, `best ${m.best} ${(-m.error).toFixed(3)}`]));
+      assert.deepEqual(
+        await notes(page),
+        marked.map((m) => [m.record, m.mark, `best ${m.best} ${(-m.error).toFixed(3)}`]),
+      );
       await fits(page);
       await page.locator('.rp-log li.noted').first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `review-candidates-notes-${lang}-${name}.png`) });
       // and reviewed again from the replay: the same marks
-      assert.equal(await page.locator('[data-action=replay-review]').textContent(), lang === 'en' ? 'Review this game' : words.rp_review);
+      assert.equal(
+        await page.locator('[data-action=replay-review]').textContent(),
+        lang === 'en' ? 'Review this game' : words.rp_review,
+      );
       await page.click('[data-action=replay-review]');
       await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 90000 });
-      await page.waitForFunction((n) => document.querySelectorAll('.rv-marks li').length === n, marked.length, { timeout: 60000 });
+      await page.waitForFunction((n) => document.querySelectorAll('.rv-marks li').length === n, marked.length, {
+        timeout: 60000,
+      });
       // the record's own marks and comments are said with the turns reviewed again
-      const said = await page.$$eval('.rv-marks button', (bs) => bs.map((b) => [b.dataset.turn, b.querySelector('.noted')?.textContent ?? null]));
-      const recorded = (m) => (lang === 'en' ? en : words).rv_recorded.replace('{note}', `${m.mark} {best ${m.best} ${(-m.error).toFixed(3)}}`);
-      assert.deepEqual(said.map(([, t]) => t), marked.map(recorded));
+      const said = await page.$$eval('.rv-marks button', (bs) =>
+        bs.map((b) => [b.dataset.turn, b.querySelector('.noted')?.textContent ?? null]),
+      );
+      const recorded = (m) =>
+        (lang === 'en' ? en : words).rv_recorded.replace(
+          '{note}',
+          `${m.mark} {best ${m.best} ${(-m.error).toFixed(3)}}`,
+        );
+      assert.deepEqual(
+        said.map(([, t]) => t),
+        marked.map(recorded),
+      );
       await fits(page);
       await page.locator('.rv-marks').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `review-candidates-again-${lang}-${name}.png`) });
@@ -220,10 +287,14 @@ test('a reload in the middle of a review computes it again, and the record saved
   const { context, page, errors } = await D.open('?opponent=human&size=4&seed=11&level=hard', PHONE);
   try {
     await playGame(page, { random: rng(2) });
-    await page.waitForFunction(() => {
-      const p = document.querySelector('.rv-progress progress');
-      return p.value > 0 && p.value < p.max;
-    }, null, { timeout: 60000 });
+    await page.waitForFunction(
+      () => {
+        const p = document.querySelector('.rv-progress progress');
+        return p.value > 0 && p.value < p.max;
+      },
+      null,
+      { timeout: 60000 },
+    );
     await page.reload();
     await ready(page);
     await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 120000 });
@@ -231,8 +302,15 @@ test('a reload in the middle of a review computes it again, and the record saved
     assert.ok(marks.length > 0);
     const text = await save(page);
     const back = Jokerball.fromRecord(text);
-    assert.deepEqual(back.annotations.map((a) => a.mark), marks, 'the marks of the review, in the record');
-    assert.ok(back.annotations.every((a) => /^best \S.* -\d\.\d{3}$/.test(a.comment)), JSON.stringify(back.annotations));
+    assert.deepEqual(
+      back.annotations.map((a) => a.mark),
+      marks,
+      'the marks of the review, in the record',
+    );
+    assert.ok(
+      back.annotations.every((a) => /^best \S.* -\d\.\d{3}$/.test(a.comment)),
+      JSON.stringify(back.annotations),
+    );
     back.free();
     assert.deepEqual(errors, []);
   } finally {
@@ -261,7 +339,10 @@ for (const [lang, viewport, name] of [
       const marked = review.turns.map((e, i) => [e, i]).filter(([e]) => e.mark);
       assert.equal(await page.locator('.rv-marks li').count(), marked.length, 'the marks of the engine review');
       const cubes = marked.filter(([e]) => CUBE.has(e.record));
-      assert.ok(cubes.some(([e]) => e.record === 'double'), 'the early double is marked');
+      assert.ok(
+        cubes.some(([e]) => e.record === 'double'),
+        'the early double is marked',
+      );
 
       for (const [e, i] of cubes) {
         await page.click(`.rv-marks button[data-turn="${i}"]`);
@@ -277,12 +358,24 @@ for (const [lang, viewport, name] of [
         assert.equal(where.game, String(e.game - 1));
         assert.equal(where.current, e.record, `${e.record}: its line is the current one (${where.currentText})`);
         const rows = await page.$$eval('.rp-cube tr', (trs) =>
-          trs.map((tr) => ({ k: tr.dataset.cube, th: tr.querySelector('th').textContent, pc: tr.querySelector('.pc').textContent, right: tr.hasAttribute('data-right'), taken: tr.hasAttribute('data-taken'), bg: getComputedStyle(tr).backgroundColor })),
+          trs.map((tr) => ({
+            k: tr.dataset.cube,
+            th: tr.querySelector('th').textContent,
+            pc: tr.querySelector('.pc').textContent,
+            right: tr.hasAttribute('data-right'),
+            taken: tr.hasAttribute('data-taken'),
+            bg: getComputedStyle(tr).backgroundColor,
+          })),
         );
         const c = e.cube;
         const double = Math.min(c.doubleTake, c.doubleDrop);
         const right = double > c.noDouble ? (c.doubleTake <= c.doubleDrop ? 'dt' : 'dp') : 'nd';
-        const answer = e.record === 'double' ? review.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop')).record : e.record;
+        const answer =
+          e.record === 'double'
+            ? review.turns.find(
+                (x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'),
+              ).record
+            : e.record;
         const taken = e.record === 'no-double' ? 'nd' : answer === 'take' ? 'dt' : 'dp';
         assert.deepEqual(
           rows.map((r) => [r.k, r.th, r.pc, r.right, r.taken]),
@@ -292,9 +385,16 @@ for (const [lang, viewport, name] of [
             ['dp', words.rp_cubeDp, pct1(c.doubleDrop, lang), right === 'dp', taken === 'dp'],
           ],
         );
-        assert.notEqual(rows.find((r) => r.taken).bg, rows.find((r) => !r.taken).bg, 'the action chosen is highlighted');
+        assert.notEqual(
+          rows.find((r) => r.taken).bg,
+          rows.find((r) => !r.taken).bg,
+          'the action chosen is highlighted',
+        );
         const doubler = e.record === 'take' || e.record === 'drop' ? (e.player === 'red' ? 'blue' : 'red') : e.player;
-        assert.equal(await page.locator('.rp-cube caption').textContent(), words.rp_cubeOf.replace('{player}', LANGS[lang][doubler]));
+        assert.equal(
+          await page.locator('.rp-cube caption').textContent(),
+          words.rp_cubeOf.replace('{player}', LANGS[lang][doubler]),
+        );
         // the line under the board says the decision in words
         const line = await page.locator('.rp-marked').textContent();
         assert.ok(line.includes(LANGS[lang][e.record === 'no-double' ? 'rv_noDouble' : e.record]), line);
@@ -308,10 +408,27 @@ for (const [lang, viewport, name] of [
       const back = Match.fromRecord(saved);
       const logs = new Map(back.games.map((g) => [g.number, g.log]));
       const want = marked
-        .map(([e]) => ({ e, line: logs.get(e.game).findIndex((l) => (CUBE.has(e.record) ? l.kind === e.record && l.step === e.index - 1 : l.kind === 'record' && l.step === e.index)) }))
+        .map(([e]) => ({
+          e,
+          line: logs
+            .get(e.game)
+            .findIndex((l) =>
+              CUBE.has(e.record)
+                ? l.kind === e.record && l.step === e.index - 1
+                : l.kind === 'record' && l.step === e.index,
+            ),
+        }))
         .filter(({ line }) => line >= 0)
-        .map(({ e, line }) => ({ game: e.game, line, mark: e.mark, comment: `best ${e.best} ${(-e.error).toFixed(3)}` }));
-      assert.ok(want.some((a) => a.comment.startsWith('best no-double')), 'a cube line annotated');
+        .map(({ e, line }) => ({
+          game: e.game,
+          line,
+          mark: e.mark,
+          comment: `best ${e.best} ${(-e.error).toFixed(3)}`,
+        }));
+      assert.ok(
+        want.some((a) => a.comment.startsWith('best no-double')),
+        'a cube line annotated',
+      );
       assert.deepEqual(back.annotations, want);
       back.free();
       assert.ok(saved.includes(`Red doubles ? {best no-double `), saved.slice(0, 400));
@@ -324,7 +441,10 @@ for (const [lang, viewport, name] of [
 
 test('a Zola record opened from a link: reviewed from the replay, a marked move lists its candidates (no dice, no luck words)', async () => {
   const { text, review, history } = zolaGame();
-  const { context, page, errors } = await D.open(`?opponent=human&level=easy#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, WIDE);
+  const { context, page, errors } = await D.open(
+    `?opponent=human&level=easy#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`,
+    WIDE,
+  );
   try {
     await page.waitForSelector('#replay:not([hidden])');
     await page.click('[data-action=replay-review]');
@@ -338,12 +458,20 @@ test('a Zola record opened from a link: reviewed from the replay, a marked move 
     const e = review.turns[i];
     const at = Zola.replay(history.slice(0, e.index - 1), { size: 6 });
     const bot = new Bot({ level: 'easy' });
-    const list = bot.hint(at).map((h) => (h.move === e.record ? { ...h, win: e.win, played: true } : h)).sort((a, b) => b.win - a.win);
+    const list = bot
+      .hint(at)
+      .map((h) => (h.move === e.record ? { ...h, win: e.win, played: true } : h))
+      .sort((a, b) => b.win - a.win);
     for (const x of [at, bot]) x.free();
     const rank = list.findIndex((h) => h.played);
-    const shown = await page.$$eval('.rp-cands li:not(.gap)', (lis) => lis.map((li) => [li.querySelector('.mv').textContent, li.hasAttribute('data-played')]));
+    const shown = await page.$$eval('.rp-cands li:not(.gap)', (lis) =>
+      lis.map((li) => [li.querySelector('.mv').textContent, li.hasAttribute('data-played')]),
+    );
     const expected = [0, 1, 2, 3, ...(rank >= 4 ? [rank] : [])];
-    assert.deepEqual(shown, expected.map((k) => [list[k].move, k === rank]));
+    assert.deepEqual(
+      shown,
+      expected.map((k) => [list[k].move, k === rank]),
+    );
     await fits(page);
     await page.locator('.rp-marked').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(outDir, 'review-candidates-zola-wide.png') });
@@ -367,7 +495,10 @@ test('a match where Red never doubles (390 px, en): a marked no-double opens at 
   for (const x of [m, bot]) x.free();
   const nd = review.turns.map((e, i) => [e, i]).filter(([e]) => e.mark && e.record === 'no-double');
   assert.ok(nd.length > 0, 'a marked no-double');
-  const { context, page, errors } = await D.open(`?opponent=human#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, PHONE);
+  const { context, page, errors } = await D.open(
+    `?opponent=human#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`,
+    PHONE,
+  );
   try {
     await page.waitForSelector('#replay:not([hidden])');
     await page.click('[data-action=replay-review]');
@@ -382,10 +513,21 @@ test('a match where Red never doubles (390 px, en): a marked no-double opens at 
     const current = await page.evaluate(() => {
       const li = document.querySelector('.rp-log li[aria-current]');
       const [a, b] = [li.getBoundingClientRect(), li.parentElement.getBoundingClientRect()];
-      return { step: li.dataset.step, record: !!li.dataset.record, seen: a.top >= b.top - 1 && a.bottom <= b.bottom + 1 };
+      return {
+        step: li.dataset.step,
+        record: !!li.dataset.record,
+        seen: a.top >= b.top - 1 && a.bottom <= b.bottom + 1,
+      };
     });
     assert.deepEqual(current, { step: String(e.index - 1), record: true, seen: true });
-    const rows = await page.$$eval('.rp-cube tr', (trs) => trs.map((tr) => [tr.dataset.cube, tr.querySelector('.pc').textContent, tr.hasAttribute('data-right'), tr.hasAttribute('data-taken')]));
+    const rows = await page.$$eval('.rp-cube tr', (trs) =>
+      trs.map((tr) => [
+        tr.dataset.cube,
+        tr.querySelector('.pc').textContent,
+        tr.hasAttribute('data-right'),
+        tr.hasAttribute('data-taken'),
+      ]),
+    );
     const c = e.cube;
     const right = c.doubleTake <= c.doubleDrop ? 'dt' : 'dp';
     assert.deepEqual(rows, [
@@ -402,7 +544,10 @@ test('a match where Red never doubles (390 px, en): a marked no-double opens at 
       const line = back.games[x.game - 1].log.findIndex((l) => l.kind === 'record' && l.step === x.index);
       const a = back.annotations.find((y) => y.game === x.game && y.line === line);
       const move = review.turns.find((y) => y.game === x.game && y.index === x.index && !CUBE.has(y.record));
-      const parts = [`no-double, best double ${(-x.error).toFixed(3)}`, ...(move.mark ? [`best ${move.best} ${(-move.error).toFixed(3)}`] : [])];
+      const parts = [
+        `no-double, best double ${(-x.error).toFixed(3)}`,
+        ...(move.mark ? [`best ${move.best} ${(-move.error).toFixed(3)}`] : []),
+      ];
       assert.equal(a?.comment, parts.join('; '));
       assert.equal(a.mark, move.mark && move.error > x.error ? move.mark : x.mark);
     }

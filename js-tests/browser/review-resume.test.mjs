@@ -17,7 +17,9 @@ const seen = (page, sel) =>
     if (!e) return null;
     const r = e.getBoundingClientRect();
     const st = getComputedStyle(e);
-    return st.display !== 'none' && st.visibility === 'visible' && r.width > 0 && r.height > 0 ? { text: e.textContent.trim(), right: r.right, width: innerWidth } : null;
+    return st.display !== 'none' && st.visibility === 'visible' && r.width > 0 && r.height > 0
+      ? { text: e.textContent.trim(), right: r.right, width: innerWidth }
+      : null;
   }, sel);
 
 async function reload(page) {
@@ -29,11 +31,21 @@ test('a reload half way through a review computes it again; closed, the finished
   await D.within('?opponent=human&size=4&seed=11&level=hard', async ({ page }) => {
     await playGame(page, { random: rng(2) });
     // half way: some moves reviewed, not all
-    await page.waitForFunction(() => {
-      const p = document.querySelector('.rv-progress progress');
-      return p.value > 0 && p.value < p.max;
-    }, null, { timeout: 60000 });
-    assert.equal(await page.evaluate(() => document.querySelector('.rv-count').closest('[aria-live], [role=status], [role=alert], [role=log]')), null, 'the count is not spoken at each step');
+    await page.waitForFunction(
+      () => {
+        const p = document.querySelector('.rv-progress progress');
+        return p.value > 0 && p.value < p.max;
+      },
+      null,
+      { timeout: 60000 },
+    );
+    assert.equal(
+      await page.evaluate(() =>
+        document.querySelector('.rv-count').closest('[aria-live], [role=status], [role=alert], [role=log]'),
+      ),
+      null,
+      'the count is not spoken at each step',
+    );
     await reload(page);
     assert.ok(await seen(page, '#review'), 'the review is there after the reload');
     assert.ok(await seen(page, '.jump [href="#review"]'), "and the header's link to it");
@@ -66,8 +78,15 @@ test('a reload half way through a review computes it again; closed, the finished
     });
     await reload(page);
     const adjusted = await page.$$eval('[data-total=adjusted] td', (td) => td.map((x) => x.textContent));
-    assert.deepEqual(adjusted.map((t) => /[-−]/.test(t)), [false, false], adjusted.join(' | '));
-    assert.ok(adjusted.every((t) => /→ [01]\.00$/.test(t)), adjusted.join(' | '));
+    assert.deepEqual(
+      adjusted.map((t) => /[-−]/.test(t)),
+      [false, false],
+      adjusted.join(' | '),
+    );
+    assert.ok(
+      adjusted.every((t) => /→ [01]\.00$/.test(t)),
+      adjusted.join(' | '),
+    );
   });
 });
 

@@ -23,8 +23,27 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Starts scripts/online.mjs (of `home`, another checkout with its own pkg/, to compare two versions of the
  * server in one run); resolves to { url, lines, stop, exited }.
  */
-export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs, home = root, args: more = [] } = {}) {
-  const args = [...nodeArgs, join(home, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin', ...more];
+export async function startServer({
+  db,
+  postgres,
+  redis,
+  env,
+  port = 0,
+  nodeArgs = [],
+  abandonMs,
+  home = root,
+  args: more = [],
+} = {}) {
+  const args = [
+    ...nodeArgs,
+    join(home, 'scripts', 'online.mjs'),
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--stop-with-stdin',
+    ...more,
+  ];
   if (abandonMs !== undefined) args.push('--abandon-ms', String(abandonMs));
   if (db) args.push('--db', db);
   if (postgres) args.push('--postgres', postgres);
@@ -192,7 +211,11 @@ export function seatToAct(G) {
  */
 export async function send(clients, from, name, ...args) {
   const before = clients[0].state()._stateID;
-  assert.equal(adapter.whyIllegal(from.state().G, from.seat, name, ...args), null, `${name} ${args} is legal for seat ${from.seat}`);
+  assert.equal(
+    adapter.whyIllegal(from.state().G, from.seat, name, ...args),
+    null,
+    `${name} ${args} is legal for seat ${from.seat}`,
+  );
   from.client.moves[name](...args);
   const states = await Promise.all(
     clients.map((c) => c.waitFor((s) => s._stateID > before, 10000, `the state after ${name} ${args.join(' ')}`)),
@@ -218,7 +241,11 @@ export async function refused(clients, from, name, ...args) {
   else rawMove(from, name, args);
   await sleep(60);
   for (const [i, c] of clients.entries()) {
-    assert.equal(JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]), before[i], `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`);
+    assert.equal(
+      JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]),
+      before[i],
+      `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`,
+    );
   }
 }
 
@@ -257,7 +284,8 @@ export async function playUntil(clients, done, { seed = 1, cube, nextFrom = 1, m
         else {
           const moves = e.legalMoves();
           const caps = moves.filter((m) => m.includes('x'));
-          const pool = G.state.game === 'zola' || (isMatch && G.state.variant === 'zola') ? (caps.length ? caps : moves) : moves;
+          const pool =
+            G.state.game === 'zola' || (isMatch && G.state.variant === 'zola') ? (caps.length ? caps : moves) : moves;
           name = 'play';
           args = [pool[pick(pool.length)]];
         }
@@ -311,7 +339,12 @@ export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
     if (state.rd) await state.rd.stop();
     if (state.pg) await state.pg.stop();
     if (state.dir) (await import('node:fs')).rmSync(state.dir, { recursive: true, force: true });
-    for (const s of servers) assert.deepEqual(s.lines.filter((l) => /internal error/.test(l)), [], s.lines.join('\n'));
+    for (const s of servers)
+      assert.deepEqual(
+        s.lines.filter((l) => /internal error/.test(l)),
+        [],
+        s.lines.join('\n'),
+      );
   });
   return {
     servers,
@@ -329,7 +362,11 @@ export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
 export async function call(url, method, path, { body, token, headers = {} } = {}) {
   const res = await fetch(url + path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();

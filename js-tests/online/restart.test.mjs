@@ -25,7 +25,10 @@ async function stop(s) {
   const { code } = await s.stop();
   servers.splice(servers.indexOf(s), 1);
   assert.equal(code, 0, s.lines.join('\n'));
-  assert.deepEqual(s.lines.filter((l) => /internal error/.test(l)), []);
+  assert.deepEqual(
+    s.lines.filter((l) => /internal error/.test(l)),
+    [],
+  );
 }
 
 // The file node-persist keeps for a key (one JSON file per key: { key, value }).
@@ -73,7 +76,8 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   for (const x of cb) x.stop();
   await ca[0].waitFor((s) => !s.isConnected, 10000, 'the disconnection');
   server = await start(port);
-  for (const x of ca) await x.waitFor((s) => s.isConnected && s._stateID >= stateIdA && gameOf(s) === savedA, 15000, 'the resync');
+  for (const x of ca)
+    await x.waitFor((s) => s.isConnected && s._stateID >= stateIdA && gameOf(s) === savedA, 15000, 'the resync');
   // Both seats are back: nobody is away.
   await ca[0].waitFor((s) => s.G.away && s.G.away['0'] === null && s.G.away['1'] === null, 10000, 'both seats present');
   // A reload: a new client for seat 0 with the kept credentials replaces the old one.

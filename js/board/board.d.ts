@@ -144,13 +144,21 @@ export class SteereBoard extends HTMLElement {
     listener: (this: SteereBoard, ev: SteereBoardEventMap[K]) => void,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   removeEventListener<K extends keyof SteereBoardEventMap>(
     type: K,
     listener: (this: SteereBoard, ev: SteereBoardEventMap[K]) => void,
     options?: boolean | EventListenerOptions,
   ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /**
@@ -214,13 +222,21 @@ export class SteereGame extends HTMLElement {
     listener: (this: SteereGame, ev: SteereGameEventMap[K]) => void,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   removeEventListener<K extends keyof SteereGameEventMap>(
     type: K,
     listener: (this: SteereGame, ev: SteereGameEventMap[K]) => void,
     options?: boolean | EventListenerOptions,
   ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** Options of `new WorkerBot(...)`. */

@@ -86,7 +86,11 @@ export class WorkerBot {
     const state = json(gameOrMatch);
     const n = workers();
     const stop = () => this.terminate();
-    const parts = this._spread('rolloutPart', Array.from({ length: n }, (_, k) => [state, [settings, k, n]]), onProgress);
+    const parts = this._spread(
+      'rolloutPart',
+      Array.from({ length: n }, (_, k) => [state, [settings, k, n]]),
+      onProgress,
+    );
     // once the parts are asked for, so that a signal aborted already refuses them too
     signal?.addEventListener('abort', stop);
     if (signal?.aborted) stop();

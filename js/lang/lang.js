@@ -10,7 +10,10 @@ export const LANGS = { en, es, ru };
 
 /** 'en', 'es' or 'ru' for a language tag, by its primary subtag ('es-419' is 'es'); else null. */
 export function known(tag) {
-  const p = String(tag ?? '').split(/[-_]/)[0].trim().toLowerCase();
+  const p = String(tag ?? '')
+    .split(/[-_]/)[0]
+    .trim()
+    .toLowerCase();
   return Object.hasOwn(LANGS, p) ? p : null;
 }
 
@@ -54,7 +57,12 @@ export function tell(l, [key, vars = {}]) {
 
 /** A chance `x` (0 to 1) as a percentage in language `l` with `digits` decimals (`signDisplay` as Intl's). */
 export const percent = (l, x, digits = 0, signDisplay) =>
-  new Intl.NumberFormat(l, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay }).format(x);
+  new Intl.NumberFormat(l, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay,
+  }).format(x);
 
 /**
  * A turn or move as the engine writes it (a record '2/6 b4xc4 -', a hint's 'b4xc4 -', a Zola move), as a

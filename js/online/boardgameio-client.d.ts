@@ -166,7 +166,10 @@ export class Lobby {
   match(matchID: string): Promise<LobbyMatch>;
   join(matchID: string, options?: { playerName?: string; playerID?: SeatID }): Promise<Seat>;
   rejoin(matchID: string, options?: { playerName?: string; playerID?: SeatID }): Promise<Seat>;
-  createAndJoin(options?: { playerName?: string; clock?: TimeControlOptions | null }): Promise<Seat & { matchID: string }>;
+  createAndJoin(options?: {
+    playerName?: string;
+    clock?: TimeControlOptions | null;
+  }): Promise<Seat & { matchID: string }>;
   /** The reference server's quick pairing (POST /pair, needs `token`): the seat taken, kept. */
   pair(options?: { clock?: TimeControlOptions | null }): Promise<Seat & { matchID: string }>;
   /** Cancels the player's open seat of a match (DELETE /seeks/<matchID>, needs `token`). */

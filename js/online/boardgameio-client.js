@@ -181,8 +181,14 @@ export class OnlineGame {
   move(name, ...args) {
     const G = this.G;
     // A claim is judged at the server's time as estimated here (whyIllegal would read this machine's clock).
-    const claim = name === 'claimWin' && G !== null ? (this.view().canClaim ? null : whyIllegal(G, this.playerID, name) ?? 'not_abandoned') : undefined;
-    const code = G === null ? 'not_connected' : claim !== undefined ? claim : whyIllegal(G, this.playerID, name, ...args);
+    const claim =
+      name === 'claimWin' && G !== null
+        ? this.view().canClaim
+          ? null
+          : (whyIllegal(G, this.playerID, name) ?? 'not_abandoned')
+        : undefined;
+    const code =
+      G === null ? 'not_connected' : claim !== undefined ? claim : whyIllegal(G, this.playerID, name, ...args);
     if (code !== null) {
       this.refused = { move: name, args, code };
       this.notify();
@@ -230,7 +236,13 @@ export class Lobby {
    *   player's token of the reference server's lobby (POST /players), sent with every request as
    *   `Authorization: Bearer <token>` (a seat joined with it is that player's).
    */
-  constructor({ server, gameName, storage = globalThis.localStorage, fetch = (...a) => globalThis.fetch(...a), token = null }) {
+  constructor({
+    server,
+    gameName,
+    storage = globalThis.localStorage,
+    fetch = (...a) => globalThis.fetch(...a),
+    token = null,
+  }) {
     this.server = String(server).replace(/\/+$/, '');
     this.gameName = gameName;
     this.storage = storage || null;
@@ -301,7 +313,11 @@ export class Lobby {
   async join(matchID, { playerName = 'player', playerID } = {}) {
     const body = { playerName };
     if (playerID !== undefined) body.playerID = playerID;
-    const { playerID: id, playerCredentials } = await this.request('POST', `/${encodeURIComponent(matchID)}/join`, body);
+    const { playerID: id, playerCredentials } = await this.request(
+      'POST',
+      `/${encodeURIComponent(matchID)}/join`,
+      body,
+    );
     const seat = { playerID: String(id), credentials: playerCredentials };
     this.keep(matchID, seat);
     return seat;

@@ -53,7 +53,11 @@ export interface LogOption {
  * kept), and `publishAfterWrite` holds updates until they are stored.
  */
 export class CheckedStorage implements StorageAPI.Async {
-  constructor(inner: Storage, games: ServedGame[], options?: LogOption & { connectTries?: number; onEnd?: EndHook | null });
+  constructor(
+    inner: Storage,
+    games: ServedGame[],
+    options?: LogOption & { connectTries?: number; onEnd?: EndHook | null },
+  );
   type(): StorageAPI.Type;
   createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void>;
   listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]>;
@@ -138,7 +142,10 @@ export class BullScheduler implements DeadlineScheduler {
  */
 export class SeatLeases {
   constructor(options: { url: string; ttlMs?: number; prefix?: string } & LogOption);
-  start(onDead: (matchID: string, seat: '0' | '1') => Promise<void>, onBack?: (matchID: string, seat: '0' | '1') => Promise<void>): Promise<void>;
+  start(
+    onDead: (matchID: string, seat: '0' | '1') => Promise<void>,
+    onBack?: (matchID: string, seat: '0' | '1') => Promise<void>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -148,15 +155,17 @@ export class SeatLeases {
  * published through the gate like a move.
  */
 export class ServerClocks {
-  constructor(options: {
-    storage: CheckedStorage;
-    pubSub: TransportPubSub;
-    games: ServedGame[];
-    scheduler?: DeadlineScheduler;
-    /** On several processes: the seats of a process that dies recorded as not connected. */
-    leases?: SeatLeases | null;
-    now?: () => number;
-  } & LogOption);
+  constructor(
+    options: {
+      storage: CheckedStorage;
+      pubSub: TransportPubSub;
+      games: ServedGame[];
+      scheduler?: DeadlineScheduler;
+      /** On several processes: the seats of a process that dies recorded as not connected. */
+      leases?: SeatLeases | null;
+      now?: () => number;
+    } & LogOption,
+  );
   start(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -170,4 +179,9 @@ export class ServerClocks {
 }
 
 /** Installs the socket guard on the namespaces of `games` of a server made by boardgame.io's Server(). */
-export function guardSockets(server: ReturnType<typeof Server>, games: ServedGame[], storage: Storage, options?: LogOption): void;
+export function guardSockets(
+  server: ReturnType<typeof Server>,
+  games: ServedGame[],
+  storage: Storage,
+  options?: LogOption,
+): void;

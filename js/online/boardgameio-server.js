@@ -80,7 +80,7 @@ function listed(m, opts) {
 }
 
 const CHANNEL = 'MATCH-'; // boardgame.io's pub/sub channel of a match is CHANNEL + matchID
-const firstLine = (e) => String((e?.message) || e).split('\n')[0];
+const firstLine = (e) => String(e?.message || e).split('\n')[0];
 
 // Runs the functions given for one key one after another (the writes of one match in this process).
 class KeyedQueue {
@@ -135,7 +135,12 @@ async function postgresSetEndIf(store, id, state, deltalog, prevID, onEnd) {
   const connection = await pool.getConnection({ type: 'SELECT' });
   try {
     await connection.query('BEGIN');
-    const { rows } = await connection.query(CAS_STATE, [JSON.stringify(state), JSON.stringify(deltalog || []), id, prevID]);
+    const { rows } = await connection.query(CAS_STATE, [
+      JSON.stringify(state),
+      JSON.stringify(deltalog || []),
+      id,
+      prevID,
+    ]);
     if (rows.length === 1) await onEnd(connection, id, state);
     await connection.query(rows.length === 1 ? 'COMMIT' : 'ROLLBACK');
     return rows.length === 1;
@@ -150,8 +155,22 @@ async function postgresSetEndIf(store, id, state, deltalog, prevID, onEnd) {
 // bgio-postgres' fetch, reading only the columns asked for: its own reads every column, the match's whole
 // log included (which grows with every move), for each move's read of the state.
 async function postgresFetch(store, id, opts) {
-  const columns = ['"gameName"', '"players"', '"setupData"', '"gameover"', '"nextRoomID"', '"unlisted"', '"createdAt"', '"updatedAt"'];
-  const wanted = [...(opts.metadata ? columns : []), ...(opts.state ? ['"state"'] : []), ...(opts.initialState ? ['"initialState"'] : []), ...(opts.log ? ['"log"'] : [])];
+  const columns = [
+    '"gameName"',
+    '"players"',
+    '"setupData"',
+    '"gameover"',
+    '"nextRoomID"',
+    '"unlisted"',
+    '"createdAt"',
+    '"updatedAt"',
+  ];
+  const wanted = [
+    ...(opts.metadata ? columns : []),
+    ...(opts.state ? ['"state"'] : []),
+    ...(opts.initialState ? ['"initialState"'] : []),
+    ...(opts.log ? ['"log"'] : []),
+  ];
   const result = {};
   if (wanted.length === 0) return result;
   const rows = await rawQuery(store, `SELECT ${wanted.join(', ')} FROM "Games" WHERE "id" = $1`, [id]);
@@ -185,7 +204,12 @@ async function postgresFetch(store, id, opts) {
 function merged(id, stored, next, base) {
   if (!stored) return next;
   const out = { ...next };
-  if ((out.gameover === undefined || out.gameover === null) && stored.gameover !== undefined && stored.gameover !== null) out.gameover = stored.gameover;
+  if (
+    (out.gameover === undefined || out.gameover === null) &&
+    stored.gameover !== undefined &&
+    stored.gameover !== null
+  )
+    out.gameover = stored.gameover;
   if (base === undefined || !next.players || typeof next.players !== 'object') return out;
   const was = JSON.parse(base);
   const players = JSON.parse(JSON.stringify(stored.players || {}));
@@ -202,7 +226,11 @@ function merged(id, stored, next, base) {
     const target = players[seat];
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (same(before[key], after[key])) continue;
-      if ((key === 'name' || key === 'credentials') && !same(target[key], before[key]) && !same(target[key], after[key])) {
+      if (
+        (key === 'name' || key === 'credentials') &&
+        !same(target[key], before[key]) &&
+        !same(target[key], after[key])
+      ) {
         throw new Error(`match ${id}: seat ${seat} was changed meanwhile (${key})`);
       }
       if (after[key] === undefined) delete target[key];
@@ -258,7 +286,8 @@ function restOf(m) {
   const { players, updatedAt, ...rest } = m;
   return JSON.stringify(rest);
 }
-const isPostgresStore = (s) => Boolean(s?.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
+const isPostgresStore = (s) =>
+  Boolean(s?.sequelize && typeof s.sequelize.getDialect === 'function' && s.sequelize.getDialect() === 'postgres');
 
 /**
  * Wraps a boardgame.io storage: states are checked when read, written by compare-and-set, and updates are
@@ -266,7 +295,8 @@ const isPostgresStore = (s) => Boolean(s?.sequelize && typeof s.sequelize.getDia
  */
 export class CheckedStorage {
   constructor(inner, games, { log = (line) => console.log(line), connectTries = 10, onEnd = null } = {}) {
-    if (!inner || typeof inner.fetch !== 'function') throw new TypeError('CheckedStorage: the first argument is a boardgame.io storage');
+    if (!inner || typeof inner.fetch !== 'function')
+      throw new TypeError('CheckedStorage: the first argument is a boardgame.io storage');
     this.inner = inner;
     // onEnd(client, matchID, state): runs when a state that ends its match is written (PostgreSQL: in its
     // transaction, `client` its connection; otherwise right after, `client` null). PlayerLobby sets it.
@@ -379,7 +409,8 @@ export class CheckedStorage {
     let seatsChanged = true;
     let base;
     await this.queue.run(`metadata ${id}`, async () => {
-      base = metadata?.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
+      base =
+        metadata?.players && typeof metadata.players === 'object' ? this.readPlayers.get(metadata.players) : undefined;
       seatsChanged = base === undefined || JSON.stringify(metadata.players) !== base;
       // A move's metadata write changes only updatedAt, which the compare-and-set of its state wrote already
       // in PostgreSQL: nothing to write.
@@ -389,7 +420,8 @@ export class CheckedStorage {
       return this.inner.setMetadata(id, merged(id, stored, metadata, base));
     });
     // A seat taken, left, connected or disconnected (not a move's updatedAt): the server may have to act.
-    if (this.afterMetadata && seatsChanged) this.afterMetadata(id, base === undefined ? null : JSON.parse(base), metadata.players);
+    if (this.afterMetadata && seatsChanged)
+      this.afterMetadata(id, base === undefined ? null : JSON.parse(base), metadata.players);
   }
   wipe(id) {
     this.gameOf.delete(id);
@@ -446,9 +478,17 @@ export class CheckedStorage {
       this.readPlayers.set(m.players, JSON.stringify(m.players));
       this.readRest.set(m.players, restOf(m));
     }
-    if (reason === null && m && (m.gameover === undefined || m.gameover === null) && r.state && r.state.ctx.gameover !== undefined) {
+    if (
+      reason === null &&
+      m &&
+      (m.gameover === undefined || m.gameover === null) &&
+      r.state &&
+      r.state.ctx.gameover !== undefined
+    ) {
       m.gameover = r.state.ctx.gameover;
-      this.inner.setMetadata(id, m).catch((e) => this.logLine(`match ${id}: its end not recorded in its metadata (${firstLine(e)})`));
+      this.inner
+        .setMetadata(id, m)
+        .catch((e) => this.logLine(`match ${id}: its end not recorded in its metadata (${firstLine(e)})`));
     }
     if (reason === null && r.state && this.onRead) this.onRead(id, r.state);
     if (!opts.metadata) delete r.metadata;
@@ -470,10 +510,14 @@ export class CheckedStorage {
       // (A state stored before the ends had reasons has { winner } alone: still the game's.)
       const end = game.endIf({ G: s.G });
       const legacy = end && s.ctx.gameover && Object.keys(s.ctx.gameover).length === 1 ? { winner: end.winner } : end;
-      if (JSON.stringify(s.ctx.gameover) !== JSON.stringify(end) && JSON.stringify(s.ctx.gameover) !== JSON.stringify(legacy)) {
+      if (
+        JSON.stringify(s.ctx.gameover) !== JSON.stringify(end) &&
+        JSON.stringify(s.ctx.gameover) !== JSON.stringify(legacy)
+      ) {
         return 'has a gameover that its game does not have';
       }
-      if (s.ctx.numPlayers !== 2 || !['0', '1'].includes(s.ctx.currentPlayer)) return 'has players that its game does not have';
+      if (s.ctx.numPlayers !== 2 || !['0', '1'].includes(s.ctx.currentPlayer))
+        return 'has players that its game does not have';
     }
     return null;
   }
@@ -501,7 +545,8 @@ class GatedPubSub {
       const deliver = this.watched.get(CHANNEL + matchID);
       if (deliver && Number.isInteger(state._stateID) && state._stateID > (this.latest.get(matchID) ?? -1)) {
         setImmediate(() => {
-          if (this.watched.get(CHANNEL + matchID) === deliver) deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
+          if (this.watched.get(CHANNEL + matchID) === deliver)
+            deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
         });
       }
     };
@@ -543,7 +588,8 @@ class GatedPubSub {
       const matchID = channel.slice(CHANNEL.length);
       try {
         const { state } = await this.storage.fetch(matchID, { state: true });
-        if (state && this.watched.get(channel) === deliver) deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
+        if (state && this.watched.get(channel) === deliver)
+          deliver({ type: 'update', args: [matchID, { ...state, deltalog: [] }] });
       } catch (e) {
         this.storage.logLine(`match ${matchID}: no resync (${firstLine(e)})`);
       }
@@ -569,10 +615,13 @@ export class TimerScheduler {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     if (deadline === null || !this.handler) return;
-    const timer = setTimeout(() => {
-      if (this.timers.get(id) === timer) this.timers.delete(id);
-      this.handler(id);
-    }, Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        if (this.timers.get(id) === timer) this.timers.delete(id);
+        this.handler(id);
+      },
+      Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1),
+    );
     timer.unref?.();
     this.timers.set(id, timer);
   }
@@ -601,7 +650,10 @@ export class BullScheduler {
   }
   async start(handler) {
     // BullMQ over the `redis` client the pub/sub uses already (its node-redis adapter).
-    const [{ Queue, Worker, createNodeRedisClient }, { createClient }] = await Promise.all([import('bullmq'), import('redis')]);
+    const [{ Queue, Worker, createNodeRedisClient }, { createClient }] = await Promise.all([
+      import('bullmq'),
+      import('redis'),
+    ]);
     this.clients = [];
     const client = (offline) => {
       const raw = createClient({
@@ -624,7 +676,13 @@ export class BullScheduler {
         await handler(job.data.id);
       },
       // A job held by a process that died is taken again within about 10 s (BullMQ's defaults: 30 s).
-      { connection: client(true), concurrency: this.concurrency, drainDelay: 5, lockDuration: 5000, stalledInterval: 5000 },
+      {
+        connection: client(true),
+        concurrency: this.concurrency,
+        drainDelay: 5,
+        lockDuration: 5000,
+        stalledInterval: 5000,
+      },
     );
     this.worker.on('error', (e) => this.logError(e));
     await this.queue.waitUntilReady();
@@ -668,7 +726,15 @@ export class BullScheduler {
  * that the Server was given, scheduler a TimerScheduler or a BullScheduler), then `await clocks.start()`.
  */
 export class ServerClocks {
-  constructor({ storage, pubSub, games, scheduler = new TimerScheduler(), leases = null, log = (line) => console.log(line), now = () => Date.now() }) {
+  constructor({
+    storage,
+    pubSub,
+    games,
+    scheduler = new TimerScheduler(),
+    leases = null,
+    log = (line) => console.log(line),
+    now = () => Date.now(),
+  }) {
     if (!(storage instanceof CheckedStorage)) throw new TypeError('ServerClocks: storage must be a CheckedStorage');
     this.leases = leases;
     this.storage = storage;
@@ -753,7 +819,12 @@ export class ServerClocks {
       if (!G) return false;
       const gameover = game.endIf({ G });
       const { deltalog, ...stored } = state;
-      const next = { ...stored, G, _stateID: state._stateID + 1, ctx: gameover === undefined ? state.ctx : { ...state.ctx, gameover } };
+      const next = {
+        ...stored,
+        G,
+        _stateID: state._stateID + 1,
+        ctx: gameover === undefined ? state.ctx : { ...state.ctx, gameover },
+      };
       this.pubSub.publish(CHANNEL + id, { type: 'update', args: [id, { ...next, deltalog: [] }] });
       if (await this.storage.setState(id, next, [])) {
         if (what === 'timeout') {
@@ -764,7 +835,8 @@ export class ServerClocks {
         } else this.stats.presence++;
         if (gameover !== undefined) {
           const { metadata: m } = await this.storage.fetch(id, { metadata: true });
-          if (m && (m.gameover === undefined || m.gameover === null)) await this.storage.setMetadata(id, { ...m, gameover, updatedAt: now });
+          if (m && (m.gameover === undefined || m.gameover === null))
+            await this.storage.setMetadata(id, { ...m, gameover, updatedAt: now });
         }
         return true;
       }
@@ -802,7 +874,11 @@ export class SeatLeases {
   }
   async start(onDead, onBack = async () => {}) {
     const { createClient } = await import('redis');
-    this.client = createClient({ url: this.url, disableOfflineQueue: true, socket: { reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1000) } });
+    this.client = createClient({
+      url: this.url,
+      disableOfflineQueue: true,
+      socket: { reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1000) },
+    });
     this.client.on('error', (e) => this.logError(e));
     await this.client.connect();
     this.onDead = onDead;
@@ -835,7 +911,9 @@ export class SeatLeases {
     for (const entry of this.mine) {
       await this.client.multi().sAdd(this.key('of', this.id), entry).sAdd(this.key('held', entry), this.id).exec();
       const [id, seat] = JSON.parse(entry);
-      await this.onBack(id, seat).catch((e) => this.logLine(`match ${id}: seat ${seat} not recorded back (${firstLine(e)})`));
+      await this.onBack(id, seat).catch((e) =>
+        this.logLine(`match ${id}: seat ${seat} not recorded back (${firstLine(e)})`),
+      );
     }
   }
   /** A seat's connection opened or closed through this process (its metadata written here). */
@@ -869,7 +947,9 @@ export class SeatLeases {
           for (const h of holders) if (await this.client.exists(this.key('alive', h))) live.push(h);
           if (live.length === 0) {
             const [id, seat] = JSON.parse(entry);
-            await this.onDead(id, seat).catch((e) => this.logLine(`match ${id}: seat ${seat} not recorded away (${firstLine(e)})`));
+            await this.onDead(id, seat).catch((e) =>
+              this.logLine(`match ${id}: seat ${seat} not recorded away (${firstLine(e)})`),
+            );
             await this.client.del(this.key('held', entry));
           }
         }
@@ -1012,7 +1092,8 @@ export class RedisPubSub {
       },
       (e) => {
         this.unsent.set(channel, payload);
-        if (this.errorsLogged++ === 0) this.logLine(`redis: an update not published (${firstLine(e)}); it is sent again when Redis is back`);
+        if (this.errorsLogged++ === 0)
+          this.logLine(`redis: an update not published (${firstLine(e)}); it is sent again when Redis is back`);
       },
     );
   }
@@ -1057,7 +1138,8 @@ const isId = (s) => typeof s === 'string' && s.length > 0 && s.length <= 128;
 export function guardSockets(server, games, storage, { log = (line) => console.log(line) } = {}) {
   const app = server?.app ? server.app : server;
   const io = app?._io;
-  if (!io || typeof io.of !== 'function') throw new Error('guardSockets: no socket.io server (give the object that Server() returns)');
+  if (!io || typeof io.of !== 'function')
+    throw new Error('guardSockets: no socket.io server (give the object that Server() returns)');
   for (const game of games) {
     io.of(game.name).use((socket, next) => {
       inOrder(socket);

@@ -180,7 +180,12 @@ export function engineOf(G: SteereG): Jokerball | Zola | Match;
  * The code a move would be refused with (a SteereError code, or 'not_your_turn' for a player not to act),
  * or null when it is legal now. Never throws.
  */
-export function whyIllegal(G: SteereG, playerID: string | null | undefined, name: string, ...args: unknown[]): RefusalCode | null;
+export function whyIllegal(
+  G: SteereG,
+  playerID: string | null | undefined,
+  name: string,
+  ...args: unknown[]
+): RefusalCode | null;
 
 /**
  * Null when G is a legal state of `game`'s variant (its clock and away included), otherwise the SteereError that
@@ -207,7 +212,12 @@ export interface SeatPresence {
  * G after the server saw the seats at `nowMs` (a casual game's `away`; a timed game's clock started once both
  * seats are taken), or null when nothing changes. Throws `invalid_option` for a game not of this module.
  */
-export function presence<S extends SteereState>(game: SteereGame<S>, G: SteereG<S>, seats: { 0: SeatPresence; 1: SeatPresence }, nowMs: number): SteereG<S> | null;
+export function presence<S extends SteereState>(
+  game: SteereGame<S>,
+  G: SteereG<S>,
+  seats: { 0: SeatPresence; 1: SeatPresence },
+  nowMs: number,
+): SteereG<S> | null;
 
 /** The server time at which the running player's time is out in G, or null. */
 export function deadlineOf(G: SteereG | null | undefined): number | null;

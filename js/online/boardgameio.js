@@ -192,7 +192,18 @@ function fingerprint(state) {
   if (s.game === 'match') {
     const m = s.match && typeof s.match === 'object' ? s.match : {};
     const c = s.current && typeof s.current === 'object' ? s.current : {};
-    return JSON.stringify([s.game, s.variant, m.length, m.first, m.cube === null, c.game, c.rules, c.size, c.pie, pieces(c.game, c.start)]);
+    return JSON.stringify([
+      s.game,
+      s.variant,
+      m.length,
+      m.first,
+      m.cube === null,
+      c.game,
+      c.rules,
+      c.size,
+      c.pie,
+      pieces(c.game, c.start),
+    ]);
   }
   return JSON.stringify([s.game, s.rules, s.size, s.pie, s.first, s.start]);
 }
@@ -200,7 +211,8 @@ function fingerprint(state) {
 // The cache entry of G: { engine, info, print } or { error } (a SteereError) for a G that is not a state.
 function inspect(G) {
   const key = stateKey(G);
-  if (key === null) return { error: new SteereError('parse_error', 'G is not { state } with a JSON state of steere-games') };
+  if (key === null)
+    return { error: new SteereError('parse_error', 'G is not { state } with a JSON state of steere-games') };
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -209,7 +221,8 @@ function inspect(G) {
   }
   const state = JSON.parse(key);
   const Engine = Object.hasOwn(ENGINES, state.game) ? ENGINES[state.game] : null;
-  if (!Engine) return remember(key, { error: new SteereError('parse_error', `unknown game ${JSON.stringify(state.game)}`) });
+  if (!Engine)
+    return remember(key, { error: new SteereError('parse_error', `unknown game ${JSON.stringify(state.game)}`) });
   try {
     const engine = Engine.fromJSON(state);
     const copy = () => (typeof engine.clone === 'function' ? engine.clone() : Engine.fromJSON(state));
@@ -304,7 +317,8 @@ function claimRefusal(G, info, now) {
 function clockAfter(clock, before, after, name, now) {
   let c = clock;
   if (c.since === 0) c = clockSwitch(c, before.toAct === null ? null : colourOf(before.toAct, before.swapped), now);
-  if (after.swapped !== before.swapped) c = { ...c, red: c.blue, blue: c.red, running: c.running === null ? null : c.running === 'red' ? 'blue' : 'red' };
+  if (after.swapped !== before.swapped)
+    c = { ...c, red: c.blue, blue: c.red, running: c.running === null ? null : c.running === 'red' ? 'blue' : 'red' };
   const zolaMove = name === 'play' && (after.kind === 'zola' || after.moves === 'match:zola');
   const next = after.over || after.toAct === null ? null : colourOf(after.toAct, after.swapped);
   if (after.toAct !== before.toAct || zolaMove || next === null) return clockSwitch(c, next, now);
@@ -333,7 +347,9 @@ function logRefusedState(gameName, entry) {
   if (refusalLogged.size > 1000) refusalLogged.clear();
   if (refusalLogged.has(text)) return;
   refusalLogged.add(text);
-  console.error(`steere-games/boardgameio: game ${gameName}: a stored G was refused (${text}); moves on it are refused`);
+  console.error(
+    `steere-games/boardgameio: game ${gameName}: a stored G was refused (${text}); moves on it are refused`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -371,7 +387,8 @@ function setupDataProblem(setupData) {
   if (setupData === undefined || setupData === null) return null;
   if (typeof setupData !== 'object' || Array.isArray(setupData)) return 'setupData must be { clock }';
   const extra = Object.keys(setupData).filter((k) => k !== 'clock');
-  if (extra.length > 0) return `setupData takes only clock (not ${extra.join(', ')}): the other options are fixed by the server`;
+  if (extra.length > 0)
+    return `setupData takes only clock (not ${extra.join(', ')}): the other options are fixed by the server`;
   if (setupData.clock === null || setupData.clock === undefined) return null;
   try {
     timeControl(setupData.clock);
@@ -395,7 +412,7 @@ function makeGame(kind, options, defaultName) {
   const print = fingerprint(JSON.parse(initial));
   const variant = kind === 'match' ? `match:${engineOptions.game === 'zola' ? 'zola' : 'jokerball'}` : kind;
   probe.free();
-  const jokerballSize = kind === 'match' ? (engineOptions.jokerball?.size) || 6 : engineOptions.size || 6;
+  const jokerballSize = kind === 'match' ? engineOptions.jokerball?.size || 6 : engineOptions.size || 6;
 
   // The entry of G for this game: a state of another variant is refused like a malformed one.
   const entryOf = (G) => {
@@ -485,7 +502,8 @@ function makeGame(kind, options, defaultName) {
     // `this` is the game object boardgame.io was given (its processed copy): a seed set on it by the site
     // (`{ ...jokerballGame(), seed: 'tests' }`, or `game.seed = ...`) is kept, for fixed dice in tests.
     setup(context, setupData) {
-      if (this === null || typeof this !== 'object' || this.seed === undefined || this.seed === null) reseed(context?.random);
+      if (this === null || typeof this !== 'object' || this.seed === undefined || this.seed === null)
+        reseed(context?.random);
       // A lobby's setupData ({ clock }) chooses the match's time control; without it, the factory's.
       const chosen = setupData && typeof setupData === 'object' && 'clock' in setupData ? setupData.clock : undefined;
       const control = chosen === undefined ? time.control : chosen === null ? null : timeControl(chosen);
@@ -541,7 +559,8 @@ function makeGame(kind, options, defaultName) {
     presence(G, seats, now) {
       const entry = entryOf(G);
       if (entry.error) return null;
-      const seat = (id) => (seats && typeof seats === 'object' && seats[id] && typeof seats[id] === 'object' ? seats[id] : {});
+      const seat = (id) =>
+        seats && typeof seats === 'object' && seats[id] && typeof seats[id] === 'object' ? seats[id] : {};
       if (G.away) {
         const away = { ...G.away };
         for (const id of IDS) {
@@ -565,7 +584,14 @@ function drawDice(random, size) {
   if (!random || typeof random.Die !== 'function') throw new SteereError('wrong_phase', 'no random source');
   const distance = random.Die(size);
   const direction = random.Die(6);
-  if (!Number.isInteger(distance) || distance < 1 || distance > size || !Number.isInteger(direction) || direction < 1 || direction > 6) {
+  if (
+    !Number.isInteger(distance) ||
+    distance < 1 ||
+    distance > size ||
+    !Number.isInteger(direction) ||
+    direction < 1 ||
+    direction > 6
+  ) {
     throw new SteereError('invalid_option', 'the random source gave no die value');
   }
   return [distance, direction];
@@ -712,7 +738,8 @@ function timeProblem(G, info) {
   const bad = (why) => new SteereError('parse_error', why);
   const extra = Object.keys(G).filter((k) => k !== 'state' && k !== 'clock' && k !== 'away');
   if (extra.length > 0) return bad(`G has unknown keys: ${extra.join(', ')}`);
-  if (G.clock !== undefined && G.away !== undefined) return bad('G has both a clock and away (a casual game has no clock)');
+  if (G.clock !== undefined && G.away !== undefined)
+    return bad('G has both a clock and away (a casual game has no clock)');
   if (G.clock !== undefined) {
     try {
       checkClock(G.clock);
@@ -722,15 +749,19 @@ function timeProblem(G, info) {
     const { running, since } = G.clock;
     if (since === 0 && running !== null) return bad('impossible clock: it runs before it started');
     const toAct = info.over || info.toAct === null ? null : colourOf(info.toAct, info.swapped);
-    if (running !== null && running !== toAct) return bad(`impossible clock: ${running}'s time runs while ${toAct ?? 'nobody'} is to act`);
+    if (running !== null && running !== toAct)
+      return bad(`impossible clock: ${running}'s time runs while ${toAct ?? 'nobody'} is to act`);
   }
   if (G.away !== undefined) {
     const a = G.away;
-    if (a === null || typeof a !== 'object' || Object.keys(a).some((k) => !['afterMs', '0', '1'].includes(k))) return bad('G.away must be { afterMs, 0, 1 }');
-    if (!Number.isInteger(a.afterMs) || a.afterMs < 1000 || a.afterMs > 86400000) return bad('G.away.afterMs must be 1000..86400000');
+    if (a === null || typeof a !== 'object' || Object.keys(a).some((k) => !['afterMs', '0', '1'].includes(k)))
+      return bad('G.away must be { afterMs, 0, 1 }');
+    if (!Number.isInteger(a.afterMs) || a.afterMs < 1000 || a.afterMs > 86400000)
+      return bad('G.away.afterMs must be 1000..86400000');
     for (const id of IDS) {
       const v = a[id];
-      if (v !== null && !(Number.isInteger(v) && v >= 0 && v <= MAX_MS)) return bad(`G.away[${id}] must be null or a timestamp`);
+      if (v !== null && !(Number.isInteger(v) && v >= 0 && v <= MAX_MS))
+        return bad(`G.away[${id}] must be null or a timestamp`);
     }
   }
   return null;

@@ -103,7 +103,9 @@ export interface PlayerLobbyOptions extends LogOption {
   /**
    * A site's own accounts: the player of a request, or null/undefined for none. Tokens and POST /players are then off.
    */
-  authenticate?: ((request: LobbyRequest) => SitePlayer | null | undefined | Promise<SitePlayer | null | undefined>) | null;
+  authenticate?:
+    | ((request: LobbyRequest) => SitePlayer | null | undefined | Promise<SitePlayer | null | undefined>)
+    | null;
   /** Per client address (default players 10 and pair 60 a minute); null: none. */
   rateLimits?: { players?: RateLimit | null; pair?: RateLimit | null } | null;
   /** A Redis URL: the rate limits are counted there, for every process (npm `redis`). */

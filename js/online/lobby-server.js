@@ -24,7 +24,7 @@ const PAGE = 50;
 const NAME_MAX = 24;
 const BODY_MAX = 16 * 1024;
 const SEATS = ['0', '1'];
-const firstLine = (e) => String((e?.message) || e).split('\n')[0];
+const firstLine = (e) => String(e?.message || e).split('\n')[0];
 
 /** A refusal of a lobby request: HTTP `status`, a stable `code`, a message in English. */
 export class LobbyError extends Error {
@@ -76,7 +76,8 @@ export function checkName(name) {
   if (typeof name !== 'string') throw new LobbyError(400, 'bad_name', 'name must be a string');
   const trimmed = name.trim();
   const length = [...trimmed].length;
-  if (length < 1 || length > NAME_MAX) throw new LobbyError(400, 'bad_name', `name must have 1 to ${NAME_MAX} characters (not counting spaces around it)`);
+  if (length < 1 || length > NAME_MAX)
+    throw new LobbyError(400, 'bad_name', `name must have 1 to ${NAME_MAX} characters (not counting spaces around it)`);
   if (CONTROL.test(trimmed)) throw new LobbyError(400, 'bad_name', 'name must be text without control characters');
   return trimmed;
 }
@@ -93,7 +94,11 @@ function rate(matchID, seats, state, before) {
   const l = before(loserID);
   let r;
   try {
-    r = ratingChange({ winner: { rating: w.rating, experience: w.experience }, loser: { rating: l.rating, experience: l.experience }, length: rated.length });
+    r = ratingChange({
+      winner: { rating: w.rating, experience: w.experience },
+      loser: { rating: l.rating, experience: l.experience },
+      length: rated.length,
+    });
   } catch {
     return null; // ratings out of the core's bounds: the end is stored, unrated (it never blocks an end)
   }
@@ -103,8 +108,16 @@ function rate(matchID, seats, state, before) {
     length: rated.length,
     reason: over.reason ?? null,
     chance: r.chance,
-    winner: { playerID: winnerID, before: w, after: { rating: r.winner.rating, experience: r.winner.experience, matches: w.matches + 1 } },
-    loser: { playerID: loserID, before: l, after: { rating: r.loser.rating, experience: r.loser.experience, matches: l.matches + 1 } },
+    winner: {
+      playerID: winnerID,
+      before: w,
+      after: { rating: r.winner.rating, experience: r.winner.experience, matches: w.matches + 1 },
+    },
+    loser: {
+      playerID: loserID,
+      before: l,
+      after: { rating: r.loser.rating, experience: r.loser.experience, matches: l.matches + 1 },
+    },
   };
 }
 
@@ -158,7 +171,7 @@ export class MemoryLobbyStore {
     for (const s of this.seeks.values()) {
       if (s.gameName !== gameName || s.seq <= after) continue;
       const p = this.players.get(s.playerID);
-      out.push({ ...s, name: p ? p.name : '', rating: (p?.ratings[s.game]?.rating) ?? START.rating });
+      out.push({ ...s, name: p ? p.name : '', rating: p?.ratings[s.game]?.rating ?? START.rating });
       if (out.length >= limit) break;
     }
     return out;
@@ -213,7 +226,8 @@ export class MemoryLobbyStore {
 }
 
 // A signed 64-bit advisory lock key of a pool (the first 8 bytes of its SHA-256), the same on every process.
-const lockKey = (pool) => createHash('sha256').update(`steere-games pair ${pool}`).digest().readBigInt64BE(0).toString();
+const lockKey = (pool) =>
+  createHash('sha256').update(`steere-games pair ${pool}`).digest().readBigInt64BE(0).toString();
 // Taken while the tables are made, so that processes starting at once do not make them twice.
 const SCHEMA_LOCK = '7406321968140281934';
 const SCHEMA = `
@@ -296,7 +310,10 @@ export class PostgresLobbyStore {
     await this.rows('INSERT INTO lobby_players (id, name, token_hash) VALUES ($1, $2, $3)', [id, name, tokenHash]);
   }
   async namePlayer(id, name) {
-    await this.rows('INSERT INTO lobby_players (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name', [id, name]);
+    await this.rows(
+      'INSERT INTO lobby_players (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name',
+      [id, name],
+    );
   }
   async playerByToken(tokenHash) {
     const [p] = await this.rows('SELECT id, name FROM lobby_players WHERE token_hash = $1', [tokenHash]);
@@ -306,7 +323,11 @@ export class PostgresLobbyStore {
     const [p] = await this.rows('SELECT id, name FROM lobby_players WHERE id = $1', [id]);
     if (!p) return null;
     const ratings = {};
-    for (const r of await this.rows('SELECT game, rating, experience, matches FROM lobby_ratings WHERE player_id = $1', [id])) ratings[r.game] = R(r);
+    for (const r of await this.rows(
+      'SELECT game, rating, experience, matches FROM lobby_ratings WHERE player_id = $1',
+      [id],
+    ))
+      ratings[r.game] = R(r);
     return { id: p.id, name: p.name, ratings };
   }
   async seekList(gameName, after, limit) {
@@ -333,18 +354,34 @@ export class PostgresLobbyStore {
         const one = async (text, values) => (await this.rows(text, values, c))[0] ?? null;
         const seek = (r) => (r ? seekRow(r) : null);
         return fn({
-          oldest: async (notPlayer) => seek(await one('SELECT * FROM lobby_seeks WHERE pool = $1 AND player_id <> $2 ORDER BY seq LIMIT 1', [pool, notPlayer])),
-          own: async (player) => seek(await one('SELECT * FROM lobby_seeks WHERE pool = $1 AND player_id = $2 ORDER BY seq LIMIT 1', [pool, player])),
+          oldest: async (notPlayer) =>
+            seek(
+              await one('SELECT * FROM lobby_seeks WHERE pool = $1 AND player_id <> $2 ORDER BY seq LIMIT 1', [
+                pool,
+                notPlayer,
+              ]),
+            ),
+          own: async (player) =>
+            seek(
+              await one('SELECT * FROM lobby_seeks WHERE pool = $1 AND player_id = $2 ORDER BY seq LIMIT 1', [
+                pool,
+                player,
+              ]),
+            ),
           remove: (matchID) => this.rows('DELETE FROM lobby_seeks WHERE match_id = $1', [matchID], c),
           add: (s) =>
-            this.rows('INSERT INTO lobby_seeks (match_id, pool, game_name, setup_data, game, player_id) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
-              s.matchID,
-              pool,
-              s.gameName,
-              s.setupData === undefined ? null : JSON.stringify(s.setupData),
-              s.game,
-              s.playerID,
-            ], c),
+            this.rows(
+              'INSERT INTO lobby_seeks (match_id, pool, game_name, setup_data, game, player_id) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
+              [
+                s.matchID,
+                pool,
+                s.gameName,
+                s.setupData === undefined ? null : JSON.stringify(s.setupData),
+                s.game,
+                s.playerID,
+              ],
+              c,
+            ),
           seat: (matchID, seat, playerID) => this.seat(matchID, seat, playerID, c),
         });
       }),
@@ -373,31 +410,51 @@ export class PostgresLobbyStore {
     const rated = ratedGame(state);
     if (!rated || !state.ctx?.gameover) return null;
     const seats = {};
-    for (const s of await this.rows('SELECT seat, player_id FROM lobby_seats WHERE match_id = $1', [matchID], client)) seats[s.seat] = s.player_id;
+    for (const s of await this.rows('SELECT seat, player_id FROM lobby_seats WHERE match_id = $1', [matchID], client))
+      seats[s.seat] = s.player_id;
     if (!seats['0'] || !seats['1'] || seats['0'] === seats['1']) return null;
     const ids = [seats['0'], seats['1']].sort();
     for (const id of ids) {
-      await this.rows('INSERT INTO lobby_ratings (player_id, game, rating, experience, matches) VALUES ($1, $2, $3, 0, 0) ON CONFLICT DO NOTHING', [id, rated.game, START.rating], client);
+      await this.rows(
+        'INSERT INTO lobby_ratings (player_id, game, rating, experience, matches) VALUES ($1, $2, $3, 0, 0) ON CONFLICT DO NOTHING',
+        [id, rated.game, START.rating],
+        client,
+      );
     }
     const now = {};
-    for (const r of await this.rows('SELECT * FROM lobby_ratings WHERE game = $1 AND player_id = ANY($2) ORDER BY player_id FOR UPDATE', [rated.game, ids], client)) now[r.player_id] = R(r);
+    for (const r of await this.rows(
+      'SELECT * FROM lobby_ratings WHERE game = $1 AND player_id = ANY($2) ORDER BY player_id FOR UPDATE',
+      [rated.game, ids],
+      client,
+    ))
+      now[r.player_id] = R(r);
     const r = rate(matchID, seats, state, (id) => now[id]);
     if (!r) return null;
     const inserted = await this.rows(
       'INSERT INTO lobby_results (match_id, game, length, reason, chance, winner_id, loser_id, winner_before, winner_after, loser_before, loser_after) ' +
         'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (match_id) DO NOTHING RETURNING match_id',
-      [matchID, r.game, r.length, r.reason, r.chance, r.winner.playerID, r.loser.playerID, r.winner.before, r.winner.after, r.loser.before, r.loser.after],
+      [
+        matchID,
+        r.game,
+        r.length,
+        r.reason,
+        r.chance,
+        r.winner.playerID,
+        r.loser.playerID,
+        r.winner.before,
+        r.winner.after,
+        r.loser.before,
+        r.loser.after,
+      ],
       client,
     );
     if (inserted.length === 0) return null;
     for (const side of [r.winner, r.loser]) {
-      await this.rows('UPDATE lobby_ratings SET rating = $3, experience = $4, matches = $5 WHERE player_id = $1 AND game = $2', [
-        side.playerID,
-        r.game,
-        side.after.rating,
-        side.after.experience,
-        side.after.matches,
-      ], client);
+      await this.rows(
+        'UPDATE lobby_ratings SET rating = $3, experience = $4, matches = $5 WHERE player_id = $1 AND game = $2',
+        [side.playerID, r.game, side.after.rating, side.after.experience, side.after.matches],
+        client,
+      );
     }
     return r;
   }
@@ -428,7 +485,8 @@ async function readJSON(ctx) {
   } catch {
     throw new LobbyError(400, 'bad_json', 'the body must be JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new LobbyError(400, 'bad_body', 'the body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new LobbyError(400, 'bad_body', 'the body must be a JSON object');
   return body;
 }
 
@@ -441,9 +499,19 @@ const LIMITS = { players: { points: 10, duration: 60 }, pair: { points: 60, dura
  * `await lobby.install(server)` before `server.run()`.
  */
 export class PlayerLobby {
-  constructor({ games, storage, store = new MemoryLobbyStore(), authenticate = null, rateLimits = LIMITS, redis = null, log = (line) => console.log(line) } = {}) {
-    if (!storage || typeof storage.fetch !== 'function') throw new TypeError('PlayerLobby: give { storage } (the server\'s CheckedStorage)');
-    if (authenticate !== null && typeof authenticate !== 'function') throw new TypeError('PlayerLobby: authenticate must be a function');
+  constructor({
+    games,
+    storage,
+    store = new MemoryLobbyStore(),
+    authenticate = null,
+    rateLimits = LIMITS,
+    redis = null,
+    log = (line) => console.log(line),
+  } = {}) {
+    if (!storage || typeof storage.fetch !== 'function')
+      throw new TypeError("PlayerLobby: give { storage } (the server's CheckedStorage)");
+    if (authenticate !== null && typeof authenticate !== 'function')
+      throw new TypeError('PlayerLobby: authenticate must be a function');
     this.games = new Map((games || []).map((g) => [g.name, g]));
     this.storage = storage;
     this.store = store;
@@ -459,7 +527,8 @@ export class PlayerLobby {
   /** Connects the store (tables made), rates match ends through the storage, and adds the endpoints to `server`. */
   async install(server) {
     const app = server?.app ? server.app : server;
-    if (!app || typeof app.use !== 'function') throw new TypeError('PlayerLobby.install: give the object that Server() returns');
+    if (!app || typeof app.use !== 'function')
+      throw new TypeError('PlayerLobby.install: give the object that Server() returns');
     const require = createRequire(import.meta.url);
     this.createMatch = require('boardgame.io/internal').createMatch;
     await this.store.connect();
@@ -482,7 +551,11 @@ export class PlayerLobby {
     const { RateLimiterMemory, RateLimiterRedis } = await import('rate-limiter-flexible');
     if (this.redisURL) {
       const { createClient } = await import('redis');
-      this.limitClient = createClient({ url: this.redisURL, disableOfflineQueue: true, socket: { reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1000) } });
+      this.limitClient = createClient({
+        url: this.redisURL,
+        disableOfflineQueue: true,
+        socket: { reconnectStrategy: (n) => Math.min(50 * 2 ** n, 1000) },
+      });
       this.limitClient.on('error', () => {}); // the limiter falls back to each process's memory meanwhile
       await this.limitClient.connect();
     }
@@ -490,7 +563,12 @@ export class PlayerLobby {
       if (!limit) continue;
       const opts = { keyPrefix: `steere-games-${name}`, points: limit.points, duration: limit.duration };
       this.limiters[name] = this.limitClient
-        ? new RateLimiterRedis({ ...opts, storeClient: this.limitClient, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(opts) })
+        ? new RateLimiterRedis({
+            ...opts,
+            storeClient: this.limitClient,
+            useRedisPackage: true,
+            insuranceLimiter: new RateLimiterMemory(opts),
+          })
         : new RateLimiterMemory(opts);
     }
   }
@@ -502,7 +580,11 @@ export class PlayerLobby {
     } catch (r) {
       if (r instanceof Error) return; // the store failed: not the client's fault
       ctx.set('retry-after', String(Math.max(1, Math.ceil(r.msBeforeNext / 1000))));
-      throw new LobbyError(429, 'rate_limited', `too many requests to /${name} from this address; try again in ${Math.ceil(r.msBeforeNext / 1000)} s`);
+      throw new LobbyError(
+        429,
+        'rate_limited',
+        `too many requests to /${name} from this address; try again in ${Math.ceil(r.msBeforeNext / 1000)} s`,
+      );
     }
   }
 
@@ -510,10 +592,12 @@ export class PlayerLobby {
   async who(ctx) {
     if (this.authenticate) {
       const got = await this.authenticate(ctx.req);
-      if (got === null || got === undefined) throw new LobbyError(401, 'not_signed_in', 'the site did not recognise this request\'s player');
+      if (got === null || got === undefined)
+        throw new LobbyError(401, 'not_signed_in', "the site did not recognise this request's player");
       const id = typeof got === 'object' ? got.playerID : got;
       if (!isID(id)) throw new Error('authenticate returned a player id that is not a string of 1 to 128 characters');
-      const name = typeof got === 'object' && got.name !== undefined ? checkName(String(got.name)) : id.slice(0, NAME_MAX);
+      const name =
+        typeof got === 'object' && got.name !== undefined ? checkName(String(got.name)) : id.slice(0, NAME_MAX);
       if (this.named.get(id) !== name) {
         await this.store.namePlayer(id, name);
         this.named.set(id, name);
@@ -524,7 +608,7 @@ export class PlayerLobby {
     if (!header) throw new LobbyError(401, 'no_token', 'send Authorization: Bearer <token> (POST /players gives one)');
     const m = /^Bearer ([A-Za-z0-9_-]{1,64})$/.exec(header);
     const player = m ? await this.store.playerByToken(hashOf(m[1])) : null;
-    if (!player) throw new LobbyError(401, 'bad_token', 'this token is not a player\'s');
+    if (!player) throw new LobbyError(401, 'bad_token', "this token is not a player's");
     return player;
   }
 
@@ -590,13 +674,21 @@ export class PlayerLobby {
       return answer(await this.pair(player, body.gameName, body.setupData));
     }
     // boardgame.io's own join and leave: with a player's token, the seat is the player's.
-    if (parts[0] === 'games' && parts.length === 4 && method === 'POST' && (parts[3] === 'join' || parts[3] === 'leave')) {
+    if (
+      parts[0] === 'games' &&
+      parts.length === 4 &&
+      method === 'POST' &&
+      (parts[3] === 'join' || parts[3] === 'leave')
+    ) {
       const [, gameName, matchID, what] = parts;
       // (a site's hook that knows no player lets the join go on without one)
-      const player = what === 'join' && (this.authenticate || ctx.get('authorization')) ? await this.who(ctx).catch((e) => {
-        if (this.authenticate && e.code === 'not_signed_in') return null;
-        throw e;
-      }) : null;
+      const player =
+        what === 'join' && (this.authenticate || ctx.get('authorization'))
+          ? await this.who(ctx).catch((e) => {
+              if (this.authenticate && e.code === 'not_signed_in') return null;
+              throw e;
+            })
+          : null;
       await next();
       if (ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
         // the seat is taken whatever happens here: a failure is logged, boardgame.io's answer stands
@@ -610,7 +702,7 @@ export class PlayerLobby {
   }
 
   async newPlayer(name) {
-    if (this.authenticate) throw new LobbyError(404, 'site_accounts', 'this server\'s players are its site\'s accounts');
+    if (this.authenticate) throw new LobbyError(404, 'site_accounts', "this server's players are its site's accounts");
     const trimmed = checkName(name);
     const token = secret();
     const id = newID();
@@ -624,9 +716,13 @@ export class PlayerLobby {
     return { playerID: p.id, name: p.name, ratings: p.ratings };
   }
   gameOf(gameName) {
-    if (typeof gameName !== 'string') throw new LobbyError(400, 'bad_game', 'give the game\'s name (a string)');
+    if (typeof gameName !== 'string') throw new LobbyError(400, 'bad_game', "give the game's name (a string)");
     if (!this.games.has(gameName)) {
-      throw new LobbyError(404, 'unknown_game', `no game ${JSON.stringify(gameName)} on this server (${[...this.games.keys()].join(', ')})`);
+      throw new LobbyError(
+        404,
+        'unknown_game',
+        `no game ${JSON.stringify(gameName)} on this server (${[...this.games.keys()].join(', ')})`,
+      );
     }
     return this.games.get(gameName);
   }
@@ -635,7 +731,8 @@ export class PlayerLobby {
     this.gameOf(gameName);
     let from = 0;
     if (after !== undefined) {
-      if (typeof after !== 'string' || !/^\d{1,15}$/.test(after)) throw new LobbyError(400, 'bad_cursor', 'after must be a cursor that GET /seeks gave');
+      if (typeof after !== 'string' || !/^\d{1,15}$/.test(after))
+        throw new LobbyError(400, 'bad_cursor', 'after must be a cursor that GET /seeks gave');
       from = Number(after);
     }
     const rows = await this.store.seekList(gameName, from, PAGE + 1);
@@ -724,11 +821,13 @@ export class PlayerLobby {
   async cancel(player, matchID) {
     if (!isID(matchID)) throw new LobbyError(400, 'bad_match', 'a match id is 1 to 128 characters');
     const seek = await this.store.seekOf(matchID);
-    if (!seek) throw new LobbyError(404, 'no_seek', `no open seek ${matchID} (it may have been paired: look at the match)`);
-    if (seek.playerID !== player.id) throw new LobbyError(403, 'not_yours', 'this seek is another player\'s');
+    if (!seek)
+      throw new LobbyError(404, 'no_seek', `no open seek ${matchID} (it may have been paired: look at the match)`);
+    if (seek.playerID !== player.id) throw new LobbyError(403, 'not_yours', "this seek is another player's");
     return this.store.inPool(seek.pool, async (tx) => {
       const own = await this.store.seekOf(matchID);
-      if (!own || own.playerID !== player.id) throw new LobbyError(404, 'no_seek', `no open seek ${matchID} (it was paired meanwhile: look at the match)`);
+      if (!own || own.playerID !== player.id)
+        throw new LobbyError(404, 'no_seek', `no open seek ${matchID} (it was paired meanwhile: look at the match)`);
       await tx.remove(matchID);
       // the seek's seat is the match's one seat taken: with it left the match is empty, and goes
       const { metadata } = await this.storage.fetch(matchID, { metadata: true });
@@ -751,10 +850,25 @@ export class PlayerLobby {
       const left = SEATS.find((s) => !taken.includes(s));
       if (left) await this.store.unseat(matchID, left);
     }
-    const open = player && what === 'join' && taken.length === 1 && taken[0] === seat && metadata && !metadata.gameover && this.games.has(gameName);
+    const open =
+      player &&
+      what === 'join' &&
+      taken.length === 1 &&
+      taken[0] === seat &&
+      metadata &&
+      !metadata.gameover &&
+      this.games.has(gameName);
     if (open && !seek) {
       const pool = poolOf(gameName, metadata.setupData);
-      await this.store.inPool(pool, (tx) => tx.add({ matchID, gameName, setupData: metadata.setupData, game: ratedGame(state)?.game ?? gameName, playerID: player.id }));
+      await this.store.inPool(pool, (tx) =>
+        tx.add({
+          matchID,
+          gameName,
+          setupData: metadata.setupData,
+          game: ratedGame(state)?.game ?? gameName,
+          playerID: player.id,
+        }),
+      );
     } else if (!open && seek) await this.store.dropSeek(matchID);
   }
 }

@@ -7,7 +7,8 @@
 /** Series colours (distinct in colour and lightness, readable on white). */
 export const COLOURS = ['#1f5fa8', '#c4561b', '#23825a', '#7b3f98', '#8a6d00', '#b0305a'];
 
-const esc = (s) => String(s).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const esc = (s) =>
+  String(s).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 const f = (x) => Number(x.toFixed(2));
 const pct = (x) => `${(100 * x).toFixed(x > 0.001 && x < 0.999 ? 1 : 0)}%`;
 
@@ -51,7 +52,17 @@ function legend(names, x, y, width) {
  * reference share `ref` (even: 50%) to the share, with the interval as a whisker. `values[s][c]` is
  * `{ p, lo, hi }` or null (not measured).
  */
-export function shareChart({ title, desc, categories, series, values, ref = 0.5, yLabel = '', width = 640, height = 300 }) {
+export function shareChart({
+  title,
+  desc,
+  categories,
+  series,
+  values,
+  ref = 0.5,
+  yLabel = '',
+  width = 640,
+  height = 300,
+}) {
   const known = values.flat().filter((v) => v && Number.isFinite(v.p));
   let ymin = Math.min(ref, ...known.map((v) => v.lo));
   let ymax = Math.max(ref, ...known.map((v) => v.hi));
@@ -130,7 +141,15 @@ export function lengthChart({ title, desc, series, xLabel = '', width = 640, hei
   const left = 48;
   const right = 8;
   const top = 12;
-  const [leg, legH] = shown.length > 1 ? legend(shown.map((s) => s.name), left, height + 8, width - left - right) : ['', 0];
+  const [leg, legH] =
+    shown.length > 1
+      ? legend(
+          shown.map((s) => s.name),
+          left,
+          height + 8,
+          width - left - right,
+        )
+      : ['', 0];
   const bottom = height - 40;
   const x = (k) => f(left + (k / (bins * bin)) * (width - left - right));
   const y = (v) => f(top + ((ymax - v) / ymax) * (bottom - top));
@@ -145,7 +164,7 @@ export function lengthChart({ title, desc, series, xLabel = '', width = 640, hei
     body += `<text x="${x(k)}" y="${bottom + 16}" text-anchor="middle">${k}</text>`;
   }
   for (const [s, share] of shares.entries()) {
-    const colour = COLOURS[(series.indexOf(shown[s])) % COLOURS.length];
+    const colour = COLOURS[series.indexOf(shown[s]) % COLOURS.length];
     if (shown.length === 1) {
       share.forEach((v, b) => {
         if (!v) return;

@@ -28,8 +28,14 @@ function applyLanguage(l) {
   render();
 }
 const nf = () => new Intl.NumberFormat(words.lang);
-const pct = (x) => (Number.isFinite(x) ? `${new Intl.NumberFormat(words.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(100 * x)}%` : '–');
-const duration = (ms) => (ms < 90_000 ? t('seconds', { n: Math.max(1, Math.round(ms / 1000)) }) : t('minutes', { n: nf().format(Math.round(ms / 6000) / 10) }));
+const pct = (x) =>
+  Number.isFinite(x)
+    ? `${new Intl.NumberFormat(words.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(100 * x)}%`
+    : '–';
+const duration = (ms) =>
+  ms < 90_000
+    ? t('seconds', { n: Math.max(1, Math.round(ms / 1000)) })
+    : t('minutes', { n: nf().format(Math.round(ms / 6000) / 10) });
 
 // ---- the form ----
 function settings() {
@@ -62,9 +68,7 @@ function syncForm(rowsWanted) {
   const s = settings();
   const rowsSel = form.elements.rows;
   const keep = Number(rowsWanted ?? rowsSel.value) || 2;
-  rowsSel.replaceChildren(
-    ...Array.from({ length: s.side - 1 }, (_, i) => new Option(String(i + 1), String(i + 1))),
-  );
+  rowsSel.replaceChildren(...Array.from({ length: s.side - 1 }, (_, i) => new Option(String(i + 1), String(i + 1))));
   rowsSel.value = String(Math.min(keep, s.side - 1));
   for (const el of form.querySelectorAll('[data-for]')) {
     el.hidden = el.dataset.for !== s.game || (s.sweep && el.hasAttribute('data-single'));
@@ -172,7 +176,12 @@ async function start(e) {
         current.ms = performance.now() - t0;
         bar.value = done / total;
         const left = done ? ((total - done) * current.ms) / done : NaN;
-        status.textContent = t('status_running', { done: nf().format(done), total: nf().format(total), workers: WORKERS, left: Number.isFinite(left) ? duration(left) : '…' });
+        status.textContent = t('status_running', {
+          done: nf().format(done),
+          total: nf().format(total),
+          workers: WORKERS,
+          left: Number.isFinite(left) ? duration(left) : '…',
+        });
         if (performance.now() - lastDraw > 500) {
           lastDraw = performance.now();
           render();
@@ -208,7 +217,8 @@ function setRunning(on) {
   $('#stop').disabled = !on;
   for (const el of form.querySelectorAll('fieldset')) el.disabled = on;
   if (on) $('#stop').focus();
-  else if (document.activeElement === $('#stop') || !document.activeElement || document.activeElement === document.body) $('#start').focus();
+  else if (document.activeElement === $('#stop') || !document.activeElement || document.activeElement === document.body)
+    $('#start').focus();
 }
 
 // ---- drawing ----
@@ -228,7 +238,13 @@ function render() {
   }
   if (current.state !== 'running') {
     bar.value = current.total ? current.done / current.total : 0;
-    const vars = { done: nf().format(current.done), total: nf().format(current.total), time: duration(current.ms), message: current.error ?? '', when: new Date(current.when).toLocaleString(words.lang) };
+    const vars = {
+      done: nf().format(current.done),
+      total: nf().format(current.total),
+      time: duration(current.ms),
+      message: current.error ?? '',
+      when: new Date(current.when).toLocaleString(words.lang),
+    };
     const key = current.state === 'stopped' && !current.done ? 'status_stoppedEmpty' : `status_${current.state}`;
     status.textContent = t(current.restored ? 'status_restored' : key, vars);
   }
@@ -236,7 +252,13 @@ function render() {
   if (!has) return;
   const { run, cells: list, totals } = current;
   const first = list[0];
-  const game = first.game === 'zola' ? t('zola_variant', { pie: first.pie ? t('with_pie') : '' }) : t('jokerball_variant', { rules: t(first.rules === 'classic' ? 'rulesClassic' : 'rules2025'), side: first.side });
+  const game =
+    first.game === 'zola'
+      ? t('zola_variant', { pie: first.pie ? t('with_pie') : '' })
+      : t('jokerball_variant', {
+          rules: t(first.rules === 'classic' ? 'rulesClassic' : 'rules2025'),
+          side: first.side,
+        });
   $('#what').textContent = t('what', {
     game,
     variants: list.map(variantName).join(', '),
@@ -249,23 +271,60 @@ function render() {
   const cats = list.map(variantName);
   const sums = totals.map((x) => (x ? summary(x) : null));
   const show = (id, svg) => ($(id).innerHTML = svg);
-  show('#chart-skill', shareChart({ title: t('chart_skill'), desc: t('chart_desc'), categories: cats, series: [''], values: [sums.map((s) => s?.skill)], yLabel: t('share'), width }));
-  show('#chart-first', shareChart({ title: t('chart_first'), desc: t('chart_desc'), categories: cats, series: [''], values: [sums.map((s) => s?.first)], yLabel: t('share'), width }));
+  show(
+    '#chart-skill',
+    shareChart({
+      title: t('chart_skill'),
+      desc: t('chart_desc'),
+      categories: cats,
+      series: [''],
+      values: [sums.map((s) => s?.skill)],
+      yLabel: t('share'),
+      width,
+    }),
+  );
+  show(
+    '#chart-first',
+    shareChart({
+      title: t('chart_first'),
+      desc: t('chart_desc'),
+      categories: cats,
+      series: [''],
+      values: [sums.map((s) => s?.first)],
+      yLabel: t('share'),
+      width,
+    }),
+  );
   // A player who wins nearly every game holds the first player's share near 50% (A and B exchange colours
   // every other game: the first player's share is within min(A's share, B's share) of 50%); said plainly
-  const far = sums.filter(Boolean).reduce((a, s) => (Math.abs(s.skill.p - 0.5) > Math.abs(a - 0.5) ? s.skill.p : a), 0.5);
+  const far = sums
+    .filter(Boolean)
+    .reduce((a, s) => (Math.abs(s.skill.p - 0.5) > Math.abs(a - 0.5) ? s.skill.p : a), 0.5);
   const note = $('#first-note');
   note.hidden = Math.min(far, 1 - far) >= 0.1;
   note.textContent = t('first_lopsided', { share: pct(far) });
-  show('#chart-lengths', lengthChart({ title: t('chart_lengths'), desc: t('lengths_desc'), series: list.map((_, i) => ({ name: cats[i], lengths: totals[i]?.lengths ?? [] })), xLabel: t(first.game === 'zola' ? 'moves' : 'turns'), width }));
+  show(
+    '#chart-lengths',
+    lengthChart({
+      title: t('chart_lengths'),
+      desc: t('lengths_desc'),
+      series: list.map((_, i) => ({ name: cats[i], lengths: totals[i]?.lengths ?? [] })),
+      xLabel: t(first.game === 'zola' ? 'moves' : 'turns'),
+      width,
+    }),
+  );
   const table = $('#table');
-  const head = ['col_variant', 'col_games', 'col_a', 'col_first', 'col_length'].map((k) => `<th scope="col">${t(k)}</th>`).join('');
+  const head = ['col_variant', 'col_games', 'col_a', 'col_first', 'col_length']
+    .map((k) => `<th scope="col">${t(k)}</th>`)
+    .join('');
   const body = list
     .map((_, i) => {
       const s = sums[i];
       if (!s) return '';
       const iv = (x) => `${pct(x.p)} (${pct(x.lo)}–${pct(x.hi)})`;
-      const len = Number.isFinite(s.length.mean) ? `${nf().format(Math.round(s.length.mean * 10) / 10)}, ${s.length.median}` : '–';
+      const len = Number.isFinite(s.length.mean)
+        ? `${nf().format(Math.round(s.length.mean * 10) / 10)}, ${s.length.median}`
+        : '–';
       return `<tr><th scope="row">${cats[i]}</th><td>${nf().format(s.games)}</td><td>${iv(s.skill)}</td><td>${iv(s.first)}</td><td>${len}</td></tr>`;
     })
     .join('');
@@ -283,8 +342,16 @@ function download(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 const fileName = (ext) => `steere-lab-${current.cells[0].game}-${current.run.seed || 'unseeded'}.${ext}`;
-$('#csv').addEventListener('click', () => download(fileName('csv'), 'text/csv', toCSV(rows(current.cells, current.totals))));
-$('#json').addEventListener('click', () => download(fileName('json'), 'application/json', JSON.stringify(toJSON(current.run, current.cells, current.totals), null, 1)));
+$('#csv').addEventListener('click', () =>
+  download(fileName('csv'), 'text/csv', toCSV(rows(current.cells, current.totals))),
+);
+$('#json').addEventListener('click', () =>
+  download(
+    fileName('json'),
+    'application/json',
+    JSON.stringify(toJSON(current.run, current.cells, current.totals), null, 1),
+  ),
+);
 
 // ---- start ----
 form.addEventListener('submit', start);
@@ -300,10 +367,12 @@ addEventListener('resize', () => {
 });
 try {
   const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-  if (saved?.cells?.length && saved.totals?.length) current = { ...saved, state: saved.state === 'running' ? 'stopped' : saved.state, restored: true };
+  if (saved?.cells?.length && saved.totals?.length)
+    current = { ...saved, state: saved.state === 'running' ? 'stopped' : saved.state, restored: true };
 } catch {
   current = null;
 }
 fillForm(current?.run ?? DEFAULT_RUN);
 applyLanguage(chooseLanguage(new URLSearchParams(location.search).get('lang')));
-if ('serviceWorker' in navigator && location.protocol.startsWith('http')) navigator.serviceWorker.register('../sw.js').catch(() => {});
+if ('serviceWorker' in navigator && location.protocol.startsWith('http'))
+  navigator.serviceWorker.register('../sw.js').catch(() => {});

@@ -32,8 +32,10 @@ export default {
   json: 'Exportar JSON',
   progress: 'Progreso',
   results: 'Resultados',
-  skillCaption: 'La parte de las victorias del jugador A, con su intervalo del 95%. 50%: ninguna diferencia entre A y B.',
-  firstCaption: 'La parte de las victorias de quien movió primero, con su intervalo del 95%. 50%: ninguna ventaja por mover primero.',
+  skillCaption:
+    'La parte de las victorias del jugador A, con su intervalo del 95%. 50%: ninguna diferencia entre A y B.',
+  firstCaption:
+    'La parte de las victorias de quien movió primero, con su intervalo del 95%. 50%: ninguna ventaja por mover primero.',
   lengthsCaption: 'Cuánto duraron las partidas (turnos de Jokerball, movimientos de Zola).',
   table: 'Las cifras',
   footer:
