@@ -24,7 +24,7 @@ build: setup
 # from an empty pkg/ (wasm-pack leaves the snippets of earlier builds behind).
 # The wasm is built by the nightly toolchain with the standard library rebuilt for it (the release profile:
 # opt-level z, LTO) and panics as immediate aborts (a trap; nothing panics across the boundary by design):
-# 3.4 KiB less gzipped than stable's prebuilt std (bench/RESULTS.md, seventh round; 8.4 KiB in the eighth).
+# 3.4 KiB less gzipped than stable's prebuilt std (benches/RESULTS.md, seventh round; 8.4 KiB in the eighth).
 # setup.sh adds rust-src. The nightly is pinned (scripts/nightly): a later one may spell the panic flag
 # otherwise or build another size. The rebuilt `alloc` and `core` are compiled at opt-level 3, as talc is
 # (Cargo.toml): the API turn 3 to 5% faster, the package 0.4 KiB smaller (eighth round). Given here, where
@@ -49,7 +49,10 @@ target/pkg.stamp: $(PKG_SOURCES)
 size: pkg
 	node scripts/size-check.mjs
 
+# Biome (biome.jsonc) lints and checks the formatting of the JavaScript of js/, www/, js-tests/, benches/ and
+# scripts/ (lines of 120), with no finding allowed; `biome check --write` formats it. Then rustfmt and clippy.
 lint: setup
+	biome ci --error-on-warnings
 	cargo fmt --check
 	cargo clippy --workspace --all-targets --features learn -- -D warnings
 	cargo clippy --lib --no-default-features -- -D warnings
@@ -86,17 +89,17 @@ online: pkg
 
 # Speed of the analysis in Node (README "Figures"; not part of `make test`): bot.review of whole side-6
 # games per level, and evaluate and hint. GAMES=n games at easy (medium half, hard one). Then issue 37's
-# rollout (bench/rollout.mjs, its middle cases: a side-6 middle game's two best turns, 1296 trials, easy, to
+# rollout (benches/rollout.mjs, its middle cases: a side-6 middle game's two best turns, 1296 trials, easy, to
 # the end, with and without variance reduction, and the intervals' widths).
 bench-analysis: pkg
-	node bench/analysis.mjs
-	CASES=middle,middle-plain node bench/rollout.mjs
+	node benches/analysis.mjs
+	CASES=middle,middle-plain node benches/rollout.mjs
 
 # Speed of rollouts in Node (docs/api.md "bot.rollout"; not part of `make test`): at easy, 1296 trials, with
 # and without variance reduction, the side-6 opening to the end and truncated after 7 turns, and a side-6
 # middle game's best two turns to the end (with the 95% intervals' widths at equal trials).
 bench-rollout: pkg
-	node bench/rollout.mjs
+	node benches/rollout.mjs
 
 # The bot's own error by rollouts (issue 37; not part of `make test`): positions from bot games in three
 # variants, each level's turn against the best by rollout with two seeds; PR per level with its interval
@@ -107,17 +110,17 @@ measure-bot: setup
 # Load (not part of `make test`): MATCHES concurrent scripted matches against one server process, or with
 # PROCESSES=1,2,4 against that many processes on PostgreSQL and Redis (10, 100 and 1000 matches); see README.
 bench-online: pkg
-	node bench/online.mjs $(MATCHES) $(if $(PROCESSES),--processes $(PROCESSES))
+	node benches/online.mjs $(MATCHES) $(if $(PROCESSES),--processes $(PROCESSES))
 
 # 200 players pairing at once (POST /pair) on 2 processes over PostgreSQL and Redis; see README.
 bench-pair: pkg
-	node bench/pair.mjs
+	node benches/pair.mjs
 
 # 100 concurrent matches on 2 processes for 30 minutes, one process killed (SIGKILL) and started again every
 # 5 minutes; nothing a client saw acknowledged may be lost (not part of `make test`). Under nice: shared machine.
 SOAK_MINUTES ?= 30
 soak-online: pkg
-	nice -n 10 node bench/online.mjs --soak $(SOAK_MINUTES) --kill-every 5 --processes 2 100
+	nice -n 10 node benches/online.mjs --soak $(SOAK_MINUTES) --kill-every 5 --processes 2 100
 
 # Online play on several processes (docs/online.md): PostgreSQL and Redis on 127.0.0.1 with their data in
 # .cluster/, PROCESSES server processes, nginx in front on PORT (the demo at /www/); Ctrl-C stops them all.
@@ -142,20 +145,20 @@ offline: pkg
 	node scripts/offline.mjs
 
 # The bot's strength benchmark (issues 7, 17; not part of `make test`): builds the bot of commit bf63d41
-# from git (bench/bot/old-bot/build.sh), plays the Rust games (examples/bench_bot.rs, at opt-level 3:
+# from git (benches/bot/old-bot/build.sh), plays the Rust games (examples/bench_bot.rs, at opt-level 3:
 # the bench profile), then times decisions in Node. Under `nice`: the machine is shared.
 bench-bot: pkg
-	OLD_BOT=$$(bash bench/bot/old-bot/build.sh) && export OLD_BOT && nice -n 19 cargo run --profile bench --features learn --example bench_bot
-	nice -n 19 node bench/bot/timing.mjs
+	OLD_BOT=$$(bash benches/bot/old-bot/build.sh) && export OLD_BOT && nice -n 19 cargo run --profile bench --features learn --example bench_bot
+	nice -n 19 node benches/bot/timing.mjs
 
 # Learns the bot's evaluations by self-play (issue 17; not part of `make test`): writes
-# src/bot/weights.bin and the training curve bench/bot/training.{csv,svg}. Seeded; two threads.
+# src/bot/weights.bin and the training curve benches/bot/training.{csv,svg}. Seeded; two threads.
 train: setup
 	nice -n 19 cargo run --profile bench --features learn --example train
 
-# Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see bench/RESULTS.md.
+# Throughput in Node (issue 8): simulate in wasm, the JS API, a hand-written JS engine; see benches/RESULTS.md.
 bench: pkg
-	node bench/run.mjs
+	node benches/run.mjs
 
 # Native criterion benchmarks of both engines, built for this machine's CPU, in their own target dir.
 bench-native: setup

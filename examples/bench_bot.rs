@@ -3,7 +3,7 @@
 //! exchanged, so luck cancels within a pair. Parts:
 //! - `levels`: Jokerball `hard` against `easy` and against `medium`, `medium` against `easy`;
 //! - `old`: Jokerball `hard` against the `hard` bot of commit bf63d41 (the hand-tuned evaluation),
-//!   built from git by `bench/bot/old-bot/build.sh` and driven through its stdin (`OLD_BOT=path`);
+//!   built from git by `benches/bot/old-bot/build.sh` and driven through its stdin (`OLD_BOT=path`);
 //! - `random`, `greedy`: every level against a uniformly random player and a greedy one;
 //! - `zola`: Zola 6x6 `hard` against a 2-ply material searcher, and `hard` against `easy` from
 //!   random two-move openings (a pair of games per opening);
@@ -11,7 +11,7 @@
 //!   never doubling and always taking;
 //! - `calibrate`: `medium` against `medium`; at every turn start the `easy` evaluation of the side to
 //!   move against who won: expected calibration error (10 bins), Brier score, and the reliability
-//!   diagram `bench/bot/calibration.svg`;
+//!   diagram `benches/bot/calibration.svg`;
 //! - `values`: the distribution of the points a game is worth in cube play (for the match equity
 //!   table, `src/bot/cube.rs`).
 //!
@@ -136,7 +136,7 @@ impl JPlayer for GreedyPlayer {
     }
 }
 
-/// The bot of commit bf63d41, through its driver process (bench/bot/old-bot/main.rs).
+/// The bot of commit bf63d41, through its driver process (benches/bot/old-bot/main.rs).
 struct OldBot {
     _child: Child,
     input: ChildStdin,
@@ -151,7 +151,7 @@ impl OldBot {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .expect("start the old bot's driver (bench/bot/old-bot/build.sh)");
+            .expect("start the old bot's driver (benches/bot/old-bot/build.sh)");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
         OldBot {
@@ -549,11 +549,11 @@ fn calibrate(games: u32) {
     println!("  expected calibration error (10 bins): {ece:.4}");
     println!("  Brier score: {brier:.4} (a coin: 0.25)");
     std::fs::write(
-        "bench/bot/calibration.svg",
+        "benches/bot/calibration.svg",
         reliability_svg(&rows, ece, brier, games, seen.len()),
     )
-    .expect("write bench/bot/calibration.svg");
-    println!("  wrote bench/bot/calibration.svg");
+    .expect("write benches/bot/calibration.svg");
+    println!("  wrote benches/bot/calibration.svg");
 }
 
 /// The reliability diagram: observed frequency against mean estimate per bin (dot area by count),

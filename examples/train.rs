@@ -1,8 +1,8 @@
 //! `make train`: learns the bot's evaluations by self-play ([`steere_games::bot::learn`]) and writes
 //! - `src/bot/weights.bin`, the quantised networks the package embeds (Jokerball, then Zola);
-//! - `bench/bot/training.csv`, the curve: per iteration the loss and, at the checks, the wins against
+//! - `benches/bot/training.csv`, the curve: per iteration the loss and, at the checks, the wins against
 //!   the weights of the previous check and against the untrained weights;
-//! - `bench/bot/training.svg`, the curve drawn.
+//! - `benches/bot/training.svg`, the curve drawn.
 //!
 //! Seeded: the same command gives the same weights on the same machine. Runs on two threads.
 //! Environment (for experiments): `JB_ITERS`, `JB_GAMES`, `JB_HIDDEN`, `JB_ROLLS`, `Z_ITERS`,
@@ -150,7 +150,7 @@ fn svg(rows: &[Row]) -> String {
 fn main() {
     let t0 = Instant::now();
     let out = env("OUT", "src/bot/weights.bin".to_string());
-    let curve = env("CURVE", "bench/bot/training".to_string());
+    let curve = env("CURVE", "benches/bot/training".to_string());
     let only = env("ONLY", String::new());
     let mut rows: Vec<Row> = Vec::new();
 

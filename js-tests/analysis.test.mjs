@@ -58,7 +58,8 @@ test('hint: every legal turn once, the first what chooseMove plays', () => {
       // equal chances after the bot's choice come in the order of legalTurns()
       const legal = g.legalTurns();
       for (let i = 2; i < hint.length; i++) {
-        if (hint[i - 1].win === hint[i].win) assert.ok(legal.indexOf(hint[i - 1].move) < legal.indexOf(hint[i].move), 'ties in legalTurns() order');
+        if (hint[i - 1].win === hint[i].win)
+          assert.ok(legal.indexOf(hint[i - 1].move) < legal.indexOf(hint[i].move), 'ties in legalTurns() order');
       }
     }
   }
@@ -84,20 +85,32 @@ test('hint: every legal turn once, the first what chooseMove plays', () => {
 
 test('hint in a match and where there is nothing to choose', () => {
   const m = new Match({ length: 3, seed: 4 });
-  assert.equal(code(() => new Bot().hint(m)), 'wrong_phase');
+  assert.equal(
+    code(() => new Bot().hint(m)),
+    'wrong_phase',
+  );
   m.roll();
   if (m.gamePhase !== 'roll') {
     const h = new Bot({ seed: 1 }).hint(m);
     assert.equal(h[0].move.split(' ')[m.gamePhase === 'man' ? 0 : 1], new Bot({ seed: 1 }).chooseMove(m));
   }
-  assert.equal(code(() => new Bot().hint(new Jokerball({ seed: 1 }))), 'wrong_phase');
+  assert.equal(
+    code(() => new Bot().hint(new Jokerball({ seed: 1 }))),
+    'wrong_phase',
+  );
 });
 
 test('bad input: a non-game is invalid_option, a freed game or bot is freed; nothing changes', () => {
   const bot = new Bot();
   for (const bad of [null, 7, 'x', {}, [], { toJSON: () => ({ game: 'chess' }) }]) {
-    assert.equal(code(() => bot.evaluate(bad)), 'invalid_option');
-    assert.equal(code(() => bot.hint(bad)), 'invalid_option');
+    assert.equal(
+      code(() => bot.evaluate(bad)),
+      'invalid_option',
+    );
+    assert.equal(
+      code(() => bot.hint(bad)),
+      'invalid_option',
+    );
   }
   const g = playedGame(8, 4);
   g.roll();
@@ -106,11 +119,20 @@ test('bad input: a non-game is invalid_option, a freed game or bot is freed; not
   bot.evaluate(g);
   assert.equal(JSON.stringify(g.toJSON()), before);
   g.free();
-  assert.equal(code(() => bot.evaluate(g)), 'freed');
-  assert.equal(code(() => bot.hint(g)), 'freed');
+  assert.equal(
+    code(() => bot.evaluate(g)),
+    'freed',
+  );
+  assert.equal(
+    code(() => bot.hint(g)),
+    'freed',
+  );
   const b2 = new Bot();
   b2.free();
-  assert.equal(code(() => b2.evaluate(new Zola())), 'freed');
+  assert.equal(
+    code(() => b2.evaluate(new Zola())),
+    'freed',
+  );
 });
 
 const MARK = (e) => (e >= 0.1 ? '??' : e >= 0.05 ? '?' : e >= 0.02 ? '?!' : '');
@@ -159,7 +181,10 @@ function checkReview(review, what) {
   }
   const games = Math.max(...review.turns.map((e) => e.game));
   assert.equal(review.games.length, games, `${what}: a total per game`);
-  for (const [p, o] of [['red', 'blue'], ['blue', 'red']]) {
+  for (const [p, o] of [
+    ['red', 'blue'],
+    ['blue', 'red'],
+  ]) {
     checkTotals(review[p], review[o], sums(review.turns, p), `${what}: ${p}`);
     review.games.forEach((g, i) => {
       const mine = review.turns.filter((e) => e.game === i + 1);
@@ -167,7 +192,11 @@ function checkReview(review, what) {
       assert.ok(g[p].wins === 0 || g[p].wins === 1);
     });
     for (const k of ['moves', 'cubes', 'wins']) {
-      assert.equal(review[p][k], review.games.reduce((a, g) => a + g[p][k], 0), `${what}: ${p} ${k} over games`);
+      assert.equal(
+        review[p][k],
+        review.games.reduce((a, g) => a + g[p][k], 0),
+        `${what}: ${p} ${k} over games`,
+      );
     }
   }
 }
@@ -190,7 +219,8 @@ function bestWith(history, options, index, distance, direction, bot) {
   const mover = g.turn;
   const rolled = g.setDice(distance, direction);
   // No legal move: the game passed on at once, and the mover's chance is the position's.
-  const best = g.turn === mover && g.phase !== 'roll' && g.phase !== 'over' ? bot.hint(g)[0].win : bot.evaluate(g)[mover];
+  const best =
+    g.turn === mover && g.phase !== 'roll' && g.phase !== 'over' ? bot.hint(g)[0].win : bot.evaluate(g)[mover];
   g.free();
   return { best, rolled };
 }
@@ -201,8 +231,14 @@ test('review: one entry per record, errors and marks agree, totals add up, the l
     const bot = new Bot({ level: 'easy', seed: 1 });
     const review = bot.review(g);
     const history = g.history();
-    assert.deepEqual(review.turns.map((e) => e.record), history);
-    assert.deepEqual(review.turns.map((e) => e.index), history.map((_, i) => i + 1));
+    assert.deepEqual(
+      review.turns.map((e) => e.record),
+      history,
+    );
+    assert.deepEqual(
+      review.turns.map((e) => e.index),
+      history.map((_, i) => i + 1),
+    );
     assert.ok(review.turns.every((e) => e.game === 1 && typeof e.luck === 'number'));
     checkReview(review, `size ${size}`);
     // the careless player errs, the bot reviewing its own level does not
@@ -255,7 +291,10 @@ test('review of Zola: one entry per move, luck null', () => {
   const b = new Bot({ level: 'easy', seed: 3 });
   while (z.phase !== 'over') z.play(z.turn === 'red' ? z.legalMoves().at(-1) : b.chooseMove(z));
   const review = new Bot({ level: 'easy', seed: 3 }).review(z);
-  assert.deepEqual(review.turns.map((e) => e.record), z.history());
+  assert.deepEqual(
+    review.turns.map((e) => e.record),
+    z.history(),
+  );
   assert.ok(review.turns.every((e) => e.luck === null));
   checkReview(review, 'zola');
   assert.equal(review.red.luck, 0);
@@ -270,7 +309,11 @@ test('review of a match read from a record file: every game, the cube decisions 
   assert.ok(games.length >= 2);
   for (const [i, game] of games.entries()) {
     const moves = review.turns.filter((e) => e.game === i + 1 && !CUBE.includes(e.record));
-    assert.deepEqual(moves.map((e) => e.record), game.history, `game ${i + 1}`);
+    assert.deepEqual(
+      moves.map((e) => e.record),
+      game.history,
+      `game ${i + 1}`,
+    );
   }
   const cube = review.turns.filter((e) => CUBE.includes(e.record));
   assert.ok(cube.every((e) => e.luck === null && e.index >= 1));
@@ -281,7 +324,10 @@ test('review of a match read from a record file: every game, the cube decisions 
     cube.filter((e) => e.record !== 'no-double').map((e) => `${e.player} ${e.record}`),
     said.map((s) => s.replace(/\w+$/, (w) => named[w])),
   );
-  assert.ok(cube.some((e) => e.record === 'no-double'), 'turn starts without a double are judged too');
+  assert.ok(
+    cube.some((e) => e.record === 'no-double'),
+    'turn starts without a double are judged too',
+  );
   // a take is judged against the drop: its error is what dropping would have kept more
   for (const e of cube.filter((c) => c.record === 'take' || c.record === 'drop')) {
     assert.ok(['take', 'drop'].includes(e.best));
@@ -298,10 +344,21 @@ test('review: onProgress from 0 to the total; an exception it throws stops the r
   const review = bot.review(g, { onProgress: (done, total) => calls.push([done, total]) });
   const n = g.history().length;
   assert.equal(review.turns.length, n);
-  assert.deepEqual(calls, Array.from({ length: n + 1 }, (_, i) => [i, n]));
+  assert.deepEqual(
+    calls,
+    Array.from({ length: n + 1 }, (_, i) => [i, n]),
+  );
   const stop = new Error('stop');
   let seen = 0;
-  assert.throws(() => bot.review(g, { onProgress: () => { if (++seen === 4) throw stop; } }), (e) => e === stop);
+  assert.throws(
+    () =>
+      bot.review(g, {
+        onProgress: () => {
+          if (++seen === 4) throw stop;
+        },
+      }),
+    (e) => e === stop,
+  );
   assert.equal(seen, 4);
   // the bot goes on after a stop (its seeded choice among equally good turns moves on: compare chances)
   const chances = (r) => r.turns.map((e) => [e.record, e.win, e.bestWin, e.luck]);
@@ -313,21 +370,41 @@ test('review: bad input is refused and changes nothing', () => {
   const g = playedGame(9, 10);
   const before = JSON.stringify(g.toJSON());
   for (const bad of [null, 7, 'x', {}, [], { toJSON: () => ({ game: 'chess' }) }]) {
-    assert.equal(code(() => bot.review(bad)), 'invalid_option');
+    assert.equal(
+      code(() => bot.review(bad)),
+      'invalid_option',
+    );
   }
-  for (const opts of [7, 'x', [], { onProgress: 3 }, { onprogress: () => {} }, { onProgress: () => {}, level: 'easy' }]) {
-    assert.equal(code(() => bot.review(g, opts)), 'invalid_option', JSON.stringify(opts));
+  for (const opts of [
+    7,
+    'x',
+    [],
+    { onProgress: 3 },
+    { onprogress: () => {} },
+    { onProgress: () => {}, level: 'easy' },
+  ]) {
+    assert.equal(
+      code(() => bot.review(g, opts)),
+      'invalid_option',
+      JSON.stringify(opts),
+    );
   }
   assert.equal(JSON.stringify(g.toJSON()), before);
   const review = bot.review(g, null);
   assert.equal(review.turns.length, g.history().length);
   g.free();
-  assert.equal(code(() => bot.review(g)), 'freed');
+  assert.equal(
+    code(() => bot.review(g)),
+    'freed',
+  );
   bot.free();
-  assert.equal(code(() => bot.review(new Zola())), 'freed');
+  assert.equal(
+    code(() => bot.review(new Zola())),
+    'freed',
+  );
 });
 
-test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are the whole game\'s review', () => {
+test("Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are the whole game's review", () => {
   const g = carelessGame(66, 6);
   const bot = new Bot({ level: 'easy', seed: 1 });
   const whole = bot.review(g);
@@ -335,7 +412,10 @@ test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are
   assert.equal(runs.length, 3);
   assert.deepEqual(runs.map((r) => r.from)[0], 0);
   // each run a game from the position before it to its end; together every record once, in order
-  assert.deepEqual(runs.flatMap((r) => r.state.history), g.history());
+  assert.deepEqual(
+    runs.flatMap((r) => r.state.history),
+    g.history(),
+  );
   const joined = Bot.joinReviews(
     runs.map((r) => {
       const part = Jokerball.fromJSON(r.state);
@@ -347,14 +427,18 @@ test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are
     }),
     runs,
   );
-  assert.deepEqual(joined.turns.map((e) => [e.index, e.record, e.player]), whole.turns.map((e) => [e.index, e.record, e.player]));
+  assert.deepEqual(
+    joined.turns.map((e) => [e.index, e.record, e.player]),
+    whole.turns.map((e) => [e.index, e.record, e.player]),
+  );
   joined.turns.forEach((e, i) => {
     close(e.error, whole.turns[i].error, 1e-9, `error of record ${e.index}`);
     close(e.luck, whole.turns[i].luck, 1e-9, `luck of record ${e.index}`);
   });
   for (const p of ['red', 'blue']) {
     // the entries' chances are rounded to 9 decimals: their sums agree to what 66 roundings allow
-    for (const k of ['luck', 'error', 'errorRate', 'rating', 'adjusted']) close(joined[p][k], whole[p][k], 1e-6, `${p}.${k}`);
+    for (const k of ['luck', 'error', 'errorRate', 'rating', 'adjusted'])
+      close(joined[p][k], whole[p][k], 1e-6, `${p}.${k}`);
     for (const k of ['moves', 'cubes', 'wins']) assert.equal(joined[p][k], whole[p][k], `${p}.${k}`);
   }
   checkReview(joined, 'joined');
@@ -363,7 +447,8 @@ test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are
   const last = g.view().log.filter((l) => l.kind === 'record').length - 1;
   g.setAnnotations([{ game: 1, line: last, mark: '?', comment: 'best - -0.050' }]);
   const noted = Bot.reviewRuns(g, 3);
-  const cut = (rs) => rs.map((r) => [r.from, r.state.start, r.state.position, r.state.history, 'annotations' in r.state]);
+  const cut = (rs) =>
+    rs.map((r) => [r.from, r.state.start, r.state.position, r.state.history, 'annotations' in r.state]);
   assert.deepEqual(cut(noted), cut(runs));
   for (const r of noted) Jokerball.fromJSON(r.state).free();
   g.setAnnotations([]);
@@ -374,6 +459,15 @@ test('Bot.reviewRuns and Bot.joinReviews: the runs reviewed apart and joined are
   const m = new Match({ game: 'jokerball', length: 3 });
   assert.equal(Bot.reviewRuns(m, 2), null);
   // what is not the reviews of runs is refused
-  for (const bad of [[[], []], [[joined], []], [[{}], runs.slice(0, 1)], [null, runs]]) assert.equal(code(() => Bot.joinReviews(...bad)), "invalid_option");
+  for (const bad of [
+    [[], []],
+    [[joined], []],
+    [[{}], runs.slice(0, 1)],
+    [null, runs],
+  ])
+    assert.equal(
+      code(() => Bot.joinReviews(...bad)),
+      'invalid_option',
+    );
   for (const x of [z, m, g, bot]) x.free();
 });

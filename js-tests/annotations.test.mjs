@@ -53,9 +53,16 @@ test('setAnnotations refuses what is not an annotation of a line, with invalid_o
     [{ game: 1, line: 0, comment: 'a}' }],
     [{ game: 1, line: 0, comment: 'a\nb' }],
     [{ game: 1, line: 0, mark: '?', extra: 1 }],
-    [{ game: 1, line: 0, mark: '?' }, { game: 1, line: 0, mark: '!' }],
+    [
+      { game: 1, line: 0, mark: '?' },
+      { game: 1, line: 0, mark: '!' },
+    ],
   ]) {
-    assert.equal(code(() => z.setAnnotations(bad)), 'invalid_option', JSON.stringify(bad));
+    assert.equal(
+      code(() => z.setAnnotations(bad)),
+      'invalid_option',
+      JSON.stringify(bad),
+    );
   }
   assert.deepEqual(z.annotations, [{ game: 1, line: 2, mark: '!' }]);
   assert.match(z.toRecord(), /\n3\. \S+ !\n/);
@@ -64,14 +71,20 @@ test('setAnnotations refuses what is not an annotation of a line, with invalid_o
   // A state naming a line the game lacks is refused.
   const state = z.toJSON();
   state.annotations = [{ game: 1, line: 9, mark: '?' }];
-  assert.equal(code(() => Zola.fromJSON(state)), 'parse_error');
+  assert.equal(
+    code(() => Zola.fromJSON(state)),
+    'parse_error',
+  );
 });
 
 test('RULES 4.3: malformed annotations are parse_error naming their line', () => {
   const n = EXAMPLE.split('\n').findIndex((l) => l.startsWith('1. ')) + 1;
   for (const suffix of [' ?!?', '  ?', ' {open', ' {a{b}', ' {a} b', '{a}']) {
     const text = annotate(EXAMPLE, '1. ', suffix);
-    assert.equal(code(() => Match.fromRecord(text)), 'parse_error');
+    assert.equal(
+      code(() => Match.fromRecord(text)),
+      'parse_error',
+    );
     try {
       Match.fromRecord(text);
     } catch (e) {
@@ -79,5 +92,8 @@ test('RULES 4.3: malformed annotations are parse_error naming their line', () =>
     }
   }
   const result = annotate(EXAMPLE, 'Red wins 1 point', ' ??');
-  assert.equal(code(() => Match.fromRecord(result)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromRecord(result)),
+    'parse_error',
+  );
 });

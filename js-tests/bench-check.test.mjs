@@ -1,10 +1,10 @@
-// The benchmark's hand-written JavaScript Jokerball engine (bench/jokerball-js.mjs) agrees with the
-// package on random positions (bench/check.mjs): the comparison in `make bench` is a fair one.
+// The benchmark's hand-written JavaScript Jokerball engine (benches/jokerball-js.mjs) agrees with the
+// package on random positions (benches/check.mjs): the comparison in `make bench` is a fair one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Jokerball } from '../pkg/node.js';
-import { checkAgainstPackage } from '../bench/check.mjs';
-import { Engine, Rng } from '../bench/jokerball-js.mjs';
+import { checkAgainstPackage } from '../benches/check.mjs';
+import { Engine, Rng } from '../benches/jokerball-js.mjs';
 
 test('bench: the JavaScript engine agrees with the package (RULES 1.5, 1.6, 1.7)', () => {
   const n = checkAgainstPackage(Jokerball, 60, 3);

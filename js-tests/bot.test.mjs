@@ -1,17 +1,38 @@
 // The Bot class through the built package (API.md "Bot", issue 7).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Bot, Jokerball, Zola, Match, SteereError } from '../pkg/node.js';
+import { Bot, Jokerball, Zola, Match } from '../pkg/node.js';
 import { code } from './error-codes.mjs';
 
 test('Bot options: bad options are invalid_option', () => {
-  assert.equal(code(() => new Bot({ level: 'expert' })), 'invalid_option');
-  assert.equal(code(() => new Bot({ colour: 'red' })), 'invalid_option');
-  assert.equal(code(() => new Bot({ seed: 1.5 })), 'invalid_option');
-  assert.equal(code(() => new Bot({ seed: -1 })), 'invalid_option');
-  assert.equal(code(() => new Bot({ timeMs: -5 })), 'invalid_option');
-  assert.equal(code(() => new Bot({ timeMs: 'soon' })), 'invalid_option');
-  assert.equal(code(() => new Bot(7)), 'invalid_option');
+  assert.equal(
+    code(() => new Bot({ level: 'expert' })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Bot({ colour: 'red' })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Bot({ seed: 1.5 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Bot({ seed: -1 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Bot({ timeMs: -5 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Bot({ timeMs: 'soon' })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Bot(7)),
+    'invalid_option',
+  );
   new Bot();
   new Bot({ level: 'easy', seed: 'abc', timeMs: 50 });
 });
@@ -19,7 +40,10 @@ test('Bot options: bad options are invalid_option', () => {
 test('chooseMove: a legal Jokerball move in phases man and ball, wrong_phase otherwise', () => {
   const bot = new Bot({ level: 'easy', seed: 1 });
   const g = new Jokerball({ seed: 3 });
-  assert.equal(code(() => bot.chooseMove(g)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.chooseMove(g)),
+    'wrong_phase',
+  );
   let turns = 0;
   while (g.phase !== 'over' && turns < 60) {
     if (g.phase === 'roll') {
@@ -43,7 +67,10 @@ test('chooseMove: Zola and Match', () => {
   const m = new Match({ game: 'zola', length: 3 });
   assert.ok(m.isLegal(bot.chooseMove(m)));
   const j = new Match({ length: 3, seed: 5, cube: true });
-  assert.equal(code(() => bot.chooseMove(j)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.chooseMove(j)),
+    'wrong_phase',
+  );
   j.roll();
   if (j.game.phase !== 'roll') assert.ok(j.isLegal(bot.chooseMove(j)));
 });
@@ -52,17 +79,26 @@ test('chooseMove: a pending double and a finished game are wrong_phase', () => {
   const bot = new Bot({ level: 'easy' });
   const m = new Match({ game: 'zola', length: 3, cube: true });
   m.double();
-  assert.equal(code(() => bot.chooseMove(m)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.chooseMove(m)),
+    'wrong_phase',
+  );
   const won = new Zola({ position: '6/6/6/6/1b4/r5 r' });
   won.play('a1xb2');
   assert.equal(won.phase, 'over');
-  assert.equal(code(() => bot.chooseMove(won)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.chooseMove(won)),
+    'wrong_phase',
+  );
 });
 
 test('chooseMove: a non-game argument is invalid_option', () => {
   const bot = new Bot();
   for (const bad of [42, 'f6', null, undefined, {}, { toJSON: () => ({ game: 'chess' }) }]) {
-    assert.equal(code(() => bot.chooseMove(bad)), 'invalid_option');
+    assert.equal(
+      code(() => bot.chooseMove(bad)),
+      'invalid_option',
+    );
   }
 });
 
@@ -91,6 +127,12 @@ test('cubeAction: answers for the side that must act', () => {
   assert.ok(['take', 'drop'].includes(bot.cubeAction(m)));
   const noCube = new Match({ length: 5 });
   assert.equal(bot.cubeAction(noCube), 'no-double');
-  assert.equal(code(() => bot.cubeAction(new Jokerball())), 'invalid_option');
-  assert.equal(code(() => bot.cubeAction(3)), 'invalid_option');
+  assert.equal(
+    code(() => bot.cubeAction(new Jokerball())),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.cubeAction(3)),
+    'invalid_option',
+  );
 });

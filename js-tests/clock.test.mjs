@@ -4,14 +4,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as mod from '../pkg/node.js';
 
-const { timeControl, clockStart, clockSwitch, clockLeft, clockDeadline, clockFlagged, clockFlag, checkClock, SteereError } = mod;
+const {
+  timeControl,
+  clockStart,
+  clockSwitch,
+  clockLeft,
+  clockDeadline,
+  clockFlagged,
+  clockFlag,
+  checkClock,
+  SteereError,
+} = mod;
 await mod.default();
 
 const code = (c) => (e) => e instanceof SteereError && e.code === c;
 const T0 = 1_796_000_000_000; // a timestamp of 2026
 
 test('a time control is completed, and refused out of its bounds naming the field', () => {
-  assert.deepEqual(timeControl({ delayMs: 12000, reserveMs: 120000 }), { delayMs: 12000, reserveMs: 120000, incrementMs: 0 });
+  assert.deepEqual(timeControl({ delayMs: 12000, reserveMs: 120000 }), {
+    delayMs: 12000,
+    reserveMs: 120000,
+    incrementMs: 0,
+  });
   assert.deepEqual(timeControl({ delayMs: 0, reserveMs: 1000, incrementMs: 600000 }).incrementMs, 600000);
   for (const [bad, words] of [
     [{ delayMs: 600001, reserveMs: 60000 }, /delayMs .* 0 to 600000/],
@@ -25,14 +39,28 @@ test('a time control is completed, and refused out of its bounds naming the fiel
     [null, /must be an object/],
     ['{"delayMs":0}', /must be an object/],
   ]) {
-    assert.throws(() => timeControl(bad), (e) => code('invalid_option')(e) && words.test(e.message), JSON.stringify(bad));
+    assert.throws(
+      () => timeControl(bad),
+      (e) => code('invalid_option')(e) && words.test(e.message),
+      JSON.stringify(bad),
+    );
   }
 });
 
 test('the delay is free, the reserve runs for the player to act only, and shows apart', () => {
   const c = clockStart({ delayMs: 12000, reserveMs: 120000 }, 'red', T0);
-  assert.deepEqual(c, { delayMs: 12000, incrementMs: 0, red: { reserveMs: 120000 }, blue: { reserveMs: 120000 }, running: 'red', since: T0 });
-  assert.deepEqual(clockLeft(c, T0 + 5000), { red: { reserveMs: 120000, delayMs: 7000 }, blue: { reserveMs: 120000, delayMs: 0 } });
+  assert.deepEqual(c, {
+    delayMs: 12000,
+    incrementMs: 0,
+    red: { reserveMs: 120000 },
+    blue: { reserveMs: 120000 },
+    running: 'red',
+    since: T0,
+  });
+  assert.deepEqual(clockLeft(c, T0 + 5000), {
+    red: { reserveMs: 120000, delayMs: 7000 },
+    blue: { reserveMs: 120000, delayMs: 0 },
+  });
   assert.deepEqual(clockLeft(c, T0 + 50000).red, { reserveMs: 82000, delayMs: 0 });
   const after = clockSwitch(c, 'blue', T0 + 50000);
   assert.deepEqual(after, { ...c, red: { reserveMs: 82000 }, running: 'blue', since: T0 + 50000 });
@@ -57,10 +85,20 @@ test('time is out at the deadline: flagged, and a turn ending then is refused', 
   assert.equal(clockFlagged(c, T0 + 131999), null);
   assert.equal(clockFlagged(c, T0 + 132000), 'blue');
   assert.deepEqual(clockLeft(c, T0 + 500000).blue, { reserveMs: 0, delayMs: 0 });
-  assert.throws(() => clockSwitch(c, 'red', T0 + 132000), (e) => code('game_over')(e) && /blue's time is out/.test(e.message));
+  assert.throws(
+    () => clockSwitch(c, 'red', T0 + 132000),
+    (e) => code('game_over')(e) && /blue's time is out/.test(e.message),
+  );
   // the clock a game lost on time keeps: stopped at the deadline, the reserve spent, whenever it is read
   assert.equal(clockFlag(c, T0 + 131999), null);
-  const stopped = { delayMs: 12000, incrementMs: 0, red: { reserveMs: 120000 }, blue: { reserveMs: 0 }, running: null, since: T0 + 132000 };
+  const stopped = {
+    delayMs: 12000,
+    incrementMs: 0,
+    red: { reserveMs: 120000 },
+    blue: { reserveMs: 0 },
+    running: null,
+    since: T0 + 132000,
+  };
   for (const now of [T0 + 132000, T0 + 500000]) assert.deepEqual(clockFlag(c, now), { player: 'blue', clock: stopped });
   assert.deepEqual(checkClock(stopped), stopped);
 });

@@ -3,7 +3,7 @@
 // every class member, error code and exported type.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as mod from '../pkg/node.js';
 import { CODES } from './error-codes.mjs';
@@ -26,7 +26,7 @@ test('the diagrams in docs/diagrams are the ones the engine draws now', () => {
   }
 });
 
-test('the figures of docs/rules.md are the engine\'s', () => {
+test("the figures of docs/rules.md are the engine's", () => {
   const rows = [...rules.matchAll(/^\| `(2025|classic)` \| (\d+) \| (\d+) \| ([\d ]+) \| (\d+) \|$/gm)];
   assert.ok(rows.length >= 4, 'the table of figures was not found');
   for (const [, ruleSet, side, rowCount, byDistance, total] of rows) {
@@ -48,7 +48,10 @@ test('the figures of docs/rules.md are the engine\'s', () => {
   }
   const zola = /Red has (\d+) legal moves from the 6x6 start, (\d+) from 8x8 and (\d+) from 10x10/.exec(rules);
   assert.ok(zola, 'the Zola figures were not found');
-  assert.deepEqual([6, 8, 10].map((size) => new Zola({ size }).legalMoves().length), zola.slice(1).map(Number));
+  assert.deepEqual(
+    [6, 8, 10].map((size) => new Zola({ size }).legalMoves().length),
+    zola.slice(1).map(Number),
+  );
 });
 
 test('every position string in docs/rules.md is read by the engine and written back the same', () => {
@@ -69,7 +72,8 @@ test('docs/api.md names every class, method, getter, error code and exported typ
   for (const [name, cls] of classes) {
     assert.match(api, new RegExp(`^## ${name}$`, 'm'), `no section for ${name}`);
     const members = [...Reflect.ownKeys(cls.prototype), ...Reflect.ownKeys(cls)].filter(
-      (k) => typeof k === 'string' && !['constructor', 'prototype', 'length', 'name'].includes(k) && !k.startsWith('__'),
+      (k) =>
+        typeof k === 'string' && !['constructor', 'prototype', 'length', 'name'].includes(k) && !k.startsWith('__'),
     );
     for (const m of members) assert.match(api, new RegExp(`\\b${m}\\b`), `${name}.${m} is not in docs/api.md`);
   }
@@ -78,7 +82,8 @@ test('docs/api.md names every class, method, getter, error code and exported typ
     // its own section, or its own heading in a section of related functions (## Clocks)
     assert.match(api, new RegExp(`^(## ${f}|### ${f}\\(.*)$`, 'm'), `no section for ${f}()`);
   }
-  for (const code of CODES) assert.match(api, new RegExp(`^\\| \`${code}\` \\|`, 'm'), `code ${code} is not in the table`);
+  for (const code of CODES)
+    assert.match(api, new RegExp(`^\\| \`${code}\` \\|`, 'm'), `code ${code} is not in the table`);
   const types = read('pkg/types.d.ts');
   for (const [, name] of types.matchAll(/^export (?:type|interface|class|function) (\w+)/gm)) {
     assert.match(api, new RegExp(`\`${name}[\`(<. ]`), `the exported ${name} is not in docs/api.md`);
@@ -90,13 +95,44 @@ test('the package paths the README and the npm readme give a page without a bund
   const name = JSON.parse(read('pkg/package.json')).name;
   for (const doc of ['README.md', 'docs/npm-readme.md']) {
     const text = read(doc);
-    const paths = [...text.matchAll(/"steere-games(?:\/[a-z]+)?": "([^"]+)"/g), ...text.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+    const paths = [
+      ...text.matchAll(/"steere-games(?:\/[a-z]+)?": "([^"]+)"/g),
+      ...text.matchAll(/<script type="module" src="([^"]+)"/g),
+    ].map((m) => m[1]);
     assert.ok(paths.length > 0, doc);
     for (const p of paths) {
       // an npm project installs the package under node_modules/<name>/ (pkg/ is this repository's build)
       const m = /^\.?\/node_modules\/([^/]+)\/(.+)$/.exec(p);
       assert.ok(m && m[1] === name, `${doc}: ${p} is not a path of the installed package`);
-      assert.ok(pkgFiles.size === 0 || pkgFiles.has(m[2]) || readFileSync(new URL(`../pkg/${m[2]}`, import.meta.url)), `${doc}: ${p}`);
+      assert.ok(
+        pkgFiles.size === 0 || pkgFiles.has(m[2]) || readFileSync(new URL(`../pkg/${m[2]}`, import.meta.url)),
+        `${doc}: ${p}`,
+      );
     }
   }
+});
+
+test('every file and folder of the repository that README.md, ARCHITECTURE.md and docs/ name exists', () => {
+  const docs = [
+    'README.md',
+    'ARCHITECTURE.md',
+    ...readdirSync(new URL('../docs/', import.meta.url))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  const named = [];
+  for (const doc of docs) {
+    // a path under one of the repository's own folders, as the prose or the layout writes it (globs left out)
+    for (const [, path] of read(doc).matchAll(
+      /(?<![\w./-])((?:js|www|benches|bench|scripts|js-tests|examples)\/[\w./*{},-]*[\w/])/g,
+    )) {
+      if (/[*{]/.test(path)) continue;
+      named.push(path);
+      assert.ok(existsSync(new URL(`../${path}`, import.meta.url)), `${doc} names ${path}, which does not exist`);
+    }
+  }
+  assert.ok(
+    named.includes('www/lab/core.js') && named.includes('js/online/lobby-server.js'),
+    'the paths were not found',
+  );
 });

@@ -25,7 +25,10 @@ test('Jokerball.forfeit ends the game at once: over, the other player wins, no l
   assert.deepEqual(g.legalMoves(), []);
   assert.deepEqual(g.legalTurns(), []);
   assert.equal(g.dice, null);
-  assert.equal(code(() => g.roll()), 'game_over');
+  assert.equal(
+    code(() => g.roll()),
+    'game_over',
+  );
   refused(g, () => g.forfeit('red', 'abandoned'), 'game_over');
   // The half-played turn is kept in the state, which restores to the same game.
   const state = g.toJSON();
@@ -49,7 +52,7 @@ test('Zola.forfeit: abandoned, the result says so, the record ends "Red wins by 
   assert.deepEqual(log.at(-1), { kind: 'result', player: 'red', step: 1, text: 'Red wins by abandonment' });
   const text = z.toRecord();
   assert.match(text, /\[Result "red"\]/);
-  assert.ok(text.endsWith('1. ' + z.history()[0] + '\nRed wins by abandonment\n'), text);
+  assert.ok(text.endsWith(`1. ${z.history()[0]}\nRed wins by abandonment\n`), text);
   const back = Zola.fromRecord(text);
   assert.deepEqual(back.toJSON(), z.toJSON());
   assert.equal(back.toRecord(), text);
@@ -60,8 +63,17 @@ test('Zola.forfeit: abandoned, the result says so, the record ends "Red wins by 
 test('forfeit refuses a bad player or reason with invalid_option, and leaves the game as it was', () => {
   for (const make of [() => new Jokerball({ seed: 2 }), () => new Zola(), () => new Match({ length: 3 })]) {
     const obj = make();
-    for (const [player, reason] of [['green', 'time'], ['red', 'goal'], ['red'], [undefined, 'time'],
-      [null, null], ['RED', 'time'], ['blue', 'Time'], [{ toString: () => 'red' }, 'time'], ['red', Symbol('t')]]) {
+    for (const [player, reason] of [
+      ['green', 'time'],
+      ['red', 'goal'],
+      ['red'],
+      [undefined, 'time'],
+      [null, null],
+      ['RED', 'time'],
+      ['blue', 'Time'],
+      [{ toString: () => 'red' }, 'time'],
+      ['red', Symbol('t')],
+    ]) {
       refused(obj, () => obj.forfeit(player, reason), 'invalid_option');
     }
     obj.free();
@@ -87,11 +99,20 @@ test('old states without the forfeit key still load; a forfeit with a win on the
   const won = new Zola({ position: 'r5/6/6/6/6/5b r' });
   won.play('a6xf1');
   const bad = { ...won.toJSON(), forfeit: { winner: 'blue', how: 'time' } };
-  assert.equal(code(() => Zola.fromJSON(bad)), 'parse_error');
+  assert.equal(
+    code(() => Zola.fromJSON(bad)),
+    'parse_error',
+  );
   const shape = { ...z.toJSON(), phase: 'over', winner: 'red', forfeit: { winner: 'red', how: 'late' } };
-  assert.equal(code(() => Zola.fromJSON(shape)), 'parse_error');
+  assert.equal(
+    code(() => Zola.fromJSON(shape)),
+    'parse_error',
+  );
   const extra = { ...z.toJSON(), phase: 'over', winner: 'red', forfeit: { winner: 'red', how: 'time', x: 1 } };
-  assert.equal(code(() => Zola.fromJSON(extra)), 'parse_error');
+  assert.equal(
+    code(() => Zola.fromJSON(extra)),
+    'parse_error',
+  );
   const good = { ...z.toJSON(), phase: 'over', winner: 'red', forfeit: { winner: 'red', how: 'time' } };
   const restored = Zola.fromJSON(good);
   assert.deepEqual(restored.view().result, { winner: 'red', how: 'time' });
@@ -155,10 +176,16 @@ test('Match.forfeit while a double is pending, and between games', () => {
   assert.equal(b.winner, 'red');
   // The finished game keeps its own result; the forfeit's line comes after it.
   assert.deepEqual(b.view().result, { winner: 'blue', how: 'resign' });
-  assert.deepEqual(b.view().log.map((l) => l.text), ['Red resigns', 'Blue wins 1 point', 'Red wins the match on time']);
+  assert.deepEqual(
+    b.view().log.map((l) => l.text),
+    ['Red resigns', 'Blue wins 1 point', 'Red wins the match on time'],
+  );
   const text = b.toRecord();
   assert.ok(text.endsWith('Blue wins 1 point\nRed wins the match on time\n'), text);
-  assert.equal(code(() => Match.fromRecord(text + 'Red resigns\n')), 'parse_error');
+  assert.equal(
+    code(() => Match.fromRecord(`${text}Red resigns\n`)),
+    'parse_error',
+  );
   const br = Match.fromRecord(text);
   assert.deepEqual(br.toJSON(), b.toJSON());
   br.free();
@@ -171,11 +198,20 @@ test('a match state with an impossible forfeit is refused with parse_error', () 
   assert.equal(m.phase, 'match-over');
   const won = m.toJSON();
   const bad = { ...won, match: { ...won.match, forfeit: { winner: 'red', how: 'time' } } };
-  assert.equal(code(() => Match.fromJSON(bad)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromJSON(bad)),
+    'parse_error',
+  );
   const n = new Match({ game: 'zola', length: 3 });
   const s = n.toJSON();
-  const time = { ...s, match: { ...s.match, results: [{ winner: 'red', points: 1, cube: 1, how: 'time' }], gameNumber: 2 } };
-  assert.equal(code(() => Match.fromJSON(time)), 'parse_error');
+  const time = {
+    ...s,
+    match: { ...s.match, results: [{ winner: 'red', points: 1, cube: 1, how: 'time' }], gameNumber: 2 },
+  };
+  assert.equal(
+    code(() => Match.fromJSON(time)),
+    'parse_error',
+  );
   m.free();
   n.free();
 });

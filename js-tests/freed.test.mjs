@@ -14,7 +14,11 @@ const { Jokerball, Zola, Match, Bot, SteereError } = mod;
 function playOut(obj) {
   for (let i = 0; i < 100000 && obj.phase !== 'over' && obj.phase !== 'match-over'; i += 1) {
     if (obj.phase === 'game-over') obj.nextGame();
-    else if (obj.phase === 'roll' || (obj instanceof Match && obj.game instanceof Jokerball && obj.game.phase === 'roll')) obj.roll();
+    else if (
+      obj.phase === 'roll' ||
+      (obj instanceof Match && obj.game instanceof Jokerball && obj.game.phase === 'roll')
+    )
+      obj.roll();
     else obj.play(obj.legalMoves()[0]);
   }
   return obj;
@@ -32,10 +36,7 @@ const SPECIMENS = {
     },
     () => playOut(new Jokerball({ seed: 3, size: 4, rows: 1 })),
   ],
-  Zola: [
-    () => new Zola({ pie: true }),
-    () => playOut(new Zola({ size: 6 })),
-  ],
+  Zola: [() => new Zola({ pie: true }), () => playOut(new Zola({ size: 6 }))],
   Match: [
     () => new Match({ length: 3, cube: true, seed: 4 }),
     () => {
@@ -83,10 +84,12 @@ function isFreed(name) {
 test('the classes are all known here, and their members are found', () => {
   assert.deepEqual(classes.map(([n]) => n).sort(), Object.keys(SPECIMENS).sort());
   const names = Object.fromEntries(classes.map(([n, cls]) => [n, members(cls).map(([k]) => k)]));
-  for (const [cls, some] of [['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct', 'view', 'forfeit']],
+  for (const [cls, some] of [
+    ['Jokerball', ['roll', 'play', 'isLegal', 'toJSON', 'turn', 'dice', 'toAct', 'view', 'forfeit']],
     ['Zola', ['play', 'clone', 'swapped', 'toAct', 'view', 'forfeit']],
     ['Match', ['double', 'resign', 'game', 'score', 'toAct', 'view', 'forfeit', 'forfeited']],
-    ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review', 'rollout']]]) {
+    ['Bot', ['chooseMove', 'cubeAction', 'evaluate', 'hint', 'review', 'rollout']],
+  ]) {
     for (const k of some) assert.ok(names[cls].includes(k), `${cls}.${k} not found`);
   }
   assert.ok(CODES.has('freed'), 'SteereErrorCode lacks freed');
@@ -146,7 +149,10 @@ test('freeing an object leaves every other object as it was', () => {
   a.free();
   detached.free();
   new Bot().free();
-  assert.deepEqual([b, copy, z, m].map((o) => JSON.stringify(o.toJSON())), before);
+  assert.deepEqual(
+    [b, copy, z, m].map((o) => JSON.stringify(o.toJSON())),
+    before,
+  );
   // They all still play.
   b.play(b.legalMoves()[0]);
   copy.play(copy.legalMoves()[0]);

@@ -15,8 +15,37 @@ await mod.default();
 
 const ALL = [...CODES];
 
-const FRAGMENTS = ['a1', 'b3', 'k6', 'j6', 'off', '-', 'x', '>', '/', ' ', 'swap', 'r', 'b', 'o', '2/3',
-  'c3xd3', '10', 'zz9', '\u0000', '\ud800', '💥', 'é', '\n', '6', '11', 'red', 'blue', 'classic', '2025'];
+const FRAGMENTS = [
+  'a1',
+  'b3',
+  'k6',
+  'j6',
+  'off',
+  '-',
+  'x',
+  '>',
+  '/',
+  ' ',
+  'swap',
+  'r',
+  'b',
+  'o',
+  '2/3',
+  'c3xd3',
+  '10',
+  'zz9',
+  '\u0000',
+  '\ud800',
+  '💥',
+  'é',
+  '\n',
+  '6',
+  '11',
+  'red',
+  'blue',
+  'classic',
+  '2025',
+];
 
 /** A throwing getter, a Proxy with throwing traps, a revoked Proxy, a cyclic object, and so on. */
 function exotic(r) {
@@ -32,9 +61,22 @@ function exotic(r) {
   const { proxy: revokedArray, revoke: revoke2 } = Proxy.revocable([], {});
   revoke2();
   const kinds = [
-    () => ({ get notation() { return boom(); } }),
-    () => ({ get rules() { return boom(); } }),
-    () => ({ get format() { return boom(); }, game: 'jokerball' }),
+    () => ({
+      get notation() {
+        return boom();
+      },
+    }),
+    () => ({
+      get rules() {
+        return boom();
+      },
+    }),
+    () => ({
+      get format() {
+        return boom();
+      },
+      game: 'jokerball',
+    }),
     () => new Proxy({}, { get: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, has: boom }),
     () => new Proxy([], { get: boom }),
     () => new Proxy(['a1-b1'], { get: (t, k) => (k === 'length' ? 2 ** 32 - 1 : t[k]) }),
@@ -74,32 +116,89 @@ function exotic(r) {
 /** Any value: mostly plain junk, sometimes exotic. */
 function hostile(r, depth = 0) {
   switch (r.int(14)) {
-    case 0: return undefined;
-    case 1: return null;
-    case 2: return r.next() < 0.5;
-    case 3: return r.pick([NaN, Infinity, -Infinity, -0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 21, 22, -1, 0.5,
-      2 ** 31, 2 ** 32, 2 ** 32 - 1, 2 ** 53, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE, 1e308]);
-    case 4: return r.int(1 << 30) - (1 << 29);
-    case 5: case 6: {
+    case 0:
+      return undefined;
+    case 1:
+      return null;
+    case 2:
+      return r.next() < 0.5;
+    case 3:
+      return r.pick([
+        NaN,
+        Infinity,
+        -Infinity,
+        -0,
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        10,
+        21,
+        22,
+        -1,
+        0.5,
+        2 ** 31,
+        2 ** 32,
+        2 ** 32 - 1,
+        2 ** 53,
+        2 ** 53 + 2,
+        Number.MAX_VALUE,
+        Number.MIN_VALUE,
+        1e308,
+      ]);
+    case 4:
+      return r.int(1 << 30) - (1 << 29);
+    case 5:
+    case 6: {
       let s = '';
       const n = r.int(6);
       for (let i = 0; i < n; i += 1) s += r.pick(FRAGMENTS);
       return s;
     }
-    case 7: return String.fromCharCode(...Array.from({ length: r.int(12) }, () => r.int(0x10000)));
-    case 8: case 9: return exotic(r);
+    case 7:
+      return String.fromCharCode(...Array.from({ length: r.int(12) }, () => r.int(0x10000)));
+    case 8:
+    case 9:
+      return exotic(r);
     case 10: {
       if (depth > 3) return {};
-      const keys = ['size', 'rows', 'rules', 'first', 'position', 'seed', 'pie', 'game', 'length', 'cube',
-        'jokerball', 'zola', 'rng', 'notation', 'level', 'timeMs', 'players', 'maxTurns', 'extra'];
+      const keys = [
+        'size',
+        'rows',
+        'rules',
+        'first',
+        'position',
+        'seed',
+        'pie',
+        'game',
+        'length',
+        'cube',
+        'jokerball',
+        'zola',
+        'rng',
+        'notation',
+        'level',
+        'timeMs',
+        'players',
+        'maxTurns',
+        'extra',
+      ];
       const o = {};
       const n = r.int(4);
       for (let i = 0; i < n; i += 1) o[r.pick(keys)] = hostile(r, depth + 1);
       return o;
     }
-    case 11: return depth > 3 ? [] : Array.from({ length: r.int(4) }, () => hostile(r, depth + 1));
-    case 12: return r.pick(['red', 'blue', 'classic', '2025', 'jokerball', 'zola', 'swap', '-']);
-    default: return { notation: hostile(r, depth + 1) };
+    case 11:
+      return depth > 3 ? [] : Array.from({ length: r.int(4) }, () => hostile(r, depth + 1));
+    case 12:
+      return r.pick(['red', 'blue', 'classic', '2025', 'jokerball', 'zola', 'swap', '-']);
+    default:
+      return { notation: hostile(r, depth + 1) };
   }
 }
 
@@ -135,8 +234,26 @@ function readGetters(obj, names) {
 const GETTERS = {
   Jokerball: ['turn', 'phase', 'dice', 'winner', 'tags', 'toAct', 'annotations'],
   Zola: ['turn', 'winner', 'phase', 'swapped', 'tags', 'toAct', 'annotations'],
-  Match: ['length', 'score', 'gameNumber', 'cube', 'pendingDouble', 'crawford', 'phase', 'winner',
-    'turn', 'game', 'results', 'dice', 'gamePhase', 'games', 'tags', 'toAct', 'forfeited', 'annotations'],
+  Match: [
+    'length',
+    'score',
+    'gameNumber',
+    'cube',
+    'pendingDouble',
+    'crawford',
+    'phase',
+    'winner',
+    'turn',
+    'game',
+    'results',
+    'dice',
+    'gamePhase',
+    'games',
+    'tags',
+    'toAct',
+    'forfeited',
+    'annotations',
+  ],
 };
 
 // Each method with the codes its failures may carry (API.md "Errors").
@@ -144,33 +261,59 @@ const METHODS = {
   Jokerball: {
     roll: [0, ['game_over', 'wrong_phase']],
     setDice: [2, ['invalid_option', 'game_over', 'wrong_phase']],
-    legalMoves: [0, []], legalMovesVerbose: [0, []], legalTurns: [0, []],
+    legalMoves: [0, []],
+    legalMovesVerbose: [0, []],
+    legalTurns: [0, []],
     isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []],
-    toJSON: [1, ['invalid_option']], dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']],
+    position: [0, []],
+    board: [0, []],
+    view: [0, []],
+    history: [0, []],
+    clone: [0, []],
+    toJSON: [1, ['invalid_option']],
+    dests: [1, ['parse_error']],
+    toRecord: [1, ['invalid_option']],
     setAnnotations: [1, ['invalid_option']],
-    replayTo: [1, ['invalid_option']], forfeit: [2, ['invalid_option', 'game_over']],
+    replayTo: [1, ['invalid_option']],
+    forfeit: [2, ['invalid_option', 'game_over']],
   },
   Zola: {
-    legalMoves: [0, []], legalMovesVerbose: [0, []], isLegal: [1, []],
+    legalMoves: [0, []],
+    legalMovesVerbose: [0, []],
+    isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []], board: [0, []], view: [0, []], history: [0, []], clone: [0, []], toJSON: [1, []],
-    dests: [1, ['parse_error']], toRecord: [1, ['invalid_option']], replayTo: [1, ['invalid_option']],
+    position: [0, []],
+    board: [0, []],
+    view: [0, []],
+    history: [0, []],
+    clone: [0, []],
+    toJSON: [1, []],
+    dests: [1, ['parse_error']],
+    toRecord: [1, ['invalid_option']],
+    replayTo: [1, ['invalid_option']],
     setAnnotations: [1, ['invalid_option']],
     forfeit: [2, ['invalid_option', 'game_over']],
   },
   Match: {
     roll: [0, ['game_over', 'wrong_phase']],
     setDice: [2, ['invalid_option', 'game_over', 'wrong_phase']],
-    legalMoves: [0, []], legalMovesVerbose: [0, []], isLegal: [1, []],
+    legalMoves: [0, []],
+    legalMovesVerbose: [0, []],
+    isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []], history: [0, []], canDouble: [0, []],
+    position: [0, []],
+    history: [0, []],
+    canDouble: [0, []],
     double: [0, ['cube_not_allowed', 'game_over', 'wrong_phase']],
-    take: [0, ['game_over', 'wrong_phase']], drop: [0, ['game_over', 'wrong_phase']],
+    take: [0, ['game_over', 'wrong_phase']],
+    drop: [0, ['game_over', 'wrong_phase']],
     resign: [1, ['invalid_option', 'game_over', 'wrong_phase']],
     nextGame: [0, ['game_over', 'wrong_phase']],
-    toJSON: [1, ['invalid_option']], board: [0, []], view: [0, []], dests: [1, ['parse_error']],
+    toJSON: [1, ['invalid_option']],
+    board: [0, []],
+    view: [0, []],
+    dests: [1, ['parse_error']],
     toRecord: [1, ['invalid_option', 'wrong_phase']],
     setAnnotations: [1, ['invalid_option']],
     forfeit: [2, ['invalid_option', 'game_over']],
@@ -191,10 +334,19 @@ test('the tables above name every method and getter of every class', () => {
   assert.ok(classes.length >= 3);
   for (const [name, cls] of classes) {
     assert.ok(tables[name], `class ${name} has no table here`);
-    const members = Reflect.ownKeys(cls.prototype)
-      .filter((k) => typeof k === 'string' && k !== 'constructor' && k !== 'free' && !k.startsWith('__'));
-    assert.deepEqual(members.filter((k) => !tables[name].includes(k)), [], `${name} members missing from the tables`);
-    assert.deepEqual(tables[name].filter((k) => !members.includes(k)), [], `${name}: the tables name unknown members`);
+    const members = Reflect.ownKeys(cls.prototype).filter(
+      (k) => typeof k === 'string' && k !== 'constructor' && k !== 'free' && !k.startsWith('__'),
+    );
+    assert.deepEqual(
+      members.filter((k) => !tables[name].includes(k)),
+      [],
+      `${name} members missing from the tables`,
+    );
+    assert.deepEqual(
+      tables[name].filter((k) => !members.includes(k)),
+      [],
+      `${name}: the tables name unknown members`,
+    );
   }
 });
 
@@ -204,9 +356,13 @@ function attack(r, cls, obj, name) {
   const args = Array.from({ length: arity + r.int(2) }, () => hostile(r));
   const before = snapshot(obj);
   let result;
-  const threw = guarded(`${cls}.${name}`, () => {
-    result = obj[name](...args);
-  }, codes);
+  const threw = guarded(
+    `${cls}.${name}`,
+    () => {
+      result = obj[name](...args);
+    },
+    codes,
+  );
   if (threw) assert.equal(snapshot(obj), before, `${cls}.${name} changed the object and threw`);
   if (name === 'isLegal') assert.equal(typeof result, 'boolean');
   readGetters(obj, GETTERS[cls]);
@@ -263,17 +419,23 @@ test('constructors, fromJSON and replay refuse hostile input with the documented
       ['new Match', (x) => new Match(x)],
     ]) {
       let made;
-      guarded(name, () => { made = make(hostile(r)); }, ['invalid_option', 'parse_error']);
+      guarded(name, () => {
+        made = make(hostile(r));
+      }, ['invalid_option', 'parse_error']);
       made?.free();
     }
     for (const cls of [Jokerball, Zola, Match]) {
       let made;
-      guarded(`${cls.name}.fromJSON`, () => { made = cls.fromJSON(hostile(r)); }, ['parse_error']);
+      guarded(`${cls.name}.fromJSON`, () => {
+        made = cls.fromJSON(hostile(r));
+      }, ['parse_error']);
       made?.free();
     }
     for (const cls of [Jokerball, Zola]) {
       let made;
-      guarded(`${cls.name}.replay`, () => { made = cls.replay(hostile(r), hostile(r)); });
+      guarded(`${cls.name}.replay`, () => {
+        made = cls.replay(hostile(r), hostile(r));
+      });
       made?.free();
     }
   }
@@ -288,7 +450,15 @@ test('known weak spots: getters that throw, Proxies, BigInt, symbols, cycles, hu
   const { proxy: revoked, revoke } = Proxy.revocable({}, {});
   revoke();
   const cases = [
-    [() => new Jokerball({ get size() { return boom(); } }), 'invalid_option'],
+    [
+      () =>
+        new Jokerball({
+          get size() {
+            return boom();
+          },
+        }),
+      'invalid_option',
+    ],
     [() => new Jokerball(new Proxy({}, { ownKeys: boom })), 'invalid_option'],
     [() => new Jokerball(new Proxy({ size: 6 }, { get: boom })), 'invalid_option'],
     [() => new Jokerball(revoked), 'invalid_option'],
@@ -299,17 +469,41 @@ test('known weak spots: getters that throw, Proxies, BigInt, symbols, cycles, hu
     [() => Jokerball.fromJSON(revoked), 'parse_error'],
     [() => Jokerball.fromJSON(cyclic), 'parse_error'],
     [() => Zola.fromJSON(new Proxy({}, { getOwnPropertyDescriptor: boom, ownKeys: () => ['a'] })), 'parse_error'],
-    [() => Match.fromJSON({ get variant() { return boom(); } }), 'parse_error'],
+    [
+      () =>
+        Match.fromJSON({
+          get variant() {
+            return boom();
+          },
+        }),
+      'parse_error',
+    ],
     [() => Match.fromJSON(new Proxy([], { get: boom })), 'parse_error'],
     [() => Jokerball.replay(new Array(2 ** 32 - 1)), 'parse_error'],
     [() => Jokerball.replay(new Proxy([], { get: boom })), 'parse_error'],
     [() => Zola.replay(new Proxy(['c3xd3'], { get: (t, k) => (k === '0' ? boom() : t[k]) })), 'parse_error'],
     [() => Zola.replay(new Array(1_000_000).fill('-')), 'parse_error'],
     [() => Zola.replay([10n]), 'parse_error'],
-    [() => new Jokerball().play({ get notation() { return boom(); } }), 'parse_error'],
+    [
+      () =>
+        new Jokerball().play({
+          get notation() {
+            return boom();
+          },
+        }),
+      'parse_error',
+    ],
     [() => new Zola().play(new Proxy({}, { get: boom })), 'parse_error'],
     [() => new Zola().play(Symbol('m')), 'parse_error'],
-    [() => new Jokerball().toJSON({ get rng() { return boom(); } }), 'invalid_option'],
+    [
+      () =>
+        new Jokerball().toJSON({
+          get rng() {
+            return boom();
+          },
+        }),
+      'invalid_option',
+    ],
     [() => new Jokerball().setDice(1n, 2n), 'invalid_option'],
     [() => new Jokerball().setDice(Symbol('a'), 1), 'invalid_option'],
     [() => new Match({ length: 1 }).resign(Symbol('p')), 'invalid_option'],
@@ -322,11 +516,24 @@ test('known weak spots: getters that throw, Proxies, BigInt, symbols, cycles, hu
   const z = new Zola();
   const before = snapshot(z);
   assert.throws(
-    () => z.play({ get notation() { z.play(z.legalMoves()[0]); return z.legalMoves()[0]; } }),
+    () =>
+      z.play({
+        get notation() {
+          z.play(z.legalMoves()[0]);
+          return z.legalMoves()[0];
+        },
+      }),
     (e) => e instanceof SteereError && e.code === 'parse_error',
   );
   assert.equal(snapshot(z), before);
-  assert.equal(z.isLegal({ get notation() { return boom(); } }), false);
+  assert.equal(
+    z.isLegal({
+      get notation() {
+        return boom();
+      },
+    }),
+    false,
+  );
 });
 
 /** A random mutation of a plain JSON value. */
@@ -371,8 +578,26 @@ function mutate(r, value, depth = 0) {
 }
 
 function hostileJson(r) {
-  return r.pick([null, true, false, 0, 1, 2, 6, -3, 1.5, 'red', 'blue', '', 'jokerball', 'zola', [], {}, ['-'],
-    { distance: 1, direction: 1 }]);
+  return r.pick([
+    null,
+    true,
+    false,
+    0,
+    1,
+    2,
+    6,
+    -3,
+    1.5,
+    'red',
+    'blue',
+    '',
+    'jokerball',
+    'zola',
+    [],
+    {},
+    ['-'],
+    { distance: 1, direction: 1 },
+  ]);
 }
 
 /** A restored game keeps its promises: it round-trips, and its legal moves are legal and play. */
@@ -399,7 +624,11 @@ test('mutated JSON states restore a legal game or throw parse_error (API.md toJS
         let m = state;
         for (let n = 1 + r.int(3); n > 0; n -= 1) m = mutate(r, m);
         let back;
-        if (guarded(`${cls}.fromJSON(mutated)`, () => { back = C.fromJSON(m); }, ['parse_error'])) {
+        if (
+          guarded(`${cls}.fromJSON(mutated)`, () => {
+            back = C.fromJSON(m);
+          }, ['parse_error'])
+        ) {
           refused += 1;
         } else {
           restored += 1;
@@ -419,7 +648,9 @@ test('optional classes (Bot, simulate), recordType, the clock functions and rati
   if (typeof mod.Bot === 'function') {
     for (let i = 0; i < 300; i += 1) {
       let bot;
-      guarded('new Bot', () => { bot = new mod.Bot(hostile(r)); }, ['invalid_option']);
+      guarded('new Bot', () => {
+        bot = new mod.Bot(hostile(r));
+      }, ['invalid_option']);
       bot?.free?.();
     }
     const bot = new mod.Bot({ level: 'easy', seed: 1 });
@@ -439,10 +670,22 @@ test('optional classes (Bot, simulate), recordType, the clock functions and rati
       // roll out, so no rollout runs; the game is untouched.
       const before = JSON.stringify(over.toJSON());
       guarded('Bot.rollout options', () => bot.rollout(over, hostile(r)), ['invalid_option', 'wrong_phase']);
-      guarded('Bot.rolloutPart', () => bot.rolloutPart(hostile(r), hostile(r), hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
-      guarded('Bot.rolloutPart options', () => bot.rolloutPart(over, hostile(r), hostile(r), hostile(r)), ['invalid_option', 'wrong_phase']);
-      guarded('Bot.joinRollout', () => bot.joinRollout(hostile(r), hostile(r), hostile(r)), ['invalid_option', 'parse_error']);
-      guarded('Bot.joinRollout options', () => bot.joinRollout(over, hostile(r), hostile(r)), ['invalid_option', 'wrong_phase']);
+      guarded('Bot.rolloutPart', () => bot.rolloutPart(hostile(r), hostile(r), hostile(r), hostile(r)), [
+        'invalid_option',
+        'parse_error',
+      ]);
+      guarded('Bot.rolloutPart options', () => bot.rolloutPart(over, hostile(r), hostile(r), hostile(r)), [
+        'invalid_option',
+        'wrong_phase',
+      ]);
+      guarded('Bot.joinRollout', () => bot.joinRollout(hostile(r), hostile(r), hostile(r)), [
+        'invalid_option',
+        'parse_error',
+      ]);
+      guarded('Bot.joinRollout options', () => bot.joinRollout(over, hostile(r), hostile(r)), [
+        'invalid_option',
+        'wrong_phase',
+      ]);
       assert.equal(JSON.stringify(over.toJSON()), before);
     }
   }
@@ -467,7 +710,11 @@ test('optional classes (Bot, simulate), recordType, the clock functions and rati
   for (let i = 0; i < 300; i += 1) {
     guarded('timeControl', () => mod.timeControl(hostile(r)), ['invalid_option']);
     guarded('clockStart', () => mod.clockStart(hostile(r), hostile(r), hostile(r)), ['invalid_option']);
-    guarded('clockSwitch', () => mod.clockSwitch(anyClock(), hostile(r), hostile(r)), ['parse_error', 'invalid_option', 'game_over']);
+    guarded('clockSwitch', () => mod.clockSwitch(anyClock(), hostile(r), hostile(r)), [
+      'parse_error',
+      'invalid_option',
+      'game_over',
+    ]);
     guarded('clockLeft', () => mod.clockLeft(anyClock(), hostile(r)), ['parse_error', 'invalid_option']);
     guarded('clockDeadline', () => mod.clockDeadline(hostile(r)), ['parse_error']);
     guarded('clockFlagged', () => mod.clockFlagged(anyClock(), hostile(r)), ['parse_error', 'invalid_option']);
@@ -499,5 +746,8 @@ test('the module is still fully usable after all of that', () => {
   while (m.phase === 'playing') m.play(m.legalMoves()[0]);
   assert.equal(m.phase, 'match-over');
   assert.equal(Jokerball.fromJSON(g.toJSON()).winner, g.winner);
-  assert.throws(() => g.roll(), (e) => e instanceof SteereError && e.code === 'game_over');
+  assert.throws(
+    () => g.roll(),
+    (e) => e instanceof SteereError && e.code === 'game_over',
+  );
 });

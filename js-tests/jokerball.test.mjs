@@ -85,9 +85,17 @@ test('roll, setDice, play, legalMoves, legalMovesVerbose, isLegal, legalTurns (R
   assert.equal(moves.length, 14);
   assert.deepEqual([...moves].sort(), moves);
   const verbose = g.legalMovesVerbose();
-  assert.deepEqual(verbose.map((m) => m.notation), moves);
+  assert.deepEqual(
+    verbose.map((m) => m.notation),
+    moves,
+  );
   assert.deepEqual(verbose[0], {
-    notation: 'b1-d1', kind: 'man', from: 'b1', to: 'd1', capture: false, path: ['c1', 'd1'],
+    notation: 'b1-d1',
+    kind: 'man',
+    from: 'b1',
+    to: 'd1',
+    capture: false,
+    path: ['c1', 'd1'],
   });
   assert.ok(g.isLegal('b3-d3'));
   assert.ok(g.isLegal({ notation: 'b3-d3' }));
@@ -99,13 +107,28 @@ test('roll, setDice, play, legalMoves, legalMovesVerbose, isLegal, legalTurns (R
   assert.ok(turns.includes('b3-d3 f6>g6'));
   assert.deepEqual([...turns].sort(), turns);
   assert.deepEqual(g.play({ notation: 'b3-d3', kind: 'ignored' }), {
-    notation: 'b3-d3', kind: 'man', from: 'b3', to: 'd3', capture: false, path: ['c3', 'd3'], skipped: [],
+    notation: 'b3-d3',
+    kind: 'man',
+    from: 'b3',
+    to: 'd3',
+    capture: false,
+    path: ['c3', 'd3'],
+    skipped: [],
   });
   assert.equal(g.phase, 'ball');
-  assert.deepEqual(g.legalTurns(), g.legalMoves().map((m) => `b3-d3 ${m}`));
+  assert.deepEqual(
+    g.legalTurns(),
+    g.legalMoves().map((m) => `b3-d3 ${m}`),
+  );
   const ball = g.play('f6>h6');
   assert.deepEqual(ball, {
-    notation: 'f6>h6', kind: 'ball', from: 'f6', to: 'h6', capture: false, path: ['g6', 'h6'], skipped: [],
+    notation: 'f6>h6',
+    kind: 'ball',
+    from: 'f6',
+    to: 'h6',
+    capture: false,
+    path: ['g6', 'h6'],
+    skipped: [],
   });
   assert.deepEqual(g.history(), ['2/3 b3-d3 f6>h6']);
   assert.equal(g.turn, 'blue');

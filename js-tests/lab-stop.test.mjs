@@ -1,9 +1,9 @@
-// The balance lab's stopping rule (www/lab-core.js `runCells` with `within`): a cell plays chunks until
+// The balance lab's stopping rule (www/lab/core.js `runCells` with `within`): a cell plays chunks until
 // the 95% Wilson interval of A's share is within ±`within` (at least `min` games, at most `games`), and
 // its totals depend only on the seed, never on the number of workers or the order chunks finish in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCells, cells, chunks, wilson, halfWidth, enough } from '../www/lab-core.js';
+import { runCells, cells, chunks, wilson, halfWidth, enough } from '../www/lab/core.js';
 
 /** A made-up simulate result for a chunk, fixed by its seed: A wins with probability `p`. */
 function fake(chunk, p) {
@@ -15,7 +15,14 @@ function fake(chunk, p) {
     if (h / 2 ** 32 < p) red++;
   }
   const games = chunk.options.games;
-  return { games, unfinished: 0, playerWins: { red, blue: games - red }, firstWins: games >> 1, lengths: [0, games], ms: 1 };
+  return {
+    games,
+    unfinished: 0,
+    playerWins: { red, blue: games - red },
+    firstWins: games >> 1,
+    lengths: [0, games],
+    ms: 1,
+  };
 }
 
 /** A pool of `size` lanes that finish chunks after a delay drawn from `order` (so out of order). */
@@ -34,11 +41,13 @@ function pool(size, p, order = 1) {
 }
 
 const plan = (within, min) =>
-  cells({ game: 'jokerball', rules: '2025', side: 6, sweep: true, a: 'medium', b: 'easy', games: 1600, seed: 3 }).map((c) => ({
-    ...c,
-    min,
-    within,
-  }));
+  cells({ game: 'jokerball', rules: '2025', side: 6, sweep: true, a: 'medium', b: 'easy', games: 1600, seed: 3 }).map(
+    (c) => ({
+      ...c,
+      min,
+      within,
+    }),
+  );
 const share = (cell) => [0.99, 0.9, 0.75, 0.6, 0.5][cell.rows - 1];
 
 test('lab stopping rule: each cell stops at the first chunk where its interval is within ±3 points', async () => {
@@ -52,7 +61,9 @@ test('lab stopping rule: each cell stops at the first chunk where its interval i
     // The least number of chunks: one chunk fewer was not enough (unless that was below the minimum).
     const size = chunks(cell)[0].options.games;
     if (t.games - size >= 200) {
-      const fewer = chunks(cell).slice(0, t.games / size - 1).map((c) => fake(c, share(cell)));
+      const fewer = chunks(cell)
+        .slice(0, t.games / size - 1)
+        .map((c) => fake(c, share(cell)));
       const aWins = fewer.reduce((s, r) => s + r.playerWins.red, 0);
       assert.ok(halfWidth(wilson(aWins, t.games - size)) > 0.03);
     }
@@ -70,7 +81,11 @@ test('lab stopping rule: each cell stops at the first chunk where its interval i
 test('lab stopping rule: the same seed gives the same totals on any number of workers, in any order', async () => {
   const strip = (ts) => ts.map(({ ms, ...t }) => t);
   const one = strip(await runCells(plan(0.03, 200), pool(1, share)));
-  for (const [size, order] of [[2, 1], [3, 5], [4, 11]]) {
+  for (const [size, order] of [
+    [2, 1],
+    [3, 5],
+    [4, 11],
+  ]) {
     assert.deepEqual(strip(await runCells(plan(0.03, 200), pool(size, share, order))), one);
   }
 });

@@ -1,16 +1,20 @@
-// The catalogues: the board elements' (js/lang-en.js, lang-es.js, lang-ru.js) have the same keys, no
+// The catalogues: the board elements' (js/lang/lang-en.js, lang-es.js, lang-ru.js) have the same keys, no
 // more, no fewer, the same {placeholders} per key, and a sentence for every error code; the demo's
 // (www/text-*.js, with index.html's English) translate every text the page marks, with the same
-// placeholders and, in the how-to-play, the same markup. The shipped copies in pkg/ are the same texts.
+// placeholders and, in the how-to-play, the same markup; the balance lab's (www/lab/text-*.js, with
+// lab/index.html's English) translate every text of the lab. The shipped copies in pkg/ are the same texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import en from '../js/lang-en.js';
-import es from '../js/lang-es.js';
-import ru from '../js/lang-ru.js';
+import en from '../js/lang/lang-en.js';
+import es from '../js/lang/lang-es.js';
+import ru from '../js/lang/lang-ru.js';
 import pageEn from '../www/text-en.js';
 import pageEs from '../www/text-es.js';
 import pageRu from '../www/text-ru.js';
+import labEn from '../www/lab/text-en.js';
+import labEs from '../www/lab/text-es.js';
+import labRu from '../www/lab/text-ru.js';
 import { CODES } from './error-codes.mjs';
 
 const placeholders = (text) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
@@ -51,9 +55,7 @@ test('the package ships the three catalogues with the same texts', async () => {
 
 const html = readFileSync(new URL('../www/index.html', import.meta.url), 'utf8');
 /** Every key index.html marks (data-t, data-t-html, data-t-label, data-t-title) with its English. */
-const marked = new Map(
-  [...html.matchAll(/data-t(?:-html|-label|-title)?="(\w+)"/g)].map((m) => [m[1], m[0]]),
-);
+const marked = new Map([...html.matchAll(/data-t(?:-html|-label|-title)?="(\w+)"/g)].map((m) => [m[1], m[0]]));
 const helpEn = /<div data-t-html="help">([\s\S]*?)<\/div>/.exec(html)[1];
 const tags = (markup) => {
   const n = {};
@@ -61,7 +63,7 @@ const tags = (markup) => {
   return n;
 };
 
-test('the demo marks its texts and the elements\' catalogues hold the words both say', () => {
+test("the demo marks its texts and the elements' catalogues hold the words both say", () => {
   assert.ok(marked.size > 20, `only ${marked.size} marked texts in index.html`);
   for (const key of ['red', 'blue', 'easy', 'medium', 'hard', 'newGame']) assert.ok(marked.has(key) && key in en, key);
 });
@@ -84,13 +86,16 @@ for (const [name, page] of Object.entries({ es: pageEs, ru: pageRu })) {
     const cat = { es, ru }[name];
     for (const [, label] of page.help.matchAll(/<kbd>([^<]+)<\/kbd>/g)) {
       if (['Tab', 'Esc', 'r', 'Enter', 'Intro'].includes(label)) continue;
-      assert.ok(Object.values(cat).includes(label) || Object.values(page).includes(label), `<kbd>${label}</kbd> is no button of the page`);
+      assert.ok(
+        Object.values(cat).includes(label) || Object.values(page).includes(label),
+        `<kbd>${label}</kbd> is no button of the page`,
+      );
     }
   });
 }
 
 test('spoken: a skipped part of a turn in words, the notation otherwise as written', async () => {
-  const { spoken } = await import('../js/lang.js');
+  const { spoken } = await import('../js/lang/lang.js');
   // records (dice first) and hints (moves only); a Zola pass
   assert.equal(spoken('en', '2/6 b4xc4 -'), '2/6 b4xc4, no ball move');
   assert.equal(spoken('en', '3/5 - d4>d6'), '3/5 no man move, d4>d6');
@@ -101,3 +106,22 @@ test('spoken: a skipped part of a turn in words, the notation otherwise as writt
   // nothing skipped: as the engine wrote it (a man's move to a1-c3 keeps its dash)
   for (const m of ['2/3 b3-d3 f6>h6', 'a1-c3 d4>off', 'b6xc6', 'swap']) assert.equal(spoken('ru', m), m);
 });
+
+// ---- the balance lab: its own words, every one translated (none borrowed from the elements)
+
+const labHtml = readFileSync(new URL('../www/lab/index.html', import.meta.url), 'utf8');
+const labMarked = [...labHtml.matchAll(/data-t="(\w+)"/g)].map((m) => m[1]);
+
+for (const [name, page] of Object.entries({ es: labEs, ru: labRu })) {
+  test(`www/lab/text-${name}.js translates every marked text of lab/index.html and every key of lab/text-en.js`, () => {
+    assert.ok(labMarked.length > 20, `only ${labMarked.length} marked texts in lab/index.html`);
+    // plural keys (rows_one, rows_other) in the forms of the language
+    const plurals = (keys) => keys.filter((k) => !/_(?:one|few|many|other)$/.test(k));
+    const want = [...new Set([...labMarked, ...Object.keys(labEn)])].sort();
+    assert.deepEqual(plurals(sorted(page)), plurals(want));
+    for (const key of Object.keys(labEn).filter((k) => k in page)) {
+      assert.deepEqual(placeholders(page[key]), placeholders(labEn[key]), key);
+    }
+    for (const [key, text] of Object.entries(page)) assert.ok(text.trim().length > 0, `${key} is empty`);
+  });
+}

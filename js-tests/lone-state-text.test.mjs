@@ -51,6 +51,12 @@ test('the tags of a lone state are checked wherever they stand, and a game witho
   assert.deepEqual(bare.tags, {});
   assert.equal('tags' in bare.toJSON(), false);
   bare.free();
-  assert.equal(code(() => Zola.fromJSON({ ...saved, tags: { Result: 'red' } })), 'parse_error');
-  assert.equal(code(() => Zola.fromJSON({ ...saved, tags: 'x' })), 'parse_error');
+  assert.equal(
+    code(() => Zola.fromJSON({ ...saved, tags: { Result: 'red' } })),
+    'parse_error',
+  );
+  assert.equal(
+    code(() => Zola.fromJSON({ ...saved, tags: 'x' })),
+    'parse_error',
+  );
 });

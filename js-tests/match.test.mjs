@@ -59,18 +59,54 @@ test('options: defaults, errors (RULES 3.1, 3.6)', () => {
   assert.equal(m.turn, 'red');
   assert.ok(m.game instanceof Jokerball);
   assert.deepEqual(m.results, []);
-  assert.equal(code(() => new Match()), 'invalid_option');
-  assert.equal(code(() => new Match({})), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 0 })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 22 })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 2.5 })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: '3' })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 3, colour: 'red' })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 3, game: 'chess' })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 3, game: 'zola', zola: { pie: true } })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 3, game: 'zola', zola: { size: 7 } })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 3, jokerball: { size: 5 } })), 'invalid_option');
-  assert.equal(code(() => new Match({ length: 3, jokerball: { rules: '2025', extra: 1 } })), 'invalid_option');
+  assert.equal(
+    code(() => new Match()),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({})),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 0 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 22 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 2.5 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: '3' })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 3, colour: 'red' })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 3, game: 'chess' })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 3, game: 'zola', zola: { pie: true } })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 3, game: 'zola', zola: { size: 7 } })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 3, jokerball: { size: 5 } })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => new Match({ length: 3, jokerball: { rules: '2025', extra: 1 } })),
+    'invalid_option',
+  );
   const z = new Match({ game: 'zola', length: 3, first: 'blue', zola: { size: 8 } });
   assert.ok(z.game instanceof Zola);
   assert.equal(z.turn, 'blue');
@@ -142,8 +178,14 @@ test('resign: the opponent wins the cube value, also answering a pending double 
   const m = new Match({ length: 5, cube: true, seed: 5 });
   m.double();
   m.take();
-  assert.equal(code(() => m.resign('green')), 'invalid_option');
-  assert.equal(code(() => m.resign(null)), 'invalid_option');
+  assert.equal(
+    code(() => m.resign('green')),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => m.resign(null)),
+    'invalid_option',
+  );
   m.resign('blue');
   assert.deepEqual(m.results, [{ winner: 'red', points: 2, cube: 2, how: 'resign' }]);
   m.nextGame();
@@ -175,7 +217,10 @@ test('a whole Jokerball game ends and scores a goal; nextGame alternates; the ma
 
 test('a Zola match: double before moving, capture of all scores (RULES 3.2)', () => {
   const m = new Match({ game: 'zola', length: 3, cube: true });
-  assert.equal(code(() => m.roll()), 'wrong_phase');
+  assert.equal(
+    code(() => m.roll()),
+    'wrong_phase',
+  );
   assert.equal(m.canDouble(), true);
   m.double();
   m.take();
@@ -233,12 +278,24 @@ test('toJSON / fromJSON round-trip, also mid-double and without rng', () => {
   const zc = Match.fromJSON(JSON.parse(JSON.stringify(z)));
   assert.equal(zc.phase, 'double');
   assert.equal(zc.pendingDouble, 'red');
-  assert.equal(code(() => Match.fromJSON({})), 'parse_error');
-  assert.equal(code(() => Match.fromJSON(null)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromJSON({})),
+    'parse_error',
+  );
+  assert.equal(
+    code(() => Match.fromJSON(null)),
+    'parse_error',
+  );
   const bad = m.toJSON();
   bad.match.score.red = 4;
-  assert.equal(code(() => Match.fromJSON(bad)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromJSON(bad)),
+    'parse_error',
+  );
   const extra = m.toJSON();
   extra.match.bonus = 1;
-  assert.equal(code(() => Match.fromJSON(extra)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromJSON(extra)),
+    'parse_error',
+  );
 });

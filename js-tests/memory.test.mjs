@@ -42,7 +42,7 @@ function churn(n, from) {
       }
       case 2: {
         const z = new Zola({ size: 6 + 2 * (i % 3) });
-        z.play(z.legalMoves()[i % 7 % z.legalMoves().length]);
+        z.play(z.legalMoves()[(i % 7) % z.legalMoves().length]);
         z.free();
         break;
       }

@@ -16,11 +16,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // file -> the regular expressions (their source) it may hold, each a text pattern reading no notation
 const ALLOWED = {
-  'js/boardgameio-client.js': ['\\/+$'], // a server address's trailing slashes
-  'js/boardgameio.js': ['^[A-Za-z0-9_.-]{1,64}$'], // a factory's name
-  'js/lang.js': ['[-_]', '\\{(\\w+)\\}'], // a language tag's parts; {name} in a catalogue's text
+  'js/online/boardgameio-client.js': ['\\/+$'], // a server address's trailing slashes
+  'js/online/boardgameio.js': ['^[A-Za-z0-9_.-]{1,64}$'], // a factory's name
+  'js/lang/lang.js': ['[-_]', '\\{(\\w+)\\}'], // a language tag's parts; {name} in a catalogue's text
   // control characters in a name or id; a bearer token (base64url); a seeks cursor
-  'js/lobby-server.js': ['[\\p{Cc}\\p{Cs}]', '^Bearer ([A-Za-z0-9_-]{1,64})$', '^\\d{1,15}$'],
+  'js/online/lobby-server.js': ['[\\p{Cc}\\p{Cs}]', '^Bearer ([A-Za-z0-9_-]{1,64})$', '^\\d{1,15}$'],
   'js/steere_error.js': ['^(__|constructor$)'], // the names of an object's methods
   'js/board/board-element.js': ['^\\d+$', '\\s+'], // an attribute's number; a list attribute's words
   'js/board/game-options.js': ['^\\d+$', '^-?\\d+$'], // attribute numbers
@@ -34,17 +34,17 @@ const ALLOWED = {
 // file -> the strings it may split a text on (split('x')), each cutting no notation
 const SPLITS = {
   'js/board/draw.js': [':'], // the board's own key 'kind:size'
-  'js/boardgameio-server.js': ['\\n'], // an error message's first line
-  'js/lobby-server.js': ['\\n', '/'], // an error message's first line; a request's URL path
+  'js/online/boardgameio-server.js': ['\\n'], // an error message's first line
+  'js/online/lobby-server.js': ['\\n', '/'], // an error message's first line; a request's URL path
 };
 // what still reads notation by splitting it, each a leftover to move into the engine
 const LEFT = {
   'js/board/infer.js': [' ', '/'], // the rows of a position string no game reads: the empty board drawn for it
-  'js/lang.js': [' '], // spoken(): a record's or hint's skipped parts ('-') said in words
+  'js/lang/lang.js': [' '], // spoken(): a record's or hint's skipped parts ('-') said in words
 };
 // file -> how many `.clone()` calls it may make, and why
 const CLONES = {
-  'js/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
+  'js/online/boardgameio.js': 2, // the copy a move is played on, kept only if the move is legal
   'www/sw.js': 1, // a fetched Response, cached
   'www/try.js': 1, // the copy of a replay's position that a person tries moves on (the game is never touched)
 };
@@ -83,7 +83,10 @@ export function scan(text) {
       code += c + c;
       prev = c;
       i = j + 1;
-    } else if (c === '/' && (prev === '' || /[=(,:[!&|?{};+\-*%<>~^]$/.test(prev) || /^(return|typeof|case|in|of)$/.test(prev))) {
+    } else if (
+      c === '/' &&
+      (prev === '' || /[=(,:[!&|?{};+\-*%<>~^]$/.test(prev) || /^(return|typeof|case|in|of)$/.test(prev))
+    ) {
       let j = i + 1;
       let cls = false;
       while (j < text.length && (cls || text[j] !== '/') && text[j] !== '\n') {
@@ -116,7 +119,10 @@ export function scan(text) {
   return { code, regexes, splits };
 }
 
-const sources = [...files('js'), ...files('www')].map((f) => [relative(root, join(root, f)).split('\\').join('/'), readFileSync(join(root, f), 'utf8')]);
+const sources = [...files('js'), ...files('www')].map((f) => [
+  relative(root, join(root, f)).split('\\').join('/'),
+  readFileSync(join(root, f), 'utf8'),
+]);
 
 test('every regular expression of js/ and www/ is a listed text pattern, none reads notation', () => {
   const found = [];
@@ -152,16 +158,26 @@ test('no trial moves on copies: .clone() only where listed', () => {
 test('the check finds what it is for', () => {
   // the guesses it replaced: a record's cells, a start position's mover, a header, a hint's cells
   const old = [
-    "for (const c of part.split(/[-x>]/)) if (isCell(c)) out.add(c);",
-    "const p = g.start.replace(/[rb]$/, first[0]);",
-    "const cls = /^\\[Length /m.test(header) ? Match : Jokerball;",
-    "return part.match(/[a-z]\\d+/g) ?? [];",
+    'for (const c of part.split(/[-x>]/)) if (isCell(c)) out.add(c);',
+    'const p = g.start.replace(/[rb]$/, first[0]);',
+    'const cls = /^\\[Length /m.test(header) ? Match : Jokerball;',
+    'return part.match(/[a-z]\\d+/g) ?? [];',
     "const re = new RegExp('wins');",
     "x = a / b / c; // a division, not a pattern: '/x/'",
   ];
-  assert.deepEqual(old.map((line) => scan(line).regexes.length), [1, 1, 1, 1, 1, 0]);
+  assert.deepEqual(
+    old.map((line) => scan(line).regexes.length),
+    [1, 1, 1, 1, 1, 0],
+  );
   // the splits it replaced: a record's dice and moves (the replay, the board after a reload)
-  const cut = ["const [dice, ...moves] = rec.split(' ');", "rec.text.split(' ')[0].split( \"/\" ).map(Number)", "x.split(y); 'a.split(\\' \\')'"];
-  assert.deepEqual(cut.map((line) => scan(line).splits), [[' '], [' ', '/'], []]);
+  const cut = [
+    "const [dice, ...moves] = rec.split(' ');",
+    'rec.text.split(\' \')[0].split( "/" ).map(Number)',
+    "x.split(y); 'a.split(\\' \\')'",
+  ];
+  assert.deepEqual(
+    cut.map((line) => scan(line).splits),
+    [[' '], [' ', '/'], []],
+  );
   assert.equal(scan("const c = copy.clone(); // c.clone()\nx = 'y.clone()';").code.match(/\.clone\s*\(/g).length, 1);
 });

@@ -49,28 +49,50 @@ test('the example of RULES 4 reads to the state it describes and writes back byt
   // each game's lines typed, with who made each (the current game's as its view() gives them)
   const rec = (player, step, text) => ({ kind: 'record', player, step, text });
   assert.deepEqual(games[0].log, [
-    rec('red', 1, '4/5 b1-f5 f6>f10'), rec('blue', 2, '5/1 j9xf5 f10>g11'), rec('red', 3, '1/1 b7-c7 g11>f10'),
-    rec('blue', 4, '3/6 j10-g10 -'), { kind: 'double', player: 'red', step: 4, text: 'Red doubles' },
-    { kind: 'drop', player: 'blue', step: 4, text: 'Blue drops' }, { kind: 'result', player: 'red', step: 4, text: 'Red wins 1 point' },
+    rec('red', 1, '4/5 b1-f5 f6>f10'),
+    rec('blue', 2, '5/1 j9xf5 f10>g11'),
+    rec('red', 3, '1/1 b7-c7 g11>f10'),
+    rec('blue', 4, '3/6 j10-g10 -'),
+    { kind: 'double', player: 'red', step: 4, text: 'Red doubles' },
+    { kind: 'drop', player: 'blue', step: 4, text: 'Blue drops' },
+    { kind: 'result', player: 'red', step: 4, text: 'Red wins 1 point' },
   ]);
   assert.deepEqual(games[1].log, m.view().log);
   for (const g of games) delete g.log;
   assert.deepEqual(games[0], {
-    number: 1, first: 'red', crawford: false,
+    number: 1,
+    first: 'red',
+    crawford: false,
     history: ['4/5 b1-f5 f6>f10', '5/1 j9xf5 f10>g11', '1/1 b7-c7 g11>f10', '3/6 j10-g10 -'],
-    lines: ['4/5 b1-f5 f6>f10', '5/1 j9xf5 f10>g11', '1/1 b7-c7 g11>f10', '3/6 j10-g10 -', 'Red doubles',
-      'Blue drops', 'Red wins 1 point'],
+    lines: [
+      '4/5 b1-f5 f6>f10',
+      '5/1 j9xf5 f10>g11',
+      '1/1 b7-c7 g11>f10',
+      '3/6 j10-g10 -',
+      'Red doubles',
+      'Blue drops',
+      'Red wins 1 point',
+    ],
     result: { winner: 'red', points: 1, cube: 1, how: 'drop' },
   });
-  assert.deepEqual(games[1], { number: 2, first: 'blue', crawford: false, history: ['6/2 j6-e1 f6>f11'],
-    lines: ['6/2 j6-e1 f6>f11'], result: null });
+  assert.deepEqual(games[1], {
+    number: 2,
+    first: 'blue',
+    crawford: false,
+    history: ['6/2 j6-e1 f6>f11'],
+    lines: ['6/2 j6-e1 f6>f11'],
+    result: null,
+  });
   assert.equal(m.toRecord(), EXAMPLE);
   // Tags given to toRecord overlay the match's own, without changing them.
   const text = m.toRecord({ Blue: 'Ben', Event: 'Club' });
   assert.match(text, /\[Red "Ana"\]\n\[Blue "Ben"\]\n\[Event "Club"\]\n\[Result "\*"\]\n/);
   assert.deepEqual(m.tags, { Red: 'Ana', Blue: 'computer (easy)' });
   // No seed: the game goes on only with setDice.
-  assert.equal(code(() => m.roll()), 'wrong_phase');
+  assert.equal(
+    code(() => m.roll()),
+    'wrong_phase',
+  );
   m.setDice(3, 3);
   const seeded = Match.fromRecord(EXAMPLE, { seed: 7 });
   assert.deepEqual(seeded.roll(), new Jokerball({ seed: 7 }).roll());
@@ -87,7 +109,11 @@ test('recordType names the game of a record and whether it is a match, from its 
   // the body is not read: a broken move after a good header still names the class
   assert.deepEqual(recordType(zola.toRecord().replace(/\n1\. .*/, '\n1. z9-z10')), { game: 'zola', match: false });
   for (const bad of ['', 'hello', '[Game "Chess"]\n\n1. e4', 42, null, undefined, {}]) {
-    assert.equal(code(() => recordType(bad)), 'parse_error', String(bad));
+    assert.equal(
+      code(() => recordType(bad)),
+      'parse_error',
+      String(bad),
+    );
   }
 });
 
@@ -114,7 +140,11 @@ test('a lone game keeps its tags (a plain object, part of toJSON, format 1); Zol
   assert.deepEqual(Zola.fromRecord(text).toJSON(), { ...p.toJSON(), tags: { Event: 'x' } });
   // Tags in a JSON state are checked like a record's.
   for (const tags of [{ Result: 'red' }, { Red: 'a\nb' }, { red: 'x' }, { Red: 3 }, ['x'], 'x']) {
-    assert.equal(code(() => Zola.fromJSON({ ...p.toJSON(), tags })), 'parse_error', JSON.stringify(tags));
+    assert.equal(
+      code(() => Zola.fromJSON({ ...p.toJSON(), tags })),
+      'parse_error',
+      JSON.stringify(tags),
+    );
   }
 });
 
@@ -124,11 +154,34 @@ test('toRecord refuses derived tags, line breaks and malformed tags (invalid_opt
   const m = new Match({ length: 3, cube: true, seed: 2 });
   for (const obj of [g, new Zola(), m]) {
     const before = JSON.stringify(obj.toJSON());
-    for (const bad of [{ Game: 'x' }, { Rules: '2025' }, { Size: '6' }, { Rows: '2' }, { Pie: 'on' },
-      { Length: '3' }, { Cube: 'on' }, { First: 'red' }, { Position: 'x' }, { Result: '*' },
-      { Red: 'a\nb' }, { Event: 'a\rb' }, { red: 'x' }, { 'A B': 'x' }, { Date: '2026-12-03' },
-      { Red: 1 }, { Red: null }, { Event: 'x'.repeat(4097) }, 'Red', ['Red'], 42]) {
-      assert.equal(code(() => obj.toRecord(bad)), 'invalid_option', JSON.stringify(bad));
+    for (const bad of [
+      { Game: 'x' },
+      { Rules: '2025' },
+      { Size: '6' },
+      { Rows: '2' },
+      { Pie: 'on' },
+      { Length: '3' },
+      { Cube: 'on' },
+      { First: 'red' },
+      { Position: 'x' },
+      { Result: '*' },
+      { Red: 'a\nb' },
+      { Event: 'a\rb' },
+      { red: 'x' },
+      { 'A B': 'x' },
+      { Date: '2026-12-03' },
+      { Red: 1 },
+      { Red: null },
+      { Event: 'x'.repeat(4097) },
+      'Red',
+      ['Red'],
+      42,
+    ]) {
+      assert.equal(
+        code(() => obj.toRecord(bad)),
+        'invalid_option',
+        JSON.stringify(bad),
+      );
     }
     assert.equal(JSON.stringify(obj.toJSON()), before);
     assert.equal(typeof obj.toRecord(), 'string');
@@ -151,38 +204,104 @@ test('fromRecord refuses broken records with parse_error naming the line; the re
     else lines[n - 1] = line;
     return lines.join('\n');
   };
-  assert.equal(lineOf(() => Match.fromRecord(edit(2, '[Rules "2024"]'))), 2);
-  assert.equal(lineOf(() => Match.fromRecord(edit(5, '[Length "22"]'))), 5);
-  assert.equal(lineOf(() => Match.fromRecord(edit(7, '[Red "Ana"'))), 7);
-  assert.equal(lineOf(() => Match.fromRecord(edit(12, '1. 4/5 b1-f5 f6>e6'))), 12);
-  assert.equal(lineOf(() => Match.fromRecord(edit(14, '4. 1/1 b7-c7 g11>f10'))), 14);
-  assert.equal(lineOf(() => Match.fromRecord(edit(16, 'Blue doubles'))), 16);
-  assert.equal(lineOf(() => Match.fromRecord(edit(18, 'Red wins 2 points'))), 18);
-  assert.equal(lineOf(() => Match.fromRecord(edit(18, null))), 19);
-  assert.equal(lineOf(() => Match.fromRecord(edit(9, '[Result "red"]'))), 9);
-  assert.equal(lineOf(() => Match.fromRecord(EXAMPLE.replace(/\n/g, '\r\n').replace('Red doubles', 'Red redoubles'))), 16);
-  assert.equal(lineOf(() => Jokerball.fromRecord(EXAMPLE)), 5);
-  assert.equal(lineOf(() => Zola.fromRecord(EXAMPLE)), 1);
-  assert.equal(lineOf(() => Zola.fromRecord(ZOLA_PASS.replace('1. -\n', ''))), 7);
-  assert.equal(lineOf(() => Zola.fromRecord('')), 1);
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(2, '[Rules "2024"]'))),
+    2,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(5, '[Length "22"]'))),
+    5,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(7, '[Red "Ana"'))),
+    7,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(12, '1. 4/5 b1-f5 f6>e6'))),
+    12,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(14, '4. 1/1 b7-c7 g11>f10'))),
+    14,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(16, 'Blue doubles'))),
+    16,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(18, 'Red wins 2 points'))),
+    18,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(18, null))),
+    19,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(edit(9, '[Result "red"]'))),
+    9,
+  );
+  assert.equal(
+    lineOf(() => Match.fromRecord(EXAMPLE.replace(/\n/g, '\r\n').replace('Red doubles', 'Red redoubles'))),
+    16,
+  );
+  assert.equal(
+    lineOf(() => Jokerball.fromRecord(EXAMPLE)),
+    5,
+  );
+  assert.equal(
+    lineOf(() => Zola.fromRecord(EXAMPLE)),
+    1,
+  );
+  assert.equal(
+    lineOf(() => Zola.fromRecord(ZOLA_PASS.replace('1. -\n', ''))),
+    7,
+  );
+  assert.equal(
+    lineOf(() => Zola.fromRecord('')),
+    1,
+  );
   // Not a string, over 1 MiB: parse_error; bad options: invalid_option.
   for (const bad of [undefined, null, 42, {}, ['x'], Symbol('s'), 10n]) {
-    assert.equal(code(() => Jokerball.fromRecord(bad)), 'parse_error');
-    assert.equal(code(() => Match.fromRecord(bad)), 'parse_error');
+    assert.equal(
+      code(() => Jokerball.fromRecord(bad)),
+      'parse_error',
+    );
+    assert.equal(
+      code(() => Match.fromRecord(bad)),
+      'parse_error',
+    );
   }
   const head = '[Game "Zola"]\n[Size "6"]\n[Pie "off"]\n\nGame 1\n';
   const fill = (bytes, ch = 'x') => `${head}; ${ch.repeat((bytes - head.length - 3) / Buffer.byteLength(ch))}\n`;
   assert.equal(Buffer.byteLength(fill(1 << 20)), 1 << 20);
   assert.equal(Zola.fromRecord(fill(1 << 20)).history().length, 0);
-  assert.equal(code(() => Zola.fromRecord(fill((1 << 20) + 1))), 'parse_error');
+  assert.equal(
+    code(() => Zola.fromRecord(fill((1 << 20) + 1))),
+    'parse_error',
+  );
   // Counted in bytes of UTF-8, not characters: 2-byte characters reach the limit at half the length.
   const wide = fill((1 << 20) + 2 + 2, 'é'.repeat(1));
-  assert.ok(wide.length < (1 << 20));
-  assert.equal(code(() => Zola.fromRecord(wide)), 'parse_error');
-  assert.equal(code(() => Zola.fromRecord('x'.repeat(3 << 20))), 'parse_error');
-  assert.equal(code(() => Jokerball.fromRecord(EXAMPLE, { seed: -1 })), 'invalid_option');
-  assert.equal(code(() => Jokerball.fromRecord(EXAMPLE, { bogus: 1 })), 'invalid_option');
-  assert.equal(code(() => Match.fromRecord(EXAMPLE, 'seed')), 'invalid_option');
+  assert.ok(wide.length < 1 << 20);
+  assert.equal(
+    code(() => Zola.fromRecord(wide)),
+    'parse_error',
+  );
+  assert.equal(
+    code(() => Zola.fromRecord('x'.repeat(3 << 20))),
+    'parse_error',
+  );
+  assert.equal(
+    code(() => Jokerball.fromRecord(EXAMPLE, { seed: -1 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => Jokerball.fromRecord(EXAMPLE, { bogus: 1 })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => Match.fromRecord(EXAMPLE, 'seed')),
+    'invalid_option',
+  );
 });
 
 test('a match keeps every game: double, take, drop and resign in their places, after nextGame too', () => {
@@ -194,15 +313,37 @@ test('a match keeps every game: double, take, drop and resign in their places, a
   m.resign('blue');
   let games = m.games;
   assert.equal(games.length, 1);
-  assert.deepEqual(games[0].lines.slice(1), ['Blue doubles', 'Red takes', games[0].history[1], 'Blue resigns',
-    'Red wins 2 points']);
+  assert.deepEqual(games[0].lines.slice(1), [
+    'Blue doubles',
+    'Red takes',
+    games[0].history[1],
+    'Blue resigns',
+    'Red wins 2 points',
+  ]);
   // the typed log holds the same lines in the same order, each with who made it
-  assert.deepEqual(games[0].log.map((l) => l.text), games[0].lines);
-  assert.deepEqual(games[0].log.slice(1, 3).map((l) => [l.kind, l.player]), [['double', 'blue'], ['take', 'red']]);
+  assert.deepEqual(
+    games[0].log.map((l) => l.text),
+    games[0].lines,
+  );
+  assert.deepEqual(
+    games[0].log.slice(1, 3).map((l) => [l.kind, l.player]),
+    [
+      ['double', 'blue'],
+      ['take', 'red'],
+    ],
+  );
   m.nextGame();
   games = m.games;
   assert.equal(games.length, 2);
-  assert.deepEqual(games[1], { number: 2, first: 'blue', crawford: false, history: [], lines: [], result: null, log: [] });
+  assert.deepEqual(games[1], {
+    number: 2,
+    first: 'blue',
+    crawford: false,
+    history: [],
+    lines: [],
+    result: null,
+    log: [],
+  });
   m.play(m.legalMoves()[0]);
   m.double();
   m.drop();
@@ -223,16 +364,28 @@ test('a match keeps every game: double, take, drop and resign in their places, a
   assert.equal(restored.games[0].history, null);
   assert.deepEqual(restored.games[0].lines, ['Red wins 2 points']);
   assert.deepEqual(restored.games[1].history, m.games[1].history);
-  assert.equal(code(() => restored.toRecord()), 'wrong_phase');
+  assert.equal(
+    code(() => restored.toRecord()),
+    'wrong_phase',
+  );
   assert.equal(restored.toJSON().format, 2);
-  assert.equal(code(() => Match.fromJSON(restored.toJSON()).toRecord()), 'wrong_phase');
+  assert.equal(
+    code(() => Match.fromJSON(restored.toJSON()).toRecord()),
+    'wrong_phase',
+  );
   // A log that does not replay is refused.
   const bad = JSON.parse(JSON.stringify(json));
   bad.log.past[0].actions.pop();
-  assert.equal(code(() => Match.fromJSON(bad)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromJSON(bad)),
+    'parse_error',
+  );
   const badAt = JSON.parse(JSON.stringify(json));
   badAt.log.actions[0].at = 0;
-  assert.equal(code(() => Match.fromJSON(badAt)), 'parse_error');
+  assert.equal(
+    code(() => Match.fromJSON(badAt)),
+    'parse_error',
+  );
 });
 
 /** One random step of a lone game; false when it is over. */
@@ -246,8 +399,11 @@ function stepGame(r, g) {
 /** One random step of a match: cube actions and resignations now and then; false when it is over. */
 function stepMatch(r, m) {
   switch (m.phase) {
-    case 'match-over': return false;
-    case 'game-over': m.nextGame(); return true;
+    case 'match-over':
+      return false;
+    case 'game-over':
+      m.nextGame();
+      return true;
     case 'double': {
       const k = r.int(5);
       if (k === 0) m.drop();
@@ -264,8 +420,12 @@ function stepMatch(r, m) {
   }
 }
 
-const TAGS = [{}, { Red: 'Ana', Blue: 'computer (hard)' }, { Event: 'say "hi"', Site: 'a\\b', Date: '2026.12.03' },
-  { Opening: 'Zoë ✓', Round: '' }];
+const TAGS = [
+  {},
+  { Red: 'Ana', Blue: 'computer (hard)' },
+  { Event: 'say "hi"', Site: 'a\\b', Date: '2026.12.03' },
+  { Opening: 'Zoë ✓', Round: '' },
+];
 
 /** Whether a game (or a match's current game) is at the start of a turn: then a record holds all of it. */
 function atTurnStart(json) {
@@ -301,14 +461,19 @@ test('random lone games of every variant: written, read and written again byte f
   const r = prng(16);
   for (let i = 0; i < 60; i += 1) {
     const size = r.pick([4, 6]);
-    let g = new Jokerball({ rules: r.pick(['2025', 'classic']), size, rows: 1 + r.int(size - 1),
-      first: r.pick(['red', 'blue']), seed: i });
+    let g = new Jokerball({
+      rules: r.pick(['2025', 'classic']),
+      size,
+      rows: 1 + r.int(size - 1),
+      first: r.pick(['red', 'blue']),
+      seed: i,
+    });
     if (r.int(3) === 0) {
-      for (let k = r.int(40); k > 0 && stepGame(r, g);) k -= 1;
+      for (let k = r.int(40); k > 0 && stepGame(r, g); ) k -= 1;
       while (g.phase === 'man' || g.phase === 'ball') stepGame(r, g);
       if (g.phase === 'roll') g = new Jokerball({ rules: g.toJSON().rules, position: g.position() });
     }
-    for (let k = r.int(300); k > 0 && stepGame(r, g);) k -= 1;
+    for (let k = r.int(300); k > 0 && stepGame(r, g); ) k -= 1;
     roundTrip(Jokerball, g, r.pick(TAGS));
     g.free();
   }
@@ -322,10 +487,10 @@ test('random lone games of every variant: written, read and written again byte f
       if (r.int(2) === 0 && z.isLegal('swap')) z.play('swap');
     }
     if (kind === 2) {
-      for (let k = 1 + r.int(30); k > 0 && stepGame(r, z);) k -= 1;
+      for (let k = 1 + r.int(30); k > 0 && stepGame(r, z); ) k -= 1;
       if (z.phase !== 'over') z = new Zola({ position: z.position() });
     }
-    for (let k = r.int(200); k > 0 && stepGame(r, z);) k -= 1;
+    for (let k = r.int(200); k > 0 && stepGame(r, z); ) k -= 1;
     roundTrip(Zola, z, r.pick(TAGS));
     z.free();
   }
@@ -335,12 +500,19 @@ test('random matches of every variant (drops, resignations, pending doubles): wr
   const r = prng(2026);
   for (let i = 0; i < 50; i += 1) {
     const size = r.pick([4, 6]);
-    const opts = i % 2 === 0
-      ? { game: 'jokerball', jokerball: { rules: r.pick(['2025', 'classic']), size, rows: 1 + r.int(size - 1) } }
-      : { game: 'zola', zola: { size: r.pick([6, 8, 10]) } };
-    const m = new Match({ ...opts, length: 1 + r.int(21), cube: r.int(4) !== 0, first: r.pick(['red', 'blue']), seed: i });
+    const opts =
+      i % 2 === 0
+        ? { game: 'jokerball', jokerball: { rules: r.pick(['2025', 'classic']), size, rows: 1 + r.int(size - 1) } }
+        : { game: 'zola', zola: { size: r.pick([6, 8, 10]) } };
+    const m = new Match({
+      ...opts,
+      length: 1 + r.int(21),
+      cube: r.int(4) !== 0,
+      first: r.pick(['red', 'blue']),
+      seed: i,
+    });
     const steps = r.int(2) === 0 ? r.int(12) : r.int(1500);
-    for (let k = steps; k > 0 && stepMatch(r, m);) k -= 1;
+    for (let k = steps; k > 0 && stepMatch(r, m); ) k -= 1;
     if (r.int(3) === 0 && m.canDouble()) m.double();
     const withTags = Match.fromJSON({ ...m.toJSON(), tags: r.pick(TAGS) });
     assert.deepEqual(withTags.games, m.games);
@@ -355,7 +527,7 @@ test('the record of a 21-point match played by random moves, and its deflate-raw
   const m = new Match({ length: 21, cube: true, seed: 21 });
   while (m.phase !== 'match-over') {
     if (m.phase === 'game-over') m.nextGame();
-    else if (m.phase === 'double') (r.int(3) === 0 ? m.drop() : m.take());
+    else if (m.phase === 'double') r.int(3) === 0 ? m.drop() : m.take();
     else if (m.canDouble() && r.int(8) === 0) m.double();
     else if (m.legalMoves().length === 0) m.roll();
     else m.play(r.pick(m.legalMoves()));
@@ -364,15 +536,39 @@ test('the record of a 21-point match played by random moves, and its deflate-raw
   assert.equal(Match.fromRecord(text).toRecord(), text);
   const bytes = Buffer.byteLength(text);
   const packed = deflateRawSync(Buffer.from(text), { level: 9 }).toString('base64url');
-  t.diagnostic(`21-point match: ${m.games.length} games, ${bytes} bytes, deflate-raw + base64url ${packed.length} characters`);
-  assert.ok(bytes < (1 << 20));
+  t.diagnostic(
+    `21-point match: ${m.games.length} games, ${bytes} bytes, deflate-raw + base64url ${packed.length} characters`,
+  );
+  assert.ok(bytes < 1 << 20);
 });
 
 test('mutated records either read (and write back their own form) or throw parse_error naming a line', () => {
   const r = prng(99);
   const sources = [EXAMPLE, ZOLA_PASS, Match.fromRecord(EXAMPLE).toRecord({ Event: 'x' })];
-  const pieces = ['\n', '\r\n', ' ', ';', '-', 'x', '[', ']', '"', '\\', '.', '1', '9', 'Game 2\n', 'Red doubles\n',
-    'Blue takes\n', 'Red wins 1 point\n', '[Red "x"]\n', '[Size "4"]\n', '\u0000', 'é', '💥'];
+  const pieces = [
+    '\n',
+    '\r\n',
+    ' ',
+    ';',
+    '-',
+    'x',
+    '[',
+    ']',
+    '"',
+    '\\',
+    '.',
+    '1',
+    '9',
+    'Game 2\n',
+    'Red doubles\n',
+    'Blue takes\n',
+    'Red wins 1 point\n',
+    '[Red "x"]\n',
+    '[Size "4"]\n',
+    '\u0000',
+    'é',
+    '💥',
+  ];
   let read = 0;
   let refused = 0;
   for (let i = 0; i < 1500; i += 1) {

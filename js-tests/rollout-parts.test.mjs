@@ -40,7 +40,13 @@ test('the parts joined are the rollout, to the last digit, for 1, 2, 3 and 4 par
     assert.ok(whole.entries.length >= 1);
     for (const n of [1, 2, 3, 4]) {
       const ps = parts(bot, g, options, n);
-      assert.deepEqual(ps.map((p) => [p.from, p.to]), Array.from({ length: n }, (_, k) => [Math.floor((k * options.trials) / n), Math.floor(((k + 1) * options.trials) / n)]));
+      assert.deepEqual(
+        ps.map((p) => [p.from, p.to]),
+        Array.from({ length: n }, (_, k) => [
+          Math.floor((k * options.trials) / n),
+          Math.floor(((k + 1) * options.trials) / n),
+        ]),
+      );
       // another bot joins them (it makes no hint: the parts name the candidates)
       assert.deepEqual(new Bot({ level: 'hard', seed: 99 }).joinRollout(g, options, ps), whole, `${n} parts`);
     }
@@ -76,14 +82,43 @@ test('bad ranges, parts and options are typed errors, the game unchanged', () =>
   const before = JSON.stringify(g.toJSON());
   const bot = new Bot();
   const o = { trials: 12, truncate: 1, seed: 2 };
-  for (const [part, n] of [[0, 0], [2, 2], [-1, 2], [0.5, 2], [0, 1.5], ['0', 2], [0, '2'], [0, undefined], [undefined, 2], [0, 1e6 + 1], [NaN, 2], [0, Infinity]]) {
-    assert.equal(code(() => bot.rolloutPart(g, o, part, n)), 'invalid_option', `part ${part} of ${n}`);
+  for (const [part, n] of [
+    [0, 0],
+    [2, 2],
+    [-1, 2],
+    [0.5, 2],
+    [0, 1.5],
+    ['0', 2],
+    [0, '2'],
+    [0, undefined],
+    [undefined, 2],
+    [0, 1e6 + 1],
+    [NaN, 2],
+    [0, Infinity],
+  ]) {
+    assert.equal(
+      code(() => bot.rolloutPart(g, o, part, n)),
+      'invalid_option',
+      `part ${part} of ${n}`,
+    );
   }
   // the options are rollout's: checked the same
-  assert.equal(code(() => bot.rolloutPart(g, { ...o, trials: 0 }, 0, 1)), 'invalid_option');
-  assert.equal(code(() => bot.rolloutPart(g, { ...o, bogus: 1 }, 0, 1)), 'invalid_option');
-  assert.equal(code(() => bot.rolloutPart(g, { ...o, candidates: ['a1-b2'] }, 0, 1)), 'invalid_option');
-  assert.equal(code(() => bot.rolloutPart({}, o, 0, 1)), 'invalid_option');
+  assert.equal(
+    code(() => bot.rolloutPart(g, { ...o, trials: 0 }, 0, 1)),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rolloutPart(g, { ...o, bogus: 1 }, 0, 1)),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rolloutPart(g, { ...o, candidates: ['a1-b2'] }, 0, 1)),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rolloutPart({}, o, 0, 1)),
+    'invalid_option',
+  );
   const ps = parts({}, g, o, 3);
   const join = (x, opts = o) => code(() => bot.joinRollout(g, opts, x));
   const edit = (k, f) => ps.map((p, i) => (i === k ? f(structuredClone(p)) : p));
@@ -95,11 +130,11 @@ test('bad ranges, parts and options are typed errors, the game unchanged', () =>
     [ps[0], ps[1], ps[1], ps[2]], // one twice
     [ps[1], ps[0], ps[2]], // out of order
     parts({}, g, { ...o, trials: 24 }, 3), // another rollout's trials
-    edit(1, (p) => ((p.tallies[0] = p.tallies[0].slice(1)), p)), // a tally cut short
-    edit(1, (p) => ((p.tallies[0] = `z${p.tallies[0].slice(1)}`), p)), // not hexadecimal
-    edit(1, (p) => (p.tallies.push(p.tallies[0]), p)), // an entry too many
-    edit(2, (p) => ((p.moves = ['x']), p)), // other entries
-    edit(0, (p) => ((p.to = 5), p)), // a gap
+    edit(1, (p) => ({ ...p, tallies: [p.tallies[0].slice(1), ...p.tallies.slice(1)] })), // a tally cut short
+    edit(1, (p) => ({ ...p, tallies: [`z${p.tallies[0].slice(1)}`, ...p.tallies.slice(1)] })), // not hexadecimal
+    edit(1, (p) => ({ ...p, tallies: [...p.tallies, p.tallies[0]] })), // an entry too many
+    edit(2, (p) => ({ ...p, moves: ['x'] })), // other entries
+    edit(0, (p) => ({ ...p, to: 5 })), // a gap
     edit(0, (p) => ({ ...p, extra: 1 })), // not a part's keys
   ]) {
     assert.equal(join(bad), 'invalid_option', JSON.stringify(bad)?.slice(0, 80));
@@ -113,8 +148,14 @@ test('bad ranges, parts and options are typed errors, the game unchanged', () =>
     if (over.phase === 'roll') over.roll();
     else over.play(eb.chooseMove(over));
   }
-  assert.equal(code(() => bot.rolloutPart(over, o, 0, 1)), 'wrong_phase');
-  assert.equal(code(() => bot.joinRollout(over, o, ps)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.rolloutPart(over, o, 0, 1)),
+    'wrong_phase',
+  );
+  assert.equal(
+    code(() => bot.joinRollout(over, o, ps)),
+    'wrong_phase',
+  );
 });
 
 test('WorkerBot.rollout refuses options that are not an object, as Bot.rollout does; an object gives its numbers', async () => {
@@ -124,10 +165,14 @@ test('WorkerBot.rollout refuses options that are not an object, as Bot.rollout d
   const before = JSON.stringify(g.toJSON());
   const bot = new WorkerBot({ level: 'easy', seed: 1 });
   for (const bad of ['x', 7, true, [], () => {}]) {
-    assert.equal(code(() => new Bot().rollout(g, bad)), 'invalid_option');
+    assert.equal(
+      code(() => new Bot().rollout(g, bad)),
+      'invalid_option',
+    );
     await assert.rejects(
       bot.rollout(g, bad),
-      (e) => e.name === 'SteereError' && e.code === 'invalid_option' && e.message === 'rollout options must be an object',
+      (e) =>
+        e.name === 'SteereError' && e.code === 'invalid_option' && e.message === 'rollout options must be an object',
       String(bad),
     );
   }

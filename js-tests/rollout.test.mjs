@@ -41,7 +41,11 @@ test('rollout of a turn start: one entry, the same numbers for a seed, others fo
   assert.equal(r.entries[0].move, '');
   checkEntry(r.entries[0]);
   assert.ok(r.entries[0].win > 0 && r.entries[0].win < 1);
-  assert.deepEqual(new Bot({ level: 'hard', seed: 9 }).rollout(g, { trials: 36, truncate: 4, seed: 5 }), r, 'the bot does not play the trials');
+  assert.deepEqual(
+    new Bot({ level: 'hard', seed: 9 }).rollout(g, { trials: 36, truncate: 4, seed: 5 }),
+    r,
+    'the bot does not play the trials',
+  );
   assert.notDeepEqual(bot.rollout(g, { trials: 36, truncate: 4, seed: 6 }), r);
   assert.equal(JSON.stringify(g.toJSON()), before, 'the argument is never changed');
   // without variance reduction: the same mean's estimate, a wider interval
@@ -52,13 +56,22 @@ test('rollout of a turn start: one entry, the same numbers for a seed, others fo
 test('rollout in phase man: the best 3 of the hint by default, given candidates otherwise, best first', () => {
   const g = toMan(played(7, 6));
   const bot = new Bot({ level: 'easy', seed: 2 });
-  const best3 = bot.hint(g).slice(0, 3).map((h) => h.move);
+  const best3 = bot
+    .hint(g)
+    .slice(0, 3)
+    .map((h) => h.move);
   const r = bot.rollout(g, { trials: 24, truncate: 3, seed: 1 });
   assert.deepEqual(r.entries.map((e) => e.move).sort(), [...best3].sort());
   for (const e of r.entries) checkEntry(e);
   for (let i = 1; i < r.entries.length; i++) assert.ok(r.entries[i - 1].win >= r.entries[i].win, 'best first');
   const turns = g.legalTurns();
-  const one = bot.rollout(g, { trials: 24, truncate: 3, seed: 1, candidates: [turns.at(-1), turns.at(-1)], player: 'easy' });
+  const one = bot.rollout(g, {
+    trials: 24,
+    truncate: 3,
+    seed: 1,
+    candidates: [turns.at(-1), turns.at(-1)],
+    player: 'easy',
+  });
   assert.equal(one.entries.length, 2);
   assert.deepEqual(one.entries[0], one.entries[1], 'the same candidate twice, the same numbers');
   // truncate 1: the candidate's own turn only, then the evaluation: every trial the same
@@ -85,7 +98,10 @@ test('rollout of a match: match chances; with cube, no-double / double-take / do
   assert.equal(JSON.stringify(m.toJSON()), before);
   // a pending double: the doubled player's take and drop (its chances: the doubler's mirrored)
   m.double();
-  assert.equal(code(() => bot.rollout(m, { trials: 2 })), 'wrong_phase');
+  assert.equal(
+    code(() => bot.rollout(m, { trials: 2 })),
+    'wrong_phase',
+  );
   const answer = bot.rollout(m, { trials: 36, truncate: 4, cube: true, seed: 2 });
   assert.deepEqual(answer.entries.map((e) => e.move).sort(), ['double-drop', 'double-take']);
   const win = (res, move) => res.entries.find((e) => e.move === move).win;
@@ -102,43 +118,118 @@ test('rollout progress: from (0, total) to (total, total); an exception stops it
   assert.deepEqual(calls.at(-1), [10, 10]);
   const stop = new Error('stop');
   let seen = 0;
-  assert.throws(() => bot.rollout(g, { trials: 10, truncate: 2, onProgress: () => { seen += 1; if (seen > 3) throw stop; } }), (e) => e === stop);
+  assert.throws(
+    () =>
+      bot.rollout(g, {
+        trials: 10,
+        truncate: 2,
+        onProgress: () => {
+          seen += 1;
+          if (seen > 3) throw stop;
+        },
+      }),
+    (e) => e === stop,
+  );
   assert.equal(seen, 4);
 });
 
 test('rollout refusals: invalid_option for options, Zola, cube and candidates; wrong_phase where nothing rolls out', () => {
   const bot = new Bot({ level: 'easy' });
   const g = played(6, 3);
-  for (const bad of [7, 'x', [], { trial: 5 }, { trials: 0 }, { trials: 1e6 + 1 }, { trials: 1.5 }, { trials: '5' },
-    { truncate: -1 }, { truncate: 10001 }, { player: 'hard' }, { player: 'random' }, { cube: 'yes' },
-    { varianceReduction: 1 }, { seed: -1 }, { candidates: 'b3-d3 -' }, { onProgress: 3 }, { cube: true },
-    { candidates: [] }]) {
-    assert.equal(code(() => bot.rollout(g, bad)), 'invalid_option', JSON.stringify(bad));
+  for (const bad of [
+    7,
+    'x',
+    [],
+    { trial: 5 },
+    { trials: 0 },
+    { trials: 1e6 + 1 },
+    { trials: 1.5 },
+    { trials: '5' },
+    { truncate: -1 },
+    { truncate: 10001 },
+    { player: 'hard' },
+    { player: 'random' },
+    { cube: 'yes' },
+    { varianceReduction: 1 },
+    { seed: -1 },
+    { candidates: 'b3-d3 -' },
+    { onProgress: 3 },
+    { cube: true },
+    { candidates: [] },
+  ]) {
+    assert.equal(
+      code(() => bot.rollout(g, bad)),
+      'invalid_option',
+      JSON.stringify(bad),
+    );
   }
   // an own key __proto__ is an unknown key too, and a getter that throws is refused
-  assert.equal(code(() => bot.rollout(g, JSON.parse('{"__proto__": {"trials": 1}}'))), 'invalid_option');
-  const getter = Object.defineProperty({}, 'trials', { enumerable: true, get() { throw new Error('no'); } });
-  assert.equal(code(() => bot.rollout(g, getter)), 'invalid_option');
+  assert.equal(
+    code(() => bot.rollout(g, JSON.parse('{"__proto__": {"trials": 1}}'))),
+    'invalid_option',
+  );
+  const getter = Object.defineProperty({}, 'trials', {
+    enumerable: true,
+    get() {
+      throw new Error('no');
+    },
+  });
+  assert.equal(
+    code(() => bot.rollout(g, getter)),
+    'invalid_option',
+  );
   const man = toMan(played(6, 3));
-  assert.equal(code(() => bot.rollout(man, { candidates: ['zz9-zz10 -'] })), 'invalid_option');
-  assert.equal(code(() => bot.rollout(new Zola())), 'invalid_option');
-  assert.equal(code(() => bot.rollout(new Match({ game: 'zola', length: 3 }))), 'invalid_option');
-  assert.equal(code(() => bot.rollout({})), 'invalid_option');
-  assert.equal(code(() => bot.rollout(new Match({ length: 3 }), { cube: true })), 'invalid_option', 'no cube');
+  assert.equal(
+    code(() => bot.rollout(man, { candidates: ['zz9-zz10 -'] })),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rollout(new Zola())),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rollout(new Match({ game: 'zola', length: 3 }))),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rollout({})),
+    'invalid_option',
+  );
+  assert.equal(
+    code(() => bot.rollout(new Match({ length: 3 }), { cube: true })),
+    'invalid_option',
+    'no cube',
+  );
   // phase ball, a finished game, a match's game over and match over
   const ball = toMan(played(8, 5));
   ball.play(bot.chooseMove(ball));
-  if (ball.phase === 'ball') assert.equal(code(() => bot.rollout(ball)), 'wrong_phase');
-  assert.equal(code(() => bot.rollout(played(9, 1000))), 'wrong_phase');
+  if (ball.phase === 'ball')
+    assert.equal(
+      code(() => bot.rollout(ball)),
+      'wrong_phase',
+    );
+  assert.equal(
+    code(() => bot.rollout(played(9, 1000))),
+    'wrong_phase',
+  );
   const over = new Match({ length: 3, seed: 1 });
   over.resign('blue');
   assert.equal(over.phase, 'game-over');
-  assert.equal(code(() => bot.rollout(over)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.rollout(over)),
+    'wrong_phase',
+  );
   const done = new Match({ length: 1, seed: 1 });
   done.resign('blue');
-  assert.equal(code(() => bot.rollout(done)), 'wrong_phase');
+  assert.equal(
+    code(() => bot.rollout(done)),
+    'wrong_phase',
+  );
   // options come first
-  assert.equal(code(() => bot.rollout(done, { trials: 0 })), 'invalid_option');
+  assert.equal(
+    code(() => bot.rollout(done, { trials: 0 })),
+    'invalid_option',
+  );
 });
 
 test('a chance counted exactly: one turn then the evaluation, over one block of 36 first rolls, is the mean of the best turn of every roll', () => {
@@ -154,14 +245,25 @@ test('a chance counted exactly: one turn then the evaluation, over one block of 
       for (let direction = 1; direction <= 6; direction++) {
         const c = g.clone();
         c.setDice(distance, direction);
-        sum += c.phase === 'man' || c.phase === 'ball' ? hint.hint(c)[0].win : 1 - new Bot({ level: 'easy' }).evaluate(c)[c.turn];
+        sum +=
+          c.phase === 'man' || c.phase === 'ball'
+            ? hint.hint(c)[0].win
+            : 1 - new Bot({ level: 'easy' }).evaluate(c)[c.turn];
         c.free();
       }
     }
     const exact = sum / 36;
     for (const varianceReduction of [false, true]) {
-      const [e] = new Bot({ level: 'easy' }).rollout(g, { trials: 36, truncate: 1, seed: 4, varianceReduction }).entries;
-      assert.ok(Math.abs(e.win - exact) < 1e-6, `seed ${seed}, variance reduction ${varianceReduction}: ${e.win} against ${exact}`);
+      const [e] = new Bot({ level: 'easy' }).rollout(g, {
+        trials: 36,
+        truncate: 1,
+        seed: 4,
+        varianceReduction,
+      }).entries;
+      assert.ok(
+        Math.abs(e.win - exact) < 1e-6,
+        `seed ${seed}, variance reduction ${varianceReduction}: ${e.win} against ${exact}`,
+      );
     }
   }
 });

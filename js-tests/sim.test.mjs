@@ -21,7 +21,17 @@ test('API simulation: result shape and totals', () => {
     { games: 30, seed: 3, players: { red: 'random', blue: 'random' }, maxTurns: 500 },
   ]) {
     const r = simulate(opts);
-    assert.deepEqual(Object.keys(r).sort(), ['firstMoves', 'firstWins', 'games', 'lengths', 'ms', 'playerWins', 'turns', 'unfinished', 'wins']);
+    assert.deepEqual(Object.keys(r).sort(), [
+      'firstMoves',
+      'firstWins',
+      'games',
+      'lengths',
+      'ms',
+      'playerWins',
+      'turns',
+      'unfinished',
+      'wins',
+    ]);
     assert.deepEqual(Object.keys(r.wins).sort(), ['blue', 'red']);
     assert.deepEqual(Object.keys(r.turns).sort(), ['max', 'mean']);
     assert.equal(r.games, opts.games);
@@ -40,7 +50,10 @@ test('API simulation: deterministic for a seed', () => {
     const c = strip(simulate({ game, games: 100, seed: 43 }));
     assert.deepEqual(a, b);
     assert.notDeepEqual(a, c);
-    assert.deepEqual(strip(simulate({ game, games: 100, seed: 'x' })), strip(simulate({ game, games: 100, seed: 'x' })));
+    assert.deepEqual(
+      strip(simulate({ game, games: 100, seed: 'x' })),
+      strip(simulate({ game, games: 100, seed: 'x' })),
+    );
   }
   // Without a seed the games differ from run to run (crypto dice) but the totals still add up.
   const r = simulate({ games: 20 });
@@ -98,7 +111,11 @@ test('API simulation: bad options throw invalid_option', () => {
     { games: 2, game: 'zola', opening: '2' },
   ];
   for (const opts of bad) {
-    assert.equal(code(() => simulate(opts)), 'invalid_option', JSON.stringify(opts) ?? String(opts));
+    assert.equal(
+      code(() => simulate(opts)),
+      'invalid_option',
+      JSON.stringify(opts) ?? String(opts),
+    );
   }
 });
 
@@ -123,7 +140,10 @@ test('API simulation: lengths[k] counts the finished games of k turns; wins by p
     const r = simulate(opts);
     const finished = r.wins.red + r.wins.blue;
     assert.ok(Array.isArray(r.lengths));
-    assert.equal(r.lengths.reduce((a, b) => a + b, 0), finished);
+    assert.equal(
+      r.lengths.reduce((a, b) => a + b, 0),
+      finished,
+    );
     assert.ok(r.lengths.every((n) => Number.isInteger(n) && n >= 0));
     assert.equal(r.lengths.length, finished ? r.turns.max + 1 : 0);
     const mean = r.lengths.reduce((a, n, k) => a + n * k, 0) / finished;
@@ -163,22 +183,36 @@ test('API simulation: onProgress follows the games and its exception stops the r
   let calls = 0;
   assert.throws(
     () =>
-      simulate({ games: 100, seed: 1, players: { red: 'easy' } }, {
-        onProgress: (done) => {
-          calls++;
-          if (done >= 3) throw stop;
+      simulate(
+        { games: 100, seed: 1, players: { red: 'easy' } },
+        {
+          onProgress: (done) => {
+            calls++;
+            if (done >= 3) throw stop;
+          },
         },
-      }),
+      ),
     (e) => e === stop,
   );
   assert.equal(calls, 4, 'called at 0, 1, 2 and 3 games, none after the one that threw');
   for (const bad of [5, 'x', [], { onProgress: 3 }, { progress: () => {} }]) {
-    assert.equal(code(() => simulate({ games: 1 }, bad)), 'invalid_option', JSON.stringify(bad));
+    assert.equal(
+      code(() => simulate({ games: 1 }, bad)),
+      'invalid_option',
+      JSON.stringify(bad),
+    );
   }
 });
 
 test('API simulation: Zola openings are seeded, shared by the two games of a pair, and counted as moves', () => {
-  const bots = { game: 'zola', games: 20, seed: 9, alternate: true, players: { red: 'easy', blue: 'easy' }, opening: 4 };
+  const bots = {
+    game: 'zola',
+    games: 20,
+    seed: 9,
+    alternate: true,
+    players: { red: 'easy', blue: 'easy' },
+    opening: 4,
+  };
   const a = simulate(bots);
   const { ms, ...same } = a;
   const { ms: ms2, ...again } = simulate(bots);

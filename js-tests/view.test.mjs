@@ -73,7 +73,13 @@ test('toAct of a match: the doubled player answers, either player starts the nex
 
 test('toAct is the one definition: it agrees with the phases on random games and matches', () => {
   for (let seed = 1; seed <= 4; seed++) {
-    const m = new Match({ game: seed % 2 ? 'jokerball' : 'zola', length: 3, cube: true, seed, jokerball: seed % 2 ? { size: 4 } : undefined });
+    const m = new Match({
+      game: seed % 2 ? 'jokerball' : 'zola',
+      length: 3,
+      cube: true,
+      seed,
+      jokerball: seed % 2 ? { size: 4 } : undefined,
+    });
     for (let step = 0; step < 400 && m.phase !== 'match-over'; step++) {
       const t = m.toAct;
       if (m.phase === 'double') assert.deepEqual(t, { player: OTHER[m.pendingDouble], awaits: 'answer' });
@@ -112,7 +118,18 @@ test('hint entries name their cells: the whole turn in phase man, the ball move 
 
 test('view() of a Jokerball game: board, who acts, turn start, the ball line (blocked too), the last move, the result and the log', () => {
   const s = new Jokerball({ seed: 3 });
-  assert.deepEqual(s.view(), { game: 'jokerball', size: 6, toAct: { player: 'red', awaits: 'roll' }, atTurnStart: true, result: null, lastMove: null, ball: null, lastDice: null, lastBall: null, log: [] });
+  assert.deepEqual(s.view(), {
+    game: 'jokerball',
+    size: 6,
+    toAct: { player: 'red', awaits: 'roll' },
+    atTurnStart: true,
+    result: null,
+    lastMove: null,
+    ball: null,
+    lastDice: null,
+    lastBall: null,
+    log: [],
+  });
   // Side 4, the ball at the west end of the middle row: face 2 is west for Red, the wall: blocked.
   const w = new Jokerball({ size: 4, position: '4/5/6/o6/6/5/r3 r' });
   w.setDice(1, 2);
@@ -137,7 +154,13 @@ test('view() of a Jokerball game: board, who acts, turn start, the ball line (bl
   assert.deepEqual([v.toAct, v.atTurnStart, v.ball], [null, false, null]);
   assert.deepEqual(v.result, { winner: 'blue', how: 'goal' });
   assert.deepEqual(v.lastMove, { player: 'blue', cells: ['a1'] });
-  assert.deepEqual([v.lastDice, v.lastBall], [{ distance: 1, direction: 4 }, { direction: 'sw', blocked: false }]);
+  assert.deepEqual(
+    [v.lastDice, v.lastBall],
+    [
+      { distance: 1, direction: 4 },
+      { direction: 'sw', blocked: false },
+    ],
+  );
   assert.deepEqual(v.log.at(-1), { kind: 'result', player: 'blue', step: 1, text: 'Blue wins' });
   assert.deepEqual(v.log[0], { kind: 'record', player: 'blue', step: 1, text: out.history()[0] });
   for (const g of [s, w, e, out]) g.free();
@@ -151,7 +174,13 @@ test('view() of a Zola game and of a match: movers after a swap, the last captur
   z.play('swap');
   let v = z.view();
   assert.deepEqual(v.lastMove, { player: 'blue', cells: [] }, 'swap names no cells');
-  assert.deepEqual(v.log.map((l) => [l.kind, l.player, l.step]), [['record', 'red', 1], ['record', 'blue', 2]]);
+  assert.deepEqual(
+    v.log.map((l) => [l.kind, l.player, l.step]),
+    [
+      ['record', 'red', 1],
+      ['record', 'blue', 2],
+    ],
+  );
   assert.deepEqual(v.toAct, { player: 'blue', awaits: 'move' }, 'the same colour acts after swap');
   const c = new Zola({ position: 'r5/6/6/6/6/5b r' });
   c.play(c.legalMoves().find((m) => m.includes('x')));
@@ -171,8 +200,14 @@ test('view() of a Zola game and of a match: movers after a swap, the last captur
   v = m.view();
   assert.deepEqual(v.toAct, { player: null, awaits: 'next' });
   assert.deepEqual(v.result, { winner: 'red', how: 'resign' });
-  assert.deepEqual(v.log.map((l) => l.kind), ['double', 'take', 'resign', 'result']);
-  assert.deepEqual(v.log.map((l) => l.text), m.games[0].lines);
+  assert.deepEqual(
+    v.log.map((l) => l.kind),
+    ['double', 'take', 'resign', 'result'],
+  );
+  assert.deepEqual(
+    v.log.map((l) => l.text),
+    m.games[0].lines,
+  );
   assert.deepEqual(m.toAct, v.toAct, 'toAct is view().toAct');
   for (const g of [z, c, m]) g.free();
 });
@@ -211,7 +246,7 @@ test('view().lastDice and lastBall: the last turn dice and ball line, kept throu
     back.free();
   }
   // the same face points opposite ways for the two players
-  const red = seen.find(([p, , f]) => p === 'red');
+  const red = seen.find(([p]) => p === 'red');
   const blue = seen.find(([p, , f]) => p === 'blue' && f === red[2]);
   if (blue) assert.notEqual(blue[1], red[1]);
   const z = new Zola();
@@ -247,10 +282,18 @@ test('replayTo(step): the game from its start with its first step records, the o
   }
   const all = g.replayTo(99);
   assert.deepEqual(all.history(), g.history());
-  assert.throws(() => all.roll(), (e) => e.code === 'wrong_phase' || e.code === 'game_over', 'no dice generator');
+  assert.throws(
+    () => all.roll(),
+    (e) => e.code === 'wrong_phase' || e.code === 'game_over',
+    'no dice generator',
+  );
   all.free();
   for (const bad of [-1, 1.5, NaN, undefined, 'x', {}]) {
-    assert.throws(() => g.replayTo(bad), (e) => e.code === 'invalid_option', String(bad));
+    assert.throws(
+      () => g.replayTo(bad),
+      (e) => e.code === 'invalid_option',
+      String(bad),
+    );
   }
   assert.equal(JSON.stringify(g.toJSON()), before, 'the game is as it was');
   // from a position string, and a Zola game

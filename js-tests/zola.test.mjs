@@ -34,7 +34,11 @@ test('constructor defaults and getters (RULES 2.1)', () => {
   assert.equal(new Zola(null).position(), START6);
   assert.equal(new Zola({ first: 'blue' }).turn, 'blue');
   assert.equal(new Zola({ first: 'blue' }).position(), START6.replace(/ r$/, ' b'));
-  for (const [size, count] of [[6, 36], [8, 64], [10, 100]]) {
+  for (const [size, count] of [
+    [6, 36],
+    [8, 64],
+    [10, 100],
+  ]) {
     const g = new Zola({ size });
     assert.equal(g.legalMoves().length, count, `size ${size}`);
     assert.equal(g.position().split('/').length, size);
@@ -42,12 +46,32 @@ test('constructor defaults and getters (RULES 2.1)', () => {
 });
 
 test('constructor options are checked (API Errors)', () => {
-  for (const bad of [{ size: 7 }, { size: 6.5 }, { size: '6' }, { size: 0 }, { pie: 1 }, { first: 'green' },
-    { first: 'Red' }, { colour: 'red' }, { position: 5 }, 5, 'x', [], true]) {
+  for (const bad of [
+    { size: 7 },
+    { size: 6.5 },
+    { size: '6' },
+    { size: 0 },
+    { pie: 1 },
+    { first: 'green' },
+    { first: 'Red' },
+    { colour: 'red' },
+    { position: 5 },
+    5,
+    'x',
+    [],
+    true,
+  ]) {
     throwsCode(null, () => new Zola(bad), 'invalid_option');
   }
-  for (const bad of ['', 'x r', 'rrrrrr/6/6/6/6/6 r', 'r5/6/6/6/6/5b', 'r5/6/6/6/6/5b r ', 'r5/6/6/6/6/5o r',
-    'r'.repeat(5000)]) {
+  for (const bad of [
+    '',
+    'x r',
+    'rrrrrr/6/6/6/6/6 r',
+    'r5/6/6/6/6/5b',
+    'r5/6/6/6/6/5b r ',
+    'r5/6/6/6/6/5o r',
+    'r'.repeat(5000),
+  ]) {
     throwsCode(null, () => new Zola({ position: bad }), 'parse_error');
   }
   // An explicit size that disagrees with the string.
@@ -61,7 +85,10 @@ test('legalMoves sorted, verbose in the same order (API Common)', () => {
   const moves = z.legalMoves();
   assert.deepEqual(moves, [...moves].sort());
   const verbose = z.legalMovesVerbose();
-  assert.deepEqual(verbose.map((m) => m.notation), moves);
+  assert.deepEqual(
+    verbose.map((m) => m.notation),
+    moves,
+  );
   for (const m of verbose) {
     assert.deepEqual(Object.keys(m).sort(), ['capture', 'from', 'kind', 'notation', 'to']);
     assert.equal(m.kind, 'move');
@@ -70,7 +97,13 @@ test('legalMoves sorted, verbose in the same order (API Common)', () => {
   }
   const step = new Zola({ position: '5b/6/6/2r3/6/6 r' });
   assert.deepEqual(step.legalMoves(), ['c3-b2', 'c3-b3', 'c3-b4', 'c3-c2', 'c3-d2']);
-  assert.deepEqual(step.legalMovesVerbose()[0], { notation: 'c3-b2', kind: 'move', from: 'c3', to: 'b2', capture: false });
+  assert.deepEqual(step.legalMovesVerbose()[0], {
+    notation: 'c3-b2',
+    kind: 'move',
+    from: 'c3',
+    to: 'b2',
+    capture: false,
+  });
 });
 
 test('play, isLegal and check order (API Errors; RULES 2.2)', () => {
@@ -118,14 +151,20 @@ test('forced pass and the win (RULES 2.2, 2.3)', () => {
   assert.equal(back.phase, 'over');
 });
 
-test('pie: swap once, as the second player\'s first action (RULES 2.2)', () => {
+test("pie: swap once, as the second player's first action (RULES 2.2)", () => {
   const z = new Zola({ pie: true });
   assert.equal(z.isLegal('swap'), false);
   throwsCode(z, () => z.play('swap'), 'illegal_move');
   z.play('a1xa2');
   assert.ok(z.legalMoves().includes('swap'));
   assert.equal(z.legalMoves().at(-1), 'swap');
-  assert.deepEqual(z.legalMovesVerbose().at(-1), { notation: 'swap', kind: 'swap', from: null, to: null, capture: false });
+  assert.deepEqual(z.legalMovesVerbose().at(-1), {
+    notation: 'swap',
+    kind: 'swap',
+    from: null,
+    to: null,
+    capture: false,
+  });
   const board = z.position();
   assert.deepEqual(z.play('swap'), { notation: 'swap', kind: 'swap', from: null, to: null, capture: false });
   assert.equal(z.swapped, true);
@@ -138,7 +177,10 @@ test('pie: swap once, as the second player\'s first action (RULES 2.2)', () => {
   n.play('a1xa2');
   assert.equal(n.isLegal('swap'), false);
   throwsCode(n, () => n.play('swap'), 'illegal_move');
-  assert.throws(() => n.play('swap'), { code: 'illegal_move', message: 'illegal move: swap (this game is played without the pie rule)' });
+  assert.throws(() => n.play('swap'), {
+    code: 'illegal_move',
+    message: 'illegal move: swap (this game is played without the pie rule)',
+  });
   const p = new Zola({ pie: true, position: START6 });
   p.play('a1xa2');
   assert.equal(p.isLegal('swap'), false);
@@ -194,12 +236,24 @@ test('toJSON / fromJSON round-trip and refusals (API Common)', () => {
   assert.deepEqual(Zola.fromJSON(p.toJSON()).history(), ['-']);
   // Malformed and impossible states.
   const bads = [
-    null, 5, 'x', [], {},
-    { ...state, format: 2 }, { ...state, game: 'jokerball' }, { ...state, extra: 1 },
-    { ...state, turn: state.turn === 'red' ? 'blue' : 'red' }, { ...state, swapped: false },
-    { ...state, winner: 'red' }, { ...state, phase: 'over' }, { ...state, size: 6 },
-    { ...state, history: state.history.slice(0, 2) }, { ...state, history: [...state.history, 'zz'] },
-    { ...state, position: START6 }, { ...state, history: 'a1xa2' }, { ...state, size: 8.5 },
+    null,
+    5,
+    'x',
+    [],
+    {},
+    { ...state, format: 2 },
+    { ...state, game: 'jokerball' },
+    { ...state, extra: 1 },
+    { ...state, turn: state.turn === 'red' ? 'blue' : 'red' },
+    { ...state, swapped: false },
+    { ...state, winner: 'red' },
+    { ...state, phase: 'over' },
+    { ...state, size: 6 },
+    { ...state, history: state.history.slice(0, 2) },
+    { ...state, history: [...state.history, 'zz'] },
+    { ...state, position: START6 },
+    { ...state, history: 'a1xa2' },
+    { ...state, size: 8.5 },
     { ...state, start: 'r'.repeat(5000) },
   ];
   for (const bad of bads) {
@@ -227,7 +281,10 @@ test('replay (API Zola)', () => {
 
 test('random games through the package end with a winner', () => {
   let seed = 12345;
-  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const rnd = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   for (const size of [6, 8, 10]) {
     const z = new Zola({ size, pie: true });
     let plies = 0;
@@ -249,7 +306,11 @@ test('random games through the package end with a winner', () => {
 
 test('a JSON state given as text (not parsed) is named as text; the code stays parse_error', () => {
   for (const C of [Zola, Jokerball, Match]) {
-    assert.throws(() => C.fromJSON('{}'), { code: 'parse_error', message: 'a JSON state must be an object, and this is text: JSON.parse it first' }, C.name);
+    assert.throws(
+      () => C.fromJSON('{}'),
+      { code: 'parse_error', message: 'a JSON state must be an object, and this is text: JSON.parse it first' },
+      C.name,
+    );
     assert.throws(() => C.fromJSON(5), { code: 'parse_error', message: 'a JSON state must be an object' }, C.name);
   }
 });

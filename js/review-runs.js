@@ -28,7 +28,10 @@ function reviewRuns(game, n) {
   const states = cuts.map(at);
   // a run is a game of its own: the record's annotations (numbered by the whole game's lines) stay out
   const run = ({ annotations, ...s }) => s;
-  return cuts.slice(0, -1).map((from, i) => ({ from, state: { ...run(states[i + 1]), start: states[i].position, history: h.slice(from, cuts[i + 1]) } }));
+  return cuts.slice(0, -1).map((from, i) => ({
+    from,
+    state: { ...run(states[i + 1]), start: states[i].position, history: h.slice(from, cuts[i + 1]) },
+  }));
 }
 
 /**
@@ -37,8 +40,18 @@ function reviewRuns(game, n) {
  */
 function joinReviews(reviews, runs) {
   const ok = (r) => Array.isArray(r?.turns) && typeof r.red === 'object' && typeof r.blue === 'object';
-  if (!Array.isArray(reviews) || !Array.isArray(runs) || !reviews.length || reviews.length !== runs.length || !reviews.every(ok) || !runs.every((r) => Number.isInteger(r?.from))) {
-    throw new CodedError('invalid_option', 'joinReviews takes the reviews of the runs of Bot.reviewRuns, one for each run, in their order');
+  if (
+    !Array.isArray(reviews) ||
+    !Array.isArray(runs) ||
+    !reviews.length ||
+    reviews.length !== runs.length ||
+    !reviews.every(ok) ||
+    !runs.every((r) => Number.isInteger(r?.from))
+  ) {
+    throw new CodedError(
+      'invalid_option',
+      'joinReviews takes the reviews of the runs of Bot.reviewRuns, one for each run, in their order',
+    );
   }
   const turns = reviews.flatMap((r, i) => r.turns.map((e) => ({ ...e, index: e.index + runs[i].from })));
   const [red, blue] = ['red', 'blue'].map((p) => {

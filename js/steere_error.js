@@ -27,7 +27,7 @@ export function guardFreed(classes) {
           d[k] = function () {
             if (this.__wbg_ptr) f.call(this);
           };
-        } else if (typeof f == 'function' && !/^(__|constructor$)/.test(String(key))) {
+        } else if (typeof f === 'function' && !/^(__|constructor$)/.test(String(key))) {
           d[k] = function (...args) {
             if (this.__wbg_ptr === 0) throw new SteereError('freed', `this ${name} was freed`);
             return f.apply(this, args);
@@ -41,5 +41,5 @@ export function guardFreed(classes) {
 
 // Called from Rust (src/wasm/bot.rs) with what a game argument's toJSON threw.
 export function freedArgument(thrown, otherwise) {
-  return thrown instanceof SteereError && thrown.code == 'freed' ? thrown : otherwise;
+  return thrown instanceof SteereError && thrown.code === 'freed' ? thrown : otherwise;
 }

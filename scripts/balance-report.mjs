@@ -1,9 +1,9 @@
 // Writes docs/balance.md and its figures (docs/balance/*.svg) from the totals `make balance` played
-// (docs/balance.json): the statistics of www/lab-core.js, the charts of www/lab-charts.js, and the answer
+// (docs/balance.json): the statistics of www/lab/core.js, the charts of www/lab/charts.js, and the answer
 // to the designer's claim worked out from the numbers (nothing in the text is decided beforehand).
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { summary, variantKey, enough, halfWidth, RULES } from '../www/lab-core.js';
-import { shareChart, lengthChart } from '../www/lab-charts.js';
+import { summary, variantKey, enough, halfWidth, RULES } from '../www/lab/core.js';
+import { shareChart, lengthChart } from '../www/lab/charts.js';
 
 const Z = 1.959964;
 const pc = (x, d = 1) => (Number.isFinite(x) ? `${(100 * x).toFixed(d)}%` : '–');
@@ -11,7 +11,9 @@ const ci = (s) => (Number.isFinite(s.p) ? `${pc(s.p)} (${pc(s.lo)}–${pc(s.hi)}
 
 /** Every measured cell of the run: `{ cell, totals, s }` with its summary. */
 function measured(data) {
-  return data.phases.flatMap((ph) => ph.cells.map((cell, i) => ({ cell, totals: ph.totals[i], s: summary(ph.totals[i]) })));
+  return data.phases.flatMap((ph) =>
+    ph.cells.map((cell, i) => ({ cell, totals: ph.totals[i], s: summary(ph.totals[i]) })),
+  );
 }
 
 /** The cell of a variant and pairing, if it was played. */
@@ -39,7 +41,18 @@ function trend(points) {
   const diff = last.p - first.p;
   const dse = Math.sqrt((first.p * (1 - first.p)) / first.n + (last.p * (1 - last.p)) / last.n);
   const best = pts.reduce((a, q) => (q.p > a.p ? q : a));
-  return { slope, lo: slope - Z * se, hi: slope + Z * se, diff, dlo: diff - Z * dse, dhi: diff + Z * dse, first, last, best, pts };
+  return {
+    slope,
+    lo: slope - Z * se,
+    hi: slope + Z * se,
+    diff,
+    dlo: diff - Z * dse,
+    dhi: diff + Z * dse,
+    first,
+    last,
+    best,
+    pts,
+  };
 }
 
 function verdictOf(t) {
@@ -59,12 +72,22 @@ export function writeReport(data, root) {
   mkdirSync(dir, { recursive: true });
   const all = measured(data);
   const svg = (name, text) => {
-    writeFileSync(new URL(name, dir), text + '\n');
+    writeFileSync(new URL(name, dir), `${text}\n`);
     return `balance/${name}`;
   };
   // A chart of shares (bars from 50%, whiskers the 95% interval) written to `name`.
   const shares = (name, title, yLabel, categories, seriesNames, values) =>
-    svg(name, shareChart({ title, desc: 'Bars from 50% to the share, whiskers the 95% interval.', categories, series: seriesNames, values, yLabel }));
+    svg(
+      name,
+      shareChart({
+        title,
+        desc: 'Bars from 50% to the share, whiskers the 95% interval.',
+        categories,
+        series: seriesNames,
+        values,
+        yLabel,
+      }),
+    );
   const md = [];
   const cut = [];
   const wide = [];
@@ -82,8 +105,19 @@ export function writeReport(data, root) {
       for (const [a, b, name] of PAIRS) {
         const pts = [];
         for (let rows = 1; rows < side; rows++) {
-          const m = find(all, (c) => c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b);
-          pts.push(m ? { x: rows, p: m.s.skill.p, n: m.s.finished, cut: cut.includes(m), games: m.totals.games } : null);
+          const m = find(
+            all,
+            (c) =>
+              c.game === 'jokerball' &&
+              c.rules === rules &&
+              c.side === side &&
+              c.rows === rows &&
+              c.a === a &&
+              c.b === b,
+          );
+          pts.push(
+            m ? { x: rows, p: m.s.skill.p, n: m.s.finished, cut: cut.includes(m), games: m.totals.games } : null,
+          );
         }
         const t = trend(pts);
         series.push({ rules, side, a, b, name, t, verdict: verdictOf(t), complete: pts.every(Boolean) });
@@ -92,16 +126,17 @@ export function writeReport(data, root) {
   }
   const count = (v) => series.filter((s) => s.verdict === v);
   const describe = (s) => `${RULES[s.rules]} side ${s.side}, ${s.name}`;
-  const slopeText = (t) => `${t.slope >= 0 ? '+' : ''}${(100 * t.slope).toFixed(2)} points a row (95% interval ${(100 * t.lo).toFixed(2)} to ${(100 * t.hi).toFixed(2)})`;
+  const slopeText = (t) =>
+    `${t.slope >= 0 ? '+' : ''}${(100 * t.slope).toFixed(2)} points a row (95% interval ${(100 * t.lo).toFixed(2)} to ${(100 * t.hi).toFixed(2)})`;
 
   md.push('# Balance: does a fuller board reward skill more?');
   md.push('');
   md.push(
     'Mark Steere\'s 2025 rules of Jokerball say: "Optionally, more or less rows can be filled. Alternatively, a size 4 board can be used. ' +
       'The more initial men for a given board size, the higher the ratio of skill to luck." This page measures that claim with the engine\'s ' +
-      'own players, and the first player\'s advantage and the length of the games of every variant, for Jokerball (both rule sets) and Zola. ' +
-      'It is written by `make balance` (scripts/balance.mjs) from the same code as the balance lab (www/lab.html): the same cells, chunks, ' +
-      'seeds and statistics (www/lab-core.js) and the same charts (www/lab-charts.js).',
+      "own players, and the first player's advantage and the length of the games of every variant, for Jokerball (both rule sets) and Zola. " +
+      'It is written by `make balance` (scripts/balance.mjs) from the same code as the balance lab (www/lab/): the same cells, chunks, ' +
+      'seeds and statistics (www/lab/core.js) and the same charts (www/lab/charts.js).',
   );
   md.push('');
   md.push('## The answer');
@@ -191,13 +226,18 @@ export function writeReport(data, root) {
         'so there is little luck to measure (the Zola table below).',
     );
   }
-  const zr = (pie) => all.filter((m) => m.cell.game === 'zola' && m.cell.pie === pie && m.cell.a === 'random' && m.totals?.games > 0);
+  const zr = (pie) =>
+    all.filter((m) => m.cell.game === 'zola' && m.cell.pie === pie && m.cell.a === 'random' && m.totals?.games > 0);
   if (zr(false).length) {
     md.push('');
     md.push(
-      `The first move in Zola, random players: ${zr(false).map((m) => `${m.cell.size}×${m.cell.size} ${ci(m.s.first)}`).join(', ')} without the pie rule; ` +
-        `${zr(true).map((m) => `${m.cell.size}×${m.cell.size} ${ci(m.s.first)}`).join(', ')} with it (random second players seldom swap, so the pie ` +
-        'rule only matters between players who choose; see the bots\' games below).',
+      `The first move in Zola, random players: ${zr(false)
+        .map((m) => `${m.cell.size}×${m.cell.size} ${ci(m.s.first)}`)
+        .join(', ')} without the pie rule; ` +
+        `${zr(true)
+          .map((m) => `${m.cell.size}×${m.cell.size} ${ci(m.s.first)}`)
+          .join(', ')} with it (random second players seldom swap, so the pie ` +
+        "rule only matters between players who choose; see the bots' games below).",
     );
   }
   md.push('');
@@ -207,39 +247,49 @@ export function writeReport(data, root) {
   md.push(
     '- **Skill share**: two players A and B (the stronger first) play each other with `simulate({ alternate: true })`: they exchange colours ' +
       'every other game and the two games of each pair are played on the same dice, so each has each colour and the first move in half the ' +
-      'games. The skill share is A\'s share of the finished games. With no luck at all the stronger player would win (nearly) every game; ' +
+      "games. The skill share is A's share of the finished games. With no luck at all the stronger player would win (nearly) every game; " +
       'with luck only, half. Two gaps of skill: `easy` against random, and `medium` against `easy`.',
   );
-  md.push('- **First player\'s advantage**: the share of the finished games won by whoever made the first move (in the same games, and in games of two random players).');
-  md.push('- **Lengths**: Jokerball turns, or Zola moves (passes and the pie rule\'s swap not counted), of the finished games.');
+  md.push(
+    "- **First player's advantage**: the share of the finished games won by whoever made the first move (in the same games, and in games of two random players).",
+  );
+  md.push(
+    "- **Lengths**: Jokerball turns, or Zola moves (passes and the pie rule's swap not counted), of the finished games.",
+  );
   if (data.within) {
     md.push(
       `- **Games where they are needed**: a bot cell plays chunks of games (4 for \`medium\`, 20 for \`easy\` against random) until the ` +
         `95% Wilson interval of the stronger player's share is within ±${(100 * data.within).toFixed(0)} points, with at least ${data.minGames} ` +
         `and at most ${data.botGames} games: a lopsided cell (95-100%) stops at ${data.minGames}, a close one plays about 1,000 (1,068 at a share ` +
-        'of 50%). The check is made after each chunk in the chunks\' order, whatever order the workers finished them in, and the cell keeps the ' +
+        "of 50%). The check is made after each chunk in the chunks' order, whatever order the workers finished them in, and the cell keeps the " +
         'first chunks that satisfied it (chunks already under way then are not counted), so the same seed gives the same numbers on any number ' +
-        'of workers. The intervals in the tables are those same Wilson intervals. The rule looks only at the interval\'s width, which ' +
+        "of workers. The intervals in the tables are those same Wilson intervals. The rule looks only at the interval's width, which " +
         'depends on the share only through p(1 - p), never at whether the share looks high or low, so the intervals keep close to their 95% ' +
         '(a fixed-width sequential interval, as Chow and Robbins showed for large counts). The ±3 target is for the skill shares; the first ' +
-        'player\'s share in the bot cells has the intervals its games give (about ±7 points at 200 games).',
+        "player's share in the bot cells has the intervals its games give (about ±7 points at 200 games).",
     );
   }
   if (data.opening) {
     md.push(
       `- **Zola's openings**: Zola has no dice, and two bots that meet with the same colours play the same game again. So in Zola's bot cells ` +
         `the first ${data.opening} moves of each game are random (\`simulate({ opening: ${data.opening} })\`), the same moves for both games of a ` +
-        'pair, and the bots play from there: the shares are over varied openings, as the dice vary Jokerball\'s games. With the pie rule the ' +
-        'second player still chooses whether to swap after the (random) first move. The opening\'s moves count in the lengths.',
+        "pair, and the bots play from there: the shares are over varied openings, as the dice vary Jokerball's games. With the pie rule the " +
+        "second player still chooses whether to swap after the (random) first move. The opening's moves count in the lengths.",
     );
   }
   const cpu = Number.isFinite(data.cpuSeconds) ? data.cpuSeconds : NaN;
   md.push(
     `- This run: seed \`${data.seed}\`, ${data.workers} worker threads on a machine of ${data.cpus} cores (${data.cpu || 'unknown CPU'}) shared with other work, ` +
       `run under \`nice\`: ${Number.isFinite(data.seconds) ? `${(data.seconds / 60).toFixed(1)} minutes of wall time` : 'still running'}` +
-      (Number.isFinite(cpu) ? `, ${(cpu / 60).toFixed(1)} minutes of CPU time (the worker threads, nearly all of it): **about ${(cpu / 120).toFixed(0)} minutes on two idle cores**` : '') +
-      (data.load ? `; the machine's load average (1 minute) was ${data.load.min.toFixed(1)} to ${data.load.max.toFixed(1)} during the run (mean ${data.load.mean.toFixed(1)}), on ${data.cpus} cores` : '') +
-      (Number.isFinite(data.minutes) ? `; with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)${data.stoppedByTime ? '' : ', not reached'}` : '') +
+      (Number.isFinite(cpu)
+        ? `, ${(cpu / 60).toFixed(1)} minutes of CPU time (the worker threads, nearly all of it): **about ${(cpu / 120).toFixed(0)} minutes on two idle cores**`
+        : '') +
+      (data.load
+        ? `; the machine's load average (1 minute) was ${data.load.min.toFixed(1)} to ${data.load.max.toFixed(1)} during the run (mean ${data.load.mean.toFixed(1)}), on ${data.cpus} cores`
+        : '') +
+      (Number.isFinite(data.minutes)
+        ? `; with a time limit of ${data.minutes} minutes (\`BALANCE_MINUTES\`)${data.stoppedByTime ? '' : ', not reached'}`
+        : '') +
       '.',
   );
   const phases = (data.phases ?? []).filter((ph) => Number.isFinite(ph.cpuSeconds));
@@ -249,7 +299,9 @@ export function writeReport(data, root) {
     md.push('|---|---|---|---|');
     for (const ph of phases) {
       const games = ph.totals.reduce((s, t) => s + (t?.games ?? 0), 0);
-      md.push(`| ${ph.name} | ${games.toLocaleString('en-US')}${ph.wasted ? ` (+${ph.wasted} not counted)` : ''} | ${(ph.cpuSeconds / 60).toFixed(1)} | ${(ph.seconds / 60).toFixed(1)} |`);
+      md.push(
+        `| ${ph.name} | ${games.toLocaleString('en-US')}${ph.wasted ? ` (+${ph.wasted} not counted)` : ''} | ${(ph.cpuSeconds / 60).toFixed(1)} | ${(ph.seconds / 60).toFixed(1)} |`,
+      );
     }
   }
   md.push('');
@@ -257,20 +309,30 @@ export function writeReport(data, root) {
     md.push('### What was cut');
     md.push('');
     if (cut.length) {
-      const timed = all.filter((m) => m.cell.a === 'medium' && m.totals?.games > 0).map((m) => m.totals.ms / m.totals.games / 1000);
+      const timed = all
+        .filter((m) => m.cell.a === 'medium' && m.totals?.games > 0)
+        .map((m) => m.totals.ms / m.totals.games / 1000);
       const span = timed.length ? `${Math.min(...timed).toFixed(2)} to ${Math.max(...timed).toFixed(2)} s` : 'seconds';
       md.push(
         `Games of \`medium\` against \`easy\` took ${span} each during this run (wall time of a worker on the shared machine), so the plan ` +
           'was played cheapest first under the time limit, and these cells stopped before their interval was within ±3 points (the tables give each count):',
       );
       md.push('');
-      for (const m of cut) md.push(`- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ${m.totals?.games ?? 0} games${m.totals?.games ? `, ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points` : ''}`);
+      for (const m of cut)
+        md.push(
+          `- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ${m.totals?.games ?? 0} games${m.totals?.games ? `, ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points` : ''}`,
+        );
       md.push('');
     }
     if (wide.length) {
-      md.push(`These cells played their most games (${data.botGames}) but their interval is still wider than ±3 points:`);
+      md.push(
+        `These cells played their most games (${data.botGames}) but their interval is still wider than ±3 points:`,
+      );
       md.push('');
-      for (const m of wide) md.push(`- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points`);
+      for (const m of wide)
+        md.push(
+          `- ${variantKey(m.cell)}, ${m.cell.a} against ${m.cell.b}: ±${(100 * halfWidth(m.s.skill)).toFixed(1)} points`,
+        );
       md.push('');
     }
   }
@@ -281,7 +343,11 @@ export function writeReport(data, root) {
   for (const side of [4, 6]) {
     const cats = Array.from({ length: side - 1 }, (_, i) => `${i + 1} row${i ? 's' : ''}`);
     const cellOf = (rules, rows, a, b) =>
-      find(all, (c) => c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b);
+      find(
+        all,
+        (c) =>
+          c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b,
+      );
     const skillSeries = [];
     const skillValues = [];
     const firstSeries = [];
@@ -298,8 +364,22 @@ export function writeReport(data, root) {
         firstValues.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s.first ?? null));
       }
     }
-    const skill = shares(`jokerball-${side}-skill.svg`, `Jokerball side ${side}: the stronger player's share of the wins, by rows filled`, "stronger player's share of the wins", cats, skillSeries, skillValues);
-    const first = shares(`jokerball-${side}-first.svg`, `Jokerball side ${side}: the first player's share of the wins, by rows filled`, "first player's share of the wins", cats, firstSeries, firstValues);
+    const skill = shares(
+      `jokerball-${side}-skill.svg`,
+      `Jokerball side ${side}: the stronger player's share of the wins, by rows filled`,
+      "stronger player's share of the wins",
+      cats,
+      skillSeries,
+      skillValues,
+    );
+    const first = shares(
+      `jokerball-${side}-first.svg`,
+      `Jokerball side ${side}: the first player's share of the wins, by rows filled`,
+      "first player's share of the wins",
+      cats,
+      firstSeries,
+      firstValues,
+    );
     md.push(`### Side ${side}`);
     md.push('');
     md.push(`![The stronger player's share of the wins on side ${side}](${skill})`);
@@ -312,13 +392,18 @@ export function writeReport(data, root) {
         lengthChart({
           title: `Jokerball ${RULES[rules]} side ${side}: lengths of random games, by rows filled`,
           desc: 'Share of the games of each length (turns), one line per number of rows.',
-          series: cats.map((cat, r) => ({ name: cat, lengths: cellOf(rules, r + 1, 'random', 'random')?.totals.lengths ?? [] })),
+          series: cats.map((cat, r) => ({
+            name: cat,
+            lengths: cellOf(rules, r + 1, 'random', 'random')?.totals.lengths ?? [],
+          })),
           xLabel: 'turns',
         }),
       );
       md.push(`#### Rules ${RULES[rules]}, side ${side}`);
       md.push('');
-      md.push('| rows | first player, random games | length (mean, median) random | easy vs random | first player | length | medium vs easy | first player | length |');
+      md.push(
+        '| rows | first player, random games | length (mean, median) random | easy vs random | first player | length | medium vs easy | first player | length |',
+      );
       md.push('|---|---|---|---|---|---|---|---|---|');
       for (let rows = 1; rows < side; rows++) {
         const r = cellOf(rules, rows, 'random', 'random');
@@ -339,7 +424,8 @@ export function writeReport(data, root) {
   // Zola.
   md.push('## Zola');
   md.push('');
-  const zcell = (size, pie, a, b) => find(all, (c) => c.game === 'zola' && c.size === size && c.pie === pie && c.a === a && c.b === b);
+  const zcell = (size, pie, a, b) =>
+    find(all, (c) => c.game === 'zola' && c.size === size && c.pie === pie && c.a === a && c.b === b);
   const sizes = [6, 8, 10];
   const zcats = sizes.map((s) => `${s}×${s}`);
   const zFirstSeries = [];
@@ -358,24 +444,51 @@ export function writeReport(data, root) {
       zSkillValues.push(sizes.map((s) => zcell(s, pie, a, b)?.s.skill ?? null));
     }
   }
-  const zf = shares('zola-first.svg', "Zola: the first player's share of the wins, by size, with and without the pie rule", "first player's share of the wins", zcats, zFirstSeries, zFirstValues);
-  const zs = shares('zola-skill.svg', "Zola: the stronger player's share of the wins, by size, with and without the pie rule", "stronger player's share of the wins", zcats, zSkillSeries, zSkillValues);
+  const zf = shares(
+    'zola-first.svg',
+    "Zola: the first player's share of the wins, by size, with and without the pie rule",
+    "first player's share of the wins",
+    zcats,
+    zFirstSeries,
+    zFirstValues,
+  );
+  const zs = shares(
+    'zola-skill.svg',
+    "Zola: the stronger player's share of the wins, by size, with and without the pie rule",
+    "stronger player's share of the wins",
+    zcats,
+    zSkillSeries,
+    zSkillValues,
+  );
   const zl = svg(
     'zola-lengths.svg',
     lengthChart({
       title: 'Zola: lengths of the games of medium against easy, by size (without the pie rule)',
       desc: 'Share of the games of each length (moves), one line per size.',
-      series: sizes.map((s, i) => ({ name: zcats[i], lengths: zcell(s, false, 'medium', 'easy')?.totals.lengths ?? zcell(s, false, 'random', 'random')?.totals.lengths ?? [] })),
+      series: sizes.map((s, i) => ({
+        name: zcats[i],
+        lengths:
+          zcell(s, false, 'medium', 'easy')?.totals.lengths ??
+          zcell(s, false, 'random', 'random')?.totals.lengths ??
+          [],
+      })),
       xLabel: 'moves',
     }),
   );
   md.push(
-    'With the pie rule the second player may answer the first move by taking it over (`swap`); the first player\'s share is then the share won ' +
+    "With the pie rule the second player may answer the first move by taking it over (`swap`); the first player's share is then the share won " +
       'by whoever made the first move, whichever colour they ended with. A random player swaps as it picks any move (uniformly); the bots swap when ' +
       'the first move leaves the better game.',
   );
   md.push('');
-  const repeated = all.filter((m) => m.cell.game === 'zola' && m.cell.a !== 'random' && m.cell.b !== 'random' && m.totals?.games > 0 && m.totals.lengths.filter((n) => n > 0).length <= 2);
+  const repeated = all.filter(
+    (m) =>
+      m.cell.game === 'zola' &&
+      m.cell.a !== 'random' &&
+      m.cell.b !== 'random' &&
+      m.totals?.games > 0 &&
+      m.totals.lengths.filter((n) => n > 0).length <= 2,
+  );
   if (repeated.length) {
     md.push('');
     md.push(
@@ -389,7 +502,9 @@ export function writeReport(data, root) {
   md.push('');
   md.push(`![The stronger player's share of the wins in Zola](${zs})`);
   md.push('');
-  md.push('| size | pie | first player, random games | length random | easy vs random | medium vs easy | first player, medium vs easy | length medium vs easy |');
+  md.push(
+    '| size | pie | first player, random games | length random | easy vs random | medium vs easy | first player, medium vs easy | length medium vs easy |',
+  );
   md.push('|---|---|---|---|---|---|---|---|');
   for (const size of sizes) {
     for (const pie of [false, true]) {
@@ -398,7 +513,9 @@ export function writeReport(data, root) {
       const m = zcell(size, pie, 'medium', 'easy');
       const len = (x) => (x ? `${x.s.length.mean.toFixed(1)}, ${x.s.length.median}` : '–');
       const sk = (x) => (x ? `${ci(x.s.skill)}, ${x.s.games} games` : 'not measured');
-      md.push(`| ${size}×${size} | ${pie ? 'yes' : 'no'} | ${r ? ci(r.s.first) : '–'} | ${len(r)} | ${sk(e)} | ${sk(m)} | ${m ? ci(m.s.first) : '–'} | ${len(m)} |`);
+      md.push(
+        `| ${size}×${size} | ${pie ? 'yes' : 'no'} | ${r ? ci(r.s.first) : '–'} | ${len(r)} | ${sk(e)} | ${sk(m)} | ${m ? ci(m.s.first) : '–'} | ${len(m)} |`,
+      );
     }
   }
   md.push('');
@@ -409,11 +526,13 @@ export function writeReport(data, root) {
   md.push(
     '`make balance` plays the whole plan (random games, then `easy` against random, then `medium` against `easy`, cheapest cells first) on ' +
       'two worker threads and writes this page' +
-      (Number.isFinite(cpu) ? ` (about ${(cpu / 120).toFixed(0)} minutes on two idle cores, most of it \`medium\`)` : '') +
+      (Number.isFinite(cpu)
+        ? ` (about ${(cpu / 120).toFixed(0)} minutes on two idle cores, most of it \`medium\`)`
+        : '') +
       '; `BALANCE_MINUTES` sets an optional time limit (no more games are handed out after it, and the page says what was cut), ' +
       '`BALANCE_WORKERS`, `BALANCE_GAMES` (the most games of a bot cell), `BALANCE_MIN` (the fewest) ' +
       'and `BALANCE_SEED` change the rest; `node scripts/balance.mjs --report` writes the page again from docs/balance.json. The same seed gives ' +
-      'the same totals on any number of workers. The lab page (www/lab.html) measures any one variant or sweep in the browser.',
+      'the same totals on any number of workers. The lab page (www/lab/) measures any one variant or sweep in the browser.',
   );
   md.push('');
   writeFileSync(new URL('docs/balance.md', root), md.join('\n'));

@@ -1,12 +1,12 @@
 // `make balance`: measures the designer's claim ("the more initial men for a given board size, the higher
 // the ratio of skill to luck") and writes docs/balance.md with its figures (docs/balance/*.svg), from the
-// lab page's own code: the cells, chunks, seeds and statistics of www/lab-core.js and the charts of
-// www/lab-charts.js, played on worker threads (scripts/balance-worker.mjs) with the package's simulate.
+// lab page's own code: the cells, chunks, seeds and statistics of www/lab/core.js and the charts of
+// www/lab/charts.js, played on worker threads (scripts/balance-worker.mjs) with the package's simulate.
 //
 //   node scripts/balance.mjs            plays the whole plan, then writes the report
 //   node scripts/balance.mjs --report   writes the report again from docs/balance.json
 // A bot cell plays chunks until the 95% Wilson interval of the stronger player's share is within ±3
-// points (at least BALANCE_MIN games, at most BALANCE_GAMES; lab-core's `runCells` with `within`), so
+// points (at least BALANCE_MIN games, at most BALANCE_GAMES; the lab core's `runCells` with `within`), so
 // lopsided cells stop early and close ones get the games they need. Zola's bot cells open each game with
 // OPENING random moves (simulate's `opening`, the same for both games of a pair): two bots alone would
 // play one game again and again. The run reports its wall time, the CPU time of the process (its worker
@@ -18,7 +18,7 @@
 import { Worker } from 'node:worker_threads';
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
-import { runCells, cells } from '../www/lab-core.js';
+import { runCells, cells } from '../www/lab/core.js';
 
 const ROOT = new URL('../', import.meta.url);
 const DATA = new URL('docs/balance.json', ROOT);
@@ -35,15 +35,18 @@ const SEED = process.env.BALANCE_SEED ?? '2026';
 /** The plan: phases of cells, played in order (the cheap ones first). */
 function plan() {
   // Bot cells stop once their interval is narrow enough; Zola's open with random moves.
-  const bot = (a) => (cell) => (a === 'random' ? cell : { ...cell, min: MIN_GAMES, within: WITHIN, ...(cell.game === 'zola' ? { opening: OPENING } : {}) });
+  const bot = (a) => (cell) =>
+    a === 'random'
+      ? cell
+      : { ...cell, min: MIN_GAMES, within: WITHIN, ...(cell.game === 'zola' ? { opening: OPENING } : {}) };
   const jokerball = (a, b, games) =>
-    ['2025', 'classic'].flatMap((rules) =>
-      [4, 6].flatMap((side) => cells({ game: 'jokerball', rules, side, sweep: true, a, b, games, seed: SEED })),
-    ).map(bot(a));
-  const zola = (a, b, games) =>
-    [false, true]
-      .flatMap((pie) => cells({ game: 'zola', pie, sweep: true, a, b, games, seed: SEED }))
+    ['2025', 'classic']
+      .flatMap((rules) =>
+        [4, 6].flatMap((side) => cells({ game: 'jokerball', rules, side, sweep: true, a, b, games, seed: SEED })),
+      )
       .map(bot(a));
+  const zola = (a, b, games) =>
+    [false, true].flatMap((pie) => cells({ game: 'zola', pie, sweep: true, a, b, games, seed: SEED })).map(bot(a));
   const medium = (cellList, pick) => cellList.filter(pick);
   const mj = jokerball('medium', 'easy', BOT_GAMES);
   const mz = zola('medium', 'easy', BOT_GAMES);
@@ -52,8 +55,14 @@ function plan() {
   // cheap cells first; side 6 last, its ten cells advancing together, so that a time limit leaves every
   // row of both rule sets with a comparable count.
   return [
-    { name: 'random against random', cells: [...jokerball('random', 'random', 20000), ...zola('random', 'random', 10000)] },
-    { name: 'easy against random', cells: [...jokerball('easy', 'random', BOT_GAMES), ...zola('easy', 'random', BOT_GAMES)] },
+    {
+      name: 'random against random',
+      cells: [...jokerball('random', 'random', 20000), ...zola('random', 'random', 10000)],
+    },
+    {
+      name: 'easy against random',
+      cells: [...jokerball('easy', 'random', BOT_GAMES), ...zola('easy', 'random', BOT_GAMES)],
+    },
     { name: 'medium against easy: Jokerball side 4, Zola', cells: [...medium(mj, (c) => c.side === 4), ...mz] },
     { name: 'medium against easy: Jokerball side 6', cells: medium(mj, (c) => c.side === 6) },
   ];
@@ -149,7 +158,9 @@ async function play() {
     entry.seconds = (Date.now() - t0) / 1000;
     entry.cpuSeconds = cpuSeconds() - c0;
     entry.wasted = entry.totals.wasted;
-    console.error(`balance: ${phase.name} done in ${entry.seconds.toFixed(0)} s, ${entry.cpuSeconds.toFixed(0)} s of CPU`);
+    console.error(
+      `balance: ${phase.name} done in ${entry.seconds.toFixed(0)} s, ${entry.cpuSeconds.toFixed(0)} s of CPU`,
+    );
   }
   if (timer) clearTimeout(timer);
   clearInterval(sampler);
@@ -157,15 +168,21 @@ async function play() {
   saved.stoppedByTime = signal.stopped;
   saved.seconds = (Date.now() - started) / 1000;
   saved.cpuSeconds = cpuSeconds();
-  saved.load = { min: Math.min(...loads), mean: loads.reduce((s, x) => s + x, 0) / loads.length, max: Math.max(...loads) };
-  console.error(`balance: ${(saved.seconds / 60).toFixed(1)} min wall, ${(saved.cpuSeconds / 60).toFixed(1)} min of CPU`);
+  saved.load = {
+    min: Math.min(...loads),
+    mean: loads.reduce((s, x) => s + x, 0) / loads.length,
+    max: Math.max(...loads),
+  };
+  console.error(
+    `balance: ${(saved.seconds / 60).toFixed(1)} min wall, ${(saved.cpuSeconds / 60).toFixed(1)} min of CPU`,
+  );
   save(saved);
   return saved;
 }
 
 function save(saved) {
   mkdirSync(new URL('docs/', ROOT), { recursive: true });
-  writeFileSync(DATA, JSON.stringify(saved) + '\n');
+  writeFileSync(DATA, `${JSON.stringify(saved)}\n`);
 }
 
 const data = process.argv.includes('--report') ? JSON.parse(readFileSync(DATA, 'utf8')) : await play();

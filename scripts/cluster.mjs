@@ -41,8 +41,7 @@ function run(name, cmd, argv, opts = {}) {
     let rest = '';
     s.on('data', (c) => {
       rest += c;
-      let i;
-      while ((i = rest.indexOf('\n')) >= 0) {
+      for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n')) {
         prefix(rest.slice(0, i));
         rest = rest.slice(i + 1);
       }
@@ -99,11 +98,16 @@ try {
     const prefix = `p${i}-`;
     const child = run(`server ${i}`, process.execPath, [
       join(root, 'scripts', 'online.mjs'),
-      '--port', String(p),
-      '--host', '127.0.0.1',
-      '--postgres', pg.url,
-      '--redis', rd.url,
-      '--sid-prefix', prefix,
+      '--port',
+      String(p),
+      '--host',
+      '127.0.0.1',
+      '--postgres',
+      pg.url,
+      '--redis',
+      rd.url,
+      '--sid-prefix',
+      prefix,
     ]);
     await waitForLine(child, /listening on/, 60000);
     servers.push({ port: p, prefix });
@@ -113,7 +117,9 @@ try {
   writeFileSync(conf, nginxConf({ dir: join(base, 'nginx'), port, servers }));
   run('nginx', nginxBinary(), ['-c', conf, '-p', join(base, 'nginx')]);
   await new Promise((r) => setTimeout(r, 500));
-  say(`${processes} server process${processes > 1 ? 'es' : ''} behind nginx: http://localhost:${port}/www/ (lobby http://localhost:${port}/games); Ctrl-C stops all`);
+  say(
+    `${processes} server process${processes > 1 ? 'es' : ''} behind nginx: http://localhost:${port}/www/ (lobby http://localhost:${port}/games); Ctrl-C stops all`,
+  );
 } catch (e) {
   console.error(e.message);
   await stop(1);

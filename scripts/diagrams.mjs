@@ -53,7 +53,14 @@ function jokerballPosition(size, pieces, toMove) {
   }
   const text = [...rows.keys()]
     .sort((a, b) => a - b)
-    .map((r) => runLength(rows.get(r).sort((a, b) => a.q - b.q).map((c) => pieces[c.name] ?? '')))
+    .map((r) =>
+      runLength(
+        rows
+          .get(r)
+          .sort((a, b) => a.q - b.q)
+          .map((c) => pieces[c.name] ?? ''),
+      ),
+    )
     .join('/');
   return `${text} ${toMove}`;
 }
@@ -108,13 +115,17 @@ function pieceSvg(kind, x, y, rad) {
     const rr = i % 2 ? rad * 0.22 : rad * 0.5;
     star.push(`${f1(x + rr * Math.cos(a))},${f1(y + rr * Math.sin(a))}`);
   }
-  return `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(rad)}" fill="#fff" stroke="#222" stroke-width="1.4"/>` +
-    `<polygon points="${star.join(' ')}" fill="#222"/>`;
+  return (
+    `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(rad)}" fill="#fff" stroke="#222" stroke-width="1.4"/>` +
+    `<polygon points="${star.join(' ')}" fill="#222"/>`
+  );
 }
 
 function arrowDefs() {
-  return `<defs><marker id="head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${INK.arrow}"/></marker>` +
-    `<marker id="headBall" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${INK.ball}"/></marker></defs>`;
+  return (
+    `<defs><marker id="head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${INK.arrow}"/></marker>` +
+    `<marker id="headBall" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${INK.ball}"/></marker></defs>`
+  );
 }
 
 /**
@@ -147,15 +158,21 @@ function jokerballBoard(opts) {
   };
   const parts = [];
   if (opts.title) {
-    parts.push(`<text x="${f1((maxX - minX) / 2)}" y="15" text-anchor="middle" font-size="14" font-weight="600" fill="${INK.text}">${esc(opts.title)}</text>`);
+    parts.push(
+      `<text x="${f1((maxX - minX) / 2)}" y="15" text-anchor="middle" font-size="14" font-weight="600" fill="${INK.text}">${esc(opts.title)}</text>`,
+    );
   }
   // The goals: a band along the top row (Blue's goal) and the bottom row (Red's goal).
   const band = (cells, y0, fill, label) => {
     const cx = cells.map((c) => P(c)[0]);
     const x0 = Math.min(...cx) - (SQ3 * R) / 2;
     const x1 = Math.max(...cx) + (SQ3 * R) / 2;
-    parts.push(`<rect x="${f1(x0)}" y="${f1(y0)}" width="${f1(x1 - x0)}" height="${goalH - 2}" rx="3" fill="${fill}"/>`);
-    parts.push(`<text x="${f1((x0 + x1) / 2)}" y="${f1(y0 + goalH - 6)}" text-anchor="middle" font-size="10" fill="${INK.text}">${label}</text>`);
+    parts.push(
+      `<rect x="${f1(x0)}" y="${f1(y0)}" width="${f1(x1 - x0)}" height="${goalH - 2}" rx="3" fill="${fill}"/>`,
+    );
+    parts.push(
+      `<text x="${f1((x0 + x1) / 2)}" y="${f1(y0 + goalH - 6)}" text-anchor="middle" font-size="10" fill="${INK.text}">${label}</text>`,
+    );
   };
   band(geo.goals.blue, P(geo.goals.blue[0])[1] - R - goalH, INK.goalBlue, "Blue's goal");
   band(geo.goals.red, P(geo.goals.red[0])[1] + R + 2, INK.goalRed, "Red's goal");
@@ -167,7 +184,9 @@ function jokerballBoard(opts) {
   for (const c of geo.cells) {
     const [x, y] = P(c.name);
     const fill = opts.marks?.[c.name] ? INK[opts.marks[c.name]] : INK.cell;
-    parts.push(`<polygon points="${hexCorners(x, y, R - 0.4)}" fill="${fill}" stroke="${INK.cellEdge}" stroke-width="0.8"/>`);
+    parts.push(
+      `<polygon points="${hexCorners(x, y, R - 0.4)}" fill="${fill}" stroke="${INK.cellEdge}" stroke-width="0.8"/>`,
+    );
   }
   for (const c of geo.cells) {
     const [x, y] = P(c.name);
@@ -178,9 +197,13 @@ function jokerballBoard(opts) {
       const colour = piece === 'red' || piece === 'blue' ? '#fff' : piece === 'ball' ? '#222' : INK.name;
       const ty = piece === 'ball' ? y + R * 0.95 : y + 3.5;
       if (piece === 'ball') {
-        parts.push(`<text x="${f1(x)}" y="${f1(ty)}" text-anchor="middle" font-size="8" fill="${INK.text}">${c.name}</text>`);
+        parts.push(
+          `<text x="${f1(x)}" y="${f1(ty)}" text-anchor="middle" font-size="8" fill="${INK.text}">${c.name}</text>`,
+        );
       } else {
-        parts.push(`<text x="${f1(x)}" y="${f1(ty)}" text-anchor="middle" font-size="9.5" fill="${colour}">${c.name}</text>`);
+        parts.push(
+          `<text x="${f1(x)}" y="${f1(ty)}" text-anchor="middle" font-size="9.5" fill="${colour}">${c.name}</text>`,
+        );
       }
     }
   }
@@ -216,7 +239,8 @@ function arrowSvg(a, P) {
     const d2 = Math.hypot(x - px, y - py);
     const lx = x + ((x - px) / d2) * 9;
     const ly = y + ((y - py) / d2) * 9;
-    out += `<circle cx="${f1(lx)}" cy="${f1(ly)}" r="7.5" fill="#fff" stroke="${colour}" stroke-width="1.2"/>` +
+    out +=
+      `<circle cx="${f1(lx)}" cy="${f1(ly)}" r="7.5" fill="#fff" stroke="${colour}" stroke-width="1.2"/>` +
       `<text x="${f1(lx)}" y="${f1(ly + 3.6)}" text-anchor="middle" font-size="10" font-weight="700" fill="${colour}">${esc(a.label)}</text>`;
   }
   return out;
@@ -239,9 +263,13 @@ function zolaBoard(opts) {
   const parts = [];
   const w = size * S + 2 * PAD;
   if (opts.title) {
-    parts.push(`<text x="${f1(w / 2)}" y="15" text-anchor="middle" font-size="14" font-weight="600" fill="${INK.text}">${esc(opts.title)}</text>`);
+    parts.push(
+      `<text x="${f1(w / 2)}" y="15" text-anchor="middle" font-size="14" font-weight="600" fill="${INK.text}">${esc(opts.title)}</text>`,
+    );
   }
-  parts.push(`<rect x="${PAD - 3}" y="${titleH + PAD - 3}" width="${size * S + 6}" height="${size * S + 6}" fill="${INK.wall}"/>`);
+  parts.push(
+    `<rect x="${PAD - 3}" y="${titleH + PAD - 3}" width="${size * S + 6}" height="${size * S + 6}" fill="${INK.wall}"/>`,
+  );
   for (const c of cells) {
     const [x, y] = P(c.name);
     const fill = opts.marks?.[c.name] ? INK[opts.marks[c.name]] : (c.x + c.y) % 2 ? INK.cell : INK.dark;
@@ -251,14 +279,18 @@ function zolaBoard(opts) {
     const [x, y] = P(opts.circleFrom);
     const cx = PAD + (size * S) / 2;
     const cy = titleH + PAD + (size * S) / 2;
-    parts.push(`<circle cx="${f1(cx)}" cy="${f1(cy)}" r="${f1(Math.hypot(x - cx, y - cy))}" fill="none" stroke="#7a6f58" stroke-width="1.3" stroke-dasharray="4 3"/>`);
+    parts.push(
+      `<circle cx="${f1(cx)}" cy="${f1(cy)}" r="${f1(Math.hypot(x - cx, y - cy))}" fill="none" stroke="#7a6f58" stroke-width="1.3" stroke-dasharray="4 3"/>`,
+    );
     parts.push(`<circle cx="${f1(cx)}" cy="${f1(cy)}" r="2.5" fill="#7a6f58"/>`);
   }
   for (const c of cells) {
     const [x, y] = P(c.name);
     const piece = who.get(c.name);
     if (piece) parts.push(pieceSvg(piece, x, y, S * 0.33));
-    parts.push(`<text x="${f1(x)}" y="${f1(y + 3.5)}" text-anchor="middle" font-size="10" fill="${piece ? '#fff' : INK.name}">${c.name}</text>`);
+    parts.push(
+      `<text x="${f1(x)}" y="${f1(y + 3.5)}" text-anchor="middle" font-size="10" fill="${piece ? '#fff' : INK.name}">${c.name}</text>`,
+    );
   }
   for (const a of opts.arrows ?? []) {
     const from = P(a.from);
@@ -270,7 +302,9 @@ function zolaBoard(opts) {
     const y0 = from[1] + uy * S * 0.36;
     const x1 = to[0] - ux * S * 0.3;
     const y1 = to[1] - uy * S * 0.3;
-    parts.push(`<path d="M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}" stroke="${a.colour ?? INK.arrow}" stroke-width="2.6" stroke-linecap="round" marker-end="url(#head)"${a.dashed ? ' stroke-dasharray="5 4"' : ''}/>`);
+    parts.push(
+      `<path d="M${f1(x0)},${f1(y0)} L${f1(x1)},${f1(y1)}" stroke="${a.colour ?? INK.arrow}" stroke-width="2.6" stroke-linecap="round" marker-end="url(#head)"${a.dashed ? ' stroke-dasharray="5 4"' : ''}/>`,
+    );
   }
   return { width: w, height: size * S + 2 * PAD + titleH, body: parts.join('\n') };
 }
@@ -340,7 +374,11 @@ diagrams['jokerball-direction-die.svg'] = svgDocument(
 
 // 4. A man's moves under the 2025 rules, distance die 3.
 {
-  const position = jokerballPosition(4, { b2: 'r', d2: 'o', a1: 'b', b4: 'b', d5: 'b', c4: 'r', f5: 'b', a4: 'r' }, 'r');
+  const position = jokerballPosition(
+    4,
+    { b2: 'r', d2: 'o', a1: 'b', b4: 'b', d5: 'b', c4: 'r', f5: 'b', a4: 'r' },
+    'r',
+  );
   const g = new Jokerball({ size: 4, position });
   g.setDice(3, 1);
   const { moves, marks, arrows } = movesOf(g, 'b2');
@@ -363,7 +401,16 @@ diagrams['jokerball-direction-die.svg'] = svgDocument(
     const { moves, marks, arrows } = movesOf(g, 'b2');
     g.free();
     lists[rules] = moves;
-    boards.push(jokerballBoard({ size: 4, position, names: 'all', marks, arrows, title: `rules '${rules}': ${moves.join(', ')}` }));
+    boards.push(
+      jokerballBoard({
+        size: 4,
+        position,
+        names: 'all',
+        marks,
+        arrows,
+        title: `rules '${rules}': ${moves.join(', ')}`,
+      }),
+    );
   }
   diagrams['jokerball-rule-sets.svg'] = svgDocument(
     `The same position and a 3 on the distance die under both rule sets. 2025: ${lists['2025'].join(', ')}. classic: ${lists.classic.join(', ')}`,
@@ -388,11 +435,16 @@ diagrams['jokerball-direction-die.svg'] = svgDocument(
     for (const m of ball) if (m.to !== 'off') marks[m.to] = 'dest';
     const longest = ball.reduce((a, b) => (b.path.length > a.path.length ? b : a));
     lists[face] = ball.map((m) => m.notation);
-    boards.push(jokerballBoard({
-      size: 4, position: after, names: 'all', marks,
-      arrows: [{ from: 'c3', path: longest.path, colour: INK.ball }],
-      title: `direction die ${face}: ${lists[face].join(', ')}`,
-    }));
+    boards.push(
+      jokerballBoard({
+        size: 4,
+        position: after,
+        names: 'all',
+        marks,
+        arrows: [{ from: 'c3', path: longest.path, colour: INK.ball }],
+        title: `direction die ${face}: ${lists[face].join(', ')}`,
+      }),
+    );
   }
   diagrams['jokerball-ball-moves.svg'] = svgDocument(
     `Red's ball moves after the man move b5-c6: with a 4 the ball may stop on any empty cell before the blue man; with a 6 the line is clear to Red's own goal, so leaving the board there (a loss) is also a choice`,
@@ -423,7 +475,11 @@ diagrams['zola-start.svg'] = svgDocument(
 
 // 9. Zola moves: steps away from the centre, captures that do not end farther from it.
 {
-  const position = zolaPosition(6, { b5: 'r', a6: 'r', c6: 'b', e5: 'b', d3: 'b', b1: 'b', e2: 'r', f4: 'b', c1: 'r' }, 'r');
+  const position = zolaPosition(
+    6,
+    { b5: 'r', a6: 'r', c6: 'b', e5: 'b', d3: 'b', b1: 'b', e2: 'r', f4: 'b', c1: 'r' },
+    'r',
+  );
   const z = new Zola({ position });
   const { moves, marks, arrows } = movesOf(z, 'b5');
   z.free();

@@ -4,11 +4,11 @@
 // - adds a Node entry (node.js) that initialises synchronously from the bundled .wasm bytes;
 // - splits the declarations: types.d.ts (the API, plain ES2022), steere_games.d.ts (browsers and
 //   bundlers: the API and the wasm loading) and node.d.ts (the API without the DOM's loading types);
-// - bundles the board elements (js/board.js and its rooms in js/board/) into board.js, the bot's worker
-//   (js/worker.js) into worker.js and their languages (js/lang.js and the catalogues js/lang-*.js) into
-//   lang.js; copies the elements' types;
+// - bundles the board elements (js/board/board.js and its rooms in js/board/) into board.js, the bot's
+//   worker (js/board/worker.js) into worker.js and their languages (js/lang/lang.js and the catalogues
+//   js/lang/lang-*.js) into lang.js; copies the elements' types (js/board/board.d.ts);
 // - writes package.json with `exports` conditions (node -> node.js, default -> steere_games.js; ./board);
-// - copies the boardgame.io adapter and its browser client (js/boardgameio*.js, typed);
+// - copies the boardgame.io adapter, its browser client and its server (js/online/, typed);
 // - ships the documentation: README.md from docs/npm-readme.md, docs/ (rules, API, diagrams),
 //   CHANGELOG.md and LICENSE.
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, rmSync, mkdirSync } from 'node:fs';
@@ -28,13 +28,14 @@ const main = join(pkg, 'steere_games.js');
 const dts = join(pkg, 'steere_games.d.ts');
 
 const snippets = readdirSync(join(pkg, 'snippets'));
-const errorSnippet = snippets
-  .map((d) => `snippets/${d}/js/steere_error.js`)
-  .find((p) => existsSync(join(pkg, p)));
+const errorSnippet = snippets.map((d) => `snippets/${d}/js/steere_error.js`).find((p) => existsSync(join(pkg, p)));
 if (!errorSnippet) throw new Error('finish-pkg: the SteereError snippet is missing from pkg/snippets');
 // The snippet ships without its comments and indentation (esbuild, whitespace only: every name is kept).
 const snippetFile = join(pkg, errorSnippet);
-writeFileSync(snippetFile, transformSync(readFileSync(snippetFile, 'utf8'), { minifyWhitespace: true, format: 'esm' }).code);
+writeFileSync(
+  snippetFile,
+  transformSync(readFileSync(snippetFile, 'utf8'), { minifyWhitespace: true, format: 'esm' }).code,
+);
 
 let js = readFileSync(main, 'utf8');
 const marker = '// steere-games: SteereError';
@@ -65,8 +66,9 @@ if (!js.includes(marker)) {
 
 // Rewrites the word any to unknown in TypeScript types only (comments and string literals are kept).
 const noAny = (text) =>
-  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g,
-    (m) => (m === 'any' ? 'unknown' : m));
+  text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\bany\b/g, (m) =>
+    m === 'any' ? 'unknown' : m,
+  );
 const typesFile = join(pkg, 'types.d.ts');
 const entryMarker = "export * from './types.js';";
 let types = readFileSync(dts, 'utf8');
@@ -79,7 +81,7 @@ if (!types.includes(entryMarker)) {
     /^(\s*)free\(\): void;$/gm,
     '$1/**\n$1 * Releases the wasm memory this object holds. Afterwards every method and getter throws the\n' +
       '$1 * SteereError `freed`; calling free() again does nothing. (Objects that are dropped without\n' +
-      "$1 * free() are released when they are garbage-collected, later.)\n$1 */\n$1free(): void;",
+      '$1 * free() are released when they are garbage-collected, later.)\n$1 */\n$1free(): void;',
   );
   // The raw wasm exports (InitOutput) are typed `any` by wasm-bindgen; the package never says `any`.
   types = noAny(types);
@@ -169,13 +171,13 @@ export default function init(): Promise<void>;
 );
 
 // The board elements, their languages (English, Spanish, Russian) and the computer's worker, beside the
-// glue they import (./steere_games.js), each one bundle of js/: board.js (the entry js/board.js and its
-// rooms in js/board/), worker.js (js/worker.js, with the messages it shares with WorkerBot) and lang.js
-// (js/lang.js, the lookup, with the catalogues js/lang-*.js), which both the elements and the demo
-// import. The bundles ship minified (esbuild: the exported names stay), in UTF-8 (Russian written as \u
-// escapes would weigh twice as much), with the elements' style sheets minified as CSS; the readable
-// source is js/. The elements' private members (`this._name`, used inside board.js only) get short names
-// too; none may take the name of a property that an element already has.
+// glue they import (./steere_games.js), each one bundle of js/: board.js (the entry js/board/board.js and
+// its rooms in js/board/), worker.js (js/board/worker.js, with the messages it shares with WorkerBot) and
+// lang.js (js/lang/lang.js, the lookup, with the catalogues js/lang/lang-*.js), which both the elements
+// and the demo import. The bundles ship minified (esbuild: the exported names stay), in UTF-8 (Russian
+// written as \u escapes would weigh twice as much), with the elements' style sheets minified as CSS; the
+// readable source is js/. The elements' private members (`this._name`, used inside board.js only) get
+// short names too; none may take the name of a property that an element already has.
 const BOARD_FILES = ['board.js', 'board.d.ts', 'lang.js', 'worker.js'];
 const DOM_NAMES = new Set(['id', 'dir', 'lang', 'part', 'slot', 'role', 'title', 'style', 'hidden', 'inert', 'x', 'y']);
 // an import of the glue or of the languages, from any room, is the file of that name beside the bundle
@@ -197,15 +199,19 @@ const css = {
       contents: readFileSync(a.path, 'utf8')
         .replace(
           /(const \w+_CSS = `)([^`$]*)(`;)/g,
-          (_, open, sheet, close) => open + transformSync(sheet, { loader: 'css', minify: true }).code.trim().replaceAll(', #', ',#') + close,
+          (_, open, sheet, close) =>
+            open + transformSync(sheet, { loader: 'css', minify: true }).code.trim().replaceAll(', #', ',#') + close,
         )
         // and their markup (the constants named *_HTML) without the line breaks between tags
-        .replace(/(const \w+_HTML = `)([^`]*)(`;)/g, (_, open, html, close) => open + html.replaceAll('>\n<', '><') + close),
+        .replace(
+          /(const \w+_HTML = `)([^`]*)(`;)/g,
+          (_, open, html, close) => open + html.replaceAll('>\n<', '><') + close,
+        ),
       loader: 'js',
     }));
   },
 };
-// and the three catalogues (js/lang-en.js, lang-es.js, lang-ru.js), which have the same keys
+// and the three catalogues (js/lang/lang-en.js, lang-es.js, lang-ru.js), which have the same keys
 // (js-tests/lang.test.mjs), ship English's keys once and each catalogue as its texts in that order: lang.js
 // puts them back together into the same objects when it loads (0.4 KiB gzipped less than every catalogue
 // writing out every key). The keys, and each catalogue's texts, are one string joined by SEP, which no text
@@ -214,21 +220,25 @@ const SEP = '|';
 const catalogues = {
   name: 'catalogues',
   setup(b) {
-    const read = async (f) => (await import(pathToFileURL(join(root, 'js', f)).href)).default;
+    const read = async (f) => (await import(pathToFileURL(join(root, 'js', 'lang', f)).href)).default;
     b.onResolve({ filter: /^catalogue-keys$/ }, (a) => ({ path: a.path, namespace: 'catalogues' }));
     b.onLoad({ filter: /.*/, namespace: 'catalogues' }, async () => ({
       contents: `const keys = ${JSON.stringify(Object.keys(await read('lang-en.js')).join(SEP))}.split(${JSON.stringify(SEP)});
 export const catalogue = (texts) => (texts = texts.split(${JSON.stringify(SEP)}), Object.fromEntries(keys.map((k, i) => [k, texts[i]])));`,
       loader: 'js',
     }));
-    b.onLoad({ filter: /[\\/]js[\\/]lang-\w+\.js$/ }, async (a) => {
+    b.onLoad({ filter: /[\\/]js[\\/]lang[\\/]lang-\w+\.js$/ }, async (a) => {
       const keys = Object.keys(await read('lang-en.js'));
       const cat = await read(basename(a.path));
       if (Object.keys(cat).sort().join() !== [...keys].sort().join()) {
         throw new Error(`finish-pkg: ${basename(a.path)} has other keys than lang-en.js`);
       }
-      if (keys.some((k) => cat[k].includes(SEP))) throw new Error(`finish-pkg: a text of ${basename(a.path)} holds ${SEP}`);
-      return { contents: `import { catalogue } from 'catalogue-keys';\nexport default catalogue(${JSON.stringify(keys.map((k) => cat[k]).join(SEP))});`, loader: 'js' };
+      if (keys.some((k) => cat[k].includes(SEP)))
+        throw new Error(`finish-pkg: a text of ${basename(a.path)} holds ${SEP}`);
+      return {
+        contents: `import { catalogue } from 'catalogue-keys';\nexport default catalogue(${JSON.stringify(keys.map((k) => cat[k]).join(SEP))});`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -248,19 +258,19 @@ async function bundle(f, mangle, format) {
   const clash = Object.values(r.mangleCache ?? {}).find((n) => DOM_NAMES.has(n));
   if (clash) throw new Error(`finish-pkg: a private member of ${f} would be named ${clash}`);
   const out = await minify(r.outputFiles[0].text, { ...TERSER, format: { ...TERSER.format, ...format } });
-  writeFileSync(join(pkg, f), out.code);
+  writeFileSync(join(pkg, basename(f)), out.code);
 }
-await bundle('board.js', true);
-await bundle('worker.js', false);
+await bundle('board/board.js', true);
+await bundle('board/worker.js', false);
 // the catalogues' strings all in single quotes (Spanish's holds double quotes): 8 B gzipped less than mixed
-await bundle('lang.js', false, { quote_style: 1 });
-copyFileSync(join(root, 'js', 'board.d.ts'), join(pkg, 'board.d.ts'));
-// steere-games/boardgameio: the boardgame.io adapter (js/boardgameio.js, typed by js/boardgameio.d.ts) and
-// its browser client (js/boardgameio-client.js). They import the engine by the package's own name and never
-// import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
-// steere-games/boardgameio/server (js/boardgameio-server.js) is what a server adds to boardgame.io: checked
-// storage, the socket guard, the Redis pub/sub; it imports `redis` only when a RedisPubSub connects by URL.
-// Its lobby (players, pairing, ratings: js/lobby-server.js) ships beside it and is re-exported by it; it loads
+await bundle('lang/lang.js', false, { quote_style: 1 });
+copyFileSync(join(root, 'js', 'board', 'board.d.ts'), join(pkg, 'board.d.ts'));
+// steere-games/boardgameio: the boardgame.io adapter (js/online/boardgameio.js, typed by boardgameio.d.ts beside it)
+// and its browser client (js/online/boardgameio-client.js). They import the engine by the package's own name and
+// never import boardgame.io, which stays an optional peer dependency: only sites that use the adapter install it.
+// steere-games/boardgameio/server (js/online/boardgameio-server.js) is what a server adds to boardgame.io: checked
+// storage, the socket guard, the Redis pub/sub; it imports `redis` only when a RedisPubSub connects by URL. Its
+// lobby (players, pairing, ratings: js/online/lobby-server.js) ships beside it and is re-exported by it; it loads
 // `pg` and `rate-limiter-flexible` (optional peers too) only when a lobby that needs them starts.
 const ADAPTER_FILES = [
   'boardgameio.js',
@@ -273,7 +283,7 @@ const ADAPTER_FILES = [
   'lobby-server.d.ts',
 ];
 for (const f of ADAPTER_FILES) {
-  copyFileSync(join(root, 'js', f), join(pkg, f));
+  copyFileSync(join(root, 'js', 'online', f), join(pkg, f));
 }
 
 const generated = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
@@ -325,7 +335,13 @@ const manifest = {
     'LICENSE',
     'docs/records.md',
   ],
-  peerDependencies: { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6', pg: '>=8', 'rate-limiter-flexible': '>=7' },
+  peerDependencies: {
+    'boardgame.io': '^0.50.2',
+    redis: '>=4',
+    bullmq: '>=6.7.6',
+    pg: '>=8',
+    'rate-limiter-flexible': '>=7',
+  },
   peerDependenciesMeta: {
     'boardgame.io': { optional: true },
     redis: { optional: true },
@@ -336,7 +352,7 @@ const manifest = {
   sideEffects: ['./node.js', './board.js'],
   engines: { node: '>=20' },
 };
-writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 // The documentation. README.md is written for npm from docs/npm-readme.md (the repository's README is
 // for people working on the code); docs/ carries the reference (every .md but the npm README, and the

@@ -8,7 +8,8 @@
 // Matches are kept in memory, or with --db DIR in that directory (boardgame.io's FlatFile), so that a
 // restart keeps them, or with --postgres URL in PostgreSQL (bgio-postgres); with --redis URL the updates
 // go between processes through Redis, so that any number of processes on the same two URLs serve the same
-// matches. What it adds to boardgame.io comes from steere-games/boardgameio/server (js/boardgameio-server.js):
+// matches. What it adds to boardgame.io comes from steere-games/boardgameio/server
+// (js/online/boardgameio-server.js):
 // - storage that checks every state it reads (a state edited by hand refuses its match, with a log line),
 //   writes a state only over the one it was made from, and publishes an update only once it is stored;
 // - a guard on the sockets: a move's playerID must be the one its credentials were checked for, only moves
@@ -67,8 +68,24 @@ export async function defaultGames({ abandonMs } = {}) {
     games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}`, ...time }));
   }
   for (const length of [3, 5]) {
-    games.push(matchGame({ game: 'jokerball', length, cube: true, name: `jokerball-match-${length}-clock`, clock: TIME_CONTROLS.backgammon(length) }));
-    games.push(matchGame({ game: 'zola', length, cube: true, name: `zola-match-${length}-clock`, clock: TIME_CONTROLS.backgammon(length) }));
+    games.push(
+      matchGame({
+        game: 'jokerball',
+        length,
+        cube: true,
+        name: `jokerball-match-${length}-clock`,
+        clock: TIME_CONTROLS.backgammon(length),
+      }),
+    );
+    games.push(
+      matchGame({
+        game: 'zola',
+        length,
+        cube: true,
+        name: `zola-match-${length}-clock`,
+        clock: TIME_CONTROLS.backgammon(length),
+      }),
+    );
   }
   return games;
 }
@@ -132,7 +149,7 @@ function staticFiles(vendor) {
     try {
       if ((await stat(file)).isDirectory()) {
         if (!path.endsWith('/')) {
-          ctx.redirect(path + '/');
+          ctx.redirect(`${path}/`);
           return;
         }
         file = join(file, 'index.html');
@@ -157,10 +174,35 @@ function staticFiles(vendor) {
  * (default defaultGames({ abandonMs })), abandonMs, log (a line printer), vendor (build
  * /vendor/boardgameio.js, default true).
  */
-export async function startServer({ port = 8000, host = 'localhost', db, postgres, redis, sidPrefix, games, abandonMs, ratePlayers = 10, ratePair = 60, log = (l) => console.log(l), vendor = true } = {}) {
+export async function startServer({
+  port = 8000,
+  host = 'localhost',
+  db,
+  postgres,
+  redis,
+  sidPrefix,
+  games,
+  abandonMs,
+  ratePlayers = 10,
+  ratePair = 60,
+  log = (l) => console.log(l),
+  vendor = true,
+} = {}) {
   const { Server, FlatFile, Origins, SocketIO } = require('boardgame.io/server');
-  const { CheckedStorage, MemoryStore, LocalPubSub, RedisPubSub, guardSockets, ServerClocks, TimerScheduler, BullScheduler, SeatLeases, PlayerLobby, MemoryLobbyStore, PostgresLobbyStore } =
-    await import(join(root, 'pkg', 'boardgameio-server.js'));
+  const {
+    CheckedStorage,
+    MemoryStore,
+    LocalPubSub,
+    RedisPubSub,
+    guardSockets,
+    ServerClocks,
+    TimerScheduler,
+    BullScheduler,
+    SeatLeases,
+    PlayerLobby,
+    MemoryLobbyStore,
+    PostgresLobbyStore,
+  } = await import(join(root, 'pkg', 'boardgameio-server.js'));
   games = games || (await defaultGames({ abandonMs }));
   const logLine = (line) => log(`online: ${line}`);
   let inner;
@@ -261,7 +303,15 @@ export async function startServer({ port = 8000, host = 'localhost', db, postgre
 }
 
 function parseArgs(argv) {
-  const o = { port: 8000, host: 'localhost', db: undefined, postgres: undefined, redis: undefined, stopWithStdin: false, verbose: false };
+  const o = {
+    port: 8000,
+    host: 'localhost',
+    db: undefined,
+    postgres: undefined,
+    redis: undefined,
+    stopWithStdin: false,
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--port') o.port = Number(argv[++i]);
@@ -283,11 +333,14 @@ function parseArgs(argv) {
     throw new Error('online: --abandon-ms 1000..86400000');
   }
   for (const k of ['ratePlayers', 'ratePair']) {
-    if (o[k] !== undefined && !(Number.isInteger(o[k]) && o[k] >= 0 && o[k] <= 1000000)) throw new Error('online: --rate-players and --rate-pair: 0..1000000 a minute (0: no limit)');
+    if (o[k] !== undefined && !(Number.isInteger(o[k]) && o[k] >= 0 && o[k] <= 1000000))
+      throw new Error('online: --rate-players and --rate-pair: 0..1000000 a minute (0: no limit)');
   }
   if (o.db !== undefined && o.postgres !== undefined) throw new Error('online: --db or --postgres, not both');
-  if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix)) throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
-  for (const k of ['postgres', 'redis']) if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
+  if (o.sidPrefix !== undefined && !/^[A-Za-z0-9_-]{1,16}$/.test(o.sidPrefix))
+    throw new Error('online: --sid-prefix: 1 to 16 letters, digits, _ or -');
+  for (const k of ['postgres', 'redis'])
+    if (o[k] !== undefined && !/^[a-z]+:\/\/\S+$/.test(o[k])) throw new Error(`online: --${k} needs a URL`);
   return o;
 }
 
@@ -295,7 +348,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
   const o = parseArgs(process.argv.slice(2));
   // boardgame.io logs every refused action to the console outside production; the server logs its own lines.
   if (!o.verbose && process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
-  process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e && e.stack ? e.stack : e}`));
+  process.on('unhandledRejection', (e) => console.error(`online: internal error: ${e?.stack ? e.stack : e}`));
   const { url, games, stop } = await startServer({
     port: o.port,
     host: o.host,
@@ -308,7 +361,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(resolve(proc
     ratePair: o.ratePair,
   });
   console.log(`online: listening on ${url} (demo ${url}/www/, lobby ${url}/games)`);
-  console.log(`online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`);
+  console.log(
+    `online: games ${games.map((g) => g.name).join(', ')}; matches ${o.postgres ? 'in PostgreSQL' : o.db ? `in ${resolve(o.db)}` : 'in memory'}${o.redis ? ', updates through Redis' : ''}`,
+  );
   const quit = () => stop().then(() => process.exit(0));
   process.on('SIGINT', quit);
   process.on('SIGTERM', quit);

@@ -40,12 +40,18 @@ try {
   await page.goto(`${url}/www/?seed=2026&size=4&length=5&cube=on&botdelay=0`);
   await ready(page);
   await play(page, 'steere-game', 10, rng(7));
-  await page.waitForFunction(() => document.querySelector('steere-game').shadowRoot.querySelector('[data-action=roll]').disabled === false, null, { timeout: 20000 });
+  await page.waitForFunction(
+    () => document.querySelector('steere-game').shadowRoot.querySelector('[data-action=roll]').disabled === false,
+    null,
+    { timeout: 20000 },
+  );
   await page.click('[data-action=roll]');
   const sel = await page.$('steere-game >> [data-target=select]');
   if (sel) await sel.click();
   await page.evaluate(() => document.querySelector('details.help')?.removeAttribute('open'));
-  await page.evaluate(() => document.querySelector('steere-game').shadowRoot.querySelector('steere-board').animationDone);
+  await page.evaluate(
+    () => document.querySelector('steere-game').shadowRoot.querySelector('steere-board').animationDone,
+  );
   await shot(page, 'screenshot.png');
 
   await page.setViewportSize({ width: 1000, height: 640 });

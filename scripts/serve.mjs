@@ -44,7 +44,7 @@ async function handle(req, res) {
     const st = await stat(target);
     if (st.isDirectory()) {
       if (!path.endsWith('/')) {
-        res.writeHead(301, { location: path + '/' }).end();
+        res.writeHead(301, { location: `${path}/` }).end();
         return;
       }
       target = join(target, 'index.html');

@@ -81,7 +81,10 @@ const canConnect = (port) =>
   new Promise((resolve) => {
     import('node:net').then(({ connect }) => {
       const s = connect(port, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
   });
@@ -136,7 +139,18 @@ export async function postgres({ dir, port } = {}) {
       cwd: dir,
     });
   }
-  const args = ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const args = [
+    '-D',
+    dir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=200',
+  ];
   const ready = (lines) => lines.some((l) => /ready to accept connections/.test(l));
   const s = service('postgres', join(PG_BIN, 'postgres'), args, { ...user, cwd: dir }, ready, 30000);
   await s.start();
@@ -147,7 +161,20 @@ export async function postgres({ dir, port } = {}) {
 export async function redis({ dir, port } = {}) {
   port = port || (await freePort());
   mkdirSync(dir, { recursive: true });
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'no',
+  ];
   const ready = async (lines) => lines.some((l) => /Ready to accept connections/i.test(l)) && (await canConnect(port));
   const s = service('redis', 'redis-server', args, { cwd: dir }, ready, 20000);
   await s.start();

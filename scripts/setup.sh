@@ -26,8 +26,8 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
     cargo install --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# Node tools (binaryen's wasm-opt, playwright-core, typescript, esbuild, @types/node), pinned by
-# package-lock.json. A node_modules that is a link to another checkout's is never reinstalled from here:
+# Node tools (binaryen's wasm-opt, playwright-core, typescript, esbuild, @types/node, Biome for `make lint`),
+# pinned by package-lock.json. A node_modules that is a link to another checkout's is never reinstalled from here:
 # npm ci through the link would empty the other checkout's copy.
 if [ -L node_modules ]; then
   if [ package-lock.json -nt node_modules/.setup-stamp ]; then

@@ -15,7 +15,14 @@ import { recordOf, readRecord } from './records.js';
 const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
 // The bands of the performance rating (PR = 500 x the mean error per decision, in chances of winning),
 // the demo's own, named after the bands backgammon players give theirs: the upper bound of each.
-const BANDS = [[5, 'world'], [8, 'expert'], [12, 'advanced'], [18, 'intermediate'], [26, 'casual'], [35, 'beginner']];
+const BANDS = [
+  [5, 'world'],
+  [8, 'expert'],
+  [12, 'advanced'],
+  [18, 'intermediate'],
+  [26, 'casual'],
+  [35, 'beginner'],
+];
 /** The band of a rating: world, expert, advanced, intermediate, casual, beginner or awful. */
 export const band = (pr) => BANDS.find(([top]) => pr < top)?.[1] ?? 'awful';
 const CUBE_WORD = { double: 'double', 'no-double': 'rv_noDouble', take: 'take', drop: 'drop' };
@@ -96,7 +103,12 @@ export class Analysis {
       again: $('[data-action=review]'),
     };
     // the rollouts' own bot, reused from one rollout to the next (a stopped one is terminated: it starts again)
-    this.bots = { bar: new WorkerBot({ level: BAR_LEVEL }), hint: new WorkerBot(), review: new WorkerBot(), roll: new WorkerBot({ level: 'easy' }) };
+    this.bots = {
+      bar: new WorkerBot({ level: BAR_LEVEL }),
+      hint: new WorkerBot(),
+      review: new WorkerBot(),
+      roll: new WorkerBot({ level: 'easy' }),
+    };
     this.n = { bar: 0, hint: 0, review: 0 };
     this.chances = null;
     this.hinted = null; // { list, phase } of the hint shown
@@ -110,7 +122,16 @@ export class Analysis {
     this.roll = null;
     this.n.roll = 0;
     const r = $('.rp-roll');
-    this.el.roll = { box: r, go: r.querySelector('[data-action=rollout]'), stop: r.querySelector('[data-action=rollout-stop]'), how: r.querySelector('.rp-roll-how'), bar: r.querySelector('.rp-roll-progress'), count: r.querySelector('.rp-roll-count'), status: r.querySelector('.rp-roll-status'), out: r.querySelector('.rp-roll-out') };
+    this.el.roll = {
+      box: r,
+      go: r.querySelector('[data-action=rollout]'),
+      stop: r.querySelector('[data-action=rollout-stop]'),
+      how: r.querySelector('.rp-roll-how'),
+      bar: r.querySelector('.rp-roll-progress'),
+      count: r.querySelector('.rp-roll-count'),
+      status: r.querySelector('.rp-roll-status'),
+      out: r.querySelector('.rp-roll-out'),
+    };
     this.el.roll.go.addEventListener('click', () => this.rollout());
     this.el.roll.stop.addEventListener('click', () => this.roll?.ctl.abort());
     this.notes = {}; // [key, message] of each line that says a failure
@@ -122,7 +143,13 @@ export class Analysis {
       if (!b || !this.rv?.text) return;
       try {
         const entry = this.rv.result.turns[Number(b.dataset.turn)];
-        const replay = this.page.openReplay(this.rv.text, Number(b.dataset.game), Number(b.dataset.step), entry, !this.rv.record);
+        const replay = this.page.openReplay(
+          this.rv.text,
+          Number(b.dataset.game),
+          Number(b.dataset.step),
+          entry,
+          !this.rv.record,
+        );
         if (replay) this.detail(entry, replay);
       } catch (err) {
         this.say('review', 'an_failed', err.message);
@@ -221,7 +248,9 @@ export class Analysis {
       row.querySelector('[data-player=red]').textContent = this.pct(ch.red);
       row.querySelector('[data-player=blue]').textContent = this.pct(ch.blue);
       const vars = { red: this.pct(ch.red), blue: this.pct(ch.blue) };
-      row.querySelector('.wb-track').setAttribute('aria-label', this.t(scope === 'game' ? 'wb_gameLabel' : 'wb_matchLabel', vars));
+      row
+        .querySelector('.wb-track')
+        .setAttribute('aria-label', this.t(scope === 'game' ? 'wb_gameLabel' : 'wb_matchLabel', vars));
     }
   }
 
@@ -301,7 +330,18 @@ export class Analysis {
     }
     const level = reviewLevel(g, this.page.settings().level);
     const match = g instanceof Match;
-    this.rv = { match, over: !match || g.phase === 'match-over', games: match ? g.games.length : 1, level, plain: text, text, record: !!obj, noted: notedLines(g), progress: [0, 0], result: null };
+    this.rv = {
+      match,
+      over: !match || g.phase === 'match-over',
+      games: match ? g.games.length : 1,
+      level,
+      plain: text,
+      text,
+      record: !!obj,
+      noted: notedLines(g),
+      progress: [0, 0],
+      result: null,
+    };
     this.reviewing = true;
     this.say('review', null);
     this.el.review.hidden = false;
@@ -392,7 +432,11 @@ export class Analysis {
     if (!rv) return;
     const r = rv.result;
     const games = rv.games;
-    this.el.what.textContent = this.t(rv.match ? (rv.over ? 'rv_ofMatchDone' : 'rv_ofMatch') : 'rv_ofGame', { level: [rv.level], games, unit: [plural(this.words.lang, 'rv_game', games)] });
+    this.el.what.textContent = this.t(rv.match ? (rv.over ? 'rv_ofMatchDone' : 'rv_ofMatch') : 'rv_ofGame', {
+      level: [rv.level],
+      games,
+      unit: [plural(this.words.lang, 'rv_game', games)],
+    });
     this.el.progress.hidden = !!r || !this.reviewing;
     this.drawProgress();
     this.el.body.hidden = !r;
@@ -402,7 +446,10 @@ export class Analysis {
     const dice = moves.some((e) => e.luck !== null);
     const cube = r.turns.length > moves.length;
     const over = r.red.wins + r.blue.wins > 0;
-    const num = (x, digits) => new Intl.NumberFormat(this.words.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+    const num = (x, digits) =>
+      new Intl.NumberFormat(this.words.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+        x,
+      );
     const show = {
       luck: (t) => this.pct(t.luck, 1, true),
       error: (t) => this.pct(t.error, 1),
@@ -413,11 +460,18 @@ export class Analysis {
       rating: (t) => this.t('rv_ratingValue', { rating: num(t.rating, 1), band: this.t(`rv_band_${band(t.rating)}`) }),
       // with average dice: a number of games, so between none and the games played (the luck-corrected sum
       // goes below 0 or above when a player's luck was worth more than the games won or lost)
-      adjusted: (t) => this.t('rv_adjustedValue', { wins: num(t.wins, 0), adjusted: num(Math.min(Math.max(t.adjusted, 0), r.red.wins + r.blue.wins), 2) }),
+      adjusted: (t) =>
+        this.t('rv_adjustedValue', {
+          wins: num(t.wins, 0),
+          adjusted: num(Math.min(Math.max(t.adjusted, 0), r.red.wins + r.blue.wins), 2),
+        }),
     };
     for (const row of this.el.body.querySelectorAll('[data-total]')) {
       const k = row.dataset.total;
-      row.hidden = (k === 'luck' && !dice) || ((k === 'cubes' || k === 'cubeError') && !cube) || (k === 'adjusted' && (!dice || !over));
+      row.hidden =
+        (k === 'luck' && !dice) ||
+        ((k === 'cubes' || k === 'cubeError') && !cube) ||
+        (k === 'adjusted' && (!dice || !over));
       const cells = row.querySelectorAll('td');
       ['red', 'blue'].forEach((p, i) => {
         cells[i].textContent = show[k](r[p]);
@@ -429,7 +483,11 @@ export class Analysis {
     per.hidden = r.games.length < 2;
     if (r.games.length > 1) {
       r.games.forEach((g, i) => {
-        el('li', { text: this.t('rv_games', { game: i + 1, red: num(g.red.rating, 1), blue: num(g.blue.rating, 1) }) }, per);
+        el(
+          'li',
+          { text: this.t('rv_games', { game: i + 1, red: num(g.red.rating, 1), blue: num(g.blue.rating, 1) }) },
+          per,
+        );
       });
     }
     const ol = this.el.marks;
@@ -443,11 +501,31 @@ export class Analysis {
       const cmp = el('span', { class: 'cmp' }, b);
       el('span', { class: 'played', text: this.t('rv_played', { win: this.pct(e.win, 1) }) }, cmp);
       cmp.append(' · ');
-      el('span', { class: 'best', text: this.t('rv_best', { best: this.choice(e.best), win: this.pct(e.bestWin, 1) }) }, cmp);
+      el(
+        'span',
+        { class: 'best', text: this.t('rv_best', { best: this.choice(e.best), win: this.pct(e.bestWin, 1) }) },
+        cmp,
+      );
       this.luckSpan(e, cmp);
       // what the record reviewed already said of this line (an earlier review's marks, a person's note)
-      const note = (rv.noted ?? []).find((n) => n.game === e.game && (n.kind === 'record' ? !CUBE.has(e.record) && n.step === e.index : n.kind === e.record && n.step === e.index - 1));
-      if (note) el('span', { class: 'noted', text: this.t('rv_recorded', { note: [note.mark, note.comment && `{${note.comment}}`].filter(Boolean).join(' ') }) }, b);
+      const note = (rv.noted ?? []).find(
+        (n) =>
+          n.game === e.game &&
+          (n.kind === 'record'
+            ? !CUBE.has(e.record) && n.step === e.index
+            : n.kind === e.record && n.step === e.index - 1),
+      );
+      if (note)
+        el(
+          'span',
+          {
+            class: 'noted',
+            text: this.t('rv_recorded', {
+              note: [note.mark, note.comment && `{${note.comment}}`].filter(Boolean).join(' '),
+            }),
+          },
+          b,
+        );
     }
     this.el.none.hidden = marked.length > 0;
     // the rolls that helped or hurt most, each with its luck in words
@@ -462,7 +540,17 @@ export class Analysis {
   turnButton(ol, e, i) {
     const cube = CUBE.has(e.record);
     const rv = this.rv;
-    const b = el('button', { type: 'button', 'data-turn': String(i), 'data-game': String(e.game - 1), 'data-step': String(cube ? e.index - 1 : e.index), 'data-player': e.player }, el('li', {}, ol));
+    const b = el(
+      'button',
+      {
+        type: 'button',
+        'data-turn': String(i),
+        'data-game': String(e.game - 1),
+        'data-step': String(cube ? e.index - 1 : e.index),
+        'data-player': e.player,
+      },
+      el('li', {}, ol),
+    );
     b.disabled = !rv.text;
     const where = rv.match ? `${this.t('gameNo', { game: e.game })} · ` : '';
     el('span', { class: 'where', text: `${where}${e.index}.` }, b);
@@ -476,7 +564,15 @@ export class Analysis {
     const word = luckWord(e.luck);
     const luck = this.pct(e.luck, 1, true);
     if (parent.classList.contains('cmp')) parent.append(' · ');
-    el('span', { class: 'luck', 'data-luck': word ?? '', text: word ? this.t('rv_luckWord', { luck, word: [word] }) : this.t('rv_luckOnly', { luck }) }, parent);
+    el(
+      'span',
+      {
+        class: 'luck',
+        'data-luck': word ?? '',
+        text: word ? this.t('rv_luckWord', { luck, word: [word] }) : this.t('rv_luckOnly', { luck }),
+      },
+      parent,
+    );
   }
 
   // -- a marked turn in the replay
@@ -512,7 +608,9 @@ export class Analysis {
     this.drawDetail();
   }
 
-  /** The candidates of the marked turn `o` ranked, the move played among them with the review's chance: { list, rank }. */
+  /**
+   * The candidates of the marked turn `o` ranked, the move played among them with the review's chance: { list, rank }.
+   */
   ranked(o) {
     const played = o.replay.marked.played ?? [];
     const same = (cells) => cells.length === played.length && cells.every((c, i) => c === played[i]);
@@ -532,7 +630,7 @@ export class Analysis {
   drawDetail() {
     this.drawRoll();
     const o = this.opened;
-    if (!o || !o.replay.marked || o.replay.marked.e !== o.e) return;
+    if (!o?.replay.marked || o.replay.marked.e !== o.e) return;
     const box = o.replay.detailBox();
     box.textContent = '';
     if (CUBE.has(o.e.record)) return this.drawCube(o, box);
@@ -542,7 +640,14 @@ export class Analysis {
     // lastMove and hint cells name a choice the same way), with the review's own chance for it (the review
     // looks at the move played as deeply as at the best; the hint, only at its best few), ranked by it
     const { list, rank } = this.ranked(o);
-    el('p', { class: 'rp-cands-title', text: this.t('rp_cands', { n: Math.min(CANDIDATES, list.length), total: list.length }) }, box);
+    el(
+      'p',
+      {
+        class: 'rp-cands-title',
+        text: this.t('rp_cands', { n: Math.min(CANDIDATES, list.length), total: list.length }),
+      },
+      box,
+    );
     const ol = el('ol', { class: 'rp-cands' }, box);
     const row = (h, i) => {
       const li = el('li', {}, ol);
@@ -559,10 +664,15 @@ export class Analysis {
     }
   }
 
-  /** The action a cube decision `e` took: 'nd', 'dt' or 'dp' (a double: as it was answered), or null when the review does not say. */
+  /**
+   * The action a cube decision `e` took: 'nd', 'dt' or 'dp' (a double: as it was answered), or null when the review
+   * does not say.
+   */
   cubeTaken(e) {
     if (e.record !== 'double') return { 'no-double': 'nd', take: 'dt', drop: 'dp' }[e.record];
-    const reply = this.rv?.result?.turns.find((x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'));
+    const reply = this.rv?.result?.turns.find(
+      (x) => x.game === e.game && x.index === e.index && (x.record === 'take' || x.record === 'drop'),
+    );
     return reply ? (reply.record === 'take' ? 'dt' : 'dp') : null;
   }
 
@@ -598,7 +708,10 @@ export class Analysis {
 
   // -- a rollout of the marked turn or cube decision
 
-  /** Whether the marked entry shown can be rolled out now: a Jokerball turn once its candidates are listed, a cube decision of a match. */
+  /**
+   * Whether the marked entry shown can be rolled out now: a Jokerball turn once its candidates are listed, a cube
+   * decision of a match.
+   */
   rollable() {
     const o = this.opened;
     const r = o?.replay;
@@ -613,7 +726,18 @@ export class Analysis {
     const n = ++this.n.roll;
     const cube = CUBE.has(o.e.record);
     const ctl = new AbortController();
-    const r = { o, running: true, ctl, cube, moves: null, played: null, progress: [0, ROLLOUT_SETTINGS.trials], result: null, stopped: false, failed: null };
+    const r = {
+      o,
+      running: true,
+      ctl,
+      cube,
+      moves: null,
+      played: null,
+      progress: [0, ROLLOUT_SETTINGS.trials],
+      result: null,
+      stopped: false,
+      failed: null,
+    };
     this.roll = r;
     let match = null;
     try {
@@ -687,7 +811,10 @@ export class Analysis {
     x.go.disabled = !on || running;
     x.stop.hidden = !running;
     x.stop.disabled = !running;
-    x.how.textContent = this.t('rp_rollHow', { trials: this.num(ROLLOUT_SETTINGS.trials), turns: ROLLOUT_SETTINGS.truncate });
+    x.how.textContent = this.t('rp_rollHow', {
+      trials: this.num(ROLLOUT_SETTINGS.trials),
+      turns: ROLLOUT_SETTINGS.truncate,
+    });
     x.bar.hidden = !running;
     if (running) this.drawRollProgress();
     x.out.textContent = '';
@@ -729,7 +856,14 @@ export class Analysis {
       el('span', { class: 'tag', text: tags.join(' · ') }, li);
     });
     const any = entries.some(close);
-    el('p', { class: 'rp-roll-verdict', text: this.t(any ? 'rp_rollBestClose' : 'rp_rollBestClear', { move: this.turn(best.move) }) }, box);
+    el(
+      'p',
+      {
+        class: 'rp-roll-verdict',
+        text: this.t(any ? 'rp_rollBestClose' : 'rp_rollBestClear', { move: this.turn(best.move) }),
+      },
+      box,
+    );
   }
 
   drawRollCube(r, box) {
@@ -756,7 +890,14 @@ export class Analysis {
       const tags = [x === right && this.t('rp_cubeRight'), x.move === taken && this.t('rp_cubeTaken')].filter(Boolean);
       el('td', { class: 'tag', text: tags.join(' · ') }, tr);
     }
-    el('p', { class: 'rp-roll-verdict', text: this.t(close ? 'rp_rollCubeClose' : 'rp_rollCubeRight', { action: [names[right.move]] }) }, box);
+    el(
+      'p',
+      {
+        class: 'rp-roll-verdict',
+        text: this.t(close ? 'rp_rollCubeClose' : 'rp_rollCubeRight', { action: [names[right.move]] }),
+      },
+      box,
+    );
   }
 
   /**
@@ -773,17 +914,25 @@ export class Analysis {
     const pts = moves.map((e, i) => [x(i), y(e.player === 'red' ? e.win : 1 - e.win)]);
     const line = pts.map(([a, b], i) => `${i ? 'L' : 'M'}${a.toFixed(1)} ${b.toFixed(1)}`).join(' ');
     el('rect', { x: L, y: T, width: R - L, height: B - T, class: 'rv-blue' }, svg, SVG);
-    if (n) el('path', { d: `${line} L${pts[n - 1][0].toFixed(1)} ${B} L${pts[0][0].toFixed(1)} ${B} Z`, class: 'rv-red' }, svg, SVG);
+    if (n)
+      el(
+        'path',
+        { d: `${line} L${pts[n - 1][0].toFixed(1)} ${B} L${pts[0][0].toFixed(1)} ${B} Z`, class: 'rv-red' },
+        svg,
+        SVG,
+      );
     for (const p of [1, 0.5, 0]) {
       if (p === 0.5) el('line', { x1: L, x2: R, y1: y(p), y2: y(p), class: 'rv-half' }, svg, SVG);
       el('text', { x: L - 4, y: y(p) + 3, 'text-anchor': 'end', class: 'rv-axis', text: this.pct(p) }, svg, SVG);
     }
     moves.forEach((e, i) => {
-      if (i && e.game !== moves[i - 1].game) el('line', { x1: x(i - 0.5), x2: x(i - 0.5), y1: T, y2: B, class: 'rv-sep' }, svg, SVG);
+      if (i && e.game !== moves[i - 1].game)
+        el('line', { x1: x(i - 0.5), x2: x(i - 0.5), y1: T, y2: B, class: 'rv-sep' }, svg, SVG);
     });
     if (n) el('path', { d: line, class: 'rv-line' }, svg, SVG);
     moves.forEach((e, i) => {
-      if (e.mark) el('circle', { cx: pts[i][0], cy: pts[i][1], r: 3, class: 'rv-dot', 'data-player': e.player }, svg, SVG);
+      if (e.mark)
+        el('circle', { cx: pts[i][0], cy: pts[i][1], r: 3, class: 'rv-dot', 'data-player': e.player }, svg, SVG);
     });
   }
 
@@ -797,7 +946,9 @@ export class Analysis {
   }
 }
 
-/** The annotated lines of `obj` (a game or match), each `{ game, kind, step, mark, comment }` as its log says the line. */
+/**
+ * The annotated lines of `obj` (a game or match), each `{ game, kind, step, mark, comment }` as its log says the line.
+ */
 function notedLines(obj) {
   const list = obj.annotations;
   if (!list.length) return [];
@@ -823,7 +974,9 @@ function reviewNotes(obj, turns) {
     if (!log) continue;
     const cube = CUBE.has(e.record) && e.record !== 'no-double';
     // a record's line has the record's number; a cube line the number of records played before it
-    const line = log.findIndex((l) => (cube ? l.kind === e.record && l.step === e.index - 1 : l.kind === 'record' && l.step === e.index));
+    const line = log.findIndex((l) =>
+      cube ? l.kind === e.record && l.step === e.index - 1 : l.kind === 'record' && l.step === e.index,
+    );
     if (line < 0) continue;
     const key = `${e.game} ${line}`;
     if (!notes.has(key)) notes.set(key, { game: e.game, line, parts: [] });

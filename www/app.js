@@ -8,6 +8,9 @@ import { DEFAULTS, PARAMS, fromUrl, describe, readPanel, writePanel, enable, att
 import { loadAll, saveGame, savePrefs, adopt, onOtherTab } from './store.js';
 import { TakeBack } from './undo.js';
 import { Words, chooseLanguage, rememberLanguage, known } from './i18n.js';
+import en from './text-en.js';
+import es from './text-es.js';
+import ru from './text-ru.js';
 import { Online, describePanel } from './online.js';
 import { LobbyView, lobbyMatch } from './lobby.js';
 import { readRecord, recordOf, fileName, download, shareLink, unpack } from './records.js';
@@ -27,7 +30,7 @@ const S = {
   link: null,
   game: null,
   undo: null,
-  words: new Words(document),
+  words: new Words(document, { en, es, ru }),
   problems: [],
   online: null,
   replay: null,
@@ -42,7 +45,8 @@ const S = {
 function showNotice() {
   const notice = $('#notice');
   notice.textContent = '';
-  for (const line of describe(S.problems, (k, v) => S.words.t(k, v))) notice.append(Object.assign(document.createElement('p'), { textContent: line }));
+  for (const line of describe(S.problems, (k, v) => S.words.t(k, v)))
+    notice.append(Object.assign(document.createElement('p'), { textContent: line }));
   notice.hidden = !S.problems.length;
 }
 
@@ -92,7 +96,17 @@ const shown = () => (S.online ? S.online.el : S.game);
 /** Keeps the game played here (after every move, and whenever it changes). */
 function persist() {
   if (!S.game.game || S.online) return;
-  const other = saveGame({ settings: S.settings, seed: S.seed, serial: S.serial, state: S.game.state, points: S.undo.points, review: S.review }, S.fresh);
+  const other = saveGame(
+    {
+      settings: S.settings,
+      seed: S.seed,
+      serial: S.serial,
+      state: S.game.state,
+      points: S.undo.points,
+      review: S.review,
+    },
+    S.fresh,
+  );
   S.fresh = false;
   if (other) tabs('tabs_copy', other);
 }
@@ -140,14 +154,17 @@ function refresh() {
 
 /** Has anything been played in game or match `g`, not yet over (so that starting anew would lose it)? */
 function playing(g) {
-  if (g instanceof Match) return g.phase !== 'match-over' && (g.gameNumber > 1 || g.history().length > 0 || g.phase !== 'playing' || !!g.dice);
+  if (g instanceof Match)
+    return (
+      g.phase !== 'match-over' && (g.gameNumber > 1 || g.history().length > 0 || g.phase !== 'playing' || !!g.dice)
+    );
   return g.phase !== 'over' && (g.history().length > 0 || !!g.dice);
 }
 
 /** The game or match of a kept state, or null when this engine cannot restore it (the caller frees it). */
 function revive(state) {
   try {
-    return { jokerball: Jokerball, zola: Zola, match: Match }[state && state.game].fromJSON(state);
+    return { jokerball: Jokerball, zola: Zola, match: Match }[state?.game].fromJSON(state);
   } catch {
     return null;
   }
@@ -228,7 +245,8 @@ function leaveReplay(playOn = false) {
   $('[data-confirm=play-on]').hidden = true;
   const obj = S.replay.close();
   $('#mount').hidden = false;
-  if (location.hash.startsWith('#record=')) history.replaceState(history.state, '', location.pathname + location.search);
+  if (location.hash.startsWith('#record='))
+    history.replaceState(history.state, '', location.pathname + location.search);
   if (playOn) {
     leaveOnline();
     hideOffer();
@@ -236,7 +254,12 @@ function leaveReplay(playOn = false) {
     const s = obj.toJSON({ rng: false });
     const g = s.game === 'match' ? s.current : s;
     const jb = g.game === 'jokerball';
-    S.settings = { ...S.settings, game: g.game, length: s.game === 'match' ? String(s.match.length) : '1', cube: !!s.match?.cube };
+    S.settings = {
+      ...S.settings,
+      game: g.game,
+      length: s.game === 'match' ? String(s.match.length) : '1',
+      cube: !!s.match?.cube,
+    };
     if (jb) Object.assign(S.settings, { rules: g.rules, size: String(g.size), rows: rowsOf(g) ?? S.settings.rows });
     else Object.assign(S.settings, { 'zola-size': String(g.size), pie: !!g.pie });
     writePanel($('#settings'), S.settings);
@@ -425,7 +448,8 @@ function wireOffer() {
  */
 function asksOther(entry) {
   const { settings, seed } = fromUrl(params, entry.settings);
-  const differ = JSON.stringify(attributes(settings)) !== JSON.stringify(attributes({ ...DEFAULTS, ...entry.settings }));
+  const differ =
+    JSON.stringify(attributes(settings)) !== JSON.stringify(attributes({ ...DEFAULTS, ...entry.settings }));
   return differ || (seed !== null && seed !== (entry.seed ?? null));
 }
 
@@ -499,7 +523,16 @@ function wire(form) {
   });
   // r rolls from anywhere on the page (inside the game element it already does), on any keyboard layout
   document.addEventListener('keydown', (e) => {
-    if (S.online || S.replay.open || (e.key !== 'r' && e.code !== 'KeyR') || e.ctrlKey || e.metaKey || e.altKey || e.target !== document.body) return;
+    if (
+      S.online ||
+      S.replay.open ||
+      (e.key !== 'r' && e.code !== 'KeyR') ||
+      e.ctrlKey ||
+      e.metaKey ||
+      e.altKey ||
+      e.target !== document.body
+    )
+      return;
     const roll = S.game.shadowRoot.querySelector('[data-action=roll]');
     if (roll && !roll.disabled && !roll.hidden) roll.click();
   });
@@ -546,7 +579,7 @@ async function main() {
   const named = PARAMS.filter((n) => params.has(n));
   // The game kept of the kind the address names (naming no setting, the one shown last) goes on; if the
   // address asks for another game, it is offered, and started at once only when nothing would be lost.
-  const kind = named.length ? link.settings.game : kept.current ?? link.settings.game;
+  const kind = named.length ? link.settings.game : (kept.current ?? link.settings.game);
   let entry = kept.games[kind];
   const usable = restorable(entry);
   const asks = usable && named.length > 0 && asksOther(entry);
@@ -636,7 +669,11 @@ async function main() {
   });
   if (offered) {
     const ignored = new Set(link.problems.map((p) => p.name));
-    offer({ settings: link.settings, seed: link.seed, named: named.filter((n) => !ignored.has(n)).map((n) => `${n}=${params.get(n)}`) });
+    offer({
+      settings: link.settings,
+      seed: link.seed,
+      named: named.filter((n) => !ignored.has(n)).map((n) => `${n}=${params.get(n)}`),
+    });
   }
   S.undo.note();
   refresh();

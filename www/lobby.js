@@ -22,17 +22,24 @@ const START = { rating: 1500, experience: 0, matches: 0 };
 /** The server's rule for a name (trimmed): 1 to 24 characters, none a control character or a lone surrogate. */
 const nameOk = (name) => {
   const chars = [...name];
-  return chars.length >= 1 && chars.length <= 24 && chars.every((ch) => {
-    const c = ch.codePointAt(0);
-    return c >= 0x20 && !(c >= 0x7f && c <= 0x9f) && !(c >= 0xd800 && c <= 0xdfff);
-  });
+  return (
+    chars.length >= 1 &&
+    chars.length <= 24 &&
+    chars.every((ch) => {
+      const c = ch.codePointAt(0);
+      return c >= 0x20 && !(c >= 0x7f && c <= 0x9f) && !(c >= 0xd800 && c <= 0xdfff);
+    })
+  );
 };
 
-/** What this browser keeps of the lobby: { name, players: { name: { playerID, token } }, matches: { matchID: record } }. */
+/**
+ * What this browser keeps of the lobby: { name, players: { name: { playerID, token } }, matches: { matchID: record } }.
+ */
 function load() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY()) || 'null');
-    if (v && typeof v === 'object') return { name: typeof v.name === 'string' ? v.name : '', players: v.players ?? {}, matches: v.matches ?? {} };
+    if (v && typeof v === 'object')
+      return { name: typeof v.name === 'string' ? v.name : '', players: v.players ?? {}, matches: v.matches ?? {} };
   } catch {
     // nothing kept, or no storage
   }
@@ -62,7 +69,9 @@ let probe = null;
 function hasLobby(names) {
   probe ??= (async () => {
     try {
-      const res = await fetch(new URL(`/seeks?game=${encodeURIComponent(names[0])}`, location.href), { headers: { accept: 'application/json' } });
+      const res = await fetch(new URL(`/seeks?game=${encodeURIComponent(names[0])}`, location.href), {
+        headers: { accept: 'application/json' },
+      });
       const body = res.ok ? await res.json() : null;
       if (!Array.isArray(body?.seeks)) throw new Error('no lobby');
       return true;
@@ -79,9 +88,14 @@ async function ask(method, path, { body, token } = {}) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(new URL(path, location.href), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, location.href), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await res.json().catch(() => null);
-  if (!res.ok) throw Object.assign(new Error(json?.message ?? `${res.status}`), { status: res.status, code: json?.error });
+  if (!res.ok)
+    throw Object.assign(new Error(json?.message ?? `${res.status}`), { status: res.status, code: json?.error });
   return json;
 }
 
@@ -125,8 +139,14 @@ export class LobbyView {
     this.words = words;
     this.busy = busy;
     this.open = open;
-    if (!document.getElementById('lobby-css')) document.head.append(Object.assign(document.createElement('style'), { id: 'lobby-css', textContent: CSS }));
-    this.root = Object.assign(document.createElement('section'), { className: 'lobby', id: 'lobby', innerHTML: HTML, hidden: true });
+    if (!document.getElementById('lobby-css'))
+      document.head.append(Object.assign(document.createElement('style'), { id: 'lobby-css', textContent: CSS }));
+    this.root = Object.assign(document.createElement('section'), {
+      className: 'lobby',
+      id: 'lobby',
+      innerHTML: HTML,
+      hidden: true,
+    });
     this.root.setAttribute('aria-labelledby', 'lobby-title');
     form.after(this.root);
     this.q = (s) => this.root.querySelector(s);
@@ -158,7 +178,10 @@ export class LobbyView {
     // the list follows the server: every few seconds while shown, and at once when the page comes back
     this.timer = setInterval(() => this.shown && document.visibilityState === 'visible' && this.refresh(), POLL_MS);
     addEventListener('focus', () => this.shown && this.refresh());
-    document.addEventListener('visibilitychange', () => this.shown && document.visibilityState === 'visible' && this.refresh());
+    document.addEventListener(
+      'visibilitychange',
+      () => this.shown && document.visibilityState === 'visible' && this.refresh(),
+    );
     this.speak();
   }
 
@@ -224,7 +247,9 @@ export class LobbyView {
     this.draw();
   }
 
-  /** The name's player, registered now (POST /players) if this browser has none for it; null when the name is not one. */
+  /**
+   * The name's player, registered now (POST /players) if this browser has none for it; null when the name is not one.
+   */
   async player() {
     this.rename();
     const name = this.q('#lobby-name').value.trim();
@@ -296,7 +321,16 @@ export class LobbyView {
       }
     } catch (e) {
       this.status = null;
-      this.problem = e.code === 'bad_name' ? ['badName'] : e.status === 429 ? ['rateLimited'] : e.status === 409 ? ['taken'] : e.status === 404 && e.code !== 'unknown_game' ? ['gone'] : ['failed', { message: e.message }];
+      this.problem =
+        e.code === 'bad_name'
+          ? ['badName']
+          : e.status === 429
+            ? ['rateLimited']
+            : e.status === 409
+              ? ['taken']
+              : e.status === 404 && e.code !== 'unknown_game'
+                ? ['gone']
+                : ['failed', { message: e.message }];
       this.refresh();
     } finally {
       this.working = false;
@@ -321,12 +355,17 @@ export class LobbyView {
     const variant = seek && variantNamed(seek.gameName, this.names ?? []);
     if (!variant) return;
     const name = () => this.q('#lobby-name').value.trim();
-    return this.take(variant, async (lobby) => ({ matchID, ...(await lobby.join(matchID, { playerName: name() })) }), 'joining');
+    return this.take(
+      variant,
+      async (lobby) => ({ matchID, ...(await lobby.join(matchID, { playerName: name() })) }),
+      'joining',
+    );
   }
 
   /** The open seats of the chosen game (every page of them, up to 200) and the player's ratings, asked again. */
   async refresh() {
-    const mine = (this.refreshing = (this.refreshing ?? 0) + 1);
+    this.refreshing = (this.refreshing ?? 0) + 1;
+    const mine = this.refreshing;
     const c = this.choice();
     const me = this.identity();
     try {
@@ -334,7 +373,10 @@ export class LobbyView {
       if (c.variant) {
         let after = null;
         do {
-          const page = await ask('GET', `/seeks?game=${encodeURIComponent(c.variant.name)}${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+          const page = await ask(
+            'GET',
+            `/seeks?game=${encodeURIComponent(c.variant.name)}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+          );
           seeks.push(...page.seeks);
           after = page.next;
         } while (after && seeks.length < 200);
@@ -372,7 +414,12 @@ export class LobbyView {
     if (!clock) return this.t('clockNone');
     const s = (ms) => Math.round(ms / 1000);
     const r = s(clock.reserveMs);
-    const time = r % 60 === 0 ? this.t('min', { n: r / 60 }) : r > 60 ? this.t('minSec', { m: Math.floor(r / 60), s: r % 60 }) : this.t('sec', { n: r });
+    const time =
+      r % 60 === 0
+        ? this.t('min', { n: r / 60 })
+        : r > 60
+          ? this.t('minSec', { m: Math.floor(r / 60), s: r % 60 })
+          : this.t('sec', { n: r });
     const parts = [time];
     if (clock.delayMs) parts.push(this.t('delay', { s: s(clock.delayMs) }));
     if (clock.incrementMs) parts.push(this.t('increment', { s: s(clock.incrementMs) }));
@@ -380,7 +427,8 @@ export class LobbyView {
   }
 
   draw() {
-    const whole = (x) => new Intl.NumberFormat(this.words.lang, { maximumFractionDigits: 0, useGrouping: false }).format(x);
+    const whole = (x) =>
+      new Intl.NumberFormat(this.words.lang, { maximumFractionDigits: 0, useGrouping: false }).format(x);
     const kept = load();
     const name = this.q('#lobby-name').value.trim();
     const c = this.choice();
@@ -389,17 +437,27 @@ export class LobbyView {
     // the name: a new one is a new player; one used before in this browser comes back with its ratings
     const others = Object.keys(kept.players).filter((n) => n !== name);
     const known = !!kept.players[name];
-    this.q('.lb-name-note').textContent = !name ? this.t('nameFirst') : known ? this.t('nameKnown') : others.length ? this.t('nameNewAgain') : this.t('nameNew');
+    this.q('.lb-name-note').textContent = !name
+      ? this.t('nameFirst')
+      : known
+        ? this.t('nameKnown')
+        : others.length
+          ? this.t('nameNewAgain')
+          : this.t('nameNew');
 
     // the ratings, the chosen game's first
     const ratings = this.q('.lb-ratings');
     ratings.textContent = '';
-    const mine = known && this.me ? this.me.ratings ?? {} : {};
+    const mine = known && this.me ? (this.me.ratings ?? {}) : {};
     for (const g of [game, game === 'jokerball' ? 'zola' : 'jokerball']) {
       const r = mine[g];
       const li = document.createElement('li');
       li.textContent = r
-        ? this.t('rating', { game: GAME_NAMES[g], rating: whole(r.rating), matches: [plural(this.words.lang, 'lobby_matches', r.matches), { n: r.matches }] })
+        ? this.t('rating', {
+            game: GAME_NAMES[g],
+            rating: whole(r.rating),
+            matches: [plural(this.words.lang, 'lobby_matches', r.matches), { n: r.matches }],
+          })
         : this.t('ratingNew', { game: GAME_NAMES[g], rating: whole(START.rating) });
       ratings.append(li);
     }
@@ -407,7 +465,8 @@ export class LobbyView {
     // Play anyone
     const anyone = this.q('[data-action=play-anyone]');
     anyone.disabled = this.working || !!c.why;
-    this.q('.lb-anyone-note').textContent = c.why ?? this.t('anyoneNote', { game: describeVariant(c.variant, this.words), clock: this.clockWords(c.clock) });
+    this.q('.lb-anyone-note').textContent =
+      c.why ?? this.t('anyoneNote', { game: describeVariant(c.variant, this.words), clock: this.clockWords(c.clock) });
     const status = this.q('.lb-status');
     status.textContent = this.status ? this.t(...this.status) : '';
     const problem = this.q('.lb-problem');
@@ -416,7 +475,15 @@ export class LobbyView {
 
     // the open seats of the game listed, oldest first; a row kept while its seat is open (a focused Play stays focused)
     const listed = this.listed && c.variant && this.listed.name === c.variant.name ? this.listed : null;
-    this.q('.lb-seats-title').textContent = this.t('seats', { game: listed ? describeVariant(listed, this.words) : c.variant ? describeVariant(c.variant, this.words) : game === 'zola' ? 'Zola' : 'Jokerball' });
+    this.q('.lb-seats-title').textContent = this.t('seats', {
+      game: listed
+        ? describeVariant(listed, this.words)
+        : c.variant
+          ? describeVariant(c.variant, this.words)
+          : game === 'zola'
+            ? 'Zola'
+            : 'Jokerball',
+    });
     const list = this.q('.lb-seats');
     const seeks = listed ? this.seeks : [];
     const open = new Set(seeks.map((x) => x.matchID));
@@ -431,7 +498,8 @@ export class LobbyView {
       let li = this.rows.get(seek.matchID);
       if (!li) {
         li = document.createElement('li');
-        li.innerHTML = '<span class="lb-who"><span class="lb-player"></span> <span class="lb-rating"></span></span><span class="lb-clock"></span><button type="button"></button>';
+        li.innerHTML =
+          '<span class="lb-who"><span class="lb-player"></span> <span class="lb-rating"></span></span><span class="lb-clock"></span><button type="button"></button>';
         li.querySelector('button').dataset.match = seek.matchID;
         li.dataset.match = seek.matchID;
         this.rows.set(seek.matchID, li);
@@ -441,7 +509,10 @@ export class LobbyView {
       const clock = this.clockWords(seek.setupData?.clock);
       const rating = whole(seek.player.rating);
       li.toggleAttribute('data-mine', own);
-      li.querySelector('.lb-player').textContent = own ? this.t('yourSeat', { name: seek.player.name }) : seek.player.name; // text, never markup
+      // text, never markup
+      li.querySelector('.lb-player').textContent = own
+        ? this.t('yourSeat', { name: seek.player.name })
+        : seek.player.name;
       li.querySelector('.lb-rating').textContent = `(${rating})`;
       li.querySelector('.lb-clock').textContent = clock;
       const b = li.querySelector('button');

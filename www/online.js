@@ -27,20 +27,35 @@ function variants() {
   const out = [];
   for (const rules of ['2025', 'classic']) {
     for (const size of ['6', '4']) {
-      const name = ['jokerball', rules === 'classic' ? 'classic' : '', size === '4' ? '4' : ''].filter(Boolean).join('-');
-      out.push({ name, settings: { game: 'jokerball', rules, size, rows: '2', length: '1' }, make: (a) => a.jokerballGame({ rules, size: Number(size), name }) });
+      const name = ['jokerball', rules === 'classic' ? 'classic' : '', size === '4' ? '4' : '']
+        .filter(Boolean)
+        .join('-');
+      out.push({
+        name,
+        settings: { game: 'jokerball', rules, size, rows: '2', length: '1' },
+        make: (a) => a.jokerballGame({ rules, size: Number(size), name }),
+      });
     }
   }
   for (const size of ['6', '8', '10']) {
     for (const pie of [false, true]) {
       const name = ['zola', size === '6' ? '' : size, pie ? 'pie' : ''].filter(Boolean).join('-');
-      out.push({ name, settings: { game: 'zola', 'zola-size': size, pie, length: '1' }, make: (a) => a.zolaGame({ size: Number(size), pie, name }) });
+      out.push({
+        name,
+        settings: { game: 'zola', 'zola-size': size, pie, length: '1' },
+        make: (a) => a.zolaGame({ size: Number(size), pie, name }),
+      });
     }
   }
   for (const length of ['3', '5', '7']) {
     for (const game of ['jokerball', 'zola']) {
       const name = `${game}-match-${length}`;
-      const settings = { game, length, cube: true, ...(game === 'jokerball' ? { rules: '2025', size: '6', rows: '2' } : { 'zola-size': '6' }) };
+      const settings = {
+        game,
+        length,
+        cube: true,
+        ...(game === 'jokerball' ? { rules: '2025', size: '6', rows: '2' } : { 'zola-size': '6' }),
+      };
       out.push({ name, settings, make: (a) => a.matchGame({ game, length: Number(length), cube: true, name }) });
     }
   }
@@ -80,7 +95,7 @@ const CLOCKS = {
   casual: () => null,
   backgammon: (s) => ({ delayMs: 12000, reserveMs: 120000 * Number(s.length), incrementMs: 0 }),
   blitz: () => ({ delayMs: 0, reserveMs: 300000, incrementMs: 5000 }),
-  custom: (s, form) => {
+  custom: (_s, form) => {
     const ms = (id) => Math.round(Number(form.querySelector(`#clock-${id}`).value) * 1000);
     return { delayMs: ms('delay'), reserveMs: ms('reserve'), incrementMs: ms('increment') };
   },
@@ -101,7 +116,9 @@ export function clockOf(form, s, words) {
 }
 
 let games = null;
-/** The server's game names (GET /games of boardgame.io's lobby): { names }, or { names: null } when there is no server. */
+/**
+ * The server's game names (GET /games of boardgame.io's lobby): { names }, or { names: null } when there is no server.
+ */
 export function serverGames() {
   games ??= (async () => {
     try {
@@ -263,7 +280,7 @@ export class Online {
     this.onKey = (e) => {
       if (e.defaultPrevented || e.key !== 'r' || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.target !== document.body && !this.root.contains(e.target)) return;
-      if (this.view && this.view.state && this.view.seat !== null && this.kind() === 'jokerball') {
+      if (this.view?.state && this.view.seat !== null && this.kind() === 'jokerball') {
         e.preventDefault();
         this.send('roll');
       }
@@ -348,13 +365,17 @@ export class Online {
   /** The demo settings of the match's game (for the panel), or null before a match is open. */
   get settings() {
     if (!this.variant) return null;
-    return { ...this.variant.settings, opponent: 'online', ...(this.seat ? { human: this.seat === '1' ? 'blue' : 'red' } : {}) };
+    return {
+      ...this.variant.settings,
+      opponent: 'online',
+      ...(this.seat ? { human: this.seat === '1' ? 'blue' : 'red' } : {}),
+    };
   }
 
   /** Waiting in an open seat of the lobby for an opponent (Cancel gives it up). */
   waiting() {
     const v = this.view;
-    if (!this.lobby || !v || !v.synced || !v.state || v.over || v.seat === null) return false;
+    if (!this.lobby || !v?.synced || !v.state || v.over || v.seat === null) return false;
     const other = v.players.find((x) => String(x.id) === (v.seat === '0' ? '1' : '0'));
     return !!other && !other.name;
   }
@@ -366,7 +387,9 @@ export class Online {
     button.disabled = true;
     this.lobbyNote = null;
     try {
-      await new this.m.Lobby({ server: location.origin, gameName: this.variant.name, token: this.lobby.token }).cancel(this.matchID);
+      await new this.m.Lobby({ server: location.origin, gameName: this.variant.name, token: this.lobby.token }).cancel(
+        this.matchID,
+      );
       this.onLeave();
       return;
     } catch (e) {
@@ -386,7 +409,9 @@ export class Online {
     this.rating = { asking: true };
     for (let i = 0; i < 20 && this.root.isConnected; i++) {
       try {
-        const res = await fetch(new URL(`/players/${encodeURIComponent(playerID)}`, location.href), { headers: { accept: 'application/json' } });
+        const res = await fetch(new URL(`/players/${encodeURIComponent(playerID)}`, location.href), {
+          headers: { accept: 'application/json' },
+        });
         const r = res.ok ? (await res.json()).ratings?.[game] : null;
         if (r && r.matches > before.matches) {
           this.rating = { game, before: before.rating, after: r.rating };
@@ -409,7 +434,7 @@ export class Online {
 
   /** A match under way (leaving it asks first; its link still comes back to it). */
   inProgress() {
-    return !!(this.view && this.view.synced && !this.view.over && this.view.seat !== null);
+    return !!(this.view?.synced && !this.view.over && this.view.seat !== null);
   }
 
   stop() {
@@ -423,8 +448,8 @@ export class Online {
   fail(e) {
     this.failure = e;
     const p = this.q('.problem');
-    const message = e && e.message ? e.message : String(e);
-    p.textContent = e && e.say ? e.say() : this.t('failed', { message });
+    const message = e?.message ? e.message : String(e);
+    p.textContent = e?.say ? e.say() : this.t('failed', { message });
     p.hidden = false;
     this.q('.turn').textContent = '';
   }
@@ -438,7 +463,7 @@ export class Online {
   send(name, ...args) {
     if (!this.online || this.pending) return;
     // while the connection is lost nothing is sent (socket.io would send it later, on a state gone by then)
-    const code = this.view && this.view.synced && !this.view.connected ? 'offline' : this.online.move(name, ...args);
+    const code = this.view?.synced && !this.view.connected ? 'offline' : this.online.move(name, ...args);
     if (code !== null) {
       this.refusal = code;
     } else {
@@ -505,7 +530,7 @@ export class Online {
   /** The lines of online play; the game itself is the element's. */
   draw() {
     const v = this.view;
-    const synced = !!(v && v.synced && v.state);
+    const synced = !!(v?.synced && v.state);
     this.q('.turn').textContent = synced || this.failure ? '' : this.t('connecting');
     if (!v) return;
     const lost = this.q('.lost');
@@ -548,7 +573,11 @@ export class Online {
     other.hidden = !p || !v.connected; // what the server last said of the other seat is stale while away
     if (p) {
       const vars = { player: name(OTHER[mine]) };
-      other.textContent = !p.name ? this.t('notJoined', vars) : p.isConnected === false ? this.t('away', vars) : this.t('here', vars);
+      other.textContent = !p.name
+        ? this.t('notJoined', vars)
+        : p.isConnected === false
+          ? this.t('away', vars)
+          : this.t('here', vars);
     }
     this.q('.invite').hidden = !p || !!p.name || !!this.lobby;
     this.drawLobby(v, p);
@@ -569,7 +598,7 @@ export class Online {
       cancel.focus();
     }
     const against = this.q('.against');
-    against.hidden = !(this.lobby && p && p.name);
+    against.hidden = !(this.lobby && p?.name);
     against.textContent = against.hidden ? '' : this.t('against', { name: p.name }); // a name is text, never markup
     const line = this.q('.rating');
     const end = !!(this.lobby && v.over && v.seat !== null);
@@ -581,8 +610,18 @@ export class Online {
       return;
     }
     const { game, before, after } = this.rating;
-    const num = (x, sign) => new Intl.NumberFormat(this.words.lang, { maximumFractionDigits: 1, useGrouping: false, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
-    line.textContent = this.t('ratingChange', { game: GAME_NAMES[game], before: num(before), after: num(after), change: num(Math.round((after - before) * 10) / 10, true) });
+    const num = (x, sign) =>
+      new Intl.NumberFormat(this.words.lang, {
+        maximumFractionDigits: 1,
+        useGrouping: false,
+        signDisplay: sign ? 'exceptZero' : 'auto',
+      }).format(x);
+    line.textContent = this.t('ratingChange', {
+      game: GAME_NAMES[game],
+      before: num(before),
+      after: num(after),
+      change: num(Math.round((after - before) * 10) / 10, true),
+    });
   }
 
   describe() {
@@ -594,6 +633,9 @@ export class Online {
 export function describeVariant(variant, words) {
   const t = (key, vars) => say(words, key, vars);
   const s = variant.settings;
-  const one = (game) => (game === 'jokerball' ? t('jokerball', { rules: s.rules, size: s.size }) : t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] }));
+  const one = (game) =>
+    game === 'jokerball'
+      ? t('jokerball', { rules: s.rules, size: s.size })
+      : t(s.pie ? 'zolaPie' : 'zola', { size: s['zola-size'] });
   return s.length === '1' ? one(s.game) : t('match', { length: s.length, game: one(s.game) });
 }

@@ -41,7 +41,11 @@ function gamesOf(obj) {
   // a game whose records are unknown (a match restored from a format-1 state) cannot be replayed
   return obj.games
     .filter((x) => x.history)
-    .map((x) => ({ ...x, lines: x.log, at: (step) => cls.replay(x.history.slice(0, step), { ...options, first: x.first }) }));
+    .map((x) => ({
+      ...x,
+      lines: x.log,
+      at: (step) => cls.replay(x.history.slice(0, step), { ...options, first: x.first }),
+    }));
 }
 
 export class Replay {
@@ -60,7 +64,12 @@ export class Replay {
     this.el = { count: $('.rp-count'), pick: $('.rp-game'), log: $('.rp-log'), place: $('.rp-board') };
     // moves tried on a copy of the position shown (try.js)
     this.trial = new Try(root, this);
-    const moves = { 'replay-first': () => this.go(this.at[0], 0), 'replay-back': () => this.step(-1), 'replay-forward': () => this.step(1), 'replay-last': () => this.go(this.at[0], Infinity) };
+    const moves = {
+      'replay-first': () => this.go(this.at[0], 0),
+      'replay-back': () => this.step(-1),
+      'replay-forward': () => this.step(1),
+      'replay-last': () => this.go(this.at[0], Infinity),
+    };
     for (const [action, fn] of Object.entries(moves)) $(`[data-action=${action}]`).addEventListener('click', fn);
     this.el.pick.addEventListener('change', (e) => this.go(Number(e.target.value), 0));
     this.el.log.addEventListener('click', (e) => {
@@ -71,7 +80,17 @@ export class Replay {
     document.addEventListener('keydown', (e) => {
       const t = e.target;
       // a text field, a list or the board (whose arrows move between cells) keeps its own keys
-      if (root.hidden || this.trial.open || !keys[e.key] || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || t.closest?.('input, textarea, select, steere-board, dialog')) return;
+      if (
+        root.hidden ||
+        this.trial.open ||
+        !keys[e.key] ||
+        e.defaultPrevented ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        t.closest?.('input, textarea, select, steere-board, dialog')
+      )
+        return;
       e.preventDefault();
       moves[keys[e.key]]();
     });
@@ -145,7 +164,9 @@ export class Replay {
     this.leave();
   }
 
-  /** The mark shown is left (a step, another mark, the view closed): onLeave(), set by whoever shows more of it, once. */
+  /**
+   * The mark shown is left (a step, another mark, the view closed): onLeave(), set by whoever shows more of it, once.
+   */
   leave() {
     const fn = this.onLeave;
     this.onLeave = null;
@@ -174,7 +195,12 @@ export class Replay {
     const crawford = { crawford: game.crawford, postCrawford: past.slice(0, g).some((p) => p.crawford) };
     // the record's marks and comments are of lines this match has not reached: left out
     delete s.annotations;
-    const state = { ...s, match: { ...match, ...crawford, cube, score, results, gameNumber: game.number, pendingDouble: null }, current, log: { ...s.log, past: past.slice(0, g), actions } };
+    const state = {
+      ...s,
+      match: { ...match, ...crawford, cube, score, results, gameNumber: game.number, pendingDouble: null },
+      current,
+      log: { ...s.log, past: past.slice(0, g), actions },
+    };
     return Match.fromJSON(state);
   }
 
@@ -182,10 +208,10 @@ export class Replay {
    * Marks the turn just shown (its record the current line) as the review's entry `e` says (`words`: the
    * page's Analysis, which says a choice and a chance). A cube decision: the position it was taken in, as
    * shown, its line (when it has one) the current line. A move: the board shows the position the move was
-   * chosen in, with that turn's dice, the move played drawn as the last move and the best as a hint (each in its own colour, the board's
-   * --steere-last and --steere-hint), and the line under the board says both with their chances; the
-   * board is described by that line for screen readers. The cells are the engine's (the position after
-   * the move's lastMove, and `e.bestCells`).
+   * chosen in, with that turn's dice, the move played drawn as the last move and the best as a hint (each in
+   * its own colour, the board's --steere-last and --steere-hint), and the line under the board says both
+   * with their chances; the board is described by that line for screen readers. The cells are the engine's
+   * (the position after the move's lastMove, and `e.bestCells`).
    */
   mark(e, words) {
     // a cube decision: the position it was taken in (the board as it stands), its line marked
@@ -202,7 +228,11 @@ export class Replay {
     const cells = e.best !== e.record && e.bestCells.length ? e.bestCells : null;
     // the marks belong to the position the board draws: set once a board just made has drawn it
     const b = this.board;
-    const put = () => (b.shadowRoot?.querySelector('[data-cell]') ? ((b.played = lastMove?.cells), (b.hint = cells)) : requestAnimationFrame(put));
+    const put = () => {
+      if (!b.shadowRoot?.querySelector('[data-cell]')) return requestAnimationFrame(put);
+      b.played = lastMove?.cells;
+      b.hint = cells;
+    };
     put();
     this.marked = { e, words, played: lastMove?.cells ?? [] };
     this.draw();
@@ -239,7 +269,12 @@ export class Replay {
     this.el.count.textContent = `${i} / ${n}`;
     this.el.pick.value = String(g);
     const last = g + 1 === this.games.length;
-    const can = { 'replay-first': i > 0, 'replay-back': i > 0 || g > 0, 'replay-forward': i < n || !last, 'replay-last': i < n };
+    const can = {
+      'replay-first': i > 0,
+      'replay-back': i > 0 || g > 0,
+      'replay-forward': i < n || !last,
+      'replay-last': i < n,
+    };
     for (const [action, on] of Object.entries(can)) this.root.querySelector(`[data-action=${action}]`).disabled = !on;
     const ol = this.el.log;
     if (again || ol.dataset.game !== String(g)) {
@@ -253,7 +288,10 @@ export class Replay {
         if (e.kind === 'record') {
           k++;
           li.dataset.record = e.text;
-          li.append(Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }), spoken(this.words.lang, e.text));
+          li.append(
+            Object.assign(document.createElement('span'), { className: 'n', textContent: `${k}.` }),
+            spoken(this.words.lang, e.text),
+          );
         } else {
           li.className = e.kind === 'result' ? 'result' : 'cube';
           li.dataset.kind = e.kind;
@@ -265,7 +303,10 @@ export class Replay {
           li.classList.add('noted');
           const span = Object.assign(document.createElement('span'), { className: 'rp-note' });
           if (note.mark) span.append(Object.assign(document.createElement('b'), { textContent: note.mark }));
-          if (note.comment) span.append(Object.assign(document.createElement('span'), { className: 'rp-comment', textContent: note.comment }));
+          if (note.comment)
+            span.append(
+              Object.assign(document.createElement('span'), { className: 'rp-comment', textContent: note.comment }),
+            );
           li.append(' ', span);
         }
         li.dataset.step = String(k);
@@ -275,8 +316,10 @@ export class Replay {
     const m = this.marked;
     for (const li of ol.querySelectorAll('[aria-current]')) li.removeAttribute('aria-current');
     // the line now: the marked cube decision's own line (a no-double has none), else the record just played
-    const cube = m && m.words.isCube(m.e.record) ? m.e.record : null;
-    const now = (cube && ol.querySelector(`li[data-kind="${cube}"][data-step="${i}"]`)) || ol.querySelector(`li[data-record][data-step="${i}"]`);
+    const cube = m?.words.isCube(m.e.record) ? m.e.record : null;
+    const now =
+      (cube && ol.querySelector(`li[data-kind="${cube}"][data-step="${i}"]`)) ||
+      ol.querySelector(`li[data-record][data-step="${i}"]`);
     now?.setAttribute('aria-current', 'step');
     ol.scrollTop = now ? now.offsetTop - ol.clientHeight / 2 : 0;
     this.root.querySelector('[data-action=replay-play-on]').hidden = !this.playable;
@@ -289,8 +332,14 @@ export class Replay {
     if (!m) this.detailBox().textContent = '';
     if (m) {
       const t = (k, v) => this.words.t(k, v);
-      line.querySelector('.rp-played').textContent = t('rp_played', { move: m.words.choice(m.e.record), win: m.words.pct(m.e.win, 1) });
-      line.querySelector('.rp-best').textContent = m.e.best === m.e.record ? t('rp_bestSame') : t('rp_best', { move: m.words.choice(m.e.best), win: m.words.pct(m.e.bestWin, 1) });
+      line.querySelector('.rp-played').textContent = t('rp_played', {
+        move: m.words.choice(m.e.record),
+        win: m.words.pct(m.e.win, 1),
+      });
+      line.querySelector('.rp-best').textContent =
+        m.e.best === m.e.record
+          ? t('rp_bestSame')
+          : t('rp_best', { move: m.words.choice(m.e.best), win: m.words.pct(m.e.bestWin, 1) });
       this.board.setAttribute('aria-describedby', 'rp-marked');
     } else {
       this.board.removeAttribute('aria-describedby');

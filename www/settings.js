@@ -33,7 +33,7 @@ function engineSays(make) {
     make().free();
     return null;
   } catch (e) {
-    return [`code_${e && e.code ? e.code : 'invalid_option'}`];
+    return [`code_${e?.code ? e.code : 'invalid_option'}`];
   }
 }
 
@@ -44,7 +44,8 @@ const onOff = oneOf(['on', 'off']);
 const CHECKS = {
   game: oneOf(['jokerball', 'zola']),
   rules: (v) => engineSays(() => new Jokerball({ rules: v })),
-  size: (v, s) => engineSays(() => (s.game === 'zola' ? new Zola({ size: number(v) }) : new Jokerball({ size: number(v) }))),
+  size: (v, s) =>
+    engineSays(() => (s.game === 'zola' ? new Zola({ size: number(v) }) : new Jokerball({ size: number(v) }))),
   'zola-size': (v) => engineSays(() => new Zola({ size: number(v) })),
   rows: (v, s) => engineSays(() => new Jokerball({ size: Number(s.size), rows: number(v) })),
   pie: onOff,
@@ -134,7 +135,8 @@ export function enable(form) {
   field(form, 'level').disabled = s.opponent !== 'bot';
   field(form, 'bar').checked = barOn(s);
   const rows = field(form, 'rows');
-  for (const o of rows.options) o.disabled = !!engineSays(() => new Jokerball({ size: Number(s.size), rows: Number(o.value) }));
+  for (const o of rows.options)
+    o.disabled = !!engineSays(() => new Jokerball({ size: Number(s.size), rows: Number(o.value) }));
   if (rows.selectedOptions[0]?.disabled) rows.value = [...rows.options].filter((o) => !o.disabled).pop().value;
 }
 

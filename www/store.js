@@ -29,16 +29,31 @@ function read(store, key) {
 function stored() {
   const empty = { current: null, latest: {}, games: {}, prefs: {} };
   const kept = read(localStorage, KEY);
-  if (kept && typeof kept.games === 'object' && kept.games && typeof kept.latest === 'object' && kept.latest) return { ...empty, ...kept, prefs: { ...kept.prefs } };
+  if (kept && typeof kept.games === 'object' && kept.games && typeof kept.latest === 'object' && kept.latest)
+    return { ...empty, ...kept, prefs: { ...kept.prefs } };
   // taken over: the games of v3 (one per kind), else v2's one game
   const v3 = read(localStorage, V3);
   const old = read(localStorage, OLD);
-  const byKind = v3 && typeof v3.games === 'object' && v3.games ? v3.games : old?.settings?.game && old.state ? { [old.settings.game]: old } : {};
+  const byKind =
+    v3 && typeof v3.games === 'object' && v3.games
+      ? v3.games
+      : old?.settings?.game && old.state
+        ? { [old.settings.game]: old }
+        : {};
   const all = { ...empty, current: v3?.current ?? old?.settings?.game ?? null, prefs: { ...v3?.prefs } };
   for (const [kind, e] of Object.entries(byKind)) {
-    if (!e || !e.state) continue;
+    if (!e?.state) continue;
     const id = newId();
-    all.games[id] = { settings: e.settings, seed: e.seed, serial: e.serial, state: e.state, points: e.points, review: e.review, id, stamp: id };
+    all.games[id] = {
+      settings: e.settings,
+      seed: e.seed,
+      serial: e.serial,
+      state: e.state,
+      points: e.points,
+      review: e.review,
+      id,
+      stamp: id,
+    };
     all.latest[kind] = id;
   }
   return all;
@@ -107,7 +122,11 @@ export function saveGame(entry, fresh = false) {
   const kept = id && all.games[id];
   t.current = kind;
   // nothing changed (a page loaded, a choice made again): nothing written, the game is not made the latest
-  if (kept && !other && JSON.stringify({ ...kept, id: undefined, stamp: undefined, at: undefined }) === JSON.stringify(entry)) {
+  if (
+    kept &&
+    !other &&
+    JSON.stringify({ ...kept, id: undefined, stamp: undefined, at: undefined }) === JSON.stringify(entry)
+  ) {
     keepTab(t);
     return null;
   }

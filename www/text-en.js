@@ -9,8 +9,10 @@ export default {
   // a link asking for another game than the one in progress (app.js)
   linkAsks: 'This link asks for a new game: {message}.',
   // another tab of this browser saved the game shown here (app.js, store.js)
-  tabs_newer: 'This game has been played on in another tab since this page opened it. A move played here goes on in a copy of its own: neither game is overwritten.',
-  tabs_copy: 'This game had been played on in another tab since this page opened it: your move went into a copy of its own, and the other tab keeps its game.',
+  tabs_newer:
+    'This game has been played on in another tab since this page opened it. A move played here goes on in a copy of its own: neither game is overwritten.',
+  tabs_copy:
+    'This game had been played on in another tab since this page opened it: your move went into a copy of its own, and the other tab keeps its game.',
   // the online mode (online.js)
   online_region: 'Online match',
   online_create: 'Create online match',
@@ -18,12 +20,14 @@ export default {
     'Online play needs the reference server, and this page was served without one: start it with make online, then open this page at the address it prints.',
   online_checking: 'Looking for the online server…',
   online_offered: 'Creates a match on this server and gives you a link for your opponent.',
-  online_notOffered: 'The server has no online game for these settings ({what}). It offers Jokerball with the standard two rows (either rules, side 6 or 4), Zola (6×6, 8×8, 10×10, with or without the pie rule), and matches to 3, 5 or 7 points with the cube (Jokerball 2025 side 6, or Zola 6×6).',
+  online_notOffered:
+    'The server has no online game for these settings ({what}). It offers Jokerball with the standard two rows (either rules, side 6 or 4), Zola (6×6, 8×8, 10×10, with or without the pie rule), and matches to 3, 5 or 7 points with the cube (Jokerball 2025 side 6, or Zola 6×6).',
   online_rows: '{rows} rows',
   online_noCube: 'a match without the cube',
   online_matchLength: 'a match to {length}',
   online_connecting: 'Connecting to the match…',
-  online_noMatch: 'There is no match {id} on this server (a server started without DB= forgets its matches when it stops).',
+  online_noMatch:
+    'There is no match {id} on this server (a server started without DB= forgets its matches when it stops).',
   online_failed: 'The online match could not be opened: {message}',
   online_youPlay: 'You play {player}.',
   online_watching: 'Both seats of this match are taken: you are watching it.',
@@ -54,7 +58,8 @@ export default {
   online_offline: 'the connection to the server is lost.',
   online_freed: 'the game object was released.',
   online_not_abandoned: 'the other player has not been away long enough to claim the win.',
-  online_badClock: 'The custom clock is out of bounds: a delay of 0 to 600 s, a reserve of 1 s to 24 hours (86400 s), an increment of 0 to 600 s.',
+  online_badClock:
+    'The custom clock is out of bounds: a delay of 0 to 600 s, a reserve of 1 s to 24 hours (86400 s), an increment of 0 to 600 s.',
   // records (records.js) and the replay view (replay.js)
   rec_cannotWrite: 'This game cannot be written as a record: {message}',
   rec_damagedLink: 'The link is damaged: no record could be unpacked from it. Nothing was changed.',
@@ -96,7 +101,8 @@ export default {
   lobby_name: 'Your name',
   lobby_nameFirst: 'Choose the name other players will see (1 to 24 characters).',
   lobby_nameNew: 'A new name: you become a player of this server, rated 1500, when you first play.',
-  lobby_nameNewAgain: 'A new name is a new player, rated 1500 (names cannot be changed on the server); the names you used before in this browser keep their ratings, and come back with them.',
+  lobby_nameNewAgain:
+    'A new name is a new player, rated 1500 (names cannot be changed on the server); the names you used before in this browser keep their ratings, and come back with them.',
   lobby_nameKnown: 'Your ratings on this server:',
   lobby_badName: 'Enter a name of 1 to 24 characters first.',
   lobby_rating: '{game}: {rating} ({matches})',

@@ -125,8 +125,10 @@ export default {
   badLang: 'La dirección pide lang={value}, un idioma que esta página no habla (en, es, ru).',
   // un enlace que pide otra partida que la que está en curso (app.js)
   tabs_show: 'Ver la partida de la otra pestaña',
-  tabs_newer: 'Esta partida se ha seguido jugando en otra pestaña desde que se abrió esta página. Una jugada hecha aquí sigue en una copia propia: ninguna de las dos partidas se sobrescribe.',
-  tabs_copy: 'Esta partida se había seguido jugando en otra pestaña desde que se abrió esta página: tu jugada pasó a una copia propia, y la otra pestaña conserva su partida.',
+  tabs_newer:
+    'Esta partida se ha seguido jugando en otra pestaña desde que se abrió esta página. Una jugada hecha aquí sigue en una copia propia: ninguna de las dos partidas se sobrescribe.',
+  tabs_copy:
+    'Esta partida se había seguido jugando en otra pestaña desde que se abrió esta página: tu jugada pasó a una copia propia, y la otra pestaña conserva su partida.',
   linkAsks: 'Este enlace pide una partida nueva: {message}.',
   playOnAsk: 'Hay una partida en curso. ¿Abandonarla y seguir jugando desde este registro?',
   playOnKeep: 'Conservar mi partida',
@@ -137,12 +139,14 @@ export default {
     'Para jugar en línea hace falta el servidor de referencia, y esta página se sirvió sin él: arráncalo con make online y abre esta página en la dirección que indica.',
   online_checking: 'Buscando el servidor en línea…',
   online_offered: 'Crea una partida en este servidor y te da un enlace para tu rival.',
-  online_notOffered: 'El servidor no tiene partida en línea con estos ajustes ({what}). Ofrece Jokerball con las dos filas estándar (cualquiera de las reglas, lado 6 o 4), Zola (6×6, 8×8, 10×10, con o sin regla del pastel) y matches a 3, 5 o 7 puntos con cubo (Jokerball 2025 de lado 6, o Zola 6×6).',
+  online_notOffered:
+    'El servidor no tiene partida en línea con estos ajustes ({what}). Ofrece Jokerball con las dos filas estándar (cualquiera de las reglas, lado 6 o 4), Zola (6×6, 8×8, 10×10, con o sin regla del pastel) y matches a 3, 5 o 7 puntos con cubo (Jokerball 2025 de lado 6, o Zola 6×6).',
   online_rows: '{rows} filas',
   online_noCube: 'un match sin cubo',
   online_matchLength: 'un match a {length}',
   online_connecting: 'Conectando con la partida…',
-  online_noMatch: 'No hay ninguna partida {id} en este servidor (un servidor arrancado sin DB= olvida sus partidas al detenerse).',
+  online_noMatch:
+    'No hay ninguna partida {id} en este servidor (un servidor arrancado sin DB= olvida sus partidas al detenerse).',
   online_failed: 'No se pudo abrir la partida en línea: {message}',
   online_youPlay: 'Juegas con {player}.',
   online_watching: 'Los dos puestos de esta partida están ocupados: la sigues como espectador.',
@@ -173,7 +177,8 @@ export default {
   online_offline: 'se perdió la conexión con el servidor.',
   online_freed: 'el objeto de la partida se liberó.',
   online_not_abandoned: 'el rival no lleva ausente el tiempo suficiente para reclamar la victoria.',
-  online_badClock: 'El reloj a medida se sale de los límites: demora de 0 a 600 s, reserva de 1 s a 24 horas (86400 s), añadido de 0 a 600 s.',
+  online_badClock:
+    'El reloj a medida se sale de los límites: demora de 0 a 600 s, reserva de 1 s a 24 horas (86400 s), añadido de 0 a 600 s.',
   // registros y repetición
   rec_cannotWrite: 'Esta partida no se puede escribir como registro: {message}',
   rec_damagedLink: 'El enlace está dañado: no se pudo sacar de él ningún registro. No se ha cambiado nada.',
@@ -206,8 +211,10 @@ export default {
   hint_drawn: 'El mejor turno, dibujado en el tablero',
   rv_progress: 'Revisando: {done} de {total} jugadas',
   rv_ofGame: 'La partida, revisada por la computadora en el nivel {level}.',
-  rv_ofMatchDone: 'El match ({games} {unit}, con las decisiones del cubo), revisado por la computadora en el nivel {level}.',
-  rv_ofMatch: 'El match hasta ahora ({games} {unit}, con las decisiones del cubo), revisado por la computadora en el nivel {level}.',
+  rv_ofMatchDone:
+    'El match ({games} {unit}, con las decisiones del cubo), revisado por la computadora en el nivel {level}.',
+  rv_ofMatch:
+    'El match hasta ahora ({games} {unit}, con las decisiones del cubo), revisado por la computadora en el nivel {level}.',
   rv_game_one: 'partida',
   rv_game_few: 'partidas',
   rv_game_many: 'partidas',
@@ -234,8 +241,10 @@ export default {
   lobby_title: 'Jugar con alguien en línea',
   lobby_name: 'Tu nombre',
   lobby_nameFirst: 'Elige el nombre que verán los demás jugadores (de 1 a 24 caracteres).',
-  lobby_nameNew: 'Un nombre nuevo: pasas a ser jugador de este servidor, con 1500 de puntuación, al jugar por primera vez.',
-  lobby_nameNewAgain: 'Un nombre nuevo es un jugador nuevo, con 1500 de puntuación (en el servidor los nombres no se cambian); los nombres que usaste antes en este navegador conservan su puntuación y vuelven con ella.',
+  lobby_nameNew:
+    'Un nombre nuevo: pasas a ser jugador de este servidor, con 1500 de puntuación, al jugar por primera vez.',
+  lobby_nameNewAgain:
+    'Un nombre nuevo es un jugador nuevo, con 1500 de puntuación (en el servidor los nombres no se cambian); los nombres que usaste antes en este navegador conservan su puntuación y vuelven con ella.',
   lobby_nameKnown: 'Tu puntuación en este servidor:',
   lobby_badName: 'Escribe antes un nombre de 1 a 24 caracteres.',
   lobby_rating: '{game}: {rating} ({matches})',
@@ -245,7 +254,8 @@ export default {
   lobby_matches_many: '{n} partidas puntuadas',
   lobby_matches_other: '{n} partidas puntuadas',
   lobby_playAnyone: 'Jugar con cualquiera',
-  lobby_anyoneNote: 'Ocupa el puesto libre más antiguo de {game} con este reloj ({clock}), o abre uno para el próximo jugador.',
+  lobby_anyoneNote:
+    'Ocupa el puesto libre más antiguo de {game} con este reloj ({clock}), o abre uno para el próximo jugador.',
   lobby_why: '{why}',
   lobby_pairing: 'Buscando rival…',
   lobby_joining: 'Ocupando el puesto…',
@@ -255,7 +265,8 @@ export default {
   lobby_failed: 'El vestíbulo no respondió: {message}',
   lobby_unreachable: 'No se pudo actualizar la lista: {message}',
   lobby_seats: 'Puestos libres: {game}',
-  lobby_empty: 'Ahora no hay puestos libres de este juego: Jugar con cualquiera abre uno, y quien lo ocupe primero juega contigo.',
+  lobby_empty:
+    'Ahora no hay puestos libres de este juego: Jugar con cualquiera abre uno, y quien lo ocupe primero juega contigo.',
   lobby_yourSeat: '{name} (tu puesto)',
   lobby_play: 'Jugar',
   lobby_playLabel: 'Jugar con {name} (puntuación {rating}), {clock}',
@@ -287,7 +298,8 @@ export default {
   rp_cubeDp: 'Doblar, rechaza',
   rp_cubeRight: 'lo correcto',
   rp_cubeTaken: 'elegido',
-  rp_cubeUnknown: 'Esta revisión no tiene las probabilidades de esta decisión del cubo: revisa la partida otra vez para verlas.',
+  rp_cubeUnknown:
+    'Esta revisión no tiene las probabilidades de esta decisión del cubo: revisa la partida otra vez para verlas.',
   // Roll out in the replay (analysis.js)
   rp_roll: 'Simular',
   rp_rollTitle: 'Jugar esta posición muchas veces para comprobar las probabilidades de la computadora',
@@ -297,16 +309,20 @@ export default {
   rp_rollRunning: 'Simulando…',
   rp_rollStopped: 'Detenida tras {done} de {total} partidas: sin resultado. Simula otra vez para empezar de nuevo.',
   rp_rollDone: 'Simulación hecha: {trials} partidas.',
-  rp_rollOf: 'Según la simulación, la probabilidad de ganar la partida tras cada opción, ± la mitad de su intervalo del 95 %:',
+  rp_rollOf:
+    'Según la simulación, la probabilidad de ganar la partida tras cada opción, ± la mitad de su intervalo del 95 %:',
   rp_rollWin: '{win} ± {half}',
   rp_rollClose: 'demasiado parejo para decidir',
   rp_rollBestClear: 'Lo mejor según la simulación: {move}, claramente por delante.',
-  rp_rollBestClose: 'Demasiado parejo para decidir: {move} va delante, pero su intervalo se solapa con los marcados así.',
+  rp_rollBestClose:
+    'Demasiado parejo para decidir: {move} va delante, pero su intervalo se solapa con los marcados así.',
   rp_rollCubeOf: 'Según la simulación, probabilidad de {player} de ganar el match, ± la mitad del intervalo del 95 %',
   rp_rollCubeRight: 'Lo correcto según la simulación: {action}.',
-  rp_rollCubeClose: 'Demasiado parejo para decidir: {action} va delante según la simulación, pero su intervalo se solapa con la otra opción.',
+  rp_rollCubeClose:
+    'Demasiado parejo para decidir: {action} va delante según la simulación, pero su intervalo se solapa con la otra opción.',
   rp_review: 'Revisar esta partida',
   rv_rolls: 'Tiradas con suerte y sin suerte',
-  rv_rollsNote: 'Las tiradas que dieron o quitaron al menos un 6 % de la partida frente a una tirada media (15 %: mucha); abre una para verla en la repetición.',
+  rv_rollsNote:
+    'Las tiradas que dieron o quitaron al menos un 6 % de la partida frente a una tirada media (15 %: mucha); abre una para verla en la repetición.',
   rv_recorded: 'en el registro: {note}',
 };

@@ -19,10 +19,19 @@ export class Try {
     /** Called when the copy changed, was opened or was closed (the page redraws its analysis). */
     this.onChange = () => {};
     const $ = (s) => root.querySelector(s);
-    this.el = { box: $('.rp-try'), place: $('.try-board'), dice: $('.try-dice'), distance: $('.try-distance'), direction: $('.try-direction'), error: $('.try-error') };
+    this.el = {
+      box: $('.rp-try'),
+      place: $('.try-board'),
+      dice: $('.try-dice'),
+      distance: $('.try-distance'),
+      direction: $('.try-direction'),
+      error: $('.try-error'),
+    };
     $('[data-action=try-open]').addEventListener('click', () => this.start());
     $('[data-action=try-back]').addEventListener('click', () => this.back());
-    $('[data-action=try-set]').addEventListener('click', () => this.dice(Number(this.el.distance.value), Number(this.el.direction.value)));
+    $('[data-action=try-set]').addEventListener('click', () =>
+      this.dice(Number(this.el.distance.value), Number(this.el.direction.value)),
+    );
     $('[data-action=try-roll]').addEventListener('click', () => this.dice(die(this.copy.view().size), die(6)));
     // the direction die has six faces whatever the board
     fill(this.el.direction, 6);

@@ -44,9 +44,14 @@ const barWidths = (page) =>
   page.evaluate(() => {
     const row = (scope) => {
       const r = document.querySelector(`.wb-row[data-scope=${scope}]`);
-      if (!r || !r.offsetWidth) return null;
+      if (!r?.offsetWidth) return null;
       const w = (s) => r.querySelector(s).getBoundingClientRect().width;
-      return { red: w('.wb-red'), blue: w('.wb-blue'), track: w('.wb-track'), text: r.textContent.replace(/\s+/g, ' ').trim() };
+      return {
+        red: w('.wb-red'),
+        blue: w('.wb-blue'),
+        track: w('.wb-track'),
+        text: r.textContent.replace(/\s+/g, ' ').trim(),
+      };
     };
     return { game: row('game'), match: row('match') };
   });
@@ -91,7 +96,12 @@ const cellLooks = (page) =>
   });
 
 const pct1 = (x, lang = 'en', sign = false) =>
-  new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
+  new Intl.NumberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: sign ? 'exceptZero' : 'auto',
+  }).format(x);
 
 test('the win chances bar: off against the computer until ticked (and remembered), on for two people; it follows the engine, and a match has its own', async () => {
   const { context, page, errors } = await D.open('?size=4&seed=3&botdelay=0', DESKTOP);
@@ -125,7 +135,7 @@ test('the win chances bar: off against the computer until ticked (and remembered
   await two.context.close();
 });
 
-test('Hint: only on a person\'s choice; by keyboard it lists the best turns with their chances and draws the best one on the board', async () => {
+test("Hint: only on a person's choice; by keyboard it lists the best turns with their chances and draws the best one on the board", async () => {
   const { context, page, errors } = await D.open('?size=4&seed=5&botdelay=0', DESKTOP);
   const hint = page.locator('[data-action=hint]');
   assert.equal(await hint.isDisabled(), true, 'nothing to choose before the roll');
@@ -149,7 +159,9 @@ test('Hint: only on a person\'s choice; by keyboard it lists the best turns with
   assert.deepEqual(
     items.map((s) => s.replace(/\s+/g, ' ').trim()),
     // a part passed for want of a move is said in words, and a colon (no hyphen) sets the chance apart
-    ranked.slice(0, 3).map((h) => `${h.move.replace(/^- /, 'no man move, ').replace(/ -$/, ', no ball move')}: ${pct1(h.win)}`),
+    ranked
+      .slice(0, 3)
+      .map((h) => `${h.move.replace(/^- /, 'no man move, ').replace(/ -$/, ', no ball move')}: ${pct1(h.win)}`),
   );
   // the best turn's cells look different on the board now
   const after = await cellLooks(page);
@@ -200,7 +212,10 @@ function replayMarks(page) {
       hint: cells('data-hint'),
       fill: { last: fill('data-last', 'data-hint'), hint: fill('data-hint', 'data-last') },
       // the move played is outlined wherever it is, also under the best move's colour
-      outlined: [...b.shadowRoot.querySelectorAll('[data-cell]')].filter((c) => getComputedStyle(c).filter.includes('drop-shadow')).map((c) => c.dataset.cell).sort(),
+      outlined: [...b.shadowRoot.querySelectorAll('[data-cell]')]
+        .filter((c) => getComputedStyle(c).filter.includes('drop-shadow'))
+        .map((c) => c.dataset.cell)
+        .sort(),
       swatch: { played: swatch('.rp-played'), best: swatch('.rp-best') },
       line: document.querySelector('.rp-marked').textContent,
       describedBy: b.getAttribute('aria-describedby'),
@@ -218,7 +233,7 @@ async function bestCells(page, e) {
   at.setDice(d, r);
   const bot = new Bot({ level: 'easy' });
   const cells = bot.hint(at).find((h) => h.move === rest.join(' ')).cells;
-  [g, at, bot].forEach((x) => x.free());
+  for (const x of [g, at, bot]) x.free();
   return [...new Set(cells)].sort();
 }
 
@@ -240,7 +255,10 @@ for (const [name, viewport] of [
     await finishGame(page, 2);
     await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
     const seen = await page.evaluate(() => window.seenProgress);
-    assert.ok(seen.some((s) => s.visible && s.value < s.max), `the progress bar was seen under way: ${JSON.stringify(seen.slice(0, 5))}`);
+    assert.ok(
+      seen.some((s) => s.visible && s.value < s.max),
+      `the progress bar was seen under way: ${JSON.stringify(seen.slice(0, 5))}`,
+    );
     assert.equal(await page.locator('.rv-progress').isVisible(), false, 'and goes when the review is done');
 
     // the engine's review of the same game, in Node
@@ -259,10 +277,22 @@ for (const [name, viewport] of [
     assert.ok(line.w > 50 && line.h > 0, JSON.stringify(line));
     // the totals, as the engine gives them
     const totals = await page.evaluate(() =>
-      Object.fromEntries([...document.querySelectorAll('.rv-totals tbody tr')].map((tr) => [tr.dataset.total, [...tr.querySelectorAll('td')].map((td) => td.textContent)])),
+      Object.fromEntries(
+        [...document.querySelectorAll('.rv-totals tbody tr')].map((tr) => [
+          tr.dataset.total,
+          [...tr.querySelectorAll('td')].map((td) => td.textContent),
+        ]),
+      ),
     );
     const num = (x, d) => x.toFixed(d);
-    const BANDS = [[5, 'world'], [8, 'expert'], [12, 'advanced'], [18, 'intermediate'], [26, 'casual'], [35, 'beginner']];
+    const BANDS = [
+      [5, 'world'],
+      [8, 'expert'],
+      [12, 'advanced'],
+      [18, 'intermediate'],
+      [26, 'casual'],
+      [35, 'beginner'],
+    ];
     const band = (pr) => en[`rv_band_${BANDS.find(([top]) => pr < top)?.[1] ?? 'awful'}`];
     const both = (f) => ['red', 'blue'].map((p) => f(review[p]));
     assert.deepEqual(totals, {
@@ -271,12 +301,20 @@ for (const [name, viewport] of [
       moves: both((t) => String(t.moves)),
       cubeError: both((t) => pct1(t.cubeError)),
       cubes: both((t) => String(t.cubes)),
-      errorRate: both((t) => new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(t.errorRate)),
+      errorRate: both((t) =>
+        new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          t.errorRate,
+        ),
+      ),
       rating: both((t) => `${num(t.rating, 1)} (${band(t.rating)})`),
       adjusted: both((t) => `${t.wins} → ${num(t.adjusted, 2)}`),
     });
     // the rows shown: no cube in a lone game; the result with average dice once the game is over
-    const shown = await page.evaluate(() => [...document.querySelectorAll('.rv-totals tbody tr')].filter((tr) => tr.checkVisibility()).map((tr) => tr.dataset.total));
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('.rv-totals tbody tr')]
+        .filter((tr) => tr.checkVisibility())
+        .map((tr) => tr.dataset.total),
+    );
     assert.deepEqual(shown, ['luck', 'error', 'moves', 'errorRate', 'rating', 'adjusted']);
     assert.equal(review.red.wins + review.blue.wins, 1);
     // the marked turns
@@ -287,12 +325,20 @@ for (const [name, viewport] of [
     // a turn's record as a person reads it: a skipped part ('-') in words
     const said = (rec) => {
       const [dice, man, ball] = rec.split(' ');
-      return ball === undefined || (man !== '-' && ball !== '-') ? rec : `${dice} ${man === '-' ? 'no man move' : man}, ${ball === '-' ? 'no ball move' : ball}`;
+      return ball === undefined || (man !== '-' && ball !== '-')
+        ? rec
+        : `${dice} ${man === '-' ? 'no man move' : man}, ${ball === '-' ? 'no ball move' : ball}`;
     };
     marked.forEach((e, i) => {
-      assert.ok(buttons[i].includes(`${e.index}.`) && buttons[i].includes(said(e.record)) && buttons[i].includes(e.mark), `${buttons[i]} is ${JSON.stringify(e)}`);
+      assert.ok(
+        buttons[i].includes(`${e.index}.`) && buttons[i].includes(said(e.record)) && buttons[i].includes(e.mark),
+        `${buttons[i]} is ${JSON.stringify(e)}`,
+      );
       // the move played and the best, each with its chance, in words on the button, not in a tooltip
-      assert.ok(buttons[i].includes(`played ${pct1(e.win)}`) && buttons[i].includes(`best ${said(e.best)}: ${pct1(e.bestWin)}`), buttons[i]);
+      assert.ok(
+        buttons[i].includes(`played ${pct1(e.win)}`) && buttons[i].includes(`best ${said(e.best)}: ${pct1(e.bestWin)}`),
+        buttons[i],
+      );
     });
     const cmp = await page.locator('.rv-marks li:first-child .cmp').boundingBox();
     assert.ok(cmp && cmp.width > 0 && cmp.height > 0, 'the comparison is drawn');
@@ -319,12 +365,20 @@ for (const [name, viewport] of [
       }));
       assert.equal(texts.title, words.rv_title);
       assert.equal(texts.close, words.rv_close);
-      assert.deepEqual(texts.rows, ['rv_luck', 'rv_error', 'rv_moves', 'rv_cubeError', 'rv_cubes', 'rv_errorRate', 'rv_rating', 'rv_adjusted'].map((k) => words[k]));
+      assert.deepEqual(
+        texts.rows,
+        ['rv_luck', 'rv_error', 'rv_moves', 'rv_cubeError', 'rv_cubes', 'rv_errorRate', 'rv_rating', 'rv_adjusted'].map(
+          (k) => words[k],
+        ),
+      );
       assert.equal(texts.marked, words.rv_marked);
       assert.equal(texts.caption, words.rv_chart);
       assert.equal(texts.what, words.rv_ofGame.replace('{level}', elements.medium));
       assert.ok(texts.best.startsWith(elements.rv_best.split('{')[0]), texts.best);
-      assert.ok(Object.keys(words).some((k) => k.startsWith('rv_band_') && texts.rating.endsWith(`(${words[k]})`)), texts.rating);
+      assert.ok(
+        Object.keys(words).some((k) => k.startsWith('rv_band_') && texts.rating.endsWith(`(${words[k]})`)),
+        texts.rating,
+      );
       assert.equal(texts.luck, pct1(review.red.luck, lang, true));
       if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-review-phone-${lang}.png`) });
     }
@@ -336,7 +390,7 @@ for (const [name, viewport] of [
     assert.ok(await tabTo(page, `.rv-marks li:nth-child(${marked.length}) button`), 'Tab reaches the marked turn');
     await page.keyboard.press('Enter');
     await page.locator('#replay').waitFor({ state: 'visible' });
-    const n = (await page.locator('.rp-log li[data-record]').count());
+    const n = await page.locator('.rp-log li[data-record]').count();
     assert.equal(await page.locator('.rp-count').textContent(), `${e.index} / ${n}`);
     assert.equal(await page.locator('.rp-log li[aria-current]').getAttribute('data-record'), e.record);
     // the replay shows that turn's dice and draws the move played (the last move) and the best (the hint),
@@ -345,14 +399,21 @@ for (const [name, viewport] of [
     const [d, r] = e.record.split(' ')[0].split('/');
     assert.deepEqual(lastMarked.dice, [d, r], 'the dice of the turn');
     assert.ok(lastMarked.last.length > 0, 'the move played is drawn');
-    assert.equal(lastMarked.line, `Played: ${e.record} (${pct1(e.win)}) ${e.best === e.record ? 'the best.' : `best: ${e.best} (${pct1(e.bestWin)})`}`);
+    assert.equal(
+      lastMarked.line,
+      `Played: ${e.record} (${pct1(e.win)}) ${e.best === e.record ? 'the best.' : `best: ${e.best} (${pct1(e.bestWin)})`}`,
+    );
     assert.equal(lastMarked.describedBy, 'rp-marked');
     if (e.best !== e.record) {
       assert.deepEqual(lastMarked.hint, await bestCells(page, e), 'the best move drawn, as the engine names its cells');
       assert.deepEqual(lastMarked.outlined, lastMarked.last, 'the move played outlined, all of it');
       assert.ok(lastMarked.fill.hint, JSON.stringify(lastMarked));
       if (lastMarked.fill.last) assert.notEqual(lastMarked.fill.last, lastMarked.fill.hint, 'two styles');
-      assert.notEqual(lastMarked.swatch.played, lastMarked.swatch.best, 'the line says which is which by the same colours');
+      assert.notEqual(
+        lastMarked.swatch.played,
+        lastMarked.swatch.best,
+        'the line says which is which by the same colours',
+      );
       assert.equal(lastMarked.swatch.best, lastMarked.fill.hint);
       if (lastMarked.fill.last) assert.equal(lastMarked.swatch.played, lastMarked.fill.last);
     }
@@ -364,7 +425,11 @@ for (const [name, viewport] of [
       await page.selectOption('#language', lang);
       const said = await replayMarks(page);
       assert.ok(said.line.startsWith(words.rp_played.split('{')[0]) && said.line.includes(e.record), said.line);
-      assert.deepEqual([said.hint, said.last, said.dice], [lastMarked.hint, lastMarked.last, lastMarked.dice], `the same drawing in ${lang}`);
+      assert.deepEqual(
+        [said.hint, said.last, said.dice],
+        [lastMarked.hint, lastMarked.last, lastMarked.dice],
+        `the same drawing in ${lang}`,
+      );
       if (name === 'phone') await page.screenshot({ path: join(outDir, `analysis-replay-marked-phone-${lang}.png`) });
     }
     await page.selectOption('#language', 'en');

@@ -22,7 +22,14 @@ const seen = (page, sel) =>
       if (!e) return null;
       const s = getComputedStyle(e);
       const q = e.getBoundingClientRect();
-      return { shown: !e.closest('[hidden]') && s.display !== 'none' && s.visibility !== 'hidden' && Number(s.opacity) > 0, fill: s.fill, w: q.width, h: q.height, x: q.x + q.width / 2, y: q.y + q.height / 2 };
+      return {
+        shown: !e.closest('[hidden]') && s.display !== 'none' && s.visibility !== 'hidden' && Number(s.opacity) > 0,
+        fill: s.fill,
+        w: q.width,
+        h: q.height,
+        x: q.x + q.width / 2,
+        y: q.y + q.height / 2,
+      };
     };
     const ball = r.querySelector('[data-cell=d4]').getBoundingClientRect();
     return {
@@ -36,12 +43,22 @@ const seen = (page, sel) =>
     };
   });
 
-for (const [name, width] of [['desktop', 900], ['phone', 360]]) {
+for (const [name, width] of [
+  ['desktop', 900],
+  ['phone', 360],
+]) {
   test(`the ball's direction drawn when the ball is blocked: ${name} (${width} px)`, async () => {
-    const { context, page, errors } = await D.element(`<steere-board class="b" interactive="red blue" animation="0" style="width:${Math.min(width - 40, 600)}px"></steere-board>`, {
-      viewport: { width, height: 900 },
-    });
-    await bind(page, '.b', `(() => { const g = new api.Jokerball({ size: 4, position: '${BLOCKED}' }); g.setDice(2, 2); return g; })()`);
+    const { context, page, errors } = await D.element(
+      `<steere-board class="b" interactive="red blue" animation="0" style="width:${Math.min(width - 40, 600)}px"></steere-board>`,
+      {
+        viewport: { width, height: 900 },
+      },
+    );
+    await bind(
+      page,
+      '.b',
+      `(() => { const g = new api.Jokerball({ size: 4, position: '${BLOCKED}' }); g.setDice(2, 2); return g; })()`,
+    );
     await drawn(page, '.b');
     const line = await page.evaluate(() => window.games['.b'].view().ball);
     assert.deepEqual(line, { direction: 'e', blocked: true });
@@ -76,7 +93,10 @@ for (const [name, width] of [['desktop', 900], ['phone', 360]]) {
         document.querySelector('.b').game = how === 'fromJSON' ? api.Jokerball.fromJSON(g.toJSON()) : g.replayTo(1);
       }, how);
       const again = await seen(page, '.b');
-      assert.ok(again.die.shown && again.die.w > 3 && again.die.h > 3, `${how}: the die's arrow seen: ${JSON.stringify(again.die)}`);
+      assert.ok(
+        again.die.shown && again.die.w > 3 && again.die.h > 3,
+        `${how}: the die's arrow seen: ${JSON.stringify(again.die)}`,
+      );
       assert.notEqual(again.die.fill, 'none');
       assert.match(again.green, /^2/);
       assert.equal(again.label, 'Dice: distance 2, direction 2, the ball goes right', how);

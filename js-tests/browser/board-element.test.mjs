@@ -33,14 +33,16 @@ test('two boards on one page: each its own game, no ids; a move on one leaves th
     `<div style="display:flex;gap:8px"><steere-board class="one" interactive="red blue" animation="0" style="width:420px"></steere-board>
      <steere-board class="two" interactive="red blue" animation="0" style="width:420px"></steere-board></div>`,
   );
-  await bind(page, '.one', "new api.Zola()");
-  await bind(page, '.two', "new api.Jokerball({ seed: 3, size: 4 })");
+  await bind(page, '.one', 'new api.Zola()');
+  await bind(page, '.two', 'new api.Jokerball({ seed: 3, size: 4 })');
   await drawn(page, '.one');
   assert.equal(await page.$$eval('.one >> [data-cell]', (c) => c.length), 36);
   assert.equal(await page.$$eval('.two >> [data-cell]', (c) => c.length), 37);
   assert.equal(await page.$$eval('.two >> [data-goal]', (c) => c.length), 2);
   // no element ids anywhere in the shadow trees (so nothing clashes between boards)
-  const ids = await page.evaluate(() => ['.one', '.two'].map((s) => window.boardRoot(s).querySelectorAll('[id]').length));
+  const ids = await page.evaluate(() =>
+    ['.one', '.two'].map((s) => window.boardRoot(s).querySelectorAll('[id]').length),
+  );
   assert.deepEqual(ids, [0, 0]);
   const before = await page.evaluate(() => window.games['.two'].position());
   await page.click('.one >> [data-cell=a1]');
@@ -71,13 +73,15 @@ test('a display-only position: pieces where the string puts them, nothing to cli
   const seen = await page.evaluate(async () => {
     const b = document.querySelector('.bad');
     const got = [];
-    b.addEventListener('steere-error', (e) => got.push({ name: e.detail.error.name, code: e.detail.error.code, bubbles: e.bubbles, composed: e.composed }));
+    b.addEventListener('steere-error', (e) =>
+      got.push({ name: e.detail.error.name, code: e.detail.error.code, bubbles: e.bubbles, composed: e.composed }),
+    );
     b.position = 'rrr/bbb/zz r';
     await new Promise((r) => setTimeout(r, 50));
     return got;
   });
   assert.deepEqual(seen, [{ name: 'SteereError', code: 'parse_error', bubbles: true, composed: true }]);
-  assert.equal(await page.$$eval('.bad >> [data-cell]', (c) => c.length) > 0, true);
+  assert.equal((await page.$$eval('.bad >> [data-cell]', (c) => c.length)) > 0, true);
   assert.equal(await page.$$eval('.bad >> [data-piece]', (c) => c.length), 0);
   assert.match(await page.$eval('.bad >> [part=message]', (m) => m.textContent), /Something went wrong/);
   // a good string afterwards clears the message
@@ -89,7 +93,9 @@ test('a display-only position: pieces where the string puts them, nothing to cli
 });
 
 test('bad input never throws in the page: bad attributes, a freed object, an object of another copy of the module', async () => {
-  const { context, page, errors } = await D.element(`<steere-board class="b" interactive="red" style="width:300px"></steere-board>`);
+  const { context, page, errors } = await D.element(
+    `<steere-board class="b" interactive="red" style="width:300px"></steere-board>`,
+  );
   await drawn(page, '.b');
   const codes = await page.evaluate(async () => {
     const b = document.querySelector('.b');
@@ -116,7 +122,11 @@ test('bad input never throws in the page: bad attributes, a freed object, an obj
     await tick();
     b.game = 42;
     await tick();
-    return { got, message: window.boardRoot('.b').querySelector('[part=message]').textContent, pieces: window.boardRoot('.b').querySelectorAll('[data-piece]').length };
+    return {
+      got,
+      message: window.boardRoot('.b').querySelector('[part=message]').textContent,
+      pieces: window.boardRoot('.b').querySelectorAll('[data-piece]').length,
+    };
   });
   assert.deepEqual(codes.got, ['invalid_option', 'invalid_option', 'invalid_option', 'freed', 'invalid_option']);
   assert.match(codes.message, /sideways/);
@@ -128,7 +138,7 @@ test('bad input never throws in the page: bad attributes, a freed object, an obj
       const b = document.createElement('steere-board');
       b.play('a1xa2');
     } catch (e) {
-      return e.name + ':' + e.code;
+      return `${e.name}:${e.code}`;
     }
     return null;
   });
@@ -138,7 +148,10 @@ test('bad input never throws in the page: bad attributes, a freed object, an obj
 });
 
 test('steere-move is cancelable: preventDefault leaves the game untouched; steere-played follows a move', async () => {
-  const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red blue" animation="0" style="width:360px"></steere-board>`, 'new api.Zola()');
+  const { context, page, errors } = await boardPage(
+    `<steere-board class="b" interactive="red blue" animation="0" style="width:360px"></steere-board>`,
+    'new api.Zola()',
+  );
   await page.evaluate(() => {
     const b = document.querySelector('.b');
     window.log = [];
@@ -147,7 +160,9 @@ test('steere-move is cancelable: preventDefault leaves the game untouched; steer
       window.log.push(['move', e.detail.move.notation, e.detail.player, e.cancelable]);
       if (window.veto) e.preventDefault();
     });
-    b.addEventListener('steere-played', (e) => window.log.push(['played', e.detail.move.notation, e.detail.player, e.detail.phase, e.detail.position]));
+    b.addEventListener('steere-played', (e) =>
+      window.log.push(['played', e.detail.move.notation, e.detail.player, e.detail.phase, e.detail.position]),
+    );
   });
   const before = await page.evaluate(() => window.games['.b'].position());
   await page.click('.b >> [data-cell=a1]');
@@ -179,7 +194,11 @@ test('targets are highlighted by their computed fill (Zola and Jokerball, goals 
   );
   await bind(page, '.z', 'new api.Zola()');
   // Jokerball: a position where a red man on the top row can leave through Blue's goal (RULES 1.5)
-  await bind(page, '.j', "(() => { const g = new api.Jokerball({ position: '1r2/5/6/3o3/6/5/4 r', seed: 1 }); g.setDice(1, 5); return g; })()");
+  await bind(
+    page,
+    '.j',
+    "(() => { const g = new api.Jokerball({ position: '1r2/5/6/3o3/6/5/4 r', seed: 1 }); g.setDice(1, 5); return g; })()",
+  );
   await drawn(page, '.j');
   const target = await page.$eval('.z >> [data-target]', (e) => e.dataset.cell);
   const nonTarget = await page.$eval('.z >> [data-cell]:not([data-target])', (e) => e.dataset.cell);
@@ -209,7 +228,9 @@ test('targets are highlighted by their computed fill (Zola and Jokerball, goals 
   // selecting the man: his destinations (Blue's goal among them) become targets, he is drawn apart
   await page.click('.j >> [data-cell=g5]');
   assert.equal(await page.$eval('.j >> [data-goal=blue]', (g) => g.getAttribute('data-target')), 'move');
-  const goalFill = await page.evaluate(() => getComputedStyle(window.boardRoot('.j').querySelector('[data-goal=blue] rect')).fill);
+  const goalFill = await page.evaluate(
+    () => getComputedStyle(window.boardRoot('.j').querySelector('[data-goal=blue] rect')).fill,
+  );
   assert.equal(goalFill, expected);
   const [sel] = await fills(page, '.j', ['g5']);
   assert.notEqual(sel, expected);
@@ -235,7 +256,11 @@ test('theming: custom properties and ::part change what is drawn', async () => {
       const root = window.boardRoot(sel);
       const red = root.querySelector('[data-piece=red]');
       const cell = root.querySelector('[data-cell=b1] .shape');
-      return { red: getComputedStyle(red).fill, stroke: getComputedStyle(red).stroke, cell: getComputedStyle(cell).fill };
+      return {
+        red: getComputedStyle(red).fill,
+        stroke: getComputedStyle(red).stroke,
+        cell: getComputedStyle(cell).fill,
+      };
     }, sel);
   const themed = await look('.b');
   const plain = await look('.plain');
@@ -254,7 +279,11 @@ test('animation: a man slides, the ball runs, a capture fades; none with prefers
     ['reduce', '', false],
     ['no-preference', 'animation="0"', false],
   ]) {
-    const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red" ${attrs} style="width:360px"></steere-board>`, "(() => { const g = new api.Jokerball({ seed: 1, size: 4 }); g.setDice(2, 3); return g; })()", { reducedMotion: motion });
+    const { context, page, errors } = await boardPage(
+      `<steere-board class="b" interactive="red" ${attrs} style="width:360px"></steere-board>`,
+      '(() => { const g = new api.Jokerball({ seed: 1, size: 4 }); g.setDice(2, 3); return g; })()',
+      { reducedMotion: motion },
+    );
     const from = await page.$eval('.b >> [data-target=select]', (e) => e.dataset.cell);
     await page.click(`.b >> [data-cell="${from}"]`);
     await page.click('.b >> [data-target=move]');
@@ -277,10 +306,21 @@ test('animation: a man slides, the ball runs, a capture fades; none with prefers
     await context.close();
   }
   // a capture: the captured checker fades while the capturer slides
-  const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red" style="width:360px"></steere-board>`, 'new api.Zola()');
+  const { context, page, errors } = await boardPage(
+    `<steere-board class="b" interactive="red" style="width:360px"></steere-board>`,
+    'new api.Zola()',
+  );
   const kinds = await page.evaluate(() => {
     document.querySelector('.b').play('a1xa2');
-    return window.boardRoot('.b').getAnimations().map((a) => a.effect.getKeyframes().map((k) => k.opacity ?? null).join());
+    return window
+      .boardRoot('.b')
+      .getAnimations()
+      .map((a) =>
+        a.effect
+          .getKeyframes()
+          .map((k) => k.opacity ?? null)
+          .join(),
+      );
   });
   assert.deepEqual(kinds.sort(), [',', '1,0']);
   assert.deepEqual(errors, []);
@@ -288,7 +328,10 @@ test('animation: a man slides, the ball runs, a capture fades; none with prefers
 });
 
 test('a piece can be dragged onto its destination', async () => {
-  const { context, page, errors } = await boardPage(`<steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board>`, 'new api.Zola()');
+  const { context, page, errors } = await boardPage(
+    `<steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board>`,
+    'new api.Zola()',
+  );
   const a = await page.locator('.b >> [data-cell=a1]').boundingBox();
   const b = await page.locator('.b >> [data-cell=b1]').boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -303,7 +346,10 @@ test('a piece can be dragged onto its destination', async () => {
 });
 
 test('keyboard and screen readers: one tab stop, arrows, Enter, Escape; labels, dice and a polite live region', async () => {
-  const { context, page, errors } = await boardPage(`<button>before</button><steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board><button>after</button>`, "(() => { const g = new api.Jokerball({ seed: 2, size: 4 }); g.setDice(1, 4); return g; })()");
+  const { context, page, errors } = await boardPage(
+    `<button>before</button><steere-board class="b" interactive="red" animation="0" style="width:360px"></steere-board><button>after</button>`,
+    '(() => { const g = new api.Jokerball({ seed: 2, size: 4 }); g.setDice(1, 4); return g; })()',
+  );
   assert.equal(await page.$$eval('.b >> [tabindex="0"]', (c) => c.length), 1);
   const focused = () => page.evaluate(() => window.boardRoot('.b').activeElement?.getAttribute('data-cell') ?? null);
   await page.focus('text=before');
@@ -320,7 +366,10 @@ test('keyboard and screen readers: one tab stop, arrows, Enter, Escape; labels, 
   assert.ok(await page.$eval(`.b >> [data-cell="${first}"]`, (c) => c.hasAttribute('data-selected')));
   const dest = await focused();
   assert.equal(await page.$eval(`.b >> [data-cell="${dest}"]`, (c) => c.dataset.target), 'move');
-  assert.match(await page.evaluate(() => window.boardRoot('.b').querySelector('[aria-live=polite]').textContent), /selected/);
+  assert.match(
+    await page.evaluate(() => window.boardRoot('.b').querySelector('[aria-live=polite]').textContent),
+    /selected/,
+  );
   await page.keyboard.press('Escape');
   assert.equal(await page.$$eval('.b >> [data-selected]', (c) => c.length), 0);
   // arrows walk the board: Right moves along a row
@@ -339,12 +388,21 @@ test('keyboard and screen readers: one tab stop, arrows, Enter, Escape; labels, 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => window.games['.b'].phase), 'ball');
-  assert.match(await page.evaluate(() => window.boardRoot('.b').querySelector('[aria-live=polite]').textContent), /^Red: man [a-g]\d to [a-g]\d/);
+  assert.match(
+    await page.evaluate(() => window.boardRoot('.b').querySelector('[aria-live=polite]').textContent),
+    /^Red: man [a-g]\d to [a-g]\d/,
+  );
   // labels: "b3, red man, target"-style, dice as an image with a text label
   const labels = await page.$$eval('.b >> [data-cell]', (c) => c.map((e) => e.getAttribute('aria-label')));
-  assert.ok(labels.every((l) => /^[a-g]\d, (empty|red man|blue man|the ball)(, target)?(, selected)?(, last move)?$/.test(l)), labels.join('\n'));
+  assert.ok(
+    labels.every((l) => /^[a-g]\d, (empty|red man|blue man|the ball)(, target)?(, selected)?(, last move)?$/.test(l)),
+    labels.join('\n'),
+  );
   assert.ok(labels.some((l) => /, the ball, selected$/.test(l)));
-  const dice = await page.$eval('.b >> [part=dice]', (d) => ({ role: d.getAttribute('role'), label: d.getAttribute('aria-label') }));
+  const dice = await page.$eval('.b >> [part=dice]', (d) => ({
+    role: d.getAttribute('role'),
+    label: d.getAttribute('aria-label'),
+  }));
   assert.equal(dice.role, 'img');
   assert.match(dice.label, /^Dice: distance 1, direction 4, the ball goes up and (right|left)$/);
   assert.deepEqual(errors, []);
@@ -363,7 +421,9 @@ test('320 px wide: the board keeps its aspect ratio and the page does not scroll
     const { width, height } = window.boardRoot('.j').querySelector('svg').viewBox.baseVal;
     return { width, height };
   });
-  const svgBox = await page.evaluate(() => window.boardRoot('.j').querySelector('svg').getBoundingClientRect().toJSON());
+  const svgBox = await page.evaluate(() =>
+    window.boardRoot('.j').querySelector('svg').getBoundingClientRect().toJSON(),
+  );
   assert.ok(Math.abs(svgBox.height / svgBox.width - vb.height / vb.width) < 0.01);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 320);
   await page.screenshot({ path: `${outDir}/elements-320.png`, fullPage: true });

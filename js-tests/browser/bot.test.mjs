@@ -22,10 +22,15 @@ async function vsBot(url, seed, shot) {
   assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
   const { winner } = await playGame(page, { random: rng(seed) });
   // the person clicks only on Red's turns (Blue's show no targets), so Blue's records are the computer's
-  const log = await page.$$eval('steere-game >> .log li[data-record]', (li) => li.map((e) => [e.dataset.player, e.dataset.record]));
+  const log = await page.$$eval('steere-game >> .log li[data-record]', (li) =>
+    li.map((e) => [e.dataset.player, e.dataset.record]),
+  );
   assert.ok(winner === 'red' || winner === 'blue');
   assert.ok(log.length >= 2, 'the computer moved');
-  assert.ok(log.some(([p, r]) => p === 'blue' && r !== '-'), 'the computer (Blue) has moves in the log');
+  assert.ok(
+    log.some(([p, r]) => p === 'blue' && r !== '-'),
+    'the computer (Blue) has moves in the log',
+  );
   await page.screenshot({ path: `${outDir}/${shot}.png` });
   assert.deepEqual(errors, []);
   await context.close();
@@ -52,12 +57,19 @@ test('the computer answers a double and plays a cube match on its own (RULES 3.2
   await page.click('[data-action=double]');
   // the computer takes or drops by itself; nothing for the person to do meanwhile
   assert.ok(await page.isDisabled('[data-action=take]'));
-  await page.waitForFunction(() => document.querySelector('steere-game').game.phase !== 'double', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('steere-game').game.phase !== 'double', null, {
+    timeout: 30000,
+  });
   const s = await gameState(page);
   assert.match(s.status, /^Blue (takes|drops)$/);
   // the log keeps the cube actions, in their colours
-  const cubeLines = await page.$$eval('steere-game >> .log li.cube', (li) => li.map((e) => [e.dataset.player, e.textContent]));
-  assert.deepEqual(cubeLines, [['red', 'Red doubles'], ['blue', s.status]]);
+  const cubeLines = await page.$$eval('steere-game >> .log li.cube', (li) =>
+    li.map((e) => [e.dataset.player, e.textContent]),
+  );
+  assert.deepEqual(cubeLines, [
+    ['red', 'Red doubles'],
+    ['blue', s.status],
+  ]);
   if (s.status.includes('takes')) {
     assert.equal(s.cube, 'Cube 2, owned by Blue');
     assert.equal(s.matchPhase, 'playing');
@@ -88,7 +100,11 @@ test('a newcomer plays the computer: it is the default opponent, with its level'
   const { context, page, errors } = await D.open('');
   assert.equal(await page.inputValue('[data-option=opponent]'), 'bot');
   assert.ok(await page.isEnabled('[data-option=level]'));
-  assert.deepEqual(await page.$$eval('[data-option=level] option', (o) => o.map((x) => x.value)), ['easy', 'medium', 'hard']);
+  assert.deepEqual(await page.$$eval('[data-option=level] option', (o) => o.map((x) => x.value)), [
+    'easy',
+    'medium',
+    'hard',
+  ]);
   // switching to a person takes effect at once
   await page.selectOption('[data-option=opponent]', 'human');
   assert.ok(await page.isDisabled('[data-option=level]'));

@@ -14,11 +14,19 @@ const D = demo();
 /** A remote game of `kind` ('jokerball', 'zola', 'match'), Red's seat, its state from a new object. */
 async function remote(options = {}) {
   const { lang = 'en', kind = 'jokerball', viewport, attrs = '' } = options;
-  const { context, page, errors } = await D.element(`<steere-game class="g" opponent="remote" human="red" ${attrs}></steere-game>`, { lang, viewport });
+  const { context, page, errors } = await D.element(
+    `<steere-game class="g" opponent="remote" human="red" ${attrs}></steere-game>`,
+    { lang, viewport },
+  );
   await page.evaluate(async (kind) => {
     const api = await import('/pkg/steere_games.js');
     await api.default();
-    const obj = kind === 'match' ? new api.Match({ game: 'jokerball', length: 3, cube: true }) : kind === 'zola' ? new api.Zola() : new api.Jokerball();
+    const obj =
+      kind === 'match'
+        ? new api.Match({ game: 'jokerball', length: 3, cube: true })
+        : kind === 'zola'
+          ? new api.Zola()
+          : new api.Jokerball();
     const g = document.querySelector('.g');
     g.state = obj.toJSON();
     obj.free();
@@ -28,8 +36,29 @@ async function remote(options = {}) {
       e.preventDefault();
     });
     // a view of the server's words: each call a clock `running` for `ranMs` of a control of 12 s delay
-    window.view = (over) => Object.assign(g, { online: { seat: '0', serverOffsetMs: 0, away: { 0: null, 1: null }, claimAt: null, canClaim: false, over: false, winner: null, reason: null, clock: null, ...over } });
-    window.clock = (ranMs, running = 'red', reserveMs = 120000) => ({ delayMs: 12000, incrementMs: 0, red: { reserveMs }, blue: { reserveMs: 120000 }, running, since: Date.now() - ranMs });
+    window.view = (over) =>
+      Object.assign(g, {
+        online: {
+          seat: '0',
+          serverOffsetMs: 0,
+          away: { 0: null, 1: null },
+          claimAt: null,
+          canClaim: false,
+          over: false,
+          winner: null,
+          reason: null,
+          clock: null,
+          ...over,
+        },
+      });
+    window.clock = (ranMs, running = 'red', reserveMs = 120000) => ({
+      delayMs: 12000,
+      incrementMs: 0,
+      red: { reserveMs },
+      blue: { reserveMs: 120000 },
+      running,
+      since: Date.now() - ranMs,
+    });
   }, kind);
   await drawn(page, '.g');
   return { context, page, errors };
@@ -42,9 +71,19 @@ const clocks = (page) =>
     const one = (p) => {
       const c = r.querySelector(`[data-clock=${p}]`);
       const d = r.querySelector(`[data-delay=${p}]`);
-      return { text: c.textContent, delay: d.textContent, running: c.parentNode.hasAttribute('data-running'), low: c.hasAttribute('data-low'), colour: getComputedStyle(c).color };
+      return {
+        text: c.textContent,
+        delay: d.textContent,
+        running: c.parentNode.hasAttribute('data-running'),
+        low: c.hasAttribute('data-low'),
+        colour: getComputedStyle(c).color,
+      };
     };
-    return { shown: !r.querySelector('.clocks').hidden && r.querySelector('.clocks').getClientRects().length > 0, red: one('red'), blue: one('blue') };
+    return {
+      shown: !r.querySelector('.clocks').hidden && r.querySelector('.clocks').getClientRects().length > 0,
+      red: one('red'),
+      blue: one('blue'),
+    };
   });
 const text = (page, sel) => page.$eval(`.g >> ${sel}`, (e) => (e.closest('[hidden]') ? null : e.textContent));
 
@@ -96,15 +135,26 @@ test('timers held back (a background tab): the clock is right again when the pag
 test('low time: at 10 s the clock turns red and the live region says it once', async () => {
   const { context, page, errors } = await remote();
   await page.evaluate(() => {
-    const live = document.querySelector('.g').shadowRoot.querySelector('steere-board').shadowRoot.querySelector('[aria-live]');
+    const live = document
+      .querySelector('.g')
+      .shadowRoot.querySelector('steere-board')
+      .shadowRoot.querySelector('[aria-live]');
     window.said = [];
-    new MutationObserver(() => window.said.push(live.textContent)).observe(live, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => window.said.push(live.textContent)).observe(live, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
     view({ clock: clock(12000 + 120000 - 11500) });
   });
   let c = await clocks(page);
   assert.equal(c.red.low, false);
   const calm = c.red.colour;
-  await page.waitForFunction(() => document.querySelector('.g').shadowRoot.querySelector('[data-clock=red]').hasAttribute('data-low'), null, { timeout: 5000 });
+  await page.waitForFunction(
+    () => document.querySelector('.g').shadowRoot.querySelector('[data-clock=red]').hasAttribute('data-low'),
+    null,
+    { timeout: 5000 },
+  );
   await page.waitForTimeout(1200);
   c = await clocks(page);
   assert.equal(c.red.colour, 'rgb(196, 18, 27)');
@@ -117,14 +167,22 @@ test('low time: at 10 s the clock turns red and the live region says it once', a
 
 test('Claim the win: shown exactly from claimAt, with why; pressing it asks the page (steere-action claimWin)', async () => {
   const { context, page, errors } = await remote();
-  const claim = () => page.evaluate(() => {
-    const r = document.querySelector('.g').shadowRoot;
-    const b = r.querySelector('[data-action=claimWin]');
-    return { button: !b.hidden && b.getClientRects().length > 0 && !b.disabled, why: r.querySelector('.claim').hidden ? null : r.querySelector('.claim').textContent };
-  });
+  const claim = () =>
+    page.evaluate(() => {
+      const r = document.querySelector('.g').shadowRoot;
+      const b = r.querySelector('[data-action=claimWin]');
+      return {
+        button: !b.hidden && b.getClientRects().length > 0 && !b.disabled,
+        why: r.querySelector('.claim').hidden ? null : r.querySelector('.claim').textContent,
+      };
+    });
   await page.evaluate(() => view({ away: { 0: null, 1: Date.now() - 118500 }, claimAt: Date.now() + 1500 }));
   assert.deepEqual(await claim(), { button: false, why: null });
-  await page.waitForFunction(() => !document.querySelector('.g').shadowRoot.querySelector('[data-action=claimWin]').hidden, null, { timeout: 4000 });
+  await page.waitForFunction(
+    () => !document.querySelector('.g').shadowRoot.querySelector('[data-action=claimWin]').hidden,
+    null,
+    { timeout: 4000 },
+  );
   const c = await claim();
   assert.equal(c.button, true);
   assert.match(c.why, /^Blue has been away 12\d s$/);
@@ -154,7 +212,9 @@ for (const [lang, [time, abandoned, match]] of Object.entries(ENDS)) {
     await page.evaluate(() => view({ clock: clock(200000, 'blue'), over: true, winner: '0', reason: 'time' }));
     assert.equal(await text(page, '.winner'), time);
     assert.equal(await text(page, '.turn'), time);
-    const on = await page.$$eval('.g >> .bar button', (bs) => bs.filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.action));
+    const on = await page.$$eval('.g >> .bar button', (bs) =>
+      bs.filter((b) => !b.hidden && !b.disabled).map((b) => b.dataset.action),
+    );
     assert.deepEqual(on, []);
     assert.equal((await clocks(page)).blue.text, '0:00');
     await page.evaluate(() => view({ over: true, winner: '1', reason: 'abandoned' }));
@@ -196,11 +256,20 @@ test('no-help: no hint drawn and help false while the game is on; help again onc
 for (const lang of ['en', 'es', 'ru']) {
   test(`at 390 px (${lang}): both clocks on one line above the board, inside the screen, the claim button too`, async () => {
     const { context, page, errors } = await remote({ lang, kind: 'match', viewport: { width: 390, height: 844 } });
-    await page.evaluate(() => view({ clock: clock(4000, 'red', 3600000), away: { 0: null, 1: Date.now() - 130000 }, canClaim: true }));
+    await page.evaluate(() =>
+      view({ clock: clock(4000, 'red', 3600000), away: { 0: null, 1: Date.now() - 130000 }, canClaim: true }),
+    );
     const box = await page.evaluate(() => {
       const r = document.querySelector('.g').shadowRoot;
       const b = (s) => r.querySelector(s).getBoundingClientRect().toJSON();
-      return { red: b('[data-clock=red]'), blue: b('[data-clock=blue]'), board: b('steere-board'), claim: b('[data-action=claimWin]'), why: b('.claim'), width: document.documentElement.scrollWidth };
+      return {
+        red: b('[data-clock=red]'),
+        blue: b('[data-clock=blue]'),
+        board: b('steere-board'),
+        claim: b('[data-action=claimWin]'),
+        why: b('.claim'),
+        width: document.documentElement.scrollWidth,
+      };
     });
     await page.screenshot({ path: join(outDir, `clock-390-${lang}.png`), fullPage: true });
     assert.equal(box.width, 390, 'nothing wider than the screen');

@@ -24,12 +24,26 @@ async function resign(page) {
 test('match to 5 with the cube: double/take, game to the end, double/drop, resign (RULES 3.1-3.5)', async () => {
   const { context, page, errors } = await D.open('?seed=31&size=4&length=5&cube=on&opponent=human');
   assert.equal((await state(page)).cube, 'Cube 1, centred');
-  assert.deepEqual(await enabled(page), { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
+  assert.deepEqual(await enabled(page), {
+    roll: true,
+    double: true,
+    take: false,
+    drop: false,
+    resign: true,
+    'next-game': false,
+  });
 
   // game 1: Red doubles, Blue takes
   await page.click('[data-action=double]');
   assert.equal((await state(page)).matchPhase, 'double');
-  assert.deepEqual(await enabled(page), { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+  assert.deepEqual(await enabled(page), {
+    roll: false,
+    double: false,
+    take: true,
+    drop: true,
+    resign: true,
+    'next-game': false,
+  });
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
   await page.click('[data-action=take]');
   assert.equal((await state(page)).cube, 'Cube 2, owned by Blue');
@@ -41,7 +55,14 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
   const s1 = await score(page);
   assert.equal(s1[g1.winner], 2);
   assert.equal(s1[g1.winner === 'red' ? 'blue' : 'red'], 0);
-  assert.deepEqual(await enabled(page), { roll: false, double: false, take: false, drop: false, resign: false, 'next-game': true });
+  assert.deepEqual(await enabled(page), {
+    roll: false,
+    double: false,
+    take: false,
+    drop: false,
+    resign: false,
+    'next-game': true,
+  });
   await page.screenshot({ path: `${outDir}/cube-game1.png` });
 
   // game 2: Blue starts (RULES 3.6), doubles, Red drops: Blue wins the value before the double
@@ -65,7 +86,10 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
   assert.deepEqual(await score(page), { red: s2.red, blue: s2.blue + 1 });
   const results = await page.$$eval('steere-game >> .log li.result', (li) => li.map((e) => e.textContent));
   assert.equal(results.length, 3);
-  assert.match(results.join(' · '), /^(Red|Blue) wins 2 points \(.*\) · Blue wins 1 point \(the double was dropped\) · Blue wins 1 point \(resignation\)$/);
+  assert.match(
+    results.join(' · '),
+    /^(Red|Blue) wins 2 points \(.*\) · Blue wins 1 point \(the double was dropped\) · Blue wins 1 point \(resignation\)$/,
+  );
   await page.screenshot({ path: `${outDir}/cube-match.png` });
   assert.deepEqual(errors, []);
   await context.close();

@@ -13,10 +13,11 @@ const open = D.open;
 
 const seat = (page) => page.textContent('steere-game >> .seat');
 const history = (page) => page.evaluate(() => document.querySelector('steere-game').game.history());
-const game = (page) => page.evaluate(() => {
-  const g = document.querySelector('steere-game').game;
-  return { turn: g.turn, phase: g.phase, dice: g.dice, history: g.history() };
-});
+const game = (page) =>
+  page.evaluate(() => {
+    const g = document.querySelector('steere-game').game;
+    return { turn: g.turn, phase: g.phase, dice: g.dice, history: g.history() };
+  });
 
 /** Plays the person's Jokerball turn by clicks: roll, then targets until the turn has passed. */
 async function personTurn(page, random) {
@@ -34,7 +35,8 @@ async function personTurn(page, random) {
 test('bad URL parameters are each named in a message beside a playable default game', async () => {
   const { context, page, errors } = await open('?size=5&rows=9&length=50&level=insane&opponent=robot&botdelay=0');
   const notice = await page.textContent('#notice');
-  for (const p of ['size=5', 'rows=9', 'length=50', 'level=insane', 'opponent=robot']) assert.ok(notice.includes(`asks for ${p}`), `${p} named: ${notice}`);
+  for (const p of ['size=5', 'rows=9', 'length=50', 'level=insane', 'opponent=robot'])
+    assert.ok(notice.includes(`asks for ${p}`), `${p} named: ${notice}`);
   // the reason is worded by the engine's error code, in the page's language (here English)
   assert.match(notice, /asks for size=5, which was ignored \(a value that is not allowed here\)/);
   assert.match(notice, /asks for opponent=robot, which was ignored \(expected bot \| human \| online\)/);
@@ -55,12 +57,24 @@ test('bad URL parameters are each named in a message beside a playable default g
   await context.close();
 });
 
-test('the page says which colour the person plays, and how to play (captures, goals, rows, rule sets, cube, Crawford, dead cube, Zola distance, the designer\'s rules)', async () => {
+test("the page says which colour the person plays, and how to play (captures, goals, rows, rule sets, cube, Crawford, dead cube, Zola distance, the designer's rules)", async () => {
   const { context, page, errors } = await open('?game=zola&human=blue&level=easy&botdelay=0');
   await page.waitForFunction(() => document.querySelector('steere-game').game.history().length === 1);
   assert.equal(await seat(page), 'You play Blue against the computer (easy).');
   const help = await page.textContent('details.help');
-  for (const re of [/Captures/, /leaves through the goal/, /Rows/, /classic/, /2025/, /Double/, /Crawford/, /Dead cube/, /away from the centre/, /pie rule/]) assert.match(help, re);
+  for (const re of [
+    /Captures/,
+    /leaves through the goal/,
+    /Rows/,
+    /classic/,
+    /2025/,
+    /Double/,
+    /Crawford/,
+    /Dead cube/,
+    /away from the centre/,
+    /pie rule/,
+  ])
+    assert.match(help, re);
   assert.equal(await page.getAttribute('details.help a', 'href'), 'https://www.marksteeregames.com/');
   assert.deepEqual(errors, []);
   await context.close();
@@ -70,12 +84,18 @@ test('Zola: the targets are drawn highlighted (computed fill), in the demo too',
   const { context, page, errors } = await open('?game=zola&opponent=human');
   const cells = await page.evaluate(() => {
     const root = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot;
-    return [...root.querySelectorAll('[data-cell]')].map((e) => ({ target: e.hasAttribute('data-target'), fill: getComputedStyle(e.querySelector('.shape')).fill }));
+    return [...root.querySelectorAll('[data-cell]')].map((e) => ({
+      target: e.hasAttribute('data-target'),
+      fill: getComputedStyle(e.querySelector('.shape')).fill,
+    }));
   });
   const targetFills = new Set(cells.filter((c) => c.target).map((c) => c.fill));
   assert.equal(targetFills.size, 1);
   const [fill] = targetFills;
-  assert.ok(cells.filter((c) => !c.target).every((c) => c.fill !== fill), 'no other square is drawn like a target');
+  assert.ok(
+    cells.filter((c) => !c.target).every((c) => c.fill !== fill),
+    'no other square is drawn like a target',
+  );
   assert.ok(cells.filter((c) => c.target).length >= 10);
   assert.deepEqual(errors, []);
   await context.close();
@@ -92,8 +112,13 @@ test('pie rule against the computer: after a3xa4 it swaps without moving, the pe
   assert.equal((await gameState(page)).turnLine, 'Blue to move');
   const pieces = await page.$$eval('[data-target]', (c) => c.map((e) => e.querySelector('[data-piece]').dataset.piece));
   assert.ok(pieces.length && pieces.every((p) => p === 'blue'), 'the person moves the blue checkers now');
-  const log = await page.$$eval('steere-game >> .log li[data-record]', (li) => li.map((e) => [e.dataset.player, e.dataset.record]));
-  assert.deepEqual(log, [['red', 'a3xa4'], ['blue', 'swap']]);
+  const log = await page.$$eval('steere-game >> .log li[data-record]', (li) =>
+    li.map((e) => [e.dataset.player, e.dataset.record]),
+  );
+  assert.deepEqual(log, [
+    ['red', 'a3xa4'],
+    ['blue', 'swap'],
+  ]);
   await context.close();
   assert.deepEqual(errors, []);
 
@@ -111,7 +136,7 @@ test('pie rule against the computer: after a3xa4 it swaps without moving, the pe
   await context.close();
 });
 
-test('the computer\'s moves are animated and its last move stays marked; cube actions are logged in colour', async () => {
+test("the computer's moves are animated and its last move stays marked; cube actions are logged in colour", async () => {
   let { context, page, errors } = await open('?size=4&seed=57&botdelay=0');
   // watch the board for animations while the computer plays
   await page.evaluate(() => {
@@ -125,22 +150,32 @@ test('the computer\'s moves are animated and its last move stays marked; cube ac
   const random = rng(57);
   await personTurn(page, random);
   await page.evaluate(() => (window.moving = 0));
-  await page.waitForFunction(() => {
-    const g = document.querySelector('steere-game').game;
-    return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
-  }, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => {
+      const g = document.querySelector('steere-game').game;
+      return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
+    },
+    null,
+    { timeout: 30000 },
+  );
   const g = await game(page);
   if (g.phase !== 'over') {
     const rec = g.history[g.history.length - 1].split(' ');
-    assert.ok((await page.evaluate(() => window.moving)) > 0, 'the computer\'s moves were animated');
+    assert.ok((await page.evaluate(() => window.moving)) > 0, "the computer's moves were animated");
     // the computer's man and ball moves are marked (cells named in its record), and drawn apart
     const marked = await page.$$eval('[data-last]', (c) => c.map((e) => e.dataset.cell));
-    const named = rec.slice(1).flatMap((m) => m.split(/[-x>]/)).filter((c) => /^[a-g]\d$/.test(c));
+    const named = rec
+      .slice(1)
+      .flatMap((m) => m.split(/[-x>]/))
+      .filter((c) => /^[a-g]\d$/.test(c));
     assert.deepEqual(marked.sort(), [...new Set(named)].sort());
     const fills = await page.evaluate((cells) => {
       const root = document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot;
       const plain = [...root.querySelectorAll('[data-cell]:not([data-last]):not([data-target]):not(.alt)')][0];
-      return { plain: getComputedStyle(plain.querySelector('.shape')).fill, last: cells.map((c) => getComputedStyle(root.querySelector(`[data-cell="${c}"] .shape`)).fill) };
+      return {
+        plain: getComputedStyle(plain.querySelector('.shape')).fill,
+        last: cells.map((c) => getComputedStyle(root.querySelector(`[data-cell="${c}"] .shape`)).fill),
+      };
     }, marked);
     assert.ok(fills.last.every((f) => f !== fills.plain));
   }
@@ -150,12 +185,16 @@ test('the computer\'s moves are animated and its last move stays marked; cube ac
   ({ context, page, errors } = await open('?size=4&length=3&cube=on&seed=58&level=easy&botdelay=0'));
   await page.click('[data-action=double]');
   await page.waitForFunction(() => document.querySelector('steere-game').game.phase !== 'double');
-  const cube = await page.$$eval('steere-game >> .log li.cube', (li) => li.map((e) => [e.dataset.player, e.textContent]));
+  const cube = await page.$$eval('steere-game >> .log li.cube', (li) =>
+    li.map((e) => [e.dataset.player, e.textContent]),
+  );
   assert.equal(cube.length, 2);
   assert.deepEqual(cube[0], ['red', 'Red doubles']);
   assert.ok(['Blue takes', 'Blue drops'].includes(cube[1][1]) && cube[1][0] === 'blue');
   // the colour marks are drawn: Red's a disc, Blue's a square, in their colours
-  const marks = await page.$$eval('steere-game >> .log li.cube', (li) => li.map((e) => getComputedStyle(e, '::before').backgroundColor));
+  const marks = await page.$$eval('steere-game >> .log li.cube', (li) =>
+    li.map((e) => getComputedStyle(e, '::before').backgroundColor),
+  );
   assert.notEqual(marks[0], marks[1]);
   await page.screenshot({ path: `${outDir}/demo-cube-log.png` });
   assert.deepEqual(errors, []);
@@ -189,7 +228,7 @@ test('resigning and abandoning a game in progress ask first', async () => {
   await context.close();
 });
 
-test('take back in a single game: to the start of the person\'s last turn, with the same dice; not in a match', async () => {
+test("take back in a single game: to the start of the person's last turn, with the same dice; not in a match", async () => {
   let { context, page, errors } = await open('?size=4&seed=61&botdelay=0');
   assert.ok(await page.isDisabled('[data-action=undo]'));
   await page.click('[data-action=roll]');
@@ -202,10 +241,14 @@ test('take back in a single game: to the start of the person\'s last turn, with 
   await page.click('[data-action=undo]');
   // a whole turn, and the computer's answer
   await personTurn(page, rng(61));
-  await page.waitForFunction(() => {
-    const g = document.querySelector('steere-game').game;
-    return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
-  }, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => {
+      const g = document.querySelector('steere-game').game;
+      return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
+    },
+    null,
+    { timeout: 30000 },
+  );
   const after = await game(page);
   assert.equal(after.history.length, 2);
   assert.ok(await page.isEnabled('[data-action=undo]'));

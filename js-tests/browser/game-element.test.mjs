@@ -14,7 +14,9 @@ for (const t of ['steere-played', 'steere-gameover', 'steere-error', 'steere-mov
 </script>`;
 
 const buttons = (page, sel) =>
-  page.$$eval(`${sel} >> button[data-action]`, (bs) => Object.fromEntries(bs.filter((b) => !b.closest('[hidden]')).map((b) => [b.dataset.action, !b.disabled])));
+  page.$$eval(`${sel} >> button[data-action]`, (bs) =>
+    Object.fromEntries(bs.filter((b) => !b.closest('[hidden]')).map((b) => [b.dataset.action, !b.disabled])),
+  );
 const events = (page, type) => page.evaluate((type) => window.events.filter((e) => e.type === type), type);
 
 test('bad attributes: steere-error for each, a message in the element, and a playable default game', async () => {
@@ -24,9 +26,13 @@ test('bad attributes: steere-error for each, a message in the element, and a pla
   );
   await drawn(page, '.g');
   const errs = await events(page, 'steere-error');
-  assert.deepEqual(errs.map((e) => e.detail.error.code), Array(6).fill('invalid_option'));
+  assert.deepEqual(
+    errs.map((e) => e.detail.error.code),
+    Array(6).fill('invalid_option'),
+  );
   const msg = await page.$eval('.g >> .msg', (m) => m.textContent);
-  for (const a of ['size="5"', 'rows="9"', 'length="50"', 'level="insane"', 'opponent="robot"', 'cube="maybe"']) assert.ok(msg.includes(a), `${a} named in: ${msg}`);
+  for (const a of ['size="5"', 'rows="9"', 'length="50"', 'level="insane"', 'opponent="robot"', 'cube="maybe"'])
+    assert.ok(msg.includes(a), `${a} named in: ${msg}`);
   // the engine's reason travels in the event (English); the element words it by the error's code
   assert.ok(errs.some((e) => /size must be 4 or 6, not 5/.test(e.detail.error.message)));
   assert.match(msg, /size="5" was ignored \(a value that is not allowed here\)/);
@@ -36,13 +42,19 @@ test('bad attributes: steere-error for each, a message in the element, and a pla
   assert.equal(await page.evaluate(() => document.querySelector('.g').game.constructor.name), 'Jokerball');
   assert.equal(await page.$eval('.g >> .seat', (s) => s.textContent), 'You play Red against the computer (medium).');
   await page.click('.g >> [data-action=roll]');
-  assert.ok((await page.$$eval('.g >> [data-target]', (c) => c.length)) > 0 || (await page.evaluate(() => document.querySelector('.g').game.turn)) === 'blue');
+  assert.ok(
+    (await page.$$eval('.g >> [data-target]', (c) => c.length)) > 0 ||
+      (await page.evaluate(() => document.querySelector('.g').game.turn)) === 'blue',
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a freed game, a bad state, a bad object: steere-error and a message, nothing thrown; a good state or object plays', async () => {
-  const { context, page, errors } = await D.element(`<steere-game class="g" game="zola" opponent="human"></steere-game>`, { head: RECORD });
+  const { context, page, errors } = await D.element(
+    `<steere-game class="g" game="zola" opponent="human"></steere-game>`,
+    { head: RECORD },
+  );
   await drawn(page, '.g');
   const out = await page.evaluate(async () => {
     const g = document.querySelector('.g');
@@ -69,7 +81,16 @@ test('a freed game, a bad state, a bad object: steere-error and a message, nothi
     const api = await window.steere();
     g.game = new api.Zola({ size: 8 });
     await tick();
-    return { bad, kept, state, codes, restored, msg, refused, cells: window.boardRoot(g).querySelectorAll('[data-cell]').length };
+    return {
+      bad,
+      kept,
+      state,
+      codes,
+      restored,
+      msg,
+      refused,
+      cells: window.boardRoot(g).querySelectorAll('[data-cell]').length,
+    };
   });
   assert.deepEqual(out.refused, ['invalid_option']);
   assert.equal(out.cells, 64);
@@ -89,20 +110,54 @@ test('a match with the cube through the buttons: enabled exactly when allowed; r
     { head: RECORD },
   );
   await drawn(page, '.g');
-  assert.deepEqual(await buttons(page, '.g'), { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
+  assert.deepEqual(await buttons(page, '.g'), {
+    roll: true,
+    double: true,
+    take: false,
+    drop: false,
+    resign: true,
+    'next-game': false,
+  });
   await page.click('.g >> [data-action=double]');
-  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+  assert.deepEqual(await buttons(page, '.g'), {
+    roll: false,
+    double: false,
+    take: true,
+    drop: true,
+    resign: true,
+    'next-game': false,
+  });
   assert.match(await page.$eval('.g >> .turn', (t) => t.textContent), /^Red doubles: Blue to take or drop$/);
   await page.click('.g >> [data-action=take]');
   assert.equal(await page.$eval('.g >> .cube', (c) => c.textContent), 'Cube 2, owned by Blue');
-  assert.deepEqual(await buttons(page, '.g'), { roll: true, double: false, take: false, drop: false, resign: true, 'next-game': false });
+  assert.deepEqual(await buttons(page, '.g'), {
+    roll: true,
+    double: false,
+    take: false,
+    drop: false,
+    resign: true,
+    'next-game': false,
+  });
   await page.click('.g >> [data-action=roll]');
   const played = await events(page, 'steere-played');
-  assert.deepEqual(played.map((e) => [e.detail.player, e.detail.action]), [['red', 'double'], ['blue', 'take'], ['red', 'roll']]);
+  assert.deepEqual(
+    played.map((e) => [e.detail.player, e.detail.action]),
+    [
+      ['red', 'double'],
+      ['blue', 'take'],
+      ['red', 'roll'],
+    ],
+  );
   assert.ok(played[2].detail.dice.distance >= 1);
   // the log shows the cube actions with their colours
-  const log = await page.$$eval('.g >> .log li', (li) => li.map((e) => [e.className, e.dataset.player ?? '', e.textContent]));
-  assert.deepEqual(log.slice(0, 3), [['head', '', 'Game 1'], ['cube', 'red', 'Red doubles'], ['cube', 'blue', 'Blue takes']]);
+  const log = await page.$$eval('.g >> .log li', (li) =>
+    li.map((e) => [e.className, e.dataset.player ?? '', e.textContent]),
+  );
+  assert.deepEqual(log.slice(0, 3), [
+    ['head', '', 'Game 1'],
+    ['cube', 'red', 'Red doubles'],
+    ['cube', 'blue', 'Blue takes'],
+  ]);
   // resigning asks first: cancel keeps the game, confirm ends it for the cube's value
   await page.click('.g >> [data-action=resign]');
   assert.ok(await page.isVisible('.g >> .confirm'));
@@ -114,10 +169,20 @@ test('a match with the cube through the buttons: enabled exactly when allowed; r
   await page.click('.g >> [data-action=confirm-resign]');
   const over = await events(page, 'steere-gameover');
   assert.equal(over.length, 1);
-  assert.deepEqual([over[0].detail.winner, over[0].detail.matchOver, over[0].detail.results], ['blue', false, [{ winner: 'blue', points: 2, cube: 2, how: 'resign' }]]);
+  assert.deepEqual(
+    [over[0].detail.winner, over[0].detail.matchOver, over[0].detail.results],
+    ['blue', false, [{ winner: 'blue', points: 2, cube: 2, how: 'resign' }]],
+  );
   assert.equal(await page.getAttribute('.g >> [data-winner]', 'data-winner'), 'blue');
   assert.match(await page.$eval('.g >> .score', (s) => s.textContent), /Red 0 – Blue 2$/);
-  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: false, drop: false, resign: false, 'next-game': true });
+  assert.deepEqual(await buttons(page, '.g'), {
+    roll: false,
+    double: false,
+    take: false,
+    drop: false,
+    resign: false,
+    'next-game': true,
+  });
   // the last game: Blue at 2 of 3 is the Crawford game, no double
   await page.click('.g >> [data-action=next-game]');
   assert.ok(await page.isVisible('.g >> .badge'));
@@ -150,7 +215,9 @@ test('pie rule against the computer: after a3xa4 it swaps and does not move; aft
   });
   assert.deepEqual(a, { history: ['a3xa4', 'swap'], turn: 'blue', side: 'blue', swapped: true });
   assert.equal(await page.$eval('.a >> .seat', (s) => s.textContent), 'You play Blue against the computer (medium).');
-  const targets = await page.$$eval('.a >> [data-target]', (c) => c.map((e) => e.querySelector('[data-piece]')?.dataset.piece));
+  const targets = await page.$$eval('.a >> [data-target]', (c) =>
+    c.map((e) => e.querySelector('[data-piece]')?.dataset.piece),
+  );
   assert.ok(targets.length > 0 && targets.every((p) => p === 'blue'));
   assert.ok((await page.$eval('.a >> .turn', (t) => t.textContent)).startsWith('Blue to move'));
   // the person moves as Blue; the computer answers as Red
@@ -159,7 +226,10 @@ test('pie rule against the computer: after a3xa4 it swaps and does not move; aft
   await page.click('.a >> [data-target=move]');
   await page.waitForFunction(() => document.querySelector('.a').game.history().length === 4);
   const swaps = (await events(page, 'steere-played')).filter((e) => e.detail.action === 'swap');
-  assert.deepEqual(swaps.map((e) => e.detail.player), ['blue']);
+  assert.deepEqual(
+    swaps.map((e) => e.detail.player),
+    ['blue'],
+  );
 
   // the computer opens (the person plays Blue): the person may swap, and then plays Red
   await page.waitForFunction(() => document.querySelector('.b').game.history().length === 1);
@@ -178,7 +248,8 @@ test('pie rule against the computer: after a3xa4 it swaps and does not move; aft
 });
 
 /** The cell a keyboard user is on (the board's one tab stop) in the game `sel`. */
-const activeCell = (page, sel) => page.evaluate((sel) => window.boardRoot(sel).querySelector('[tabindex="0"]').dataset.cell, sel);
+const activeCell = (page, sel) =>
+  page.evaluate((sel) => window.boardRoot(sel).querySelector('[tabindex="0"]').dataset.cell, sel);
 
 /** Arrow keys from the active cell to `cell` on a Zola board seen from Red's side. */
 async function walkTo(page, sel, cell) {
@@ -188,7 +259,11 @@ async function walkTo(page, sel, cell) {
   for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
   for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowUp' : 'ArrowDown');
   assert.equal(await activeCell(page, sel), cell);
-  assert.equal(await page.evaluate((sel) => window.boardRoot(sel).activeElement?.dataset.cell, sel), cell, 'the cell has the focus');
+  assert.equal(
+    await page.evaluate((sel) => window.boardRoot(sel).activeElement?.dataset.cell, sel),
+    cell,
+    'the cell has the focus',
+  );
 }
 
 test('a whole Zola game against the computer by keyboard alone', async () => {
@@ -227,14 +302,25 @@ test('a whole Zola game against the computer by keyboard alone', async () => {
   assert.ok(winner === 'red' || winner === 'blue');
   assert.ok(moves > 3);
   const over = await events(page, 'steere-gameover');
-  assert.deepEqual(over.map((e) => [e.detail.winner, e.detail.matchOver, e.detail.results[0].how]), [[winner, true, 'captured-all']]);
+  assert.deepEqual(
+    over.map((e) => [e.detail.winner, e.detail.matchOver, e.detail.results[0].how]),
+    [[winner, true, 'captured-all']],
+  );
   // one steere-played per move by anyone, none for a pass; every record in the log with its colour
   const played = await events(page, 'steere-played');
   const history = await page.evaluate(() => document.querySelector('.g').game.history());
   assert.equal(played.length, history.filter((h) => h !== '-').length);
-  const log = await page.$$eval('.g >> .log li[data-record]', (li) => li.map((e) => [e.dataset.player, e.dataset.record]));
-  assert.deepEqual(log.map((l) => l[1]), history);
-  assert.deepEqual(log.filter((l) => l[1] !== '-').map((l) => l[0]), played.map((e) => e.detail.player));
+  const log = await page.$$eval('.g >> .log li[data-record]', (li) =>
+    li.map((e) => [e.dataset.player, e.dataset.record]),
+  );
+  assert.deepEqual(
+    log.map((l) => l[1]),
+    history,
+  );
+  assert.deepEqual(
+    log.filter((l) => l[1] !== '-').map((l) => l[0]),
+    played.map((e) => e.detail.player),
+  );
   assert.equal(await page.$$eval(`.g >> [data-piece=${winner === 'red' ? 'blue' : 'red'}]`, (c) => c.length), 0);
   await page.screenshot({ path: `${outDir}/game-element-zola-keyboard.png` });
   assert.deepEqual(errors, []);
@@ -256,7 +342,7 @@ test('WorkerBot from the board module: legal moves and cube actions off the page
     try {
       await bot.chooseMove(j); // phase 'roll': nothing to choose
     } catch (e) {
-      code = e.name + ':' + e.code;
+      code = `${e.name}:${e.code}`;
     }
     bot.terminate();
     return { legal: z.isLegal(m), cube, code };
@@ -297,7 +383,10 @@ test('WorkerBot.review spreads a Jokerball game over several workers with one pr
   });
   assert.equal(r.workers, 4, 'four workers');
   assert.equal(r.spread.turns.length, r.records);
-  assert.deepEqual(r.spread.turns.map((e) => [e.index, e.record]), r.whole.turns.map((e) => [e.index, e.record]));
+  assert.deepEqual(
+    r.spread.turns.map((e) => [e.index, e.record]),
+    r.whole.turns.map((e) => [e.index, e.record]),
+  );
   const close = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-6, `${what}: ${a} vs ${b}`);
   r.spread.turns.forEach((e, i) => {
     close(e.win, r.whole.turns[i].win, `win of ${e.index}`);
@@ -335,23 +424,51 @@ test('bound to a remote state (opponent="remote"): actions are told by cancelabl
     g.state = window.m.toJSON();
   });
   await drawn(page, '.g');
-  const give = (code) => page.evaluate((c) => { new Function(c)(); document.querySelector('.g').state = window.m.toJSON(); }, code);
+  const give = (code) =>
+    page.evaluate((c) => {
+      new Function(c)();
+      document.querySelector('.g').state = window.m.toJSON();
+    }, code);
   // Red to act, the person here plays Blue: nothing on, no seat line, no New game; Blue's side at the bottom
-  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: false, drop: false, resign: true, 'next-game': false });
+  assert.deepEqual(await buttons(page, '.g'), {
+    roll: false,
+    double: false,
+    take: false,
+    drop: false,
+    resign: true,
+    'next-game': false,
+  });
   assert.ok(await page.isHidden('.g >> .seat'));
   assert.equal(await page.getAttribute('.g >> steere-board', 'orientation'), 'blue');
   // Red doubles on the "server": Blue is asked; Take is sent, not played
   await give('window.m.double()');
   assert.equal(await page.$eval('.g >> .turn', (t) => t.textContent), 'Red doubles: Blue to take or drop');
-  assert.deepEqual(await buttons(page, '.g'), { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+  assert.deepEqual(await buttons(page, '.g'), {
+    roll: false,
+    double: false,
+    take: true,
+    drop: true,
+    resign: true,
+    'next-game': false,
+  });
   await page.click('.g >> [data-action=take]');
   assert.deepEqual(await page.evaluate(() => window.sent), [['steere-action', 'blue', 'take']]);
-  assert.equal(await page.evaluate(() => document.querySelector('.g').game.phase), 'double', 'the cancelled take is not played');
+  assert.equal(
+    await page.evaluate(() => document.querySelector('.g').game.phase),
+    'double',
+    'the cancelled take is not played',
+  );
   // the take comes back as a new state: the log shows the match's own cube lines
   await give('window.m.take(); window.m.roll();');
   assert.equal(await page.$eval('.g >> .cube', (c) => c.textContent), 'Cube 2, owned by Blue');
-  const log = await page.$$eval('.g >> .log li', (li) => li.map((e) => [e.className, e.dataset.player ?? '', e.textContent]));
-  assert.deepEqual(log.slice(0, 3), [['head', '', 'Game 1'], ['cube', 'red', 'Red doubles'], ['cube', 'blue', 'Blue takes']]);
+  const log = await page.$$eval('.g >> .log li', (li) =>
+    li.map((e) => [e.className, e.dataset.player ?? '', e.textContent]),
+  );
+  assert.deepEqual(log.slice(0, 3), [
+    ['head', '', 'Game 1'],
+    ['cube', 'red', 'Red doubles'],
+    ['cube', 'blue', 'Blue takes'],
+  ]);
   // Red moves on the "server" until Blue is to roll; then Blue's roll is sent
   await give('const b = window.m; while (b.turn === "red" && b.gamePhase !== "roll") b.play(b.legalMoves()[0]);');
   assert.deepEqual((await buttons(page, '.g')).roll, true);
@@ -381,7 +498,10 @@ test('bound to a remote state (opponent="remote"): actions are told by cancelabl
   assert.equal((await events(page, 'steere-gameover')).length, 0);
   await give('window.m.resign("blue")');
   const over = await events(page, 'steere-gameover');
-  assert.deepEqual(over.map((e) => [e.detail.winner, e.detail.results.length]), [['red', 1]]);
+  assert.deepEqual(
+    over.map((e) => [e.detail.winner, e.detail.results.length]),
+    [['red', 1]],
+  );
   assert.equal(await page.getAttribute('.g >> [data-winner]', 'data-winner'), 'red');
   assert.deepEqual((await buttons(page, '.g'))['next-game'], true);
   // a watcher (human="none"): the same state, nothing to do
@@ -394,7 +514,9 @@ test('bound to a remote state (opponent="remote"): actions are told by cancelabl
 });
 
 test('one view() per drawing: the element, its board, its log and who acts share one call of the engine', async () => {
-  const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human" animation="0"></steere-game>`);
+  const { context, page, errors } = await D.element(
+    `<steere-game class="g" opponent="human" animation="0"></steere-game>`,
+  );
   await drawn(page, '.g');
   const counts = await page.evaluate(async () => {
     const { Match, Jokerball, Zola } = await window.steere();
@@ -410,7 +532,10 @@ test('one view() per drawing: the element, its board, its log and who acts share
       await tick();
       let calls = 0;
       const view = obj.view.bind(obj);
-      obj.view = () => (calls++, view());
+      obj.view = () => {
+        calls++;
+        return view();
+      };
       for (const c of ['red', 'blue']) {
         calls = 0;
         g.setAttribute('orientation', c);

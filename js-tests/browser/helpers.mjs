@@ -126,7 +126,9 @@ export async function gameState(page, sel = 'steere-game') {
       winner: root.querySelector('[data-winner]')?.dataset.winner ?? null,
       canRoll: on('roll'),
       canTake: on('take'),
-      buttons: Object.fromEntries(['roll', 'double', 'take', 'drop', 'swap', 'resign', 'next-game'].map((a) => [a, on(a)])),
+      buttons: Object.fromEntries(
+        ['roll', 'double', 'take', 'drop', 'swap', 'resign', 'next-game'].map((a) => [a, on(a)]),
+      ),
       status: root.querySelector('.status').textContent,
       turnLine: root.querySelector('.turn').textContent,
       score: root.querySelector('.score').textContent,
@@ -141,7 +143,8 @@ export async function gameState(page, sel = 'steere-game') {
 /**
  * Plays the current game to its end by clicks only: roll when the roll button is on, else click a
  * [data-target] (chosen by `random`, preferring goals and captures when `greedy` so games stay short).
- * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks, notices (the status lines seen) }.
+ * Takes any double offered to it. When the computer is to act, waits. Returns { winner, clicks, notices (the
+ * status lines seen) }.
  */
 export async function playGame(page, { random, greedy = true, maxSteps = 6000 }) {
   let clicks = 0;
@@ -184,7 +187,10 @@ export async function playGame(page, { random, greedy = true, maxSteps = 6000 })
   throw new Error('the game did not end within the step budget');
 }
 
-/** The demo's game: `clicks` clicks of a person at this screen: roll when the button is on, else a target (a move first). */
+/**
+ * The demo's game: `clicks` clicks of a person at this screen: roll when the button is on, else a target (a move
+ * first).
+ */
 export async function clickPlay(page, clicks, random) {
   for (let i = 0; i < clicks; i++) {
     const s = await gameState(page);
@@ -203,15 +209,22 @@ export async function clickPlay(page, clicks, random) {
   }
 }
 
-/** The demo's game as drawn (#game): the log's lines (whose, which record or line), the pieces on the cells, the score's numbers, and its state. */
+/**
+ * The demo's game as drawn (#game): the log's lines (whose, which record or line), the pieces on the cells, the score's
+ * numbers, and its state.
+ */
 export const demoGame = (page) =>
   page.evaluate(() => {
     const g = document.querySelector('#game');
     const board = g.shadowRoot.querySelector('steere-board').shadowRoot;
     return {
       game: board.host.dataset.game ?? g.getAttribute('game'),
-      log: [...g.shadowRoot.querySelectorAll('.log li')].map((li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`),
-      pieces: [...board.querySelectorAll('[data-cell]')].map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? '')).join(' '),
+      log: [...g.shadowRoot.querySelectorAll('.log li')].map(
+        (li) => `${li.dataset.player ?? ''} ${li.dataset.record ?? li.className}`,
+      ),
+      pieces: [...board.querySelectorAll('[data-cell]')]
+        .map((c) => c.dataset.cell + (c.querySelector('[data-piece]')?.dataset.piece ?? ''))
+        .join(' '),
       score: g.shadowRoot.querySelector('.score').textContent.replace(/\D+/g, ' ').trim(),
       // Jokerball: the dice as said, and whether the green die's arrow is seen (its style and box)
       dice: (() => {
@@ -220,7 +233,12 @@ export const demoGame = (page) =>
         if (!d || !a) return null;
         const st = getComputedStyle(a);
         const box = a.getBoundingClientRect();
-        const seen = !a.closest('[hidden]') && st.display !== 'none' && st.visibility !== 'hidden' && box.width > 3 && box.height > 3;
+        const seen =
+          !a.closest('[hidden]') &&
+          st.display !== 'none' &&
+          st.visibility !== 'hidden' &&
+          box.width > 3 &&
+          box.height > 3;
         return `${d.getAttribute('aria-label')} | ${seen ? 'arrow' : 'no arrow'}`;
       })(),
       state: JSON.stringify(g.state),
@@ -239,8 +257,16 @@ const BOARD_ROOT = `window.boardRoot = (sel) => { const el = typeof sel === 'str
  * can be tried), with the board module loaded from /pkg/. Waits until the elements are defined. `lang` is
  * the page's <html lang> (null: none), `locale` the browser's language (navigator.languages).
  */
-export async function elementPage(browser, base, body, { viewport, reducedMotion, head = '', locale, lang = 'en' } = {}) {
-  const context = await browser.newContext({ ...(reducedMotion ? { reducedMotion } : {}), ...(locale ? { locale } : {}) });
+export async function elementPage(
+  browser,
+  base,
+  body,
+  { viewport, reducedMotion, head = '', locale, lang = 'en' } = {},
+) {
+  const context = await browser.newContext({
+    ...(reducedMotion ? { reducedMotion } : {}),
+    ...(locale ? { locale } : {}),
+  });
   const { page, errors } = await newPage(context);
   if (viewport) await page.setViewportSize(viewport);
   const path = `/www/__elements-${Math.random().toString(36).slice(2)}.html`;

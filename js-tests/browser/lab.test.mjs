@@ -1,5 +1,5 @@
-// The balance lab (www/lab.html, issue 28): a small run by clicks and one by keyboard, the charts' bars
-// and intervals against simulate's numbers for the same seed (through the lab's own lab-core.js), the
+// The balance lab (www/lab/, issue 28): a small run by clicks and one by keyboard, the charts' bars
+// and intervals against simulate's numbers for the same seed (through the lab's own core.js), the
 // exported CSV and JSON read back, Stop ending the workers, the results kept over a reload, phone width,
 // the three languages, and the page offline after one visit through the service worker.
 import { test, before, after } from 'node:test';
@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { simulate } from '../../pkg/node.js';
-import { cells, chunks, empty, merge, summary, rows, fromCSV, DEFAULT_RUN } from '../../www/lab-core.js';
+import { cells, chunks, empty, merge, summary, rows, fromCSV, DEFAULT_RUN } from '../../www/lab/core.js';
 import { launch, startServer, stopServer, newPage, outDir, root, offlineContext } from './helpers.mjs';
 
 let browser;
@@ -29,7 +29,7 @@ async function open(width, lang, extra = {}) {
   const context = await browser.newContext({ acceptDownloads: true, ...extra });
   const { page, errors } = await newPage(context);
   await page.setViewportSize({ width, height: 800 });
-  await page.goto(`${base}/www/lab.html?lang=${lang}`);
+  await page.goto(`${base}/www/lab/?lang=${lang}`);
   await page.waitForFunction(() => document.querySelector('#status').textContent.length > 0);
   return { context, page, errors };
 }
@@ -43,7 +43,12 @@ function expected(run) {
   };
 }
 
-const finished = (page) => page.waitForFunction(() => !document.querySelector('#start').disabled && document.querySelector('#bar').value > 0, null, { timeout: 150000 });
+const finished = (page) =>
+  page.waitForFunction(
+    () => !document.querySelector('#start').disabled && document.querySelector('#bar').value > 0,
+    null,
+    { timeout: 150000 },
+  );
 
 /** Each drawn share of chart `sel`: its numbers and where its bar and whisker are drawn, in data units. */
 function drawn(page, sel) {
@@ -72,16 +77,25 @@ function checkChart(shares, stats) {
   assert.equal(shares.length, stats.length);
   for (const [i, d] of shares.entries()) {
     const s = stats[i];
-    assert.ok(Math.abs(d.p - s.p) < 1e-12 && Math.abs(d.lo - s.lo) < 1e-12 && Math.abs(d.hi - s.hi) < 1e-12, `share ${i}: ${JSON.stringify(d)} vs ${JSON.stringify(s)}`);
+    assert.ok(
+      Math.abs(d.p - s.p) < 1e-12 && Math.abs(d.lo - s.lo) < 1e-12 && Math.abs(d.hi - s.hi) < 1e-12,
+      `share ${i}: ${JSON.stringify(d)} vs ${JSON.stringify(s)}`,
+    );
     // the bar runs from 50% to the share, the whisker from the interval's low to its high end (0.01 px)
     const [a, b] = d.barEnds.sort((x, y) => x - y);
     const tol = 0.002;
-    assert.ok(Math.abs(Math.min(s.p, 0.5) - a) < tol && Math.abs(Math.max(s.p, 0.5) - b) < tol, `bar ${i}: ${d.barEnds} for ${s.p}`);
-    assert.ok(Math.abs(d.whisker[0] - s.lo) < tol && Math.abs(d.whisker[1] - s.hi) < tol, `whisker ${i}: ${d.whisker} for ${s.lo}-${s.hi}`);
+    assert.ok(
+      Math.abs(Math.min(s.p, 0.5) - a) < tol && Math.abs(Math.max(s.p, 0.5) - b) < tol,
+      `bar ${i}: ${d.barEnds} for ${s.p}`,
+    );
+    assert.ok(
+      Math.abs(d.whisker[0] - s.lo) < tol && Math.abs(d.whisker[1] - s.hi) < tol,
+      `whisker ${i}: ${d.whisker} for ${s.lo}-${s.hi}`,
+    );
   }
 }
 
-test('lab: a sweep run by clicks at phone width draws simulate\'s numbers; CSV and JSON read back; a reload shows it', async () => {
+test("lab: a sweep run by clicks at phone width draws simulate's numbers; CSV and JSON read back; a reload shows it", async () => {
   const { context, page, errors } = await open(360, 'en');
   await page.selectOption('select[name=side]', '4');
   await page.selectOption('select[name=a]', 'easy');
@@ -90,11 +104,26 @@ test('lab: a sweep run by clicks at phone width draws simulate\'s numbers; CSV a
   await page.fill('input[name=seed]', 'lab-test');
   await page.click('#start');
   await finished(page);
-  const run = { game: 'jokerball', rules: '2025', side: 4, a: 'easy', b: 'random', games: 40, seed: 'lab-test', sweep: true };
+  const run = {
+    game: 'jokerball',
+    rules: '2025',
+    side: 4,
+    a: 'easy',
+    b: 'random',
+    games: 40,
+    seed: 'lab-test',
+    sweep: true,
+  };
   const { list, totals } = expected(run);
   const stats = totals.map(summary);
-  checkChart(await drawn(page, '#chart-skill'), stats.map((s) => s.skill));
-  checkChart(await drawn(page, '#chart-first'), stats.map((s) => s.first));
+  checkChart(
+    await drawn(page, '#chart-skill'),
+    stats.map((s) => s.skill),
+  );
+  checkChart(
+    await drawn(page, '#chart-first'),
+    stats.map((s) => s.first),
+  );
   // the histogram: one line per rows count; the table says the same games
   assert.equal(await page.locator('#chart-lengths svg .hline').count(), 3);
   const cellsText = await page.$$eval('#table tbody tr', (trs) => trs.map((tr) => tr.textContent));
@@ -112,16 +141,26 @@ test('lab: a sweep run by clicks at phone width draws simulate\'s numbers; CSV a
   const back = fromCSV(readFileSync(await csv.path(), 'utf8'));
   const want = rows(list, totals);
   assert.equal(back.length, want.length);
-  for (const [i, r] of want.entries()) for (const [k, v] of Object.entries(r)) assert.equal(back[i][k], String(v), `${k} of row ${i}`);
+  for (const [i, r] of want.entries())
+    for (const [k, v] of Object.entries(r)) assert.equal(back[i][k], String(v), `${k} of row ${i}`);
   const [json] = await Promise.all([page.waitForEvent('download'), page.click('#json')]);
   const data = JSON.parse(readFileSync(await json.path(), 'utf8'));
   const noTime = ({ ms, ...rest }) => rest;
-  assert.deepEqual(data.cells.map((c) => noTime(c.totals)), totals.map(noTime));
-  assert.deepEqual(data.cells.map((c) => c.cell), list);
+  assert.deepEqual(
+    data.cells.map((c) => noTime(c.totals)),
+    totals.map(noTime),
+  );
+  assert.deepEqual(
+    data.cells.map((c) => c.cell),
+    list,
+  );
 
   await page.reload();
   await page.waitForSelector('#chart-skill svg .share');
-  checkChart(await drawn(page, '#chart-skill'), stats.map((s) => s.skill));
+  checkChart(
+    await drawn(page, '#chart-skill'),
+    stats.map((s) => s.skill),
+  );
   assert.match(await page.textContent('#status'), /last results/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -137,7 +176,8 @@ test('lab: a run by keyboard alone, in Spanish, of a Zola sweep', async () => {
   await page.keyboard.press('ArrowDown'); // Zola
   assert.equal(await page.evaluate(() => document.activeElement.value), 'zola');
   let guard = 0;
-  while ((await page.evaluate(() => document.activeElement.name)) !== 'a' && guard++ < 12) await page.keyboard.press('Tab');
+  while ((await page.evaluate(() => document.activeElement.name)) !== 'a' && guard++ < 12)
+    await page.keyboard.press('Tab');
   await page.keyboard.press('ArrowDown'); // easy
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -151,8 +191,15 @@ test('lab: a run by keyboard alone, in Spanish, of a Zola sweep', async () => {
   await finished(page);
   assert.match(await page.textContent('#status'), /^Hecho: 30 partidas/);
   const { totals } = expected({ game: 'zola', pie: false, a: 'easy', b: 'random', games: 10, seed: 'kb', sweep: true });
-  checkChart(await drawn(page, '#chart-skill'), totals.map((t) => summary(t).skill));
-  assert.deepEqual(await page.$$eval('#table tbody th', (ths) => ths.map((th) => th.textContent)), ['6×6', '8×8', '10×10']);
+  checkChart(
+    await drawn(page, '#chart-skill'),
+    totals.map((t) => summary(t).skill),
+  );
+  assert.deepEqual(await page.$$eval('#table tbody th', (ths) => ths.map((th) => th.textContent)), [
+    '6×6',
+    '8×8',
+    '10×10',
+  ]);
   // the charts say what they are, in Spanish, to a screen reader
   assert.equal(await page.getAttribute('#chart-skill svg', 'role'), 'img');
   assert.match(await page.textContent('#chart-skill svg title'), /jugador A/);
@@ -183,7 +230,11 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
   // the bar shows the games counted (chunks cut short are not) and no longer moves; the status says so
   const counted = await page.evaluate(() => document.querySelector('#bar').value * 500000);
   await new Promise((r) => setTimeout(r, 400));
-  assert.equal(await page.evaluate(() => document.querySelector('#bar').value * 500000), counted, 'the bar no longer moves');
+  assert.equal(
+    await page.evaluate(() => document.querySelector('#bar').value * 500000),
+    counted,
+    'the bar no longer moves',
+  );
   assert.ok(counted < 500000);
   const rowsShown = await page.locator('#table tbody tr').count();
   if (Math.round(counted)) {
@@ -211,13 +262,16 @@ test('lab: Stop ends every worker, in Russian at phone width; offline after one 
 test('lab: the single-file offline lab plays from file:// with no network', async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'offline.mjs')], { stdio: 'ignore' });
   const { context, requests, page, errors } = await offlineContext(browser);
-  await page.goto(pathToFileURL(join(root, 'dist', 'steere-games-lab-offline.html')).href + '?lang=en');
+  await page.goto(`${pathToFileURL(join(root, 'dist', 'steere-games-lab-offline.html')).href}?lang=en`);
   await page.fill('input[name=games]', '20');
   await page.fill('input[name=seed]', 'file');
   await page.click('#start');
   await finished(page);
   const { totals } = expected({ ...DEFAULT_RUN, games: 20, seed: 'file' });
-  checkChart(await drawn(page, '#chart-skill'), totals.map((t) => summary(t).skill));
+  checkChart(
+    await drawn(page, '#chart-skill'),
+    totals.map((t) => summary(t).skill),
+  );
   assert.equal(await page.getAttribute('header a.back', 'href'), 'steere-games-offline.html');
   assert.deepEqual(requests, []);
   assert.deepEqual(errors, []);
@@ -226,13 +280,20 @@ test('lab: the single-file offline lab plays from file:// with no network', asyn
 
 // Issue 35: with `easy` against `random`, A wins nearly every game and the colour swap holds the first
 // player's share at 50%, which read as "no first-move advantage": the page says why it cannot show one.
-const LOPSIDED = { en: /cannot show a first-move advantage here/, es: /no puede mostrar aquí una ventaja por mover primero/, ru: /не может показать преимущество первого хода/ };
+const LOPSIDED = {
+  en: /cannot show a first-move advantage here/,
+  es: /no puede mostrar aquí una ventaja por mover primero/,
+  ru: /не может показать преимущество первого хода/,
+};
 
 /** Whether `sel` is seen: displayed, with a box, not inside anything hidden. */
 const shown = (page, sel) =>
-  page.$eval(sel, (e) => !e.closest('[hidden]') && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0);
+  page.$eval(
+    sel,
+    (e) => !e.closest('[hidden]') && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0,
+  );
 
-test('lab: one player winning nearly every game: the first player\'s chart says plainly that it cannot show the first move\'s worth (en, es, ru; desktop and phone)', async () => {
+test("lab: one player winning nearly every game: the first player's chart says plainly that it cannot show the first move's worth (en, es, ru; desktop and phone)", async () => {
   const { context, page, errors } = await open(1280, 'en');
   const run = async (a, b) => {
     await page.selectOption('select[name=side]', '4');
@@ -247,7 +308,11 @@ test('lab: one player winning nearly every game: the first player\'s chart says 
   await run('easy', 'random');
   const skill = (await drawn(page, '#chart-skill'))[0].p;
   assert.ok(skill >= 0.9, `easy against random: A's share ${skill}`);
-  for (const [lang, width] of [['en', 1280], ['es', 390], ['ru', 390]]) {
+  for (const [lang, width] of [
+    ['en', 1280],
+    ['es', 390],
+    ['ru', 390],
+  ]) {
     await page.setViewportSize({ width, height: 800 });
     await page.selectOption('#language', lang);
     assert.equal(await shown(page, '#first-note'), true, lang);
@@ -255,7 +320,10 @@ test('lab: one player winning nearly every game: the first player\'s chart says 
     const box = await page.locator('#first-note').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= width, `${lang}: the note fits`);
     await page.locator('#chart-first').scrollIntoViewIfNeeded();
-    await page.locator('#chart-first').locator('..').screenshot({ path: join(outDir, `lab-first-note-${lang}-${width}.png`) });
+    await page
+      .locator('#chart-first')
+      .locator('..')
+      .screenshot({ path: join(outDir, `lab-first-note-${lang}-${width}.png`) });
   }
   // two equal players: the chart can show it, and no note
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -272,7 +340,12 @@ for (const lang of ['en', 'es', 'ru']) {
     const box = await page.evaluate(() => {
       const label = document.querySelector('header .lang');
       const [l, s] = [label.querySelector('span'), label.querySelector('select')].map((e) => e.getBoundingClientRect());
-      return { label: label.getBoundingClientRect().height, select: s.height, sameRow: l.top < s.bottom && l.bottom > s.top, labelLeft: l.right <= s.left };
+      return {
+        label: label.getBoundingClientRect().height,
+        select: s.height,
+        sameRow: l.top < s.bottom && l.bottom > s.top,
+        labelLeft: l.right <= s.left,
+      };
     });
     assert.ok(box.sameRow && box.labelLeft && box.label <= box.select + 1, JSON.stringify(box));
     // what a person reads in the footer: no make target, no file of the repository (they stay folded away)
@@ -284,3 +357,21 @@ for (const lang of ['en', 'es', 'ru']) {
     await context.close();
   });
 }
+
+test("lab: the old address www/lab.html opens the lab with its ?lang=; the lab's Back and the demo's header link go between the two, in the language picked", async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await newPage(context);
+  await page.goto(`${base}/www/lab.html?lang=es`);
+  await page.waitForURL(`${base}/www/lab/?lang=es`);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.length > 0);
+  assert.equal(await page.textContent('h1'), 'Laboratorio de equilibrio');
+  await page.selectOption('#language', 'ru');
+  await page.click('header a.back');
+  await page.waitForURL(`${base}/www/`);
+  await page.click('a.lab-link');
+  await page.waitForURL(`${base}/www/lab/`);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.length > 0);
+  assert.equal(await page.textContent('h1'), 'Лаборатория баланса', 'the language picked in the lab');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

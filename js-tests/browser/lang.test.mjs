@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demo as served, ready, drawn, outDir } from './helpers.mjs';
-import en from '../../js/lang-en.js';
-import es from '../../js/lang-es.js';
-import ru from '../../js/lang-ru.js';
+import en from '../../js/lang/lang-en.js';
+import es from '../../js/lang/lang-es.js';
+import ru from '../../js/lang/lang-ru.js';
 import pageEs from '../../www/text-es.js';
 import pageRu from '../../www/text-ru.js';
 
@@ -33,35 +33,38 @@ const D = served();
  * the element's lang attribute to it (so nothing can wait for a later render).
  */
 const shown = (page, sel, lang) =>
-  page.evaluate(({ sel, lang }) => {
-    const g = document.querySelector(sel);
-    if (lang !== undefined) g.setAttribute('lang', lang);
-    const r = g.shadowRoot;
-    const b = window.boardRoot(g);
-    const red = b.querySelector('[data-cell]:has([data-piece=red])');
-    return {
-      language: g.language,
-      roll: r.querySelector('[data-action=roll]').textContent,
-      resign: r.querySelector('[data-action=resign]').textContent,
-      turn: r.querySelector('.turn').textContent,
-      seat: r.querySelector('.seat').textContent,
-      status: r.querySelector('.status').textContent,
-      score: r.querySelector('.score').textContent,
-      cube: r.querySelector('.cube').textContent,
-      heads: [...r.querySelectorAll('.log li.head')].map((li) => li.textContent),
-      toolbar: r.querySelector('[role=toolbar]').getAttribute('aria-label'),
-      log: r.querySelector('.log').getAttribute('aria-label'),
-      redCell: [red.dataset.cell, red.getAttribute('aria-label')],
-      goal: b.querySelector('[data-goal=blue]').getAttribute('aria-label'),
-      goalRed: b.querySelector('[data-goal=red]').getAttribute('aria-label'),
-      goalText: b.querySelector('[data-goal=blue] text').textContent,
-      board: b.querySelector('svg').getAttribute('aria-label'),
-      svgLang: b.querySelector('svg').getAttribute('lang'),
-      dice: b.querySelector('[part=dice]').getAttribute('aria-label'),
-      message: r.querySelector('.msg').hidden ? null : r.querySelector('.msg').textContent,
-      wrapLang: r.querySelector('.wrap').getAttribute('lang'),
-    };
-  }, { sel, lang });
+  page.evaluate(
+    ({ sel, lang }) => {
+      const g = document.querySelector(sel);
+      if (lang !== undefined) g.setAttribute('lang', lang);
+      const r = g.shadowRoot;
+      const b = window.boardRoot(g);
+      const red = b.querySelector('[data-cell]:has([data-piece=red])');
+      return {
+        language: g.language,
+        roll: r.querySelector('[data-action=roll]').textContent,
+        resign: r.querySelector('[data-action=resign]').textContent,
+        turn: r.querySelector('.turn').textContent,
+        seat: r.querySelector('.seat').textContent,
+        status: r.querySelector('.status').textContent,
+        score: r.querySelector('.score').textContent,
+        cube: r.querySelector('.cube').textContent,
+        heads: [...r.querySelectorAll('.log li.head')].map((li) => li.textContent),
+        toolbar: r.querySelector('[role=toolbar]').getAttribute('aria-label'),
+        log: r.querySelector('.log').getAttribute('aria-label'),
+        redCell: [red.dataset.cell, red.getAttribute('aria-label')],
+        goal: b.querySelector('[data-goal=blue]').getAttribute('aria-label'),
+        goalRed: b.querySelector('[data-goal=red]').getAttribute('aria-label'),
+        goalText: b.querySelector('[data-goal=blue] text').textContent,
+        board: b.querySelector('svg').getAttribute('aria-label'),
+        svgLang: b.querySelector('svg').getAttribute('lang'),
+        dice: b.querySelector('[part=dice]').getAttribute('aria-label'),
+        message: r.querySelector('.msg').hidden ? null : r.querySelector('.msg').textContent,
+        wrapLang: r.querySelector('.wrap').getAttribute('lang'),
+      };
+    },
+    { sel, lang },
+  );
 
 for (const [l, cat] of Object.entries(CATS)) {
   test(`<steere-game lang="${l}">: buttons, turn and status lines, score, log and aria-labels in ${l}`, async () => {
@@ -132,7 +135,11 @@ test('changing lang redraws at once: every word, the status line and the log alr
     document.body.append(b);
     await new Promise((r) => setTimeout(r, 50));
     const root = b.shadowRoot;
-    const read = () => [b.language, root.querySelector('[data-goal=blue] text').textContent, root.querySelector('[data-cell=a1]').getAttribute('aria-label')];
+    const read = () => [
+      b.language,
+      root.querySelector('[data-goal=blue] text').textContent,
+      root.querySelector('[data-cell=a1]').getAttribute('aria-label'),
+    ];
     const first = read();
     b.lang = 'es';
     return [first, read()];
@@ -145,7 +152,7 @@ test('changing lang redraws at once: every word, the status line and the log alr
   await context.close();
 });
 
-test('an ancestor\'s lang counts, and its change reaches the elements at once; es-419 is Spanish, fr is English', async () => {
+test("an ancestor's lang counts, and its change reaches the elements at once; es-419 is Spanish, fr is English", async () => {
   const { context, page, errors } = await D.element(
     `<div class="outer" lang="es-419"><section><steere-game class="g" game="zola" opponent="human"></steere-game></section></div>
      <steere-board class="fr" lang="fr" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>
@@ -157,11 +164,20 @@ test('an ancestor\'s lang counts, and its change reaches the elements at once; e
   const zola = (sel) =>
     page.evaluate((sel) => {
       const g = document.querySelector(sel);
-      return { language: g.language, turn: g.shadowRoot.querySelector('.turn').textContent, board: window.boardRoot(g).querySelector('svg').getAttribute('aria-label') };
+      return {
+        language: g.language,
+        turn: g.shadowRoot.querySelector('.turn').textContent,
+        board: window.boardRoot(g).querySelector('svg').getAttribute('aria-label'),
+      };
     }, sel);
   const s = await zola('.g');
   assert.deepEqual(s, { language: 'es', turn: fill(es, 'toMove', { player: es.red }), board: es.zola });
-  const boards = await page.evaluate(() => ['.fr', '.mx'].map((c) => [document.querySelector(c).language, window.boardRoot(c).querySelector('svg').getAttribute('aria-label')]));
+  const boards = await page.evaluate(() =>
+    ['.fr', '.mx'].map((c) => [
+      document.querySelector(c).language,
+      window.boardRoot(c).querySelector('svg').getAttribute('aria-label'),
+    ]),
+  );
   assert.deepEqual(boards, [
     ['en', en.zola],
     ['es', es.zola],
@@ -178,38 +194,58 @@ test('an ancestor\'s lang counts, and its change reaches the elements at once; e
   await context.close();
 });
 
-test('with no lang anywhere the browser\'s languages decide (first one with a catalogue), else English', async () => {
-  let { context, page, errors } = await D.element(`<steere-board class="b" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>`, {
-    lang: null,
-    locale: 'ru-RU',
-  });
+test("with no lang anywhere the browser's languages decide (first one with a catalogue), else English", async () => {
+  let { context, page, errors } = await D.element(
+    `<steere-board class="b" position="brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r"></steere-board>`,
+    {
+      lang: null,
+      locale: 'ru-RU',
+    },
+  );
   await drawn(page, '.b');
-  assert.deepEqual(await page.evaluate(() => [navigator.languages[0], document.querySelector('.b').language]), ['ru-RU', 'ru']);
-  assert.equal(await page.evaluate(() => window.boardRoot('.b').querySelector('[data-cell=a1]').getAttribute('aria-label')), 'a1, красная шашка');
+  assert.deepEqual(await page.evaluate(() => [navigator.languages[0], document.querySelector('.b').language]), [
+    'ru-RU',
+    'ru',
+  ]);
+  assert.equal(
+    await page.evaluate(() => window.boardRoot('.b').querySelector('[data-cell=a1]').getAttribute('aria-label')),
+    'a1, красная шашка',
+  );
   // a lang on the page wins over the browser's languages
   await page.evaluate(() => (document.documentElement.lang = 'es'));
   await page.waitForFunction(() => document.querySelector('.b').language === 'es', null, { timeout: 2000 });
   assert.deepEqual(errors, []);
   await context.close();
 
-  ({ context, page, errors } = await D.element(`<steere-board class="b"></steere-board>`, { lang: null, locale: 'fr-FR' }));
+  ({ context, page, errors } = await D.element(`<steere-board class="b"></steere-board>`, {
+    lang: null,
+    locale: 'fr-FR',
+  }));
   await drawn(page, '.b');
   assert.equal(await page.evaluate(() => document.querySelector('.b').language), 'en');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('the message for a steere-error is chosen by its code, in the element\'s language; the SteereError keeps its English', async () => {
+test("the message for a steere-error is chosen by its code, in the element's language; the SteereError keeps its English", async () => {
   const { context, page, errors } = await D.element(
     `<steere-game class="g" lang="ru" size="5" opponent="robot" bot-delay="0"></steere-game>`,
-    { head: `<script>window.errs = []; document.addEventListener('steere-error', (e) => window.errs.push([e.detail.error.code, e.detail.error.message]));</script>` },
+    {
+      head: `<script>window.errs = []; document.addEventListener('steere-error', (e) => window.errs.push([e.detail.error.code, e.detail.error.message]));</script>`,
+    },
   );
   await drawn(page, '.g');
   let s = await shown(page, '.g');
-  assert.match(s.message, /Атрибут size="5" не учтён \(такое значение здесь недопустимо\); взято значение по умолчанию\./);
+  assert.match(
+    s.message,
+    /Атрибут size="5" не учтён \(такое значение здесь недопустимо\); взято значение по умолчанию\./,
+  );
   assert.match(s.message, /Атрибут opponent="robot" не учтён \(ожидалось bot \| human \| remote\)/);
   const errs = await page.evaluate(() => window.errs);
-  assert.ok(errs.some(([code, message]) => code === 'invalid_option' && /size must be 4 or 6, not 5/.test(message)), JSON.stringify(errs));
+  assert.ok(
+    errs.some(([code, message]) => code === 'invalid_option' && /size must be 4 or 6, not 5/.test(message)),
+    JSON.stringify(errs),
+  );
   // the shown message follows the language; no new event
   await page.evaluate(() => document.querySelector('.g').setAttribute('lang', 'es'));
   s = await shown(page, '.g');
@@ -274,7 +310,7 @@ for (const [l, cat] of Object.entries(CATS)) {
   });
 }
 
-test('the demo: es-419 is Spanish; fr is named in the notice and the browser\'s language (else English) is spoken; the browser\'s language counts', async () => {
+test("the demo: es-419 is Spanish; fr is named in the notice and the browser's language (else English) is spoken; the browser's language counts", async () => {
   let { context, page, errors } = await demo('?lang=es-419&size=4');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
   await context.close();
@@ -295,13 +331,16 @@ test('the demo: es-419 is Spanish; fr is named in the notice and the browser\'s 
   await page.goto(`${D.base}/www/?size=5&opponent=robot`);
   await ready(page);
   const notice = await page.textContent('#notice');
-  assert.match(notice, /В адресе указано size=5, это не учтено \(такое значение здесь недопустимо\); в партии ниже — size=6\./);
+  assert.match(
+    notice,
+    /В адресе указано size=5, это не учтено \(такое значение здесь недопустимо\); в партии ниже — size=6\./,
+  );
   assert.match(notice, /opponent=robot, это не учтено \(ожидалось bot \| human \| online\)/);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('the demo\'s language picker: the page and the game switch at once, the game goes on, ?lang= and a reload keep it', async () => {
+test("the demo's language picker: the page and the game switch at once, the game goes on, ?lang= and a reload keep it", async () => {
   const { context, page, errors } = await demo('?size=4&seed=3&botdelay=0');
   await page.evaluate(() => (window.boardRootOf = (g) => g.shadowRoot.querySelector('steere-board').shadowRoot));
   await page.click('[data-action=roll]');
@@ -331,13 +370,15 @@ test('the demo\'s language picker: the page and the game switch at once, the gam
   await context.close();
 });
 
-test('every button\'s text fits its button, in each language, at desktop width and on a 360-pixel phone (screenshots)', async () => {
+test("every button's text fits its button, in each language, at desktop width and on a 360-pixel phone (screenshots)", async () => {
   for (const l of Object.keys(CATS)) {
     for (const [name, viewport] of [
       ['desktop', { width: 1100, height: 900 }],
       ['phone', { width: 360, height: 740 }],
     ]) {
-      const { context, page, errors } = await demo(`?lang=${l}&size=4&length=5&cube=on&opponent=human&seed=7`, { viewport });
+      const { context, page, errors } = await demo(`?lang=${l}&size=4&length=5&cube=on&opponent=human&seed=7`, {
+        viewport,
+      });
       await page.click('[data-action=roll]');
       // every button of the game and the page shown at once (those of other moments too: Swap, New game, the
       // confirmation, the replay view, the paste dialog)
@@ -348,7 +389,9 @@ test('every button\'s text fits its button, in each language, at desktop width a
         // the records' view, link field and paste dialog, shown empty
         for (const el of document.querySelectorAll('#replay, .share')) el.hidden = false;
         document.querySelector('#paste').show();
-        const buttons = [...document.querySelectorAll('button'), ...g.querySelectorAll('button')].filter((b) => !b.closest('[hidden]'));
+        const buttons = [...document.querySelectorAll('button'), ...g.querySelectorAll('button')].filter(
+          (b) => !b.closest('[hidden]'),
+        );
         const roll = g.querySelector('[data-action=roll]').getBoundingClientRect().height;
         return {
           page: document.documentElement.scrollWidth,
@@ -356,24 +399,38 @@ test('every button\'s text fits its button, in each language, at desktop width a
           roll,
           buttons: buttons.map((b) => {
             const r = b.getBoundingClientRect();
-            return { text: b.textContent, scroll: b.scrollWidth, client: b.clientWidth, left: r.left, right: r.right, height: r.height, bar: !!b.closest('[role=toolbar]') };
+            return {
+              text: b.textContent,
+              scroll: b.scrollWidth,
+              client: b.clientWidth,
+              left: r.left,
+              right: r.right,
+              height: r.height,
+              bar: !!b.closest('[role=toolbar]'),
+            };
           }),
-          goals: [...window.document.querySelector('steere-game').shadowRoot.querySelector('steere-board').shadowRoot.querySelectorAll('[data-goal]')].map((gl) => [
-            gl.querySelector('text').getBBox().width,
-            gl.querySelector('rect').getBBox().width,
-          ]),
+          goals: [
+            ...window.document
+              .querySelector('steere-game')
+              .shadowRoot.querySelector('steere-board')
+              .shadowRoot.querySelectorAll('[data-goal]'),
+          ].map((gl) => [gl.querySelector('text').getBBox().width, gl.querySelector('rect').getBBox().width]),
         };
       });
       // taken before the checks: a failure's picture is there to look at
       await page.screenshot({ path: `${outDir}/lang-${l}-${name}.png`, fullPage: name === 'phone' });
       assert.ok(boxes.page <= boxes.width, `${l} ${name}: the page is ${boxes.page} px wide`);
       for (const b of boxes.buttons) {
-        assert.ok(b.scroll <= b.client + 1, `${l} ${name}: "${b.text}" overflows its button (${b.scroll} > ${b.client})`);
+        assert.ok(
+          b.scroll <= b.client + 1,
+          `${l} ${name}: "${b.text}" overflows its button (${b.scroll} > ${b.client})`,
+        );
         assert.ok(b.left >= 0 && b.right <= boxes.width + 0.5, `${l} ${name}: "${b.text}" is off the screen`);
         // the game's buttons keep their words on one line
         if (b.bar) assert.ok(b.height <= boxes.roll + 1, `${l} ${name}: "${b.text}" wraps`);
       }
-      for (const [text, zone] of boxes.goals) assert.ok(text <= zone, `${l} ${name}: a goal's name is wider than the goal`);
+      for (const [text, zone] of boxes.goals)
+        assert.ok(text <= zone, `${l} ${name}: a goal's name is wider than the goal`);
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -20,7 +20,7 @@ export function cubeMatch(level = 'medium') {
   assert.equal(m.phase, 'match-over');
   const text = m.toRecord();
   const review = new Bot({ level }).review(m);
-  [m, bot].forEach((x) => x.free());
+  for (const x of [m, bot]) x.free();
   return { text, review };
 }
 
@@ -31,11 +31,12 @@ export function cubeMatch(level = 'medium') {
 export function zolaGame() {
   const z = new Zola({ size: 6 });
   const bots = [new Bot({ level: 'easy', seed: 3 }), new Bot({ level: 'easy', seed: 4 })];
-  for (let n = 0; z.phase !== 'over' && n < 400; n++) z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
+  for (let n = 0; z.phase !== 'over' && n < 400; n++)
+    z.play(n % 7 === 3 ? z.legalMoves()[0] : bots[n % 2].chooseMove(z));
   assert.equal(z.phase, 'over');
   const text = z.toRecord();
   const review = new Bot({ level: 'easy' }).review(z);
   const history = z.history();
-  [z, ...bots].forEach((x) => x.free());
+  for (const x of [z, ...bots]) x.free();
   return { text, review, history };
 }

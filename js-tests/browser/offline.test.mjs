@@ -7,7 +7,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Jokerball } from '../../pkg/node.js';
-import { launch, startServer, stopServer, newPage, ready, playGame, rng, outDir, root, offlineContext } from './helpers.mjs';
+import {
+  launch,
+  startServer,
+  stopServer,
+  newPage,
+  ready,
+  playGame,
+  rng,
+  outDir,
+  root,
+  offlineContext,
+} from './helpers.mjs';
 
 const file = join(root, 'dist', 'steere-games-offline.html');
 let browser;

@@ -29,12 +29,17 @@ const drawn = (page) =>
       const r = el.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width };
     };
-    const cells = [...root.querySelectorAll('[data-cell]')].map((c) => ({ name: c.dataset.cell, ...centre(c.querySelector('.shape')) }));
+    const cells = [...root.querySelectorAll('[data-cell]')].map((c) => ({
+      name: c.dataset.cell,
+      ...centre(c.querySelector('.shape')),
+    }));
     const out = {};
     for (const p of root.querySelectorAll('[data-piece]')) {
       const at = centre(p);
       if (!at.w || getComputedStyle(p).display === 'none') continue;
-      const near = cells.reduce((a, c) => (Math.hypot(c.x - at.x, c.y - at.y) < Math.hypot(a.x - at.x, a.y - at.y) ? c : a));
+      const near = cells.reduce((a, c) =>
+        Math.hypot(c.x - at.x, c.y - at.y) < Math.hypot(a.x - at.x, a.y - at.y) ? c : a,
+      );
       out[near.name] = colours[getComputedStyle(p.localName === 'g' ? p.querySelector('circle') : p).fill] ?? 'unknown';
     }
     return out;
@@ -96,7 +101,7 @@ test('a game played by clicks: saved (the download reads back in Node), opened b
   const { winner } = await playGame(page, { random: rng(21) });
   const history = await gameHistory(page);
   assert.ok(history.length > 4);
-  // the game's review done: every record saved from here on carries its marks (review-deeper.test.mjs)
+  // the game's review done: every record saved from here on carries its marks (review-candidates.test.mjs)
   await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 60000 });
 
   const { name, text } = await save(page);
@@ -146,7 +151,13 @@ test('a game played by clicks: saved (the download reads back in Node), opened b
   const man = Object.keys(before).find((c) => before[c] === 'red');
   for (const cell of [man, 'c3', 'c4', 'd4']) await page.click(`#replay steere-board >> [data-cell="${cell}"]`);
   assert.deepEqual(await drawn(page), before);
-  assert.equal(await page.$$eval('#replay steere-board >> [data-target], #replay steere-board >> [data-selected]', (e) => e.length), 0);
+  assert.equal(
+    await page.$$eval(
+      '#replay steere-board >> [data-target], #replay steere-board >> [data-selected]',
+      (e) => e.length,
+    ),
+    0,
+  );
   assert.equal(await page.getAttribute('#replay steere-board', 'interactive'), null);
 
   // closing: back to the game, as it was
@@ -197,18 +208,24 @@ function matchRecord() {
   return { text, games };
 }
 
-test('a match: a game selector and stepping across games, cube lines in the page\'s language; played on from the end; saved mid-turn up to the last record', async () => {
+test("a match: a game selector and stepping across games, cube lines in the page's language; played on from the end; saved mid-turn up to the last record", async () => {
   const { text, games } = matchRecord();
   const { context, page, errors } = await open('?lang=es&opponent=human&seed=3');
   await page.click('[data-action=paste-record]');
   await page.fill('#paste-text', text);
   await page.click('#paste button[value=open]');
   await page.waitForSelector('#replay:not([hidden])');
-  assert.deepEqual(await page.$$eval('.rp-game option', (o) => o.map((x) => x.textContent)), ['Partida 1', 'Partida 2']);
+  assert.deepEqual(await page.$$eval('.rp-game option', (o) => o.map((x) => x.textContent)), [
+    'Partida 1',
+    'Partida 2',
+  ]);
   let v = await view(page);
   assert.deepEqual(v.records, games[0]);
   assert.ok(v.lines.includes('Rojo dobla') && v.lines.includes('Azul acepta'), v.lines.join(' | '));
-  assert.ok(v.lines.some((l) => /^(Rojo|Azul) gana \d puntos?/.test(l)), 'the result in Spanish');
+  assert.ok(
+    v.lines.some((l) => /^(Rojo|Azul) gana \d puntos?/.test(l)),
+    'the result in Spanish',
+  );
   // stepping past the end of game 1 goes to the start of game 2, and back
   await page.keyboard.press('End');
   assert.equal((await view(page)).count, `${games[0].length} / ${games[0].length}`);
@@ -250,14 +267,17 @@ test('a match: a game selector and stepping across games, cube lines in the page
   const saved = await save(page);
   assert.match(saved.name, /^jokerball-match-\d{4}-\d{2}-\d{2}\.txt$/);
   const m = Match.fromRecord(saved.text);
-  assert.deepEqual(m.games.map((g) => g.history), games);
+  assert.deepEqual(
+    m.games.map((g) => g.history),
+    games,
+  );
   assert.equal(m.toRecord(), text.replace('[Result', `[Date "${m.tags.Date}"]\n[Result`));
   m.free();
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('Zola with a swap (pie rule), a Zola match and a Jokerball game from a position: the positions drawn are the engine\'s', async () => {
+test("Zola with a swap (pie rule), a Zola match and a Jokerball game from a position: the positions drawn are the engine's", async () => {
   const bot = new Bot({ level: 'easy', seed: 9 });
   const play = (g, turns) => {
     for (let i = 0; i < turns && g.phase !== 'over' && g.gamePhase !== 'over'; i++) {
@@ -333,8 +353,9 @@ test('the share link: made in the page (deflate-raw in base64url, as Node reads 
   await context.close();
 });
 
-test('a bad record (file, paste) or link is said with the line it names, in the page\'s language, and changes nothing', async () => {
-  const bad = '[Game "Jokerball"]\n[Rules "2025"]\n[Size "4"]\n[Rows "2"]\n\nGame 1\n1. 3/4 b4-c4 d4>e5\n2. 9/9 f4xc4 e5>e6\n';
+test("a bad record (file, paste) or link is said with the line it names, in the page's language, and changes nothing", async () => {
+  const bad =
+    '[Game "Jokerball"]\n[Rules "2025"]\n[Size "4"]\n[Rows "2"]\n\nGame 1\n1. 3/4 b4-c4 d4>e5\n2. 9/9 f4xc4 e5>e6\n';
   let message;
   try {
     Jokerball.fromRecord(bad);
@@ -352,10 +373,16 @@ test('a bad record (file, paste) or link is said with the line it names, in the 
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-action=open-record]')]);
   await chooser.setFiles(path);
   await page.waitForSelector('#record-note:not([hidden])');
-  assert.equal(await page.textContent('#record-note'), `The file is not a record this page can read, and nothing was changed: ${message}`);
+  assert.equal(
+    await page.textContent('#record-note'),
+    `The file is not a record this page can read, and nothing was changed: ${message}`,
+  );
   // the lead-in follows the page's language; the engine's message stays as it is
   await page.selectOption('#language', 'ru');
-  assert.equal(await page.textContent('#record-note'), `Этот файл — не запись, которую страница может прочитать; ничего не изменилось: ${message}`);
+  assert.equal(
+    await page.textContent('#record-note'),
+    `Этот файл — не запись, которую страница может прочитать; ничего не изменилось: ${message}`,
+  );
   await page.selectOption('#language', 'en');
 
   await page.click('[data-action=paste-record]');
@@ -368,9 +395,14 @@ test('a bad record (file, paste) or link is said with the line it names, in the 
   assert.equal(await state(), was);
 
   // a link holding a bad record, and a link whose fragment is no record at all
-  await page.goto(`${D.base}/www/?size=4&opponent=human&seed=23#record=${deflateRawSync(Buffer.from(bad)).toString('base64url')}`);
+  await page.goto(
+    `${D.base}/www/?size=4&opponent=human&seed=23#record=${deflateRawSync(Buffer.from(bad)).toString('base64url')}`,
+  );
   await ready(page);
-  assert.equal(await page.textContent('#record-note'), `The link's record could not be read, and nothing was changed: ${message}`);
+  assert.equal(
+    await page.textContent('#record-note'),
+    `The link's record could not be read, and nothing was changed: ${message}`,
+  );
   assert.ok(await page.isHidden('#replay'));
   assert.equal(await state(), was, 'the game kept in the browser is still there');
   for (const junk of ['AAAA', 'not*base64', '8_8_8_8_']) {
@@ -386,14 +418,19 @@ test('a bad record (file, paste) or link is said with the line it names, in the 
 
 test('the replay view on a 360-pixel phone, in Russian (screenshot)', async () => {
   const { text } = matchRecord();
-  const { context, page, errors } = await open(`?lang=ru#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`, { width: 360, height: 740 });
+  const { context, page, errors } = await open(
+    `?lang=ru#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`,
+    { width: 360, height: 740 },
+  );
   await page.waitForSelector('#replay:not([hidden])');
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
   const fits = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     board: document.querySelector('#replay steere-board').getBoundingClientRect().width,
-    buttons: [...document.querySelectorAll('#replay button, .below button')].filter((b) => b.offsetWidth).map((b) => [b.textContent, b.scrollWidth <= b.clientWidth + 1, b.getBoundingClientRect().right <= innerWidth]),
+    buttons: [...document.querySelectorAll('#replay button, .below button')]
+      .filter((b) => b.offsetWidth)
+      .map((b) => [b.textContent, b.scrollWidth <= b.clientWidth + 1, b.getBoundingClientRect().right <= innerWidth]),
   }));
   assert.ok(fits.page <= 360, `the page is ${fits.page} px wide`);
   assert.ok(fits.board > 300, `the board is ${fits.board} px wide`);

@@ -45,7 +45,8 @@ const review = (obj) => {
 // What a marked line should say, written here from the catalogue's words and Intl (not the element's code).
 function expected(l, e) {
   const words = LANGS[l];
-  const pct = (x) => new Intl.NumberFormat(l, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+  const pct = (x) =>
+    new Intl.NumberFormat(l, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
   // a turn: its dice, then its man and ball parts, a part skipped ('-') in words and the parts apart by commas
   const move = (m) => {
     if (CUBE_WORD[m]) return words[CUBE_WORD[m]];
@@ -105,7 +106,11 @@ async function tabStops(page, n) {
   return seen;
 }
 
-const within = (inner, outer) => inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+const within = (inner, outer) =>
+  inner.top >= outer.top - 0.5 &&
+  inner.bottom <= outer.bottom + 0.5 &&
+  inner.left >= outer.left - 0.5 &&
+  inner.right <= outer.right + 0.5;
 
 const game = playedGame(11);
 const state = game.toJSON();
@@ -120,16 +125,25 @@ test('the game reviewed has marked turns (the test has something to show)', () =
 for (const [width, viewport] of Object.entries(WIDTHS)) {
   for (const l of ['en', 'es', 'ru']) {
     test(`${width}, ${l}: each marked line says the mark, the move played's chance and the best move's, reached by Tab`, async () => {
-      const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human"></steere-game>`, { viewport, lang: l });
+      const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human"></steere-game>`, {
+        viewport,
+        lang: l,
+      });
       await drawn(page, '.g');
-      await page.evaluate(({ state, rv }) => {
-        const g = document.querySelector('.g');
-        g.state = state;
-        g.review = rv;
-      }, { state, rv });
+      await page.evaluate(
+        ({ state, rv }) => {
+          const g = document.querySelector('.g');
+          g.state = state;
+          g.review = rv;
+        },
+        { state, rv },
+      );
       const drawnLog = await lines(page);
       const records = drawnLog.items.filter((i) => i.kind === 'record');
-      assert.deepEqual(records.map((i) => i.record), game.history());
+      assert.deepEqual(
+        records.map((i) => i.record),
+        game.history(),
+      );
       // one note on each marked turn's line, none elsewhere
       for (const [n, item] of records.entries()) {
         const e = rv.turns[n];
@@ -148,8 +162,14 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       assert.equal(drawnLog.scrollsSideways, false, 'the notes wrap inside the log');
       // Tab reaches every marked line in order; each focused line is scrolled into the log's box, whole
       const stops = await tabStops(page, marked.length);
-      assert.deepEqual(stops.map((s) => s.label), records.filter((i) => i.notes.length).map((i) => i.label));
-      assert.ok(stops.every((s) => s.inside), 'each marked line is inside the log when focused');
+      assert.deepEqual(
+        stops.map((s) => s.label),
+        records.filter((i) => i.notes.length).map((i) => i.label),
+      );
+      assert.ok(
+        stops.every((s) => s.inside),
+        'each marked line is inside the log when focused',
+      );
       // the last marked line, focused: its note drawn inside its line and the log, not clipped
       const focused = await lines(page);
       const last = focused.items.filter((i) => i.notes.length).at(-1);
@@ -163,7 +183,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
   }
 }
 
-test('removing the review, start() and a restored state clear it; another game\'s review is refused; a review of the first turns stays', async () => {
+test("removing the review, start() and a restored state clear it; another game's review is refused; a review of the first turns stays", async () => {
   const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human"></steere-game>`, {
     head: `<script>window.errs = []; document.addEventListener('steere-error', (e) => window.errs.push({ code: e.detail.error.code, name: e.detail.error.name }));</script>`,
   });
@@ -224,8 +244,14 @@ test('a match: the marked cube decisions on the lines of the double and the drop
   m.drop();
   const mrv = review(m);
   const cube = mrv.turns.filter((e) => e.mark);
-  assert.deepEqual(cube.map((e) => e.record), ['double', 'drop']);
-  const { context, page, errors } = await D.element(`<steere-game class="g" opponent="human" length="3" cube="on"></steere-game>`, { viewport: WIDTHS.phone });
+  assert.deepEqual(
+    cube.map((e) => e.record),
+    ['double', 'drop'],
+  );
+  const { context, page, errors } = await D.element(
+    `<steere-game class="g" opponent="human" length="3" cube="on"></steere-game>`,
+    { viewport: WIDTHS.phone },
+  );
   await drawn(page, '.g');
   for (const l of ['en', 'es', 'ru']) {
     const got = await page.evaluate(
@@ -234,7 +260,11 @@ test('a match: the marked cube decisions on the lines of the double and the drop
         g.lang = l;
         g.state = state;
         g.review = mrv;
-        return [...g.shadowRoot.querySelectorAll('.log li.cube')].map((li) => [li.dataset.player, [...li.querySelectorAll('.rv')].map((s) => s.innerText), li.tabIndex]);
+        return [...g.shadowRoot.querySelectorAll('.log li.cube')].map((li) => [
+          li.dataset.player,
+          [...li.querySelectorAll('.rv')].map((s) => s.innerText),
+          li.tabIndex,
+        ]);
       },
       { state: m.toJSON(), mrv, l },
     );
@@ -261,18 +291,27 @@ test('a Zola game: its marked moves (passes counted as records) on their lines',
   const zrv = review(z);
   const zmarked = zrv.turns.filter((e) => e.mark);
   assert.ok(zmarked.length > 0);
-  const { context, page, errors } = await D.element(`<steere-game class="g" game="zola" opponent="human"></steere-game>`, { lang: 'es' });
+  const { context, page, errors } = await D.element(
+    `<steere-game class="g" game="zola" opponent="human"></steere-game>`,
+    { lang: 'es' },
+  );
   await drawn(page, '.g');
   const got = await page.evaluate(
     ({ state, zrv }) => {
       const g = document.querySelector('.g');
       g.state = state;
       g.review = zrv;
-      return [...g.shadowRoot.querySelectorAll('.log li[data-record]')].map((li) => [li.dataset.record, [...li.querySelectorAll('.rv')].map((s) => s.innerText)]);
+      return [...g.shadowRoot.querySelectorAll('.log li[data-record]')].map((li) => [
+        li.dataset.record,
+        [...li.querySelectorAll('.rv')].map((s) => s.innerText),
+      ]);
     },
     { state: z.toJSON(), zrv },
   );
-  assert.deepEqual(got.map(([r]) => r), z.history());
+  assert.deepEqual(
+    got.map(([r]) => r),
+    z.history(),
+  );
   assert.deepEqual(
     got.map(([, notes]) => notes),
     zrv.turns.map((e) => (e.mark ? [expected('es', e)] : [])),

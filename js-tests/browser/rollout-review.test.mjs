@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
+import { Jokerball, Match, Bot } from '../../pkg/node.js';
 import { cubeMatch, zolaGame } from './matches.mjs';
 import { demo, ready, outDir } from './helpers.mjs';
 import en from '../../www/text-en.js';
@@ -25,10 +25,15 @@ const PHONE = { width: 390, height: 844 };
 const SETTINGS = { trials: 2592, truncate: 10, player: 'easy', varianceReduction: false, seed: 1 };
 // each language's words: the page's own, then the package's (as the page looks them up); English's button
 // words are index.html's own
-const WORDS = { en: { ...LANGS.en, ...en, rp_roll: 'Roll out', rp_rollStop: 'Stop' }, es: { ...LANGS.es, ...es }, ru: { ...LANGS.ru, ...ru } };
+const WORDS = {
+  en: { ...LANGS.en, ...en, rp_roll: 'Roll out', rp_rollStop: 'Stop' },
+  es: { ...LANGS.es, ...es },
+  ru: { ...LANGS.ru, ...ru },
+};
 const fill = (text, vars) => text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 
-const pct1 = (x, lang) => new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+const pct1 = (x, lang) =>
+  new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 const pm = (e, lang) => fill(WORDS[lang].rp_rollWin, { win: pct1(e.win, lang), half: pct1(1.96 * e.se, lang) });
 const num = (x, lang) => new Intl.NumberFormat(lang).format(x);
 const link = (text, query) => `${query}#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`;
@@ -45,7 +50,7 @@ function markedGame() {
       if (g.phase === 'ball' && ball !== '-') g.play(ball);
     } else g.play(bots[n % 2].chooseMove(g));
   }
-  bots.forEach((b) => b.free());
+  for (const b of bots) b.free();
   assert.equal(g.phase, 'over');
   const review = new Bot({ level: 'easy' }).review(g);
   return { g, text: g.toRecord(), review };
@@ -69,7 +74,7 @@ function expectedTurn(g, e, level) {
   const rank = list.findIndex((h) => h.played);
   const shown = [...list.slice(0, 4), ...(rank >= 4 ? [list[rank]] : [])];
   const result = bot.rollout(at, { ...SETTINGS, candidates: shown.map((h) => h.move) });
-  [at, after, bot].forEach((x) => x.free());
+  for (const x of [at, after, bot]) x.free();
   return { played: list[rank].move, result };
 }
 
@@ -97,7 +102,13 @@ const rollShown = (page) =>
         tag: li.querySelector('.tag').textContent,
         bg: getComputedStyle(li).backgroundColor,
       })),
-      cube: [...r.querySelectorAll('.rp-roll-cube tr')].map((tr) => [tr.dataset.cube, tr.querySelector('th').textContent, tr.querySelector('.pc').textContent, tr.hasAttribute('data-right'), tr.hasAttribute('data-taken')]),
+      cube: [...r.querySelectorAll('.rp-roll-cube tr')].map((tr) => [
+        tr.dataset.cube,
+        tr.querySelector('th').textContent,
+        tr.querySelector('.pc').textContent,
+        tr.hasAttribute('data-right'),
+        tr.hasAttribute('data-taken'),
+      ]),
       caption: r.querySelector('.rp-roll-cube caption')?.textContent ?? null,
       verdict: r.querySelector('.rp-roll-verdict')?.textContent ?? null,
     };
@@ -106,9 +117,18 @@ const rollShown = (page) =>
 /** Nothing wider than the window, and the rollout's rows inside the page. */
 async function fits(page) {
   const r = await page.evaluate(() => {
-    const boxes = [...document.querySelectorAll('.rp-roll, .rp-roll li, .rp-roll tr, .rp-roll button, .rp-roll progress')].filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect().right);
+    const boxes = [
+      ...document.querySelectorAll('.rp-roll, .rp-roll li, .rp-roll tr, .rp-roll button, .rp-roll progress'),
+    ]
+      .filter((e) => e.checkVisibility())
+      .map((e) => e.getBoundingClientRect().right);
     const box = document.querySelector('.rp-roll');
-    return { page: document.documentElement.scrollWidth, width: innerWidth, right: Math.max(0, ...boxes), roll: [box.scrollWidth, box.clientWidth] };
+    return {
+      page: document.documentElement.scrollWidth,
+      width: innerWidth,
+      right: Math.max(0, ...boxes),
+      roll: [box.scrollWidth, box.clientWidth],
+    };
   });
   assert.ok(r.page <= r.width, `no sideways scrolling: ${JSON.stringify(r)}`);
   assert.ok(r.right <= r.width + 0.5, `every row on the screen: ${JSON.stringify(r)}`);
@@ -126,15 +146,23 @@ async function reviewHere(page) {
 async function start(page) {
   await page.focus('[data-action=rollout]');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => {
-    const p = document.querySelector('.rp-roll-progress progress');
-    return p.checkVisibility() && p.value > 0 && p.value < p.max;
-  }, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => {
+      const p = document.querySelector('.rp-roll-progress progress');
+      return p.checkVisibility() && p.value > 0 && p.value < p.max;
+    },
+    null,
+    { timeout: 60000 },
+  );
 }
 
-/** Waits for the rollout to end (Roll out usable again) and checks it ended with its numbers (else says the line shown). */
+/**
+ * Waits for the rollout to end (Roll out usable again) and checks it ended with its numbers (else says the line shown).
+ */
 async function done(page) {
-  await page.waitForFunction(() => !document.querySelector('[data-action=rollout]').disabled, null, { timeout: 120000 });
+  await page.waitForFunction(() => !document.querySelector('[data-action=rollout]').disabled, null, {
+    timeout: 120000,
+  });
   const status = await page.locator('.rp-roll-status').textContent();
   assert.equal(await page.locator('.rp-roll-verdict').count(), 1, `the rollout's numbers (the line says: ${status})`);
 }
@@ -159,7 +187,11 @@ for (const [lang, viewport, name] of [
       await page.locator('.rp-cands li').first().waitFor({ timeout: 60000 });
       let s = await rollShown(page);
       assert.equal(s.seen && s.go && !s.stop && !s.progress, true, JSON.stringify(s));
-      assert.equal(s.how, fill(words.rp_rollHow, { trials: num(SETTINGS.trials, lang), turns: SETTINGS.truncate }), 'the settings said');
+      assert.equal(
+        s.how,
+        fill(words.rp_rollHow, { trials: num(SETTINGS.trials, lang), turns: SETTINGS.truncate }),
+        'the settings said',
+      );
       assert.equal(await page.locator('[data-action=rollout]').textContent(), words.rp_roll);
 
       // Roll out by keyboard: a progress bar with done / total and the live line, then Stop by a click
@@ -170,7 +202,10 @@ for (const [lang, viewport, name] of [
       assert.equal(s.stop && s.progress, true);
       assert.equal(s.live, 'status');
       assert.equal(s.status, words.rp_rollRunning);
-      assert.match(await page.locator('.rp-roll-count').textContent(), new RegExp(`${num(SETTINGS.trials, lang).replace(/\s/g, '\\s')}`));
+      assert.match(
+        await page.locator('.rp-roll-count').textContent(),
+        new RegExp(`${num(SETTINGS.trials, lang).replace(/\s/g, '\\s')}`),
+      );
       await page.locator('.rp-roll-progress').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `rollout-review-progress-${lang}-${name}.png`) });
       await page.click('[data-action=rollout-stop]');
@@ -179,7 +214,11 @@ for (const [lang, viewport, name] of [
       assert.equal(s.stop || s.progress, false, 'Stop and the bar gone');
       assert.equal(s.rows.length, 0, 'no numbers from a stopped rollout');
       assert.match(s.status, new RegExp(`^${words.rp_rollStopped.split('{')[0]}`), s.status);
-      assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'rollout', 'the focus back on Roll out');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.dataset.action),
+        'rollout',
+        'the focus back on Roll out',
+      );
 
       // again, to the end (Enter on the focused button)
       await page.keyboard.press('Enter');
@@ -196,10 +235,16 @@ for (const [lang, viewport, name] of [
       assert.equal(s.rows.filter((r) => r.played).length, 1, 'the move played among them');
       const played = s.rows.find((r) => r.played);
       assert.ok(played.tag.includes(words.rp_candPlayed));
-      assert.ok(s.rows.filter((r) => !r.played).every((r) => r.bg !== played.bg), 'the move played highlighted');
+      assert.ok(
+        s.rows.filter((r) => !r.played).every((r) => r.bg !== played.bg),
+        'the move played highlighted',
+      );
       for (const r of s.rows.filter((x) => x.close)) assert.ok(r.tag.includes(words.rp_rollClose), r.tag);
       const lead = (await page.locator('.rp-roll-list li .mv').first().textContent()).trim();
-      assert.equal(s.verdict, fill(want.result.entries.some(close) ? words.rp_rollBestClose : words.rp_rollBestClear, { move: lead }));
+      assert.equal(
+        s.verdict,
+        fill(want.result.entries.some(close) ? words.rp_rollBestClose : words.rp_rollBestClear, { move: lead }),
+      );
       await fits(page);
       await page.locator('.rp-roll').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(outDir, `rollout-review-turn-${lang}-${name}.png`) });
@@ -227,7 +272,12 @@ test('closing the replay, opening another mark or reloading during a rollout lea
       await page.click(`.rv-marks button[data-turn="${i}"]`);
       await page.locator('.rp-cands li').first().waitFor({ timeout: 60000 });
     };
-    const ready0 = (s) => assert.deepEqual([s.go, s.stop, s.progress, s.status, s.rows.length], [true, false, false, '', 0], JSON.stringify(s));
+    const ready0 = (s) =>
+      assert.deepEqual(
+        [s.go, s.stop, s.progress, s.status, s.rows.length],
+        [true, false, false, '', 0],
+        JSON.stringify(s),
+      );
     // a reload in the middle (the record's link still the address): the page comes back, the mark ready
     await open(marked[0]);
     await start(page);
@@ -287,13 +337,22 @@ for (const [lang, viewport, name] of [
       const names = { 'no-double': 'rp_cubeNd', 'double-take': 'rp_cubeDt', 'double-drop': 'rp_cubeDp' };
       assert.deepEqual(
         s.cube,
-        ['no-double', 'double-take', 'double-drop'].map((k) => [k, words[names[k]], pm(by[k], lang), by[k] === right, k === 'double-take']),
+        ['no-double', 'double-take', 'double-drop'].map((k) => [
+          k,
+          words[names[k]],
+          pm(by[k], lang),
+          by[k] === right,
+          k === 'double-take',
+        ]),
         'the three actions with their ±, the right one by the rollout, the one chosen (a double taken)',
       );
       assert.equal(s.caption, fill(words.rp_rollCubeOf, { player: words.red }));
       const other = right === by['no-double'] ? answer : by['no-double'];
       const closeCall = right.low <= other.high;
-      assert.equal(s.verdict, fill(closeCall ? words.rp_rollCubeClose : words.rp_rollCubeRight, { action: words[names[right.move]] }));
+      assert.equal(
+        s.verdict,
+        fill(closeCall ? words.rp_rollCubeClose : words.rp_rollCubeRight, { action: words[names[right.move]] }),
+      );
       await fits(page);
       await page.locator('.rp-roll').evaluate((d) => d.scrollIntoView({ block: 'end' }));
       await page.screenshot({ path: join(outDir, `rollout-review-cube-${lang}-${name}.png`) });

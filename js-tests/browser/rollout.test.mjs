@@ -30,7 +30,7 @@ const SETUP = `
   };
 `;
 
-test('WorkerBot.rollout over four workers: Bot.rollout\'s numbers, one progress', async () => {
+test("WorkerBot.rollout over four workers: Bot.rollout's numbers, one progress", async () => {
   const { context, page, errors } = await D.element('', { head: `<script>${SETUP}</script>` });
   const r = await page.evaluate(async () => {
     const [api, { WorkerBot }] = await Promise.all([window.steere(), import('/pkg/board.js')]);
@@ -63,7 +63,10 @@ test('WorkerBot.rollout over four workers: Bot.rollout\'s numbers, one progress'
   // one progress: the four parts' trials added, up to all of them
   assert.deepEqual(r.seen.at(-1), [74, 74]);
   assert.ok(r.seen.every(([d, t]) => d <= t && t <= 74));
-  assert.ok(r.seen.some(([d, t]) => d > 0 && d < t), 'progress on the way');
+  assert.ok(
+    r.seen.some(([d, t]) => d > 0 && d < t),
+    'progress on the way',
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -103,7 +106,14 @@ test('WorkerBot.rollout is cancelled by its signal: wrong_phase, the workers sto
     // and the bot works again, with new workers
     const after = await bot.rollout(g, { trials: 8, truncate: 1 });
     bot.terminate();
-    return { error, early, last, ms, after, whole: new api.Bot({ level: 'easy', seed: 1 }).rollout(g, { trials: 8, truncate: 1 }) };
+    return {
+      error,
+      early,
+      last,
+      ms,
+      after,
+      whole: new api.Bot({ level: 'easy', seed: 1 }).rollout(g, { trials: 8, truncate: 1 }),
+    };
   });
   assert.equal(r.error, 'SteereError:wrong_phase');
   assert.equal(r.early, 'SteereError:wrong_phase');

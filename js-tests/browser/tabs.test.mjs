@@ -12,20 +12,45 @@ import { demo, ready, newPage, rng, outDir, clickPlay, demoGame } from './helper
 const D = demo();
 
 const TEXT = {
-  en: { newer: /played on in another tab since this page opened it\. A move played here goes on in a copy/, copy: /your move went into a copy of its own/, show: "Show the other tab's game" },
-  es: { newer: /se ha seguido jugando en otra pestaña/, copy: /tu jugada pasó a una copia propia/, show: 'Ver la partida de la otra pestaña' },
-  ru: { newer: /продолжили в другой вкладке после того, как открылась эта страница\. Ход/, copy: /ваш ход сохранён в отдельной копии/, show: 'Показать партию другой вкладки' },
+  en: {
+    newer: /played on in another tab since this page opened it\. A move played here goes on in a copy/,
+    copy: /your move went into a copy of its own/,
+    show: "Show the other tab's game",
+  },
+  es: {
+    newer: /se ha seguido jugando en otra pestaña/,
+    copy: /tu jugada pasó a una copia propia/,
+    show: 'Ver la partida de la otra pestaña',
+  },
+  ru: {
+    newer: /продолжили в другой вкладке после того, как открылась эта страница\. Ход/,
+    copy: /ваш ход сохранён в отдельной копии/,
+    show: 'Показать партию другой вкладки',
+  },
 };
 
-/** The notice about the other tab as seen: its text, its button's text, and whether both are on the screen within the page's width. */
+/**
+ * The notice about the other tab as seen: its text, its button's text, and whether both are on the screen within the
+ * page's width.
+ */
 const notice = (page) =>
   page.evaluate(() => {
     const box = document.querySelector('#tabs');
     const b = box.querySelector('button');
     const r = box.getBoundingClientRect();
     const rb = b.getBoundingClientRect();
-    const seen = getComputedStyle(box).display !== 'none' && getComputedStyle(box).visibility === 'visible' && r.width > 0 && r.height > 0;
-    return seen ? { text: box.querySelector('p').textContent, button: b.textContent, fits: r.right <= innerWidth + 0.5 && rb.right <= r.right + 0.5 && rb.height > 10 } : null;
+    const seen =
+      getComputedStyle(box).display !== 'none' &&
+      getComputedStyle(box).visibility === 'visible' &&
+      r.width > 0 &&
+      r.height > 0;
+    return seen
+      ? {
+          text: box.querySelector('p').textContent,
+          button: b.textContent,
+          fits: r.right <= innerWidth + 0.5 && rb.right <= r.right + 0.5 && rb.height > 10,
+        }
+      : null;
   });
 
 async function page(context, address, viewport) {
@@ -94,7 +119,7 @@ for (const [order, lang, viewport] of [
   });
 }
 
-test('the notice offers the other tab\'s game, and a new game in a second tab leaves the first tab\'s game in place (es, phone)', async () => {
+test("the notice offers the other tab's game, and a new game in a second tab leaves the first tab's game in place (es, phone)", async () => {
   const context = await D.browser.newContext();
   const random = rng(35);
   const phone = { width: 390, height: 844 };
@@ -121,7 +146,13 @@ test('the notice offers the other tab\'s game, and a new game in a second tab le
     await two.page.selectOption('[data-option=size]', '4');
     await two.page.click('#settings [type=submit]');
     await two.page.click('[data-confirm=abandon] [data-action=abandon]');
-    await two.page.waitForFunction(() => document.querySelector('#game').shadowRoot.querySelector('steere-board').shadowRoot.querySelectorAll('[data-cell]').length === 37);
+    await two.page.waitForFunction(
+      () =>
+        document
+          .querySelector('#game')
+          .shadowRoot.querySelector('steere-board')
+          .shadowRoot.querySelectorAll('[data-cell]').length === 37,
+    );
     await clickPlay(two.page, 3, random);
     const side4 = await demoGame(two.page);
     await reload(two.page);

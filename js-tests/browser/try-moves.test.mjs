@@ -14,7 +14,13 @@ import ru from '../../www/text-ru.js';
 const D = demo();
 const TRY = '#replay .try-board steere-board';
 // the English of the page's texts is index.html's own
-const EN = { try_open: 'Try moves', try_back: 'Back to the game', try_set: 'Set the dice', try_roll: 'Roll', try_distance: 'Distance die' };
+const EN = {
+  try_open: 'Try moves',
+  try_back: 'Back to the game',
+  try_set: 'Set the dice',
+  try_roll: 'Roll',
+  try_distance: 'Distance die',
+};
 const WORDS = { en: EN, es, ru };
 
 /** What a person sees of the page: the game's state and the browser's storage (to compare), and the try view. */
@@ -22,14 +28,22 @@ const seen = (page) =>
   page.evaluate((sel) => {
     const shownAt = (s) => {
       const e = document.querySelector(s);
-      return !!e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0 && !e.closest('[hidden]');
+      return (
+        !!e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0 && !e.closest('[hidden]')
+      );
     };
     const board = document.querySelector(sel);
     const copy = board?.game;
     const width = (p) => document.querySelector(`.winbar [data-scope=game] .wb-${p}`).style.width;
     return {
       game: JSON.stringify(document.querySelector('#game').state),
-      storage: JSON.stringify(Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))),
+      storage: JSON.stringify(
+        Object.fromEntries(
+          Object.keys(localStorage)
+            .sort()
+            .map((k) => [k, localStorage.getItem(k)]),
+        ),
+      ),
       trying: shownAt('#replay .rp-try'),
       replayBoard: shownAt('#replay .rp-board'),
       count: document.querySelector('.rp-count').textContent,
@@ -42,10 +56,17 @@ const seen = (page) =>
       dice: copy?.dice ?? null,
       diceSaid: board?.shadowRoot.querySelector('[part=dice]')?.getAttribute('aria-label') ?? null,
       records: copy ? copy.history().length : null,
-      targets: board ? [...board.shadowRoot.querySelectorAll('[data-target]')].map((e) => [e.dataset.cell, e.dataset.target]) : [],
+      targets: board
+        ? [...board.shadowRoot.querySelectorAll('[data-target]')].map((e) => [e.dataset.cell, e.dataset.target])
+        : [],
       focus: document.activeElement?.dataset.action ?? null,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
-      texts: Object.fromEntries(['try-open', 'try-back', 'try-set', 'try-roll'].map((a) => [a, document.querySelector(`[data-action=${a}]`).textContent])),
+      texts: Object.fromEntries(
+        ['try-open', 'try-back', 'try-set', 'try-roll'].map((a) => [
+          a,
+          document.querySelector(`[data-action=${a}]`).textContent,
+        ]),
+      ),
       distance: document.querySelector('.try-dice label span').textContent,
     };
   }, TRY);
@@ -75,7 +96,12 @@ async function playOnCopy(page) {
   await page.click(`${TRY} >> [data-cell="${to}"]`);
 }
 
-for (const [lang, width] of [['en', 1280], ['es', 390], ['ru', 1280], ['ru', 390]]) {
+for (const [lang, width] of [
+  ['en', 1280],
+  ['es', 390],
+  ['ru', 1280],
+  ['ru', 390],
+]) {
   test(`try moves on a copy (${lang}, ${width} px): dice, a move, chances and hint; back at the same step; the game unchanged`, async () => {
     const { context, page, errors } = await D.open(`?opponent=human&seed=7&lang=${lang}`, { width, height: 900 });
     try {
@@ -96,7 +122,12 @@ for (const [lang, width] of [['en', 1280], ['es', 390], ['ru', 1280], ['ru', 390
       let s = await until(page, (x) => x.trying && x.bar, 'the copy with its chances');
       assert.ok(!s.replayBoard, 'the copy in place of the replay');
       assert.equal(s.focus, 'try-back');
-      assert.deepEqual(s.texts, { 'try-open': w.try_open, 'try-back': w.try_back, 'try-set': w.try_set, 'try-roll': w.try_roll });
+      assert.deepEqual(s.texts, {
+        'try-open': w.try_open,
+        'try-back': w.try_back,
+        'try-set': w.try_set,
+        'try-roll': w.try_roll,
+      });
       assert.equal(s.distance, w.try_distance);
       assert.equal(s.phase, 'roll', 'a turn start: the dice to set');
       assert.ok(!s.hintOn, 'no hint before the dice');
@@ -191,12 +222,17 @@ test("a review's marked turn: the copy is the position the move was chosen in, w
     const before = await seen(page);
     // the first marked move (not a cube decision), opened in the replay
     const entry = await page.evaluate(() => {
-      const b = [...document.querySelectorAll('.rv-marks button')].find((x) => /^\d/.test(x.querySelector('.rec').textContent));
+      const b = [...document.querySelectorAll('.rv-marks button')].find((x) =>
+        /^\d/.test(x.querySelector('.rec').textContent),
+      );
       b.click();
       return { n: b.dataset.n, step: Number(b.dataset.step) };
     });
     await page.waitForSelector('#replay:not([hidden])');
-    const record = await page.evaluate((step) => document.querySelector(`#replay .rp-log li[data-record][data-step="${step}"]`).dataset.record, entry.step);
+    const record = await page.evaluate(
+      (step) => document.querySelector(`#replay .rp-log li[data-record][data-step="${step}"]`).dataset.record,
+      entry.step,
+    );
     const at = (await seen(page)).count;
     await page.click('[data-action=try-open]');
     let s = await until(page, (x) => x.trying && x.bar && x.hintOn, 'the copy with its chances and hint');

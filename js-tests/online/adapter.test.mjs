@@ -40,8 +40,25 @@ test('factories: names, options, what they refuse', () => {
   assert.equal(jokerballGame({ name: 'jb-4', size: 4 }).name, 'jb-4');
   assert.deepEqual(Object.keys(jokerballGame().moves), ['roll', 'play', 'claimWin']);
   assert.deepEqual(Object.keys(zolaGame().moves), ['play', 'claimWin']);
-  assert.deepEqual(Object.keys(matchGame({ length: 3 }).moves), ['roll', 'play', 'double', 'take', 'drop', 'resign', 'nextGame', 'claimWin']);
-  assert.deepEqual(Object.keys(matchGame({ game: 'zola', length: 3 }).moves), ['play', 'double', 'take', 'drop', 'resign', 'nextGame', 'claimWin']);
+  assert.deepEqual(Object.keys(matchGame({ length: 3 }).moves), [
+    'roll',
+    'play',
+    'double',
+    'take',
+    'drop',
+    'resign',
+    'nextGame',
+    'claimWin',
+  ]);
+  assert.deepEqual(Object.keys(matchGame({ game: 'zola', length: 3 }).moves), [
+    'play',
+    'double',
+    'take',
+    'drop',
+    'resign',
+    'nextGame',
+    'claimWin',
+  ]);
   for (const m of Object.values(matchGame({ length: 3 }).moves)) assert.equal(m.client, false);
   // No inherited names: boardgame.io looks moves up with `in`.
   assert.equal('constructor' in jokerballGame().moves, false);
@@ -85,12 +102,22 @@ test('setup: G is the engine state without the generator; every match gets its o
   assert.equal(game.validateSetupData({ clock: null }, 2), undefined);
   assert.equal(game.validateSetupData({ clock: { delayMs: 12000, reserveMs: 600000 } }, 2), undefined);
   assert.match(game.validateSetupData({ seed: 1 }, 2), /takes only clock/);
-  assert.match(game.validateSetupData({ clock: { delayMs: 700000, reserveMs: 600000 } }, 2), /delayMs must be a whole number of milliseconds from 0 to 600000/);
+  assert.match(
+    game.validateSetupData({ clock: { delayMs: 700000, reserveMs: 600000 } }, 2),
+    /delayMs must be a whole number of milliseconds from 0 to 600000/,
+  );
   assert.match(game.validateSetupData('x', 2), /setupData must be/);
   assert.match(game.validateSetupData(undefined, 3), /two players/);
   // A time control: the factory's, or the lobby's for one match; the clock waits for both seats (since 0).
   const timed = jokerballGame({ clock: { delayMs: 0, reserveMs: 300000, incrementMs: 5000 }, name: 'jb-timed' });
-  const clock = { delayMs: 0, incrementMs: 5000, red: { reserveMs: 300000 }, blue: { reserveMs: 300000 }, running: null, since: 0 };
+  const clock = {
+    delayMs: 0,
+    incrementMs: 5000,
+    red: { reserveMs: 300000 },
+    blue: { reserveMs: 300000 },
+    running: null,
+    since: 0,
+  };
   assert.deepEqual(timed.setup({}).clock, clock);
   assert.equal(timed.setup({}).away, undefined);
   assert.equal(timed.setup({}, { clock: null }).clock, undefined, 'casual when the lobby says so');
@@ -137,7 +164,10 @@ test('an explicit seed set on the game is kept: the same dice for the same seed 
   assert.ok(spread.length > 0);
   assert.equal(rolls(set), spread, 'a seed set on the object');
   assert.equal(rolls({ ...jokerballGame({ size: 4 }), seed: 'fixed dice' }), spread, 'the same seed again');
-  assert.equal(InitializeGame({ game: { ...jokerballGame(), seed: 'fixed dice' }, numPlayers: 2 }).plugins.random.data.seed, 'fixed dice');
+  assert.equal(
+    InitializeGame({ game: { ...jokerballGame(), seed: 'fixed dice' }, numPlayers: 2 }).plugins.random.data.seed,
+    'fixed dice',
+  );
   // Without a seed, each match its own 128 random bits.
   const a = rolls(jokerballGame({ size: 4 }));
   const b = rolls(jokerballGame({ size: 4 }));
@@ -166,17 +196,36 @@ test('roll draws the distance die with size faces and the direction die with six
     const game = jokerballGame({ size });
     const G = game.setup({});
     const faces = [];
-    const random = { Die: (n) => (faces.push(n), n) };
+    const random = {
+      Die: (n) => {
+        faces.push(n);
+        return n;
+      },
+    };
     const next = call(game, G, '0', 'roll', [], random);
     assert.deepEqual(faces, [size, 6]);
     assert.deepEqual(next.state.turn.dice, { distance: size, direction: 6 });
     // Values no die shows are refused.
-    for (const bad of [[0, 1], [size + 1, 1], [1, 7], [1.5, 2], [NaN, 1], ['1', 1]]) {
+    for (const bad of [
+      [0, 1],
+      [size + 1, 1],
+      [1, 7],
+      [1.5, 2],
+      [NaN, 1],
+      ['1', 1],
+    ]) {
       assert.equal(call(game, G, '0', 'roll', [], dice(...bad)), INVALID_MOVE, String(bad));
     }
     assert.equal(call(game, G, '0', 'roll', [], null), INVALID_MOVE);
     assert.equal(call(game, G, '0', 'roll', [], {}), INVALID_MOVE);
-    assert.equal(call(game, G, '0', 'roll', [], { Die: () => { throw new Error('x'); } }), INVALID_MOVE);
+    assert.equal(
+      call(game, G, '0', 'roll', [], {
+        Die: () => {
+          throw new Error('x');
+        },
+      }),
+      INVALID_MOVE,
+    );
   }
 });
 
@@ -219,11 +268,52 @@ test('a whole game through the moves, with endIf and the turn order', () => {
 test('junk arguments and junk player IDs: INVALID_MOVE, never a throw, G unchanged', () => {
   const cyclic = {};
   cyclic.self = cyclic;
-  const throwing = new Proxy({}, { get() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } });
-  const getter = { get notation() { throw new Error('getter'); } };
-  const junk = [undefined, null, true, 0, -1, 1e308, NaN, 10n, Symbol('s'), '', ' ', 'a1', 'zz9-zz10', 'x'.repeat(5000),
-    '\u0000', '🂡', [], ['a1-a2'], {}, { notation: 5 }, { notation: 'k7-off' }, cyclic, throwing, getter, () => 'a1-a2',
-    new Date(), /a1-a2/, Object.create(null)];
+  const throwing = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('trap');
+      },
+      ownKeys() {
+        throw new Error('trap');
+      },
+    },
+  );
+  const getter = {
+    get notation() {
+      throw new Error('getter');
+    },
+  };
+  const junk = [
+    undefined,
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    NaN,
+    10n,
+    Symbol('s'),
+    '',
+    ' ',
+    'a1',
+    'zz9-zz10',
+    'x'.repeat(5000),
+    '\u0000',
+    '🂡',
+    [],
+    ['a1-a2'],
+    {},
+    { notation: 5 },
+    { notation: 'k7-off' },
+    cyclic,
+    throwing,
+    getter,
+    () => 'a1-a2',
+    new Date(),
+    /a1-a2/,
+    Object.create(null),
+  ];
   const games = [
     [jokerballGame(), (G) => G],
     [zolaGame({ pie: true }), (G) => G],
@@ -244,16 +334,34 @@ test('junk arguments and junk player IDs: INVALID_MOVE, never a throw, G unchang
       }
     }
     // Hostile G: refused by every move, endIf and the turn order keep going.
-    for (const bad of [null, undefined, 1, 'x', {}, { state: null }, { state: cyclic }, { state: throwing }, { state: { game: 'chess' } },
-      { state: { ...G.state, position: 'x' } }, { state: { ...G.state, history: ['nope'] } }, { state: { ...G.state, game: '__proto__' } }]) {
+    for (const bad of [
+      null,
+      undefined,
+      1,
+      'x',
+      {},
+      { state: null },
+      { state: cyclic },
+      { state: throwing },
+      { state: { game: 'chess' } },
+      { state: { ...G.state, position: 'x' } },
+      { state: { ...G.state, history: ['nope'] } },
+      { state: { ...G.state, game: '__proto__' } },
+    ]) {
       for (const name of Object.keys(game.moves)) {
-        assert.equal(game.moves[name].move({ G: bad, playerID: '0', random: dice(1, 1), ctx: {} }, 'a1-a2'), INVALID_MOVE);
+        assert.equal(
+          game.moves[name].move({ G: bad, playerID: '0', random: dice(1, 1), ctx: {} }, 'a1-a2'),
+          INVALID_MOVE,
+        );
       }
       assert.equal(game.endIf({ G: bad }), undefined);
       assert.equal(game.turn.endIf({ G: bad, ctx: { currentPlayer: '1', playOrder: ['0', '1'] } }), false);
       assert.equal(game.turn.order.first({ G: bad, ctx: { currentPlayer: '1', playOrder: ['0', '1'] } }), 1);
       assert.equal(whyIllegal(bad, '0', 'play', 'a1-a2'), 'parse_error');
-      assert.equal(codeOf(() => engineOf(bad)), 'parse_error');
+      assert.equal(
+        codeOf(() => engineOf(bad)),
+        'parse_error',
+      );
       assert.ok(checkState(game, bad) instanceof SteereError);
     }
   }
@@ -300,7 +408,13 @@ test('whyIllegal: every code, and null for a legal move', () => {
   const noCube = matchGame({ game: 'zola', length: 3 });
   assert.equal(whyIllegal(noCube.setup({}), '0', 'double'), 'cube_not_allowed');
   // whyIllegal agrees with the moves.
-  for (const [game, state] of [[m, M], [m, D], [m, T], [j, G], [j, R]]) {
+  for (const [game, state] of [
+    [m, M],
+    [m, D],
+    [m, T],
+    [j, G],
+    [j, R],
+  ]) {
     for (const name of Object.keys(game.moves)) {
       for (const seat of ['0', '1']) {
         const args = name === 'play' ? [legal[0]] : [];

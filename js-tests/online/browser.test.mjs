@@ -66,17 +66,20 @@ async function open(context, url) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.route((u) => u.pathname === '/online-test.html', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }));
+  await page.route(
+    (u) => u.pathname === '/online-test.html',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: PAGE }),
+  );
   await page.goto(url);
-  await page.waitForFunction(() => window.view && window.view.synced, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.view?.synced, null, { timeout: 20000 });
   return { page, errors };
 }
 
-const view = (page) => page.evaluate(() => {
-  const { G, ...rest } = window.view;
-  return rest;
-});
+const view = (page) =>
+  page.evaluate(() => {
+    const { G, ...rest } = window.view;
+    return rest;
+  });
 
 test('two browsers play a Zola game; a refusal says why; a reload rejoins the seat', async () => {
   const host = await browser.newContext();
@@ -85,7 +88,7 @@ test('two browsers play a Zola game; a refusal says why; a reload rejoins the se
   const link = await a.page.evaluate(() => window.link);
   assert.match(link, /\/online-test\.html\?match=/);
   const b = await open(guest, link);
-  const pages = { '0': a, '1': b };
+  const pages = { 0: a, 1: b };
   assert.equal((await view(a.page)).seat, '0');
   assert.equal((await view(b.page)).seat, '1');
   assert.equal((await view(a.page)).colour, 'red');
@@ -112,13 +115,14 @@ test('two browsers play a Zola game; a refusal says why; a reload rejoins the se
       reloaded = true;
       const history = (await view(a.page)).state.history;
       await a.page.reload();
-      await a.page.waitForFunction(() => window.view && window.view.synced, null, { timeout: 20000 });
+      await a.page.waitForFunction(() => window.view?.synced, null, { timeout: 20000 });
       const after = await view(a.page);
       assert.equal(after.seat, '0');
       assert.deepEqual(after.state.history, history);
       // The server records the seat's absence and its return (G.away, each a stored state of its own): a
       // move made before both are in would be on an old state, refused and shown so (a person makes it again).
-      for (const p of [a.page, b.page]) await p.waitForFunction(() => window.view.away && window.view.away['0'] === null, null, { timeout: 10000 });
+      for (const p of [a.page, b.page])
+        await p.waitForFunction(() => window.view.away && window.view.away['0'] === null, null, { timeout: 10000 });
       await a.page.waitForTimeout(500);
     }
   }

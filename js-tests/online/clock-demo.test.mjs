@@ -13,7 +13,10 @@ const ABANDON_MS = 3000;
 let browser;
 let server;
 before(async () => {
-  [browser, server] = await Promise.all([launch(), startServer({ port: 0, host: '127.0.0.1', abandonMs: ABANDON_MS, log: () => {} })]);
+  [browser, server] = await Promise.all([
+    launch(),
+    startServer({ port: 0, host: '127.0.0.1', abandonMs: ABANDON_MS, log: () => {} }),
+  ]);
 });
 after(async () => {
   await browser?.close();
@@ -41,7 +44,14 @@ const seen = (page) =>
     const text = (s) => (shows(r?.querySelector(s)) ? r.querySelector(s).textContent : null);
     const clock = (p) => {
       const c = r?.querySelector(`[data-clock=${p}]`);
-      return shows(c) ? { text: c.textContent, low: c.hasAttribute('data-low'), running: c.parentNode.hasAttribute('data-running'), colour: getComputedStyle(c).color } : null;
+      return shows(c)
+        ? {
+            text: c.textContent,
+            low: c.hasAttribute('data-low'),
+            running: c.parentNode.hasAttribute('data-running'),
+            colour: getComputedStyle(c).color,
+          }
+        : null;
     };
     const claim = r?.querySelector('[data-action=claimWin]');
     return {
@@ -81,7 +91,9 @@ async function create(page, { colour = 'red', clock = 'casual', custom } = {}) {
   await page.waitForSelector('[data-online-note][data-ok=true]', { timeout: 20000 });
   await page.click('[data-action=new-game]');
   await page.waitForSelector('#online-link', { timeout: 20000 });
-  await page.waitForFunction(() => /\?match=/.test(document.querySelector('#online-link').value), null, { timeout: 20000 });
+  await page.waitForFunction(() => /\?match=/.test(document.querySelector('#online-link').value), null, {
+    timeout: 20000,
+  });
   return page.inputValue('#online-link');
 }
 
@@ -100,11 +112,16 @@ test('a clock runs out with both pages open: counted down on both, then "on time
   // Red, to move first, has 1 s of delay and a 6 s reserve
   const link = await create(host.page, { clock: 'custom', custom: { delay: 1, reserve: 6, increment: 0 } });
   const guest = await person(link, 'ru');
-  const started = await until(host.page, (d) => d.red?.running, 'Red\'s clock running');
+  const started = await until(host.page, (d) => d.red?.running, "Red's clock running");
   assert.deepEqual([started.blue.text, started.blue.running], ['0:06', false]);
   await until(guest.page, (d) => d.red?.running, 'the clock on the other page');
   // counting down, red at 10 s or less, no computer help on either page
-  const b = await until(host.page, (d) => d.red?.text === '0:04', 'Red\'s reserve counting down (0:06, 0:05, 0:04)', 8000);
+  const b = await until(
+    host.page,
+    (d) => d.red?.text === '0:04',
+    "Red's reserve counting down (0:06, 0:05, 0:04)",
+    8000,
+  );
   assert.equal(b.red.low, true);
   assert.equal(b.red.colour, 'rgb(196, 18, 27)');
   for (const d of [b, await seen(guest.page)]) assert.deepEqual([d.hint, d.bar], [false, false]);
@@ -127,9 +144,13 @@ test('the player to act leaves a casual match: Claim the win after the abandonme
   const host = await person(`${server.url}/www/`, 'ru');
   const link = await create(host.page, { colour: 'blue' });
   const guest = await person(link, 'es');
-  await until(guest.page, (d) => d.turn, 'the guest\'s board');
+  await until(guest.page, (d) => d.turn, "the guest's board");
   const none = await seen(host.page);
-  assert.deepEqual([none.red, none.blue, none.claim], [null, null, false], 'a casual match has no clock, nothing to claim');
+  assert.deepEqual(
+    [none.red, none.blue, none.claim],
+    [null, null, false],
+    'a casual match has no clock, nothing to claim',
+  );
   await guest.context.close();
   const left = Date.now();
   const d = await until(host.page, (x) => x.claim, 'Claim the win', ABANDON_MS + 10000);

@@ -6,7 +6,18 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { adapter, engine } from './helpers.mjs';
 
-const { jokerballGame, zolaGame, matchGame, engineOf, whyIllegal, checkState, timeOut, presence, claimableAt, deadlineOf } = adapter;
+const {
+  jokerballGame,
+  zolaGame,
+  matchGame,
+  engineOf,
+  whyIllegal,
+  checkState,
+  timeOut,
+  presence,
+  claimableAt,
+  deadlineOf,
+} = adapter;
 const { clockLeft } = engine;
 const require = createRequire(import.meta.url);
 const { INVALID_MOVE } = require('boardgame.io/core');
@@ -44,7 +55,10 @@ const legal = (G) => {
 test('the clock starts when both seats are taken, not before; then runs for the player to act', () => {
   const game = zolaGame({ clock: { delayMs: 2000, reserveMs: 60000 } });
   const G0 = game.setup({});
-  assert.equal(presence(game, G0, { 0: { taken: true, connected: true }, 1: { taken: false, connected: false } }, T0), null);
+  assert.equal(
+    presence(game, G0, { 0: { taken: true, connected: true }, 1: { taken: false, connected: false } }, T0),
+    null,
+  );
   const G = presence(game, G0, both, T0);
   assert.deepEqual(G.clock, { ...G0.clock, running: 'red', since: T0 });
   assert.equal(presence(game, G, both, T0 + 5), null, 'started once');
@@ -86,7 +100,10 @@ test('a match: a cube decision is a turn of its own; nobody runs between games; 
   const e = engineOf(G);
   const first = e.toAct.player;
   e.free();
-  assert.deepEqual([G.clock.running, G.clock.since, G.clock.red.reserveMs, G.clock.blue.reserveMs], [first, T0 + 60000, 97000, 98000]);
+  assert.deepEqual(
+    [G.clock.running, G.clock.since, G.clock.red.reserveMs, G.clock.blue.reserveMs],
+    [first, T0 + 60000, 97000, 98000],
+  );
 });
 
 test('a Zola swap exchanges colours: each person keeps their reserve', () => {
@@ -104,10 +121,20 @@ test("a client's crafted arguments never move a clock: refused moves change noth
   const game = zolaGame({ clock: { delayMs: 0, reserveMs: 100000 } });
   const G = presence(game, game.setup({}), both, T0);
   for (const args of [[legal(G)[0], { since: 0 }], [{ clock: { red: { reserveMs: 1e9 } } }], ['a1-a1']]) {
-    assert.equal(at(T0 + 1000, () => call(game, G, '0', 'play', args)), INVALID_MOVE);
+    assert.equal(
+      at(T0 + 1000, () => call(game, G, '0', 'play', args)),
+      INVALID_MOVE,
+    );
   }
-  assert.equal(at(T0 + 1000, () => call(game, G, '1', 'play', [legal(G)[0]])), INVALID_MOVE, 'not their turn');
-  assert.equal(at(T0 + 1000, () => call(game, G, '0', 'claimWin', [])), INVALID_MOVE);
+  assert.equal(
+    at(T0 + 1000, () => call(game, G, '1', 'play', [legal(G)[0]])),
+    INVALID_MOVE,
+    'not their turn',
+  );
+  assert.equal(
+    at(T0 + 1000, () => call(game, G, '0', 'claimWin', [])),
+    INVALID_MOVE,
+  );
 });
 
 test('presence: a casual game records since when each taken seat is away, and forgets it on return', () => {
@@ -118,7 +145,11 @@ test('presence: a casual game records since when each taken seat is away, and fo
   assert.deepEqual(G1.away, { afterMs: 5000, 0: null, 1: T0 });
   assert.equal(presence(game, G1, away1, T0 + 100), null, 'the first time is kept');
   assert.deepEqual(presence(game, G1, both, T0 + 200).away, { afterMs: 5000, 0: null, 1: null });
-  assert.equal(presence(game, G0, { 0: { taken: true, connected: true }, 1: { taken: false, connected: false } }, T0), null, 'a free seat is not away');
+  assert.equal(
+    presence(game, G0, { 0: { taken: true, connected: true }, 1: { taken: false, connected: false } }, T0),
+    null,
+    'a free seat is not away',
+  );
   assert.equal(checkState(game, G1), null);
 });
 
@@ -130,7 +161,10 @@ test('claimWin: refused while the player to act is connected, before abandonMs, 
   const G1 = presence(game, G0, { 0: { taken: true, connected: false }, 1: { taken: true, connected: true } }, T0);
   assert.equal(claimableAt(G1, '1'), T0 + 5000);
   assert.equal(claimableAt(G1, '0'), null);
-  assert.equal(at(T0 + 4999, () => call(game, G1, '1', 'claimWin')), INVALID_MOVE);
+  assert.equal(
+    at(T0 + 4999, () => call(game, G1, '1', 'claimWin')),
+    INVALID_MOVE,
+  );
   Date.now = () => T0 + 4999;
   try {
     assert.equal(whyIllegal(G1, '1', 'claimWin'), 'not_abandoned');
@@ -158,7 +192,12 @@ test('checkState refuses an impossible clock or away, and unknown keys in G', ()
   bad({ ...G, away: { afterMs: 5000, 0: null, 1: null } }, /both a clock and away/);
   const casual = zolaGame();
   const C = casual.setup({});
-  for (const away of [{ afterMs: 5000, 0: 'x', 1: null }, { afterMs: 5, 0: null, 1: null }, { 0: null, 1: null, afterMs: 5000, two: 1 }, null]) {
+  for (const away of [
+    { afterMs: 5000, 0: 'x', 1: null },
+    { afterMs: 5, 0: null, 1: null },
+    { 0: null, 1: null, afterMs: 5000, two: 1 },
+    null,
+  ]) {
     const e = checkState(casual, { ...C, away });
     assert.ok(e && e.code === 'parse_error', JSON.stringify(away));
   }
@@ -167,7 +206,10 @@ test('checkState refuses an impossible clock or away, and unknown keys in G', ()
 test('clockLeft draws the running clock from the server time', () => {
   const game = zolaGame({ clock: { delayMs: 12000, reserveMs: 120000 } });
   const G = presence(game, game.setup({}), both, T0);
-  assert.deepEqual(clockLeft(G.clock, T0 + 20000), { red: { reserveMs: 112000, delayMs: 0 }, blue: { reserveMs: 120000, delayMs: 0 } });
+  assert.deepEqual(clockLeft(G.clock, T0 + 20000), {
+    red: { reserveMs: 112000, delayMs: 0 },
+    blue: { reserveMs: 120000, delayMs: 0 },
+  });
   assert.equal(timeOut(game, G, T0 + 131999), null, 'not out before the deadline');
 });
 
@@ -189,7 +231,12 @@ test('time out: the player to act loses on time, once; a move after the deadline
 
 test('claimWin after abandonMs ends the game by abandonment', () => {
   const game = zolaGame({ abandonMs: 5000 });
-  const G1 = presence(game, game.setup({}), { 0: { taken: true, connected: false }, 1: { taken: true, connected: true } }, T0);
+  const G1 = presence(
+    game,
+    game.setup({}),
+    { 0: { taken: true, connected: false }, 1: { taken: true, connected: true } },
+    T0,
+  );
   const won = at(T0 + 5000, () => call(game, G1, '1', 'claimWin'));
   assert.deepEqual(game.endIf({ G: won }), { winner: '1', reason: 'abandoned' });
 });

@@ -18,7 +18,6 @@ after(async () => {
   await db?.end();
 });
 
-
 /** The stored row of a match: its boardgame.io state and its gameover. */
 async function row(matchID) {
   if (!db) {
@@ -56,7 +55,11 @@ test('a game lost on time with nobody connected, the process that started its cl
   for (const [i, m] of matches.entries()) {
     const { state } = started[i].row;
     const deadline = state.G.clock.since + state.G.clock.delayMs + state.G.clock.red.reserveMs;
-    const { row: end, at } = await until(m.matchID, (r) => r.gameover !== null && r.gameover !== undefined, 'the end on time');
+    const { row: end, at } = await until(
+      m.matchID,
+      (r) => r.gameover !== null && r.gameover !== undefined,
+      'the end on time',
+    );
     results.push(at - deadline);
     // Red, to move first, lost on time; the state is the one after the start, plus the timeout only.
     assert.deepEqual(end.gameover, { winner: '1', reason: 'time' });
@@ -67,7 +70,8 @@ test('a game lost on time with nobody connected, the process that started its cl
   }
   // Later, nothing more is written: the job ran once.
   await sleep(1500);
-  for (const [i, m] of matches.entries()) assert.equal((await row(m.matchID)).state._stateID, started[i].row.state._stateID + 1);
+  for (const [i, m] of matches.entries())
+    assert.equal((await row(m.matchID)).state._stateID, started[i].row.state._stateID + 1);
   console.log(`# ends on time after the deadline (ms, polled every 20 ms): ${results.join(', ')}`);
   for (const late of results) assert.ok(late >= -50 && late < 1000, `the end came ${late} ms after the deadline`);
 });
@@ -76,9 +80,12 @@ test('a move sent 50 ms before the deadline, in 50 matches on two processes: the
   const tally = { moved: 0, timedOut: 0 };
   const one = async (k) => {
     const m = await newMatch(servers[k % 2].url, 'zola', clock(1500));
-    const clients = [connect(servers[0].url, zo, m.matchID, m.seats[0]), connect(servers[1].url, zo, m.matchID, m.seats[1])];
+    const clients = [
+      connect(servers[0].url, zo, m.matchID, m.seats[0]),
+      connect(servers[1].url, zo, m.matchID, m.seats[1]),
+    ];
     try {
-      const s = await clients[0].waitFor((x) => x.G && x.G.clock && x.G.clock.since > 0, 15000, 'the started clock');
+      const s = await clients[0].waitFor((x) => x.G?.clock && x.G.clock.since > 0, 15000, 'the started clock');
       const c = s.G.clock;
       const deadline = c.since + c.delayMs + c.red.reserveMs;
       const e = adapter.engineOf(s.G);
@@ -88,27 +95,45 @@ test('a move sent 50 ms before the deadline, in 50 matches on two processes: the
       await sleep(deadline - 50 - Date.now());
       clients[0].client.moves.play(move);
       // Blue then has 1.5 s of its own: whatever landed, the game ends on time.
-      const { row: end } = await until(m.matchID, (r) => r.gameover !== null && r.gameover !== undefined, 'an end on time', 10000);
+      const { row: end } = await until(
+        m.matchID,
+        (r) => r.gameover !== null && r.gameover !== undefined,
+        'an end on time',
+        10000,
+      );
       const h = end.state.G.state.history;
       if (h.length === 1) {
         // the move landed before the deadline: Blue's time ran out, not Red's
-        assert.deepEqual(end.gameover, { winner: '0', reason: 'time' }, `match ${k}: the move landed, then the end was ${JSON.stringify(end.gameover)}`);
+        assert.deepEqual(
+          end.gameover,
+          { winner: '0', reason: 'time' },
+          `match ${k}: the move landed, then the end was ${JSON.stringify(end.gameover)}`,
+        );
         tally.moved++;
       } else {
         assert.deepEqual(h, [], 'a move and a timeout both landed');
-        assert.deepEqual(end.gameover, { winner: '1', reason: 'time' }, `match ${k}: no move, the end ${JSON.stringify(end.gameover)}`);
+        assert.deepEqual(
+          end.gameover,
+          { winner: '1', reason: 'time' },
+          `match ${k}: no move, the end ${JSON.stringify(end.gameover)}`,
+        );
         tally.timedOut++;
       }
-      for (const x of clients) await x.waitFor((st) => st.ctx.gameover !== undefined, 5000, 'the end seen by both seats');
+      for (const x of clients)
+        await x.waitFor((st) => st.ctx.gameover !== undefined, 5000, 'the end seen by both seats');
       for (const x of clients) {
         const seen = x.state();
-        assert.deepEqual([seen._stateID, seen.ctx.gameover], [end.state._stateID, end.gameover], `match ${k}: seat ${x.seat} was shown another end than the stored one`);
+        assert.deepEqual(
+          [seen._stateID, seen.ctx.gameover],
+          [end.state._stateID, end.gameover],
+          `match ${k}: seat ${x.seat} was shown another end than the stored one`,
+        );
       }
       // and no state after the end
       await sleep(300);
       assert.equal((await row(m.matchID)).state._stateID, end.state._stateID, 'a state stored after the end');
     } finally {
-      clients.forEach((x) => x.stop());
+      for (const x of clients) x.stop();
     }
   };
   // twenty-five at a time
@@ -120,7 +145,10 @@ test('a move sent 50 ms before the deadline, in 50 matches on two processes: the
 
 test('claimWin through either process: refused while the player to act is connected and before abandonMs, then taken', async () => {
   const m = await newMatch(servers[0].url, 'zola');
-  const clients = [connect(servers[0].url, zo, m.matchID, m.seats[0]), connect(servers[1].url, zo, m.matchID, m.seats[1])];
+  const clients = [
+    connect(servers[0].url, zo, m.matchID, m.seats[0]),
+    connect(servers[1].url, zo, m.matchID, m.seats[1]),
+  ];
   try {
     await Promise.all(clients.map((c) => c.waitFor((s) => s.G, 15000, 'the first sync')));
     const claim = async (what) => {
@@ -146,7 +174,7 @@ test('claimWin through either process: refused while the player to act is connec
     await clients[1].waitFor((s) => s.ctx.gameover !== undefined, 5000, 'the end');
     assert.deepEqual(clients[1].state().ctx.gameover, { winner: '1', reason: 'abandoned' });
   } finally {
-    clients.forEach((c) => c?.stop());
+    for (const c of clients) c?.stop();
   }
 });
 
@@ -169,7 +197,12 @@ test('the process holding the connection of the player to act dies: the seat is 
     victim.child.kill('SIGKILL');
     const died = Date.now();
     assert.equal((await victim.exited).signal, 'SIGKILL');
-    const away = await until(m.matchID, (r) => typeof r.state.G.away['0'] === 'number', 'Red recorded away', 20000).catch((e) => {
+    const away = await until(
+      m.matchID,
+      (r) => typeof r.state.G.away['0'] === 'number',
+      'Red recorded away',
+      20000,
+    ).catch((e) => {
       throw new Error(`${e.message}\nthe servers said:\n${servers.map((x) => x.lines.join('\n')).join('\n---\n')}`);
     });
     console.log(`# a dead process's seat recorded away ${away.at - died} ms after the kill`);
@@ -178,10 +211,15 @@ test('the process holding the connection of the player to act dies: the seat is 
     await clients[1].waitFor((s) => typeof s.G.away['0'] === 'number', 5000, 'the away stamp at the other seat');
     await sleep(away.row.state.G.away['0'] + ABANDON_MS + 100 - Date.now());
     clients[1].client.moves.claimWin();
-    const { row: end } = await until(m.matchID, (r) => r.gameover !== null && r.gameover !== undefined, 'the claimed win', 5000);
+    const { row: end } = await until(
+      m.matchID,
+      (r) => r.gameover !== null && r.gameover !== undefined,
+      'the claimed win',
+      5000,
+    );
     assert.deepEqual(end.gameover, { winner: '1', reason: 'abandoned' });
   } finally {
-    clients.forEach((c) => c?.stop());
+    for (const c of clients) c?.stop();
   }
 });
 

@@ -8,7 +8,17 @@ import { rmSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { root, adapter, startServer, newMatch, playUntil, rawMove, sleep, seatToAct, clusterSuite } from './helpers.mjs';
+import {
+  root,
+  adapter,
+  startServer,
+  newMatch,
+  playUntil,
+  rawMove,
+  sleep,
+  seatToAct,
+  clusterSuite,
+} from './helpers.mjs';
 import { freePort } from '../../scripts/services.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,7 +35,7 @@ const over = (G) => G.state.phase === 'over';
 function watched(url, make, matchID, seat, seen) {
   const c = connect(url, make, matchID, seat);
   c.client.subscribe((s) => {
-    if (s && s.G && s.G.state) seen.push(s.G.state.history ?? s.G.state.games);
+    if (s?.G?.state) seen.push(s.G.state.history ?? s.G.state.games);
   });
   return c;
 }
@@ -37,7 +47,7 @@ function phaseOf(G) {
     e.free();
   }
 }
-const synced = (clients) => Promise.all(clients.map((c) => c.waitFor((s) => s.G && s.G.state, 15000, 'the first sync')));
+const synced = (clients) => Promise.all(clients.map((c) => c.waitFor((s) => s.G?.state, 15000, 'the first sync')));
 
 // Every history seen is where the final one starts.
 function noneLost(seen, final) {
@@ -58,7 +68,10 @@ test('two seats on two processes play whole Jokerball and Zola games', async () 
     ['zola', zo, 2],
   ]) {
     const { matchID, seats } = await newMatch(servers[0].url, name);
-    const clients = [connect(servers[1].url, make, matchID, seats[0]), connect(servers[2].url, make, matchID, seats[1])];
+    const clients = [
+      connect(servers[1].url, make, matchID, seats[0]),
+      connect(servers[2].url, make, matchID, seats[1]),
+    ];
     await synced(clients);
     await playUntil(clients, over, { seed });
     for (const c of clients) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end');
@@ -66,7 +79,7 @@ test('two seats on two processes play whole Jokerball and Zola games', async () 
     // The lobby of the third process knows the winner.
     const meta = await (await fetch(`${servers[0].url}/games/${name}/${matchID}`)).json();
     assert.deepEqual(meta.gameover, clients[0].state().ctx.gameover);
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 });
 
@@ -75,7 +88,7 @@ test('two seats on two processes play a cube match to its end (double, take, dro
   const clients = [connect(servers[0].url, jm, matchID, seats[0]), connect(servers[1].url, jm, matchID, seats[1])];
   await synced(clients);
   let doubles = 0;
-  const cube = (G, e) => {
+  const cube = (_G, e) => {
     if (e.phase === 'double') return doubles % 2 ? 'drop' : 'take';
     if (e.canDouble() && e.gamePhase === 'roll' && doubles < 4) {
       doubles++;
@@ -88,7 +101,7 @@ test('two seats on two processes play a cube match to its end (double, take, dro
     assert.ok(doubles >= 2, `${doubles} doubles`);
     for (const c of clients) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end of the match');
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 });
 
@@ -96,7 +109,10 @@ test('a process killed with SIGKILL in mid-game: its clients go on through anoth
   const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url });
   const { matchID, seats } = await newMatch(servers[0].url, 'jokerball-4');
   const seen = [];
-  let clients = [watched(victim.url, jb, matchID, seats[0], seen), watched(servers[1].url, jb, matchID, seats[1], seen)];
+  let clients = [
+    watched(victim.url, jb, matchID, seats[0], seen),
+    watched(servers[1].url, jb, matchID, seats[1], seen),
+  ];
   await synced(clients);
   await playUntil(clients, (G) => G.state.history.length >= 6 || over(G), { seed: 4 });
   // A move in flight when the process dies: it is either stored (and then shown) or never acknowledged.
@@ -126,14 +142,21 @@ test('a process killed with SIGKILL in mid-game: its clients go on through anoth
   assert.equal(replay.phase, 'over');
   replay.free();
   assert.deepEqual((await stored(matchID)).gameover, clients[0].state().ctx.gameover);
-  clients.forEach((c) => c.stop());
+  for (const c of clients) c.stop();
 });
 
 test('a process dies after storing a move and before publishing it: both seats still get the move', async () => {
-  const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url, env: { STEERE_ONLINE_CRASH_BEFORE_PUBLISH: '3' } });
+  const victim = await startServer({
+    postgres: suite.pg().url,
+    redis: suite.rd().url,
+    env: { STEERE_ONLINE_CRASH_BEFORE_PUBLISH: '3' },
+  });
   const { matchID, seats } = await newMatch(servers[0].url, 'zola');
   const seen = [];
-  const clients = [watched(victim.url, zo, matchID, seats[0], seen), watched(servers[1].url, zo, matchID, seats[1], seen)];
+  const clients = [
+    watched(victim.url, zo, matchID, seats[0], seen),
+    watched(servers[1].url, zo, matchID, seats[1], seen),
+  ];
   await synced(clients);
   await sleep(2500); // past the guard's refreshes after a sync, which would also repair what is tested here
   // Seat 0's moves go through the victim: its third one is stored, then the process dies.
@@ -145,7 +168,9 @@ test('a process dies after storing a move and before publishing it: both seats s
     const move = e.legalMoves()[0];
     e.free();
     from.client.moves.play(move);
-    const both = Promise.all(clients.map((c) => c.waitFor((s) => s._stateID > _stateID, 10000, 'the move'))).then(() => 'moved');
+    const both = Promise.all(clients.map((c) => c.waitFor((s) => s._stateID > _stateID, 10000, 'the move'))).then(
+      () => 'moved',
+    );
     if ((await Promise.race([both, victim.exited.then(() => 'died')])) === 'died') stored = _stateID + 1;
   }
   assert.ok(stored !== null, 'the victim died on a move');
@@ -162,7 +187,7 @@ test('a process dies after storing a move and before publishing it: both seats s
   await playUntil(back, over, { seed: 10 });
   for (const c of back) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end');
   noneLost(seen, back[0].state().G.state.history);
-  back.forEach((c) => c.stop());
+  for (const c of back) c.stop();
 });
 
 test('the same action sent twice, to one process and to two, is applied once', async () => {
@@ -192,9 +217,13 @@ test('the same action sent twice, to one process and to two, is applied once', a
     const names = ['a0 (process 0)', 'a1 (process 1)', 'b0 (process 1)', 'b1 (process 0)'];
     const states = await Promise.all(
       all.map((c, i) =>
-        c.waitFor((x) => x._stateID > before, 10000, `round ${round}: the state after ${name} at ${names[i]}`).catch((e) => {
-          throw new Error(`${e.message}; the clients have ${all.map((x) => x.state()._stateID).join(', ')}, before ${before}`);
-        }),
+        c
+          .waitFor((x) => x._stateID > before, 10000, `round ${round}: the state after ${name} at ${names[i]}`)
+          .catch((e) => {
+            throw new Error(
+              `${e.message}; the clients have ${all.map((x) => x.state()._stateID).join(', ')}, before ${before}`,
+            );
+          }),
       ),
     );
     await sleep(300); // a second application would come now
@@ -210,30 +239,49 @@ test('the same action sent twice, to one process and to two, is applied once', a
   const probe = connect(servers[2].url, jb, matchID, seats[0]);
   await probe.waitFor((x) => x.G, 10000, 'sync');
   assert.deepEqual(probe.state().G, a[0].state().G);
-  [...all, probe].forEach((c) => c.stop());
+  for (const c of [...all, probe]) c.stop();
 });
 
 test('joins at the same moment on two processes: both seats kept; one seat joined twice at once: one join wins', async () => {
   const post = (url, path, body) =>
-    fetch(`${url}/games/zola${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${url}/games/zola${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   for (let round = 0; round < 8; round++) {
     const { matchID } = await (await post(servers[0].url, '/create', { numPlayers: 2 })).json();
     // The two seats at once, each through another process.
-    const answers = await Promise.all(['0', '1'].map((playerID, i) => post(servers[i + 1].url, `/${matchID}/join`, { playerName: `p${playerID}`, playerID })));
-    assert.deepEqual(answers.map((r) => r.status), [200, 200]);
-    const seats = await Promise.all(answers.map(async (r, i) => ({ playerID: String(i), credentials: (await r.json()).playerCredentials })));
+    const answers = await Promise.all(
+      ['0', '1'].map((playerID, i) =>
+        post(servers[i + 1].url, `/${matchID}/join`, { playerName: `p${playerID}`, playerID }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [200, 200],
+    );
+    const seats = await Promise.all(
+      answers.map(async (r, i) => ({ playerID: String(i), credentials: (await r.json()).playerCredentials })),
+    );
     const meta = await (await fetch(`${servers[0].url}/games/zola/${matchID}`)).json();
-    assert.deepEqual(meta.players.map((p) => p.name), ['p0', 'p1'], `round ${round}: a join was lost`);
+    assert.deepEqual(
+      meta.players.map((p) => p.name),
+      ['p0', 'p1'],
+      `round ${round}: a join was lost`,
+    );
     // Both credentials are the stored ones: each seat's move is taken.
     if (round === 0) {
       const clients = [connect(servers[1].url, zo, matchID, seats[0]), connect(servers[2].url, zo, matchID, seats[1])];
       await synced(clients);
       await playUntil(clients, (G) => G.state.history.length >= 2, { seed: 9 });
-      clients.forEach((c) => c.stop());
+      for (const c of clients) c.stop();
     }
     // One seat twice at once: never two joins told 200 for one seat.
     const { matchID: other } = await (await post(servers[0].url, '/create', { numPlayers: 2 })).json();
-    const twice = await Promise.all([1, 2].map((i) => post(servers[i].url, `/${other}/join`, { playerName: `x${i}`, playerID: '0' })));
+    const twice = await Promise.all(
+      [1, 2].map((i) => post(servers[i].url, `/${other}/join`, { playerName: `x${i}`, playerID: '0' })),
+    );
     const ok = twice.filter((r) => r.status === 200);
     assert.equal(ok.length, 1, `round ${round}: ${twice.map((r) => r.status)}`);
     const stored = await (await fetch(`${servers[0].url}/games/zola/${other}`)).json();
@@ -245,10 +293,13 @@ test('joins at the same moment on two processes: both seats kept; one seat joine
 test('a state edited in the database is refused for its match only', async () => {
   const m1 = await newMatch(servers[0].url, 'zola');
   const m2 = await newMatch(servers[1].url, 'zola');
-  const c1 = [connect(servers[0].url, zo, m1.matchID, m1.seats[0]), connect(servers[1].url, zo, m1.matchID, m1.seats[1])];
+  const c1 = [
+    connect(servers[0].url, zo, m1.matchID, m1.seats[0]),
+    connect(servers[1].url, zo, m1.matchID, m1.seats[1]),
+  ];
   await synced(c1);
   await playUntil(c1, (G) => G.state.history.length >= 4, { seed: 6 });
-  c1.forEach((c) => c.stop());
+  for (const c of c1) c.stop();
   // Edit match 1 by hand: a position its history does not reach. (Once the server has recorded both seats
   // away: an edit made while the server writes the match is overwritten, as a move made meanwhile would be.)
   const { Client } = require('pg');
@@ -279,14 +330,15 @@ test('a state edited in the database is refused for its match only', async () =>
     assert.match(named() || '', /not a legal zola game \(parse_error/);
   }
   // Match 2 plays on, its seats on two processes.
-  const c2 = [connect(servers[1].url, zo, m2.matchID, m2.seats[0]), connect(servers[2].url, zo, m2.matchID, m2.seats[1])];
+  const c2 = [
+    connect(servers[1].url, zo, m2.matchID, m2.seats[0]),
+    connect(servers[2].url, zo, m2.matchID, m2.seats[1]),
+  ];
   await synced(c2);
   await playUntil(c2, over, { seed: 7 });
   for (const c of c2) await c.waitFor((x) => x.ctx.gameover !== undefined, 10000, 'the end');
-  c2.forEach((c) => c.stop());
+  for (const c of c2) c.stop();
 });
-
-
 
 test("docs/online.md's own server runs as written: two processes of it, a game across them", async () => {
   const doc = readFileSync(join(root, 'docs', 'online.md'), 'utf8');
@@ -309,7 +361,13 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
       const lines = [];
       logs.push(lines);
       const child = spawn(process.execPath, [file], {
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: suite.pg().url, REDIS_URL: suite.rd().url, PORT: String(port) },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: suite.pg().url,
+          REDIS_URL: suite.rd().url,
+          PORT: String(port),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.on('data', (c) => lines.push(String(c)));
@@ -317,7 +375,10 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
       procs.push(child);
       const url = `http://localhost:${port}`;
       for (let t = 0; ; t += 100) {
-        const ok = await fetch(`${url}/games`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${url}/games`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         assert.ok(t < 30000 && child.exitCode === null, `the site's server did not start:\n${lines.join('')}`);
         await sleep(100);
@@ -330,7 +391,7 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
     await synced(clients);
     await playUntil(clients, over, { seed: 8 });
     for (const c of clients) await c.waitFor((x) => x.ctx.gameover !== undefined, 10000, 'the end');
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
     // Its clocks: a match made with a one-second clock ends on time with nobody connected, seen by the other process.
     const timed = await newMatch(urls[0], 'jokerball', { setupData: { clock: { delayMs: 0, reserveMs: 1000 } } });
     let gameover = null;
@@ -338,7 +399,11 @@ test("docs/online.md's own server runs as written: two processes of it, a game a
       await sleep(50);
       gameover = (await (await fetch(`${urls[1]}/games/jokerball/${timed.matchID}`)).json()).gameover;
     }
-    assert.deepEqual(gameover, { winner: '1', reason: 'time' }, `no end on time; the servers said:\n${logs.map((l) => l.join('')).join('\n---\n')}`);
+    assert.deepEqual(
+      gameover,
+      { winner: '1', reason: 'time' },
+      `no end on time; the servers said:\n${logs.map((l) => l.join('')).join('\n---\n')}`,
+    );
   } finally {
     for (const p of procs) p.kill('SIGKILL');
     rmSync(file, { force: true });

@@ -54,7 +54,9 @@ const drawn = (page) =>
       goal: !!e.dataset.goal,
       occupied: !!e.querySelector('[data-piece=red],[data-piece=blue]'),
     }));
-    const buttons = Object.fromEntries([...(g?.querySelectorAll('.bar button') ?? [])].filter(shows).map((b) => [b.dataset.action, !b.disabled]));
+    const buttons = Object.fromEntries(
+      [...(g?.querySelectorAll('.bar button') ?? [])].filter(shows).map((b) => [b.dataset.action, !b.disabled]),
+    );
     return {
       version: Number(s.dataset.version || 0),
       seat: text(s, '.seat'),
@@ -82,7 +84,10 @@ async function until(page, pred, what, ms = 20000) {
   for (;;) {
     const d = await drawn(page);
     if (d && pred(d)) return d;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; drawn: ${JSON.stringify(d && { ...d, targets: d.targets.length })}`);
+    if (Date.now() > end)
+      throw new Error(
+        `timed out waiting for ${what}; drawn: ${JSON.stringify(d && { ...d, targets: d.targets.length })}`,
+      );
     await page.waitForTimeout(40);
   }
 }
@@ -154,7 +159,9 @@ async function playUntil(people, done, { random, maxMoves = 2000 } = {}) {
     if (await step(people[i].page, ds[i], random)) {
       moves++;
       assert.ok(moves <= maxMoves, 'the game did not end');
-      await Promise.all(people.map((p, k) => until(p.page, (d) => d.version > before[k], `move ${moves} on page ${k}`)));
+      await Promise.all(
+        people.map((p, k) => until(p.page, (d) => d.version > before[k], `move ${moves} on page ${k}`)),
+      );
     }
   }
 }
@@ -198,7 +205,9 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
     const moves = await playUntil(people, (d) => d.winner !== null, { random: rng(7) });
     const ms = Date.now() - t0;
     [h, g] = await Promise.all(people.map((p) => drawn(p.page)));
-    t.diagnostic(`a whole Jokerball game: ${moves} moves by clicks in ${(ms / 1000).toFixed(1)} s, ${h.records.length} records`);
+    t.diagnostic(
+      `a whole Jokerball game: ${moves} moves by clicks in ${(ms / 1000).toFixed(1)} s, ${h.records.length} records`,
+    );
     // both pages draw the same end: the winner, who won for each person, and the same log
     const [winner, how] = /^(Red|Blue) wins the game \((.+)\)$/.exec(h.winner).slice(1);
     assert.equal(how, 'the ball went through the goal');
@@ -249,7 +258,10 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
     await page.locator('#replay').waitFor({ state: 'visible' });
     assert.equal(await page.locator('section.online').isVisible(), false, 'the replay in place of the game');
     assert.equal(await page.locator('.rp-count').textContent(), `0 / ${h.records.length}`);
-    assert.deepEqual(await page.locator('.rp-log li[data-record]').evaluateAll((li) => li.map((e) => e.dataset.record)), h.records);
+    assert.deepEqual(
+      await page.locator('.rp-log li[data-record]').evaluateAll((li) => li.map((e) => e.dataset.record)),
+      h.records,
+    );
     await page.click('[data-action=replay-last]');
     assert.equal(await page.locator('.rp-count').textContent(), `${h.records.length} / ${h.records.length}`);
     await page.click('[data-action=replay-close]');
@@ -262,7 +274,10 @@ test('two people play a whole Jokerball game online by clicks on <steere-game>; 
     assert.match(shared, /#record=/);
     const reader = await person(shared);
     await reader.page.locator('#replay').waitFor({ state: 'visible' });
-    assert.deepEqual(await reader.page.locator('.rp-log li[data-record]').evaluateAll((li) => li.map((e) => e.dataset.record)), h.records);
+    assert.deepEqual(
+      await reader.page.locator('.rp-log li[data-record]').evaluateAll((li) => li.map((e) => e.dataset.record)),
+      h.records,
+    );
     await host.page.screenshot({ path: join(outDir, 'online-demo-host.png') });
     await guest.page.screenshot({ path: join(outDir, 'online-demo-guest.png') });
     assert.deepEqual(host.errors, []);
@@ -282,14 +297,35 @@ test('a match with the cube online: a double taken and a resignation through the
     const guest = await person(link);
     let g = await until(guest.page, (d) => d.version > 0 && d.turn, 'the guest in the match');
     let h = await until(host.page, (d) => d.other === 'Blue is connected.', 'the host seeing the guest');
-    assert.deepEqual(h.buttons, { roll: true, double: true, take: false, drop: false, resign: true, 'next-game': false });
-    assert.deepEqual(g.buttons, { roll: false, double: false, take: false, drop: false, resign: true, 'next-game': false });
+    assert.deepEqual(h.buttons, {
+      roll: true,
+      double: true,
+      take: false,
+      drop: false,
+      resign: true,
+      'next-game': false,
+    });
+    assert.deepEqual(g.buttons, {
+      roll: false,
+      double: false,
+      take: false,
+      drop: false,
+      resign: true,
+      'next-game': false,
+    });
     assert.equal(h.cube, 'Cube 1, centred');
     // Red doubles; Blue is asked and takes
     await host.page.click('section.online [data-action=double]');
     g = await until(guest.page, (d) => d.buttons.take, 'the double on the guest');
     assert.equal(g.turn, 'Red doubles: Blue to take or drop');
-    assert.deepEqual(g.buttons, { roll: false, double: false, take: true, drop: true, resign: true, 'next-game': false });
+    assert.deepEqual(g.buttons, {
+      roll: false,
+      double: false,
+      take: true,
+      drop: true,
+      resign: true,
+      'next-game': false,
+    });
     await guest.page.click('section.online [data-action=take]');
     h = await until(host.page, (d) => d.cube === 'Cube 2, owned by Blue' && d.buttons.roll, 'the take on the host');
     g = await until(guest.page, (d) => d.cube === 'Cube 2, owned by Blue', 'the take on the guest');
@@ -318,7 +354,11 @@ test('a match with the cube online: a double taken and a resignation through the
     assert.deepEqual((await until(watcher.page, (d) => d.log.includes('Game 2'), 'game 2 on the watcher')).log, h.log);
     assert.deepEqual(host.errors, []);
     assert.deepEqual(guest.errors, []);
-    assert.deepEqual(watcher.errors.filter((e) => !/status of 409/.test(e)), [], 'only the refused join (both seats taken)');
+    assert.deepEqual(
+      watcher.errors.filter((e) => !/status of 409/.test(e)),
+      [],
+      'only the refused join (both seats taken)',
+    );
     for (const p of [host, guest, watcher]) await p.context.close();
   } finally {
     await server.stop();
@@ -333,7 +373,11 @@ test('a reload, and a lost connection, come back to the same seat in the middle 
     const host = await person(`${server.url}/www/`);
     const link = await createMatch(host.page, { colour: 'blue' });
     const guest = await person(link);
-    await until(guest.page, (d) => d.seat === 'You play Red.' && d.turn === 'Red to roll' && d.buttons.roll, 'the guest as Red');
+    await until(
+      guest.page,
+      (d) => d.seat === 'You play Red.' && d.turn === 'Red to roll' && d.buttons.roll,
+      'the guest as Red',
+    );
     assert.equal((await drawn(host.page)).seat, 'You play Blue.');
     const people = [host, guest];
     const random = rng(11);
@@ -358,23 +402,41 @@ test('a reload, and a lost connection, come back to the same seat in the middle 
     await until(host.page, (d) => d.lost !== null, 'the lost connection on the host');
     const lost = await until(guest.page, (d) => d.lost !== null, 'the lost connection on the guest');
     assert.equal(lost.lost, 'The connection to the server is lost: reconnecting…');
-    assert.equal(lost.targets.length + Object.values(lost.buttons).filter(Boolean).length, 0, 'nothing to click while the server is away');
+    assert.equal(
+      lost.targets.length + Object.values(lost.buttons).filter(Boolean).length,
+      0,
+      'nothing to click while the server is away',
+    );
     await guest.page.locator('body').press('r');
     const away = await until(guest.page, (d) => d.refused, 'the refusal while away');
     assert.equal(away.refused, 'Not sent: the connection to the server is lost.');
     await host.page.screenshot({ path: join(outDir, 'online-demo-lost.png') });
     server = await startServer({ db, port: Number(port) });
-    for (const p of people) await until(p.page, (d) => d.lost === null && (d.buttons.roll || d.targets.length > 0 || d.turn), 'the reconnection', 30000);
+    for (const p of people)
+      await until(
+        p.page,
+        (d) => d.lost === null && (d.buttons.roll || d.targets.length > 0 || d.turn),
+        'the reconnection',
+        30000,
+      );
     const back = await drawn(guest.page);
     assert.equal(back.seat, 'You play Red.');
     assert.equal(back.refused, null, 'the refusal goes with the connection back');
     assert.deepEqual(back.log, before.log);
     // and the game goes on from both seats
-    const moves = await playUntil(people, (d) => d.records.length >= before.records.length + 2 || d.winner !== null, { random });
+    const moves = await playUntil(people, (d) => d.records.length >= before.records.length + 2 || d.winner !== null, {
+      random,
+    });
     assert.ok(moves > 0);
     assert.deepEqual((await drawn(host.page)).log, (await drawn(guest.page)).log);
-    assert.deepEqual(host.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|socket\.io/.test(e)), []);
-    assert.deepEqual(guest.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|socket\.io/.test(e)), []);
+    assert.deepEqual(
+      host.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|socket\.io/.test(e)),
+      [],
+    );
+    assert.deepEqual(
+      guest.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|socket\.io/.test(e)),
+      [],
+    );
     await host.context.close();
     await guest.context.close();
   } finally {
@@ -383,7 +445,7 @@ test('a reload, and a lost connection, come back to the same seat in the middle 
   }
 });
 
-test('served without a boardgame.io server (make demo), the online option says it needs make online, in the page\'s language', async () => {
+test("served without a boardgame.io server (make demo), the online option says it needs make online, in the page's language", async () => {
   const { server, url } = await serve(0);
   try {
     const { context, page, errors } = await person(`${url}/www/`);
@@ -394,7 +456,10 @@ test('served without a boardgame.io server (make demo), the online option says i
     assert.match(note, /make online/);
     // Create is disabled, described by that line; the local game stays, no section of online play appears
     assert.ok(await page.isDisabled('[data-action=new-game]'));
-    assert.equal(await page.getAttribute('[data-action=new-game]', 'aria-describedby'), await page.getAttribute('[data-online-note]', 'id'));
+    assert.equal(
+      await page.getAttribute('[data-action=new-game]', 'aria-describedby'),
+      await page.getAttribute('[data-online-note]', 'id'),
+    );
     await page.click('[data-action=new-game]', { force: true });
     await page.waitForTimeout(300);
     assert.equal(await page.$('section.online'), null);
@@ -412,11 +477,16 @@ test('served without a boardgame.io server (make demo), the online option says i
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30000 });
     await page.selectOption('[data-option=opponent]', 'online');
     await page.waitForSelector('[data-online-note][data-ok=false]', { timeout: 20000 });
-    assert.match(await page.textContent('[data-online-note]'), /^Para jugar en línea hace falta el servidor de referencia.*make online/);
+    assert.match(
+      await page.textContent('[data-online-note]'),
+      /^Para jugar en línea hace falta el servidor de referencia.*make online/,
+    );
     assert.equal(await page.textContent('[data-action=new-game]'), 'Crear partida en línea');
     assert.ok(await page.isDisabled('[data-action=new-game]'));
     await page.selectOption('#language', 'ru');
-    await page.waitForFunction(() => document.querySelector('[data-online-note]').textContent.startsWith('Для'), null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector('[data-online-note]').textContent.startsWith('Для'), null, {
+      timeout: 20000,
+    });
     assert.match(await page.textContent('[data-online-note]'), /^Для игры онлайн нужен эталонный сервер.*make online/);
     assert.equal(await page.textContent('[data-action=new-game]'), 'Создать онлайн-партию');
     // the probe of the lobby finds none without an error in the console (GET /games: 204 here)

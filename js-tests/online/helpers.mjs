@@ -23,8 +23,27 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Starts scripts/online.mjs (of `home`, another checkout with its own pkg/, to compare two versions of the
  * server in one run); resolves to { url, lines, stop, exited }.
  */
-export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs = [], abandonMs, home = root, args: more = [] } = {}) {
-  const args = [...nodeArgs, join(home, 'scripts', 'online.mjs'), '--port', String(port), '--host', '127.0.0.1', '--stop-with-stdin', ...more];
+export async function startServer({
+  db,
+  postgres,
+  redis,
+  env,
+  port = 0,
+  nodeArgs = [],
+  abandonMs,
+  home = root,
+  args: more = [],
+} = {}) {
+  const args = [
+    ...nodeArgs,
+    join(home, 'scripts', 'online.mjs'),
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--stop-with-stdin',
+    ...more,
+  ];
   if (abandonMs !== undefined) args.push('--abandon-ms', String(abandonMs));
   if (db) args.push('--db', db);
   if (postgres) args.push('--postgres', postgres);
@@ -42,8 +61,7 @@ export async function startServer({ db, postgres, redis, env, port = 0, nodeArgs
       let rest = '';
       stream.on('data', (chunk) => {
         rest += chunk;
-        let i;
-        while ((i = rest.indexOf('\n')) >= 0) {
+        for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n')) {
           const line = rest.slice(0, i);
           rest = rest.slice(i + 1);
           lines.push(line);
@@ -130,7 +148,11 @@ export function connect(url, makeGame, matchID, seat) {
   let rollsRun = 0;
   if (game.moves.roll) {
     const inner = game.moves.roll.move;
-    game.moves.roll = { ...game.moves.roll, move: (...a) => (rollsRun++, inner(...a)) };
+    const move = (...a) => {
+      rollsRun++;
+      return inner(...a);
+    };
+    game.moves.roll = { ...game.moves.roll, move };
   }
   const client = Client({
     game,
@@ -162,7 +184,7 @@ export function connect(url, makeGame, matchID, seat) {
 /** Both seats' clients, synced. */
 export async function connectBoth(url, makeGame, matchID, seats) {
   const clients = seats.map((s) => connect(url, makeGame, matchID, s));
-  await Promise.all(clients.map((c) => c.waitFor((s) => s.G && s.G.state, 10000, 'the first sync')));
+  await Promise.all(clients.map((c) => c.waitFor((s) => s.G?.state, 10000, 'the first sync')));
   return clients;
 }
 
@@ -189,7 +211,11 @@ export function seatToAct(G) {
  */
 export async function send(clients, from, name, ...args) {
   const before = clients[0].state()._stateID;
-  assert.equal(adapter.whyIllegal(from.state().G, from.seat, name, ...args), null, `${name} ${args} is legal for seat ${from.seat}`);
+  assert.equal(
+    adapter.whyIllegal(from.state().G, from.seat, name, ...args),
+    null,
+    `${name} ${args} is legal for seat ${from.seat}`,
+  );
   from.client.moves[name](...args);
   const states = await Promise.all(
     clients.map((c) => c.waitFor((s) => s._stateID > before, 10000, `the state after ${name} ${args.join(' ')}`)),
@@ -214,7 +240,13 @@ export async function refused(clients, from, name, ...args) {
   if (typeof from.client.moves[name] === 'function') from.client.moves[name](...args);
   else rawMove(from, name, args);
   await sleep(60);
-  clients.forEach((c, i) => assert.equal(JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]), before[i], `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`));
+  for (const [i, c] of clients.entries()) {
+    assert.equal(
+      JSON.stringify([c.state()._stateID, c.state().G, c.state().ctx]),
+      before[i],
+      `${name} ${JSON.stringify(args)} from seat ${from.seat} changed a state`,
+    );
+  }
 }
 
 /** A small seeded generator for choosing moves: chooser(seed)(n) is a whole number below n. */
@@ -252,7 +284,8 @@ export async function playUntil(clients, done, { seed = 1, cube, nextFrom = 1, m
         else {
           const moves = e.legalMoves();
           const caps = moves.filter((m) => m.includes('x'));
-          const pool = G.state.game === 'zola' || (isMatch && G.state.variant === 'zola') ? (caps.length ? caps : moves) : moves;
+          const pool =
+            G.state.game === 'zola' || (isMatch && G.state.variant === 'zola') ? (caps.length ? caps : moves) : moves;
           name = 'play';
           args = [pool[pick(pool.length)]];
         }
@@ -271,8 +304,8 @@ export const gameover = (c) => c.state().ctx.gameover;
  * A suite on several processes: before its tests, PostgreSQL and Redis (scripts/services.mjs: free ports of
  * 127.0.0.1, a temporary directory) and `processes` reference servers on them; after them (also when a test
  * failed), every client made by `connect` is stopped, then the servers, Redis and PostgreSQL, and the
- * directory removed (`args`: more arguments of every server, or a function of the server's index giving them). Returns { servers, connect, pg(), rd() }; the
- * servers must log no internal error.
+ * directory removed (`args`: more arguments of every server, or a function of the server's index giving
+ * them). Returns { servers, connect, pg(), rd() }; the servers must log no internal error.
  */
 export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
   const state = { pg: null, rd: null, dir: null };
@@ -306,7 +339,12 @@ export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
     if (state.rd) await state.rd.stop();
     if (state.pg) await state.pg.stop();
     if (state.dir) (await import('node:fs')).rmSync(state.dir, { recursive: true, force: true });
-    for (const s of servers) assert.deepEqual(s.lines.filter((l) => /internal error/.test(l)), [], s.lines.join('\n'));
+    for (const s of servers)
+      assert.deepEqual(
+        s.lines.filter((l) => /internal error/.test(l)),
+        [],
+        s.lines.join('\n'),
+      );
   });
   return {
     servers,
@@ -324,7 +362,11 @@ export function clusterSuite(hooks, { processes, name, abandonMs, args }) {
 export async function call(url, method, path, { body, token, headers = {} } = {}) {
   const res = await fetch(url + path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();

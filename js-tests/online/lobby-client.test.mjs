@@ -20,7 +20,12 @@ after(async () => {
 /** A storage such as localStorage, in memory. */
 function shelf() {
   const m = new Map();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => m.set(k, String(v)), removeItem: (k) => m.delete(k), size: () => m.size };
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => m.set(k, String(v)),
+    removeItem: (k) => m.delete(k),
+    size: () => m.size,
+  };
 }
 const player = async (name) => (await call(server.url, 'POST', '/players', { body: { name } })).body;
 const seeks = async (game) => (await call(server.url, 'GET', `/seeks?game=${game}`)).body.seeks;
@@ -35,7 +40,10 @@ test('pair() with a token: a kept seat, the same seat again, then the other play
   assert.deepEqual(lobbyA.seat(first.matchID), { playerID: '0', credentials: first.credentials });
   assert.deepEqual(await lobbyA.pair({ clock }), first, 'pressed again: the same seat');
   const listed = await seeks('zola-8');
-  assert.deepEqual(listed.map((s) => [s.matchID, s.player.name, s.setupData]), [[first.matchID, 'A', { clock }]]);
+  assert.deepEqual(
+    listed.map((s) => [s.matchID, s.player.name, s.setupData]),
+    [[first.matchID, 'A', { clock }]],
+  );
   // B's pair in another clock opens a seat of its own; in the same clock it takes A's
   const lobbyB = new Lobby({ server: server.url, gameName: 'zola-8', storage: shelf(), token: b.token });
   const other = await lobbyB.pair({ clock: null });
@@ -45,10 +53,13 @@ test('pair() with a token: a kept seat, the same seat again, then the other play
   assert.deepEqual([second.matchID, second.playerID], [first.matchID, '1']);
   assert.deepEqual(await seeks('zola-8'), [], 'no seat left open');
   const match = await lobbyA.match(first.matchID);
-  assert.deepEqual(match.players.map((p) => p.name), ['A', 'B']);
+  assert.deepEqual(
+    match.players.map((p) => p.name),
+    ['A', 'B'],
+  );
 });
 
-test('join() with a token takes a listed seat as the player\'s; cancel() ends one\'s own open seat; refusals carry the code', async () => {
+test("join() with a token takes a listed seat as the player's; cancel() ends one's own open seat; refusals carry the code", async () => {
   const [c, d] = [await player('C'), await player('D')];
   const storeC = shelf();
   const lobbyC = new Lobby({ server: server.url, gameName: 'zola', storage: storeC, token: c.token });
@@ -69,5 +80,8 @@ test('join() with a token takes a listed seat as the player\'s; cancel() ends on
   const stranger = new Lobby({ server: server.url, gameName: 'zola', storage: null, token: 'x'.repeat(22) });
   await assert.rejects(stranger.pair({ clock: null }), (e) => e.status === 401 && e.code === 'bad_token');
   // without a token: no_token
-  await assert.rejects(new Lobby({ server: server.url, gameName: 'zola', storage: null }).pair(), (e) => e.status === 401 && e.code === 'no_token');
+  await assert.rejects(
+    new Lobby({ server: server.url, gameName: 'zola', storage: null }).pair(),
+    (e) => e.status === 401 && e.code === 'no_token',
+  );
 });

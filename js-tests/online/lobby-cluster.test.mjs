@@ -12,7 +12,10 @@ import { adapter, engine, startServer, playUntil, sleep, call, clusterSuite } fr
 const require = createRequire(import.meta.url);
 const ABANDON_MS = 1000;
 const NO_LIMITS = ['--rate-players', '0', '--rate-pair', '0'];
-const suite = clusterSuite({ before, after }, { processes: 2, name: 'lobby-cluster', abandonMs: ABANDON_MS, args: NO_LIMITS });
+const suite = clusterSuite(
+  { before, after },
+  { processes: 2, name: 'lobby-cluster', abandonMs: ABANDON_MS, args: NO_LIMITS },
+);
 const { servers, connect } = suite;
 const zo = () => adapter.zolaGame({ size: 6, name: 'zola' });
 let db = null;
@@ -36,12 +39,19 @@ const player = async (url = servers[0].url) => {
   return { ...r.body, name };
 };
 const pair = async (p, url, gameName = 'zola', setupData) => {
-  const r = await call(url, 'POST', '/pair', { token: p.token, body: setupData === undefined ? { gameName } : { gameName, setupData } });
+  const r = await call(url, 'POST', '/pair', {
+    token: p.token,
+    body: setupData === undefined ? { gameName } : { gameName, setupData },
+  });
   assert.equal(r.status, 200, r.text);
   return r.body;
 };
 const ratings = async (p) => (await call(servers[1].url, 'GET', `/players/${p.playerID}`)).body.ratings;
-const fresh = engine.ratingChange({ winner: { rating: 1500, experience: 0 }, loser: { rating: 1500, experience: 0 }, length: 1 });
+const fresh = engine.ratingChange({
+  winner: { rating: 1500, experience: 0 },
+  loser: { rating: 1500, experience: 0 },
+  length: 1,
+});
 
 /** Checks that the match's end was rated once, each player's Zola rating moved by ratingChange from 1500. */
 async function ratedOnce(matchID, players, reason) {
@@ -51,12 +61,19 @@ async function ratedOnce(matchID, players, reason) {
   const [{ gameover }] = await sql('SELECT "gameover" FROM "Games" WHERE "id" = $1', [matchID]);
   assert.equal(r.reason, gameover.reason ?? null);
   if (reason) assert.equal(gameover.reason, reason);
-  const seats = Object.fromEntries((await sql('SELECT seat, player_id FROM lobby_seats WHERE match_id = $1', [matchID])).map((s) => [s.seat, s.player_id]));
+  const seats = Object.fromEntries(
+    (await sql('SELECT seat, player_id FROM lobby_seats WHERE match_id = $1', [matchID])).map((s) => [
+      s.seat,
+      s.player_id,
+    ]),
+  );
   assert.equal(r.winner_id, seats[gameover.winner]);
   assert.deepEqual(new Set([r.winner_id, r.loser_id]), new Set(players.map((p) => p.playerID)));
   for (const p of players) {
     const won = p.playerID === r.winner_id;
-    assert.deepEqual(await ratings(p), { zola: { rating: won ? fresh.winner.rating : fresh.loser.rating, experience: 1, matches: 1 } });
+    assert.deepEqual(await ratings(p), {
+      zola: { rating: won ? fresh.winner.rating : fresh.loser.rating, experience: 1, matches: 1 },
+    });
   }
   assert.equal(r.chance, fresh.chance);
   assert.deepEqual(r.winner_before, { rating: 1500, experience: 0, matches: 0 });
@@ -73,7 +90,7 @@ async function play(urls, seats, seed, stopped = new Promise(() => {})) {
     if (done === 'stopped') return null;
     return (await clients[0].waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end')).ctx.gameover;
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 }
 
@@ -83,8 +100,20 @@ test('players in PostgreSQL: the token kept as its SHA-256 only, the player the 
   assert.equal(row.token_hash, createHash('sha256').update(p.token).digest('hex'));
   const everything = JSON.stringify(await sql('SELECT row_to_json(t) AS r FROM (SELECT * FROM lobby_players) t'));
   assert.ok(!everything.includes(p.token), 'the token is in the database');
-  assert.deepEqual((await call(servers[1].url, 'GET', `/players/${p.playerID}`)).body, { playerID: p.playerID, name: p.name, ratings: {} });
-  assert.equal((await call(servers[1].url, 'POST', '/pair', { token: p.token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), body: { gameName: 'zola' } })).status, 401);
+  assert.deepEqual((await call(servers[1].url, 'GET', `/players/${p.playerID}`)).body, {
+    playerID: p.playerID,
+    name: p.name,
+    ratings: {},
+  });
+  assert.equal(
+    (
+      await call(servers[1].url, 'POST', '/pair', {
+        token: p.token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+        body: { gameName: 'zola' },
+      })
+    ).status,
+    401,
+  );
 });
 
 test('two players pressing at once on two processes end in one match', async () => {
@@ -104,7 +133,8 @@ test('50 pair requests at once on 2 processes: at most one open seek per pool, e
   const seats = await Promise.all(players.map((p, i) => pair(p, servers[i % 2].url, ...pools[i % 3])));
   console.log(`# 50 pair requests on 2 processes answered in ${Date.now() - t0} ms`);
   const byMatch = new Map();
-  for (const [i, s] of seats.entries()) byMatch.set(s.matchID, [...(byMatch.get(s.matchID) || []), { ...s, player: players[i] }]);
+  for (const [i, s] of seats.entries())
+    byMatch.set(s.matchID, [...(byMatch.get(s.matchID) || []), { ...s, player: players[i] }]);
   let open = 0;
   for (const [matchID, held] of byMatch) {
     assert.ok(held.length <= 2, `${matchID}: ${held.length} seats`);
@@ -115,11 +145,17 @@ test('50 pair requests at once on 2 processes: at most one open seek per pool, e
     for (const h of held) assert.equal(meta[h.playerID].credentials, h.credentials);
   }
   // every player in exactly one match, once
-  const recorded = await sql('SELECT player_id, count(*)::int AS n FROM lobby_seats WHERE player_id = ANY($1) GROUP BY player_id', [players.map((p) => p.playerID)]);
+  const recorded = await sql(
+    'SELECT player_id, count(*)::int AS n FROM lobby_seats WHERE player_id = ANY($1) GROUP BY player_id',
+    [players.map((p) => p.playerID)],
+  );
   assert.equal(recorded.length, 50);
   assert.ok(recorded.every((r) => r.n === 1));
   const seeks = await sql('SELECT pool, count(*)::int AS n FROM lobby_seeks GROUP BY pool');
-  assert.ok(seeks.every((s) => s.n === 1), JSON.stringify(seeks));
+  assert.ok(
+    seeks.every((s) => s.n === 1),
+    JSON.stringify(seeks),
+  );
   assert.equal(open, seeks.filter((s) => /^(zola-10|jokerball-classic) /.test(s.pool)).length);
   assert.ok(open <= 3);
 });
@@ -139,7 +175,10 @@ test('a time-out and a claimed win count as losses', async () => {
   const t = [await pair(a, servers[0].url, 'zola', timed), await pair(b, servers[1].url, 'zola', timed)];
   const casual = [await pair(c, servers[1].url), await pair(d, servers[0].url)];
   // the claim: both connect, Red's player leaves, Blue's claims once Red has been away ABANDON_MS
-  const clients = [connect(servers[0].url, zo, casual[0].matchID, casual[0]), connect(servers[1].url, zo, casual[0].matchID, casual[1])];
+  const clients = [
+    connect(servers[0].url, zo, casual[0].matchID, casual[0]),
+    connect(servers[1].url, zo, casual[0].matchID, casual[1]),
+  ];
   await Promise.all(clients.map((x) => x.waitFor((s) => s.G, 15000, 'the first sync')));
   clients[0].stop();
   const away = await clients[1].waitFor((s) => typeof s.G.away?.['0'] === 'number', 15000, 'Red recorded away');
@@ -156,7 +195,13 @@ test('a time-out and a claimed win count as losses', async () => {
 
 test('a process killed with SIGKILL just before or just after the end commits: the end rated once, nothing lost', async () => {
   for (const when of ['before', 'after']) {
-    const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url, abandonMs: ABANDON_MS, args: NO_LIMITS, env: { STEERE_ONLINE_CRASH_AT_END: when } });
+    const victim = await startServer({
+      postgres: suite.pg().url,
+      redis: suite.rd().url,
+      abandonMs: ABANDON_MS,
+      args: NO_LIMITS,
+      env: { STEERE_ONLINE_CRASH_AT_END: when },
+    });
     const [a, b] = [await player(), await player()];
     const seats = [await pair(a, servers[0].url), await pair(b, servers[1].url)];
     // both seats on the victim: it writes the end, and dies

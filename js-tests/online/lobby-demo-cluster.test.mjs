@@ -6,9 +6,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { clusterSuite } from './helpers.mjs';
 import { launch, rng } from '../browser/helpers.mjs';
-import { person, seen, until, choose, play, fits } from './lobby-pages.mjs';
+import { person, until, choose, play, fits } from './lobby-pages.mjs';
 
-const { servers } = clusterSuite({ before, after }, { processes: 2, name: 'lobby-demo-cluster', args: ['--rate-players', '100'] });
+const { servers } = clusterSuite(
+  { before, after },
+  { processes: 2, name: 'lobby-demo-cluster', args: ['--rate-players', '100'] },
+);
 let browser;
 before(async () => {
   browser = await launch();
@@ -38,14 +41,25 @@ test('two people on two processes pair by clicks in the lobby, play across them,
   await until(ann.page, (d) => d.online.against === 'Your opponent: Bob.' && !d.online.waiting, 'Ann seeing Bob');
 
   assert.equal(await play([ann, bob], 4, rng(11)), 4);
-  const ends = await Promise.all([ann, bob].map((p) => until(p.page, (d) => d.online.rating, 'the rating change', 30000)));
-  assert.deepEqual(ends.map((d) => d.online.rating).sort(), ['Your Jokerball rating: 1500 → 1490 (-10).', 'Your Jokerball rating: 1500 → 1510 (+10).']);
+  const ends = await Promise.all(
+    [ann, bob].map((p) => until(p.page, (d) => d.online.rating, 'the rating change', 30000)),
+  );
+  assert.deepEqual(ends.map((d) => d.online.rating).sort(), [
+    'Your Jokerball rating: 1500 → 1490 (-10).',
+    'Your Jokerball rating: 1500 → 1510 (+10).',
+  ]);
   // each process answers with the one rating stored: rated once
   for (const p of [ann, bob]) {
-    const d = await until(p.page, (x) => x.lobby && /\(1 rated match\)/.test(x.lobby.ratings[0]), 'the lobby with the new rating');
+    const d = await until(
+      p.page,
+      (x) => x.lobby && /\(1 rated match\)/.test(x.lobby.ratings[0]),
+      'the lobby with the new rating',
+    );
     fits(d);
   }
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   await Promise.all([ann.context.close(), bob.context.close()]);
-  t.diagnostic(`paired across two processes, 4 moves, the end on time and the rating change in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  t.diagnostic(
+    `paired across two processes, 4 moves, the end on time and the rating change in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 });

@@ -22,7 +22,6 @@ after(async () => {
 });
 const person = (lang, options) => open(browser, server.url, lang, options);
 
-
 test('two people pair by clicks in the lobby, play, and see their rating change when the clock ends the match', async (t) => {
   const t0 = Date.now();
   const ann = await person('en');
@@ -35,14 +34,20 @@ test('two people pair by clicks in the lobby, play, and see their rating change 
   assert.equal(a.lobby.title, 'Play someone online');
   assert.equal(a.lobby.nameNote, 'A new name: you become a player of this server, rated 1500, when you first play.');
   assert.deepEqual(a.lobby.ratings, ['Jokerball: 1500 (no rated match yet)', 'Zola: 1500 (no rated match yet)']);
-  assert.equal(a.lobby.anyoneNote, 'Takes the oldest open seat of Jokerball, 2025 rules, side 4 with this clock (6 s, 1 s free a turn), or opens one for the next player.');
+  assert.equal(
+    a.lobby.anyoneNote,
+    'Takes the oldest open seat of Jokerball, 2025 rules, side 4 with this clock (6 s, 1 s free a turn), or opens one for the next player.',
+  );
   assert.equal(a.lobby.seatsTitle, 'Open seats: Jokerball, 2025 rules, side 4');
   assert.match(a.lobby.empty, /^No open seats of this game now/);
 
   // Ann presses Play anyone: no one is waiting, so her seat opens and she waits, Cancel at hand
   await ann.page.click('#lobby [data-action=play-anyone]');
   a = await until(ann.page, (d) => d.online?.waiting, 'the waiting state');
-  assert.equal(a.online.waiting, 'Waiting for an opponent: your seat is open in the lobby, and the first player to take it plays you.');
+  assert.equal(
+    a.online.waiting,
+    'Waiting for an opponent: your seat is open in the lobby, and the first player to take it plays you.',
+  );
   assert.equal(a.online.cancel, 'Cancel');
   assert.equal(a.focus, 'cancel-seek', 'the keyboard goes on at Cancel');
   assert.equal(a.lobby, null, 'the lobby view steps aside while waiting');
@@ -53,9 +58,21 @@ test('two people pair by clicks in the lobby, play, and see their rating change 
 
   // Bob sees her seat with her name, rating and clock
   await choose(bob.page, { size: '4', ...clock, name: 'Bob' });
-  let b = await until(bob.page, (d) => d.lobby.seats.length === 1, 'Ann\'s seat in Bob\'s list');
-  assert.deepEqual(b.lobby.seats, [{ match: a.online.match, player: '<b>Ann</b>', markup: 0, rating: '(1500)', clock: '6 s, 1 s free a turn', play: 'Play' }]);
-  assert.equal(await bob.page.getAttribute('#lobby .lb-seats button', 'aria-label'), 'Play <b>Ann</b> (rating 1500), 6 s, 1 s free a turn');
+  let b = await until(bob.page, (d) => d.lobby.seats.length === 1, "Ann's seat in Bob's list");
+  assert.deepEqual(b.lobby.seats, [
+    {
+      match: a.online.match,
+      player: '<b>Ann</b>',
+      markup: 0,
+      rating: '(1500)',
+      clock: '6 s, 1 s free a turn',
+      play: 'Play',
+    },
+  ]);
+  assert.equal(
+    await bob.page.getAttribute('#lobby .lb-seats button', 'aria-label'),
+    'Play <b>Ann</b> (rating 1500), 6 s, 1 s free a turn',
+  );
   // and presses Play anyone too: paired with her
   await bob.page.click('#lobby [data-action=play-anyone]');
   b = await until(bob.page, (d) => d.online?.version > 0 && d.online.turn, 'Bob in the match');
@@ -73,7 +90,9 @@ test('two people pair by clicks in the lobby, play, and see their rating change 
   assert.equal(moves, 4);
   // then nobody moves: the clock of the player to act runs out, and both see the rating change (FIBS:
   // two newcomers of 1500, one game: 4 * 5 * (1 - 1/2) = 10)
-  const ends = await Promise.all([ann, bob].map((p) => until(p.page, (d) => d.online.rating, 'the rating change', 30000)));
+  const ends = await Promise.all(
+    [ann, bob].map((p) => until(p.page, (d) => d.online.rating, 'the rating change', 30000)),
+  );
   const [winner, loser] = ends[0].online.outcome === 'You win!' ? ends : [ends[1], ends[0]];
   assert.equal(winner.online.outcome, 'You win!');
   assert.equal(loser.online.outcome, 'You lose.');
@@ -81,34 +100,50 @@ test('two people pair by clicks in the lobby, play, and see their rating change 
   assert.equal(winner.online.rating, 'Your Jokerball rating: 1500 → 1510 (+10).');
   assert.equal(loser.online.rating, 'Your Jokerball rating: 1500 → 1490 (-10).');
   // the lobby comes back after the match, with the new rating
-  const back = await until(ann.page, (d) => d.lobby && /\(1 rated match\)/.test(d.lobby.ratings[0]), 'Ann\'s lobby with her new rating');
+  const back = await until(
+    ann.page,
+    (d) => d.lobby && /\(1 rated match\)/.test(d.lobby.ratings[0]),
+    "Ann's lobby with her new rating",
+  );
   const annRating = back.lobby.ratings[0];
   assert.match(annRating, /^Jokerball: 1(510|490) \(1 rated match\)$/);
   // a new name is a new player (the server renames no one); the name used before comes back with its rating
   await ann.page.fill('#lobby-name', 'Ann');
   await ann.page.press('#lobby-name', 'Enter');
-  let renamed = await until(ann.page, (d) => d.lobby.ratings[0] === 'Jokerball: 1500 (no rated match yet)', 'the new name\'s ratings');
-  assert.match(renamed.lobby.nameNote, /^A new name is a new player, rated 1500 \(names cannot be changed on the server\)/);
+  let renamed = await until(
+    ann.page,
+    (d) => d.lobby.ratings[0] === 'Jokerball: 1500 (no rated match yet)',
+    "the new name's ratings",
+  );
+  assert.match(
+    renamed.lobby.nameNote,
+    /^A new name is a new player, rated 1500 \(names cannot be changed on the server\)/,
+  );
   await ann.page.fill('#lobby-name', '<b>Ann</b>');
   await ann.page.press('#lobby-name', 'Enter');
-  renamed = await until(ann.page, (d) => d.lobby.ratings[0] === annRating, 'the old name\'s rating back');
+  renamed = await until(ann.page, (d) => d.lobby.ratings[0] === annRating, "the old name's rating back");
   assert.equal(renamed.lobby.nameNote, 'Your ratings on this server:');
   for (const p of [ann, bob]) fits(await seen(p.page));
   await ann.page.screenshot({ path: join(outDir, 'lobby-end-en.png') });
   await ann.page.locator('#lobby').screenshot({ path: join(outDir, 'lobby-after-en.png') });
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   await Promise.all([ann.context.close(), bob.context.close()]);
-  t.diagnostic(`paired, ${moves} moves, the end on time and the rating change in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  t.diagnostic(
+    `paired, ${moves} moves, the end on time and the rating change in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 });
 
-test('at 390 px in Spanish and Russian: a reload comes back to the waiting match, Cancel goes back to the lobby, a listed seat\'s Play pairs', async () => {
+test("at 390 px in Spanish and Russian: a reload comes back to the waiting match, Cancel goes back to the lobby, a listed seat's Play pairs", async () => {
   const ana = await person('es', { phone: true });
   const boris = await person('ru', { phone: true });
   await choose(ana.page, { game: 'zola', name: 'Ana' });
   await choose(boris.page, { game: 'zola', name: 'Борис' });
   let a = await seen(ana.page);
   assert.equal(a.lobby.title, 'Jugar con alguien en línea');
-  assert.deepEqual(a.lobby.ratings, ['Zola: 1500 (aún sin partidas puntuadas)', 'Jokerball: 1500 (aún sin partidas puntuadas)']);
+  assert.deepEqual(a.lobby.ratings, [
+    'Zola: 1500 (aún sin partidas puntuadas)',
+    'Jokerball: 1500 (aún sin partidas puntuadas)',
+  ]);
   let b = await seen(boris.page);
   assert.equal(b.lobby.title, 'Игра с кем-нибудь по сети');
   assert.match(b.lobby.empty, /^Сейчас свободных мест в этой игре нет/);
@@ -119,7 +154,10 @@ test('at 390 px in Spanish and Russian: a reload comes back to the waiting match
   await ana.page.click('#lobby [data-action=play-anyone]');
   a = await until(ana.page, (d) => d.online?.waiting, 'Ana waiting');
   const first = a.online.match;
-  assert.equal(a.online.waiting, 'Esperando rival: tu puesto está libre en el vestíbulo, y quien lo ocupe primero juega contigo.');
+  assert.equal(
+    a.online.waiting,
+    'Esperando rival: tu puesto está libre en el vestíbulo, y quien lo ocupe primero juega contigo.',
+  );
   assert.equal(a.online.cancel, 'Cancelar');
   fits(a);
   await ana.page.screenshot({ path: join(outDir, 'lobby-waiting-es-390.png') });
@@ -130,34 +168,49 @@ test('at 390 px in Spanish and Russian: a reload comes back to the waiting match
   assert.equal(a.online.seat, 'Juegas con Rojo.');
 
   // Boris sees her seat, in Russian
-  b = await until(boris.page, (d) => d.lobby.seats.length === 1, 'Ana\'s seat in Boris\'s list');
-  assert.deepEqual(b.lobby.seats, [{ match: first, player: 'Ana', markup: 0, rating: '(1500)', clock: 'без часов', play: 'Играть' }]);
+  b = await until(boris.page, (d) => d.lobby.seats.length === 1, "Ana's seat in Boris's list");
+  assert.deepEqual(b.lobby.seats, [
+    { match: first, player: 'Ana', markup: 0, rating: '(1500)', clock: 'без часов', play: 'Играть' },
+  ]);
   assert.equal(b.lobby.seatsTitle, 'Свободные места: Zola 6×6');
   fits(b);
   await boris.page.locator('#lobby').screenshot({ path: join(outDir, 'lobby-seats-ru-390.png') });
   // the list is of the game chosen in the panel: another game, another list
   await boris.page.selectOption('[data-option=game]', 'jokerball');
-  b = await until(boris.page, (d) => /^Свободные места: Jokerball/.test(d.lobby.seatsTitle) && d.lobby.empty, 'Jokerball\'s list');
+  b = await until(
+    boris.page,
+    (d) => /^Свободные места: Jokerball/.test(d.lobby.seatsTitle) && d.lobby.empty,
+    "Jokerball's list",
+  );
   assert.deepEqual(b.lobby.seats, []);
   await boris.page.selectOption('[data-option=game]', 'zola');
-  await until(boris.page, (d) => d.lobby.seats.length === 1, 'Zola\'s list again');
+  await until(boris.page, (d) => d.lobby.seats.length === 1, "Zola's list again");
 
   // Cancel: Ana is back in the lobby, and the seat leaves Boris's list
   await ana.page.click('section.online [data-action=cancel-seek]');
-  a = await until(ana.page, (d) => d.lobby?.anyone && !d.online && d.focus === 'play-anyone', 'Ana back in the lobby, at Play anyone');
+  a = await until(
+    ana.page,
+    (d) => d.lobby?.anyone && !d.online && d.focus === 'play-anyone',
+    'Ana back in the lobby, at Play anyone',
+  );
   assert.doesNotMatch(a.url, /match=/);
   assert.equal((await fetch(`${server.url}/games/zola/${first}`)).status, 404, 'the cancelled match is gone');
-  b = await until(boris.page, (d) => d.lobby.seats.length === 0, 'the seat gone from Boris\'s list', 10000);
+  b = await until(boris.page, (d) => d.lobby.seats.length === 0, "the seat gone from Boris's list", 10000);
 
   // by the keyboard now: Ana waits again (Enter on Play anyone); Boris tabs to that seat's Play, which
   // keeps the focus while the list is asked again, and presses Enter
   await ana.page.keyboard.press('Enter');
   a = await until(ana.page, (d) => d.online?.waiting, 'Ana waiting again');
-  b = await until(boris.page, (d) => d.lobby.seats.length === 1 && d.lobby.seats[0].match === a.online.match, 'the new seat in Boris\'s list', 10000);
+  b = await until(
+    boris.page,
+    (d) => d.lobby.seats.length === 1 && d.lobby.seats[0].match === a.online.match,
+    "the new seat in Boris's list",
+    10000,
+  );
   await boris.page.focus('#lobby [data-action=play-anyone]');
   await boris.page.keyboard.press('Tab');
   const playing = () => boris.page.evaluate(() => document.activeElement.dataset.match ?? null);
-  assert.equal(await playing(), a.online.match, 'Tab goes from Play anyone to the seat\'s Play');
+  assert.equal(await playing(), a.online.match, "Tab goes from Play anyone to the seat's Play");
   await boris.page.waitForTimeout(4500);
   assert.equal(await playing(), a.online.match, 'still there after the list was asked again');
   await boris.page.keyboard.press('Enter');

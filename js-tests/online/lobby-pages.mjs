@@ -9,7 +9,10 @@ import { newPage } from '../browser/helpers.mjs';
  * reload speaks the browser's), the demo of the server at `url` at a phone's width or a desktop's.
  */
 export async function person(browser, url, lang, { phone = false } = {}) {
-  const context = await browser.newContext({ locale: lang, ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}) });
+  const context = await browser.newContext({
+    locale: lang,
+    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+  });
   const { page, errors } = await newPage(context);
   if (phone) await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${url}/www/?lang=${lang}`);
@@ -32,7 +35,9 @@ export const seen = (page) =>
           name: l.querySelector('#lobby-name').value,
           nameNote: text(l, '.lb-name-note'),
           ratings: [...l.querySelectorAll('.lb-ratings li')].map((li) => li.textContent),
-          anyone: shows(l.querySelector('[data-action=play-anyone]')) && !l.querySelector('[data-action=play-anyone]').disabled,
+          anyone:
+            shows(l.querySelector('[data-action=play-anyone]')) &&
+            !l.querySelector('[data-action=play-anyone]').disabled,
           anyoneNote: text(l, '.lb-anyone-note'),
           seatsTitle: text(l, '.lb-seats-title'),
           seats: [...l.querySelectorAll('.lb-seats li')].map((li) => ({
@@ -76,7 +81,14 @@ export const seen = (page) =>
           records: [...(r?.querySelectorAll('.log li[data-record]') ?? [])].length,
         }
       : null;
-    return { lobby, online, focus: document.activeElement?.dataset?.action ?? null, width: document.documentElement.scrollWidth, inner: innerWidth, url: location.href };
+    return {
+      lobby,
+      online,
+      focus: document.activeElement?.dataset?.action ?? null,
+      width: document.documentElement.scrollWidth,
+      inner: innerWidth,
+      url: location.href,
+    };
   });
 
 export async function until(page, pred, what, ms = 20000) {
@@ -130,7 +142,9 @@ export async function play(people, n, random) {
     const before = ds.map((d) => d.online.version);
     if (await step(people[i].page, ds[i].online, random)) {
       moves++;
-      await Promise.all(people.map((p, k) => until(p.page, (d) => d.online.version > before[k], `move ${moves} on page ${k}`)));
+      await Promise.all(
+        people.map((p, k) => until(p.page, (d) => d.online.version > before[k], `move ${moves} on page ${k}`)),
+      );
     }
   }
   return moves;

@@ -15,7 +15,14 @@ let server;
 let limited;
 before(async () => {
   server = await startServer({ port: 0, host: '127.0.0.1', log: () => {}, vendor: false, ratePlayers: 0, ratePair: 0 });
-  limited = await startServer({ port: 0, host: '127.0.0.1', log: () => {}, vendor: false, ratePlayers: 3, ratePair: 2 });
+  limited = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    log: () => {},
+    vendor: false,
+    ratePlayers: 3,
+    ratePair: 2,
+  });
 });
 after(async () => {
   await server?.stop();
@@ -27,7 +34,11 @@ const player = async (name, url = server.url) => {
   assert.equal(r.status, 201, r.text);
   return { ...r.body, name };
 };
-const pair = (p, gameName = 'zola', setupData, url = server.url) => call(url, 'POST', '/pair', { token: p.token, body: setupData === undefined ? { gameName } : { gameName, setupData } });
+const pair = (p, gameName = 'zola', setupData, url = server.url) =>
+  call(url, 'POST', '/pair', {
+    token: p.token,
+    body: setupData === undefined ? { gameName } : { gameName, setupData },
+  });
 
 test('players: a token of 128 random bits, kept hashed; names are text of 1 to 24 characters; 401 and 403', async () => {
   const ada = await player('  <b onclick=x()>Ada</b>  ');
@@ -49,7 +60,11 @@ test('players: a token of 128 random bits, kept hashed; names are text of 1 to 2
     assert.equal(r.status, 400, `${JSON.stringify(name)}: ${r.text}`);
     assert.equal(r.body.error, 'bad_name');
   }
-  for (const [body, error] of [['{not json', 'bad_json'], ['[1]', 'bad_body'], ['"x"', 'bad_body']]) {
+  for (const [body, error] of [
+    ['{not json', 'bad_json'],
+    ['[1]', 'bad_body'],
+    ['"x"', 'bad_body'],
+  ]) {
     const r = await call(server.url, 'POST', '/players', { body, headers: { 'content-type': 'application/json' } });
     assert.deepEqual([r.status, r.body.error], [400, error]);
   }
@@ -57,23 +72,35 @@ test('players: a token of 128 random bits, kept hashed; names are text of 1 to 2
   // Tokens: none or a wrong one is 401; a seek of another player is 403.
   assert.equal((await call(server.url, 'POST', '/pair', { body: { gameName: 'zola' } })).body.error, 'no_token');
   for (const token of ['x'.repeat(22), 'not a token!', ada.token.slice(1)]) {
-    const r = await call(server.url, 'POST', '/pair', { body: { gameName: 'zola' }, headers: { authorization: `Bearer ${token}` } });
+    const r = await call(server.url, 'POST', '/pair', {
+      body: { gameName: 'zola' },
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.deepEqual([r.status, r.body.error], [401, 'bad_token']);
   }
   const seek = await pair(ada, 'zola-8');
   const bob = await player('Bob');
   const theirs = await call(server.url, 'DELETE', `/seeks/${seek.body.matchID}`, { token: bob.token });
   assert.deepEqual([theirs.status, theirs.body.error], [403, 'not_yours']);
-  assert.equal((await call(server.url, 'DELETE', `/seeks/${seek.body.matchID}`, { token: 'y'.repeat(22) })).status, 401);
+  assert.equal(
+    (await call(server.url, 'DELETE', `/seeks/${seek.body.matchID}`, { token: 'y'.repeat(22) })).status,
+    401,
+  );
   assert.equal((await call(server.url, 'GET', '/players/nobody')).status, 404);
   assert.equal((await call(server.url, 'GET', '/players')).status, 405);
   // A wrong token never takes a seat through boardgame.io's join either.
-  const join = await call(server.url, 'POST', `/games/zola-8/${seek.body.matchID}/join`, { token: 'z'.repeat(22), body: { playerName: 'Eve' } });
+  const join = await call(server.url, 'POST', `/games/zola-8/${seek.body.matchID}/join`, {
+    token: 'z'.repeat(22),
+    body: { playerName: 'Eve' },
+  });
   assert.equal(join.status, 401);
   const { metadata } = await server.storage.fetch(seek.body.matchID, { metadata: true });
   assert.equal(metadata.players['1'].name, undefined);
   // Ada cancels: the seek is gone, and the match with it.
-  assert.deepEqual((await call(server.url, 'DELETE', `/seeks/${seek.body.matchID}`, { token: ada.token })).body, { matchID: seek.body.matchID, cancelled: true });
+  assert.deepEqual((await call(server.url, 'DELETE', `/seeks/${seek.body.matchID}`, { token: ada.token })).body, {
+    matchID: seek.body.matchID,
+    cancelled: true,
+  });
   assert.deepEqual((await call(server.url, 'GET', '/seeks?game=zola-8')).body, { seeks: [], next: null });
   assert.equal((await call(server.url, 'DELETE', `/seeks/${seek.body.matchID}`, { token: ada.token })).status, 404);
 });
@@ -109,29 +136,53 @@ test('seeks: oldest first, 50 a page, with their players and ratings; pairing ne
   const first = (await call(server.url, 'GET', '/seeks?game=jokerball-4')).body;
   assert.equal(first.seeks.length, 50);
   assert.equal(typeof first.next, 'string');
-  const second = (await call(server.url, 'GET', `/seeks?game=jokerball-4&after=${encodeURIComponent(first.next)}`)).body;
+  const second = (await call(server.url, 'GET', `/seeks?game=jokerball-4&after=${encodeURIComponent(first.next)}`))
+    .body;
   assert.equal(second.next, null);
   const all = [...first.seeks, ...second.seeks];
-  assert.deepEqual(all.map((s) => s.matchID), opened);
+  assert.deepEqual(
+    all.map((s) => s.matchID),
+    opened,
+  );
   for (let i = 1; i < all.length; i++) assert.ok(all[i].createdAt >= all[i - 1].createdAt);
-  assert.deepEqual(all[3], { matchID: opened[3], gameName: 'jokerball-4', setupData: setup(3), player: { playerID: players[3].playerID, name: 'seeker 3', rating: 1500 }, createdAt: all[3].createdAt });
+  assert.deepEqual(all[3], {
+    matchID: opened[3],
+    gameName: 'jokerball-4',
+    setupData: setup(3),
+    player: { playerID: players[3].playerID, name: 'seeker 3', rating: 1500 },
+    createdAt: all[3].createdAt,
+  });
   // another player of pool 3 takes that seat; the list loses it
   const taker = await player('taker');
-  const took = await pair(taker, 'jokerball-4', { clock: { reserveMs: 60000, delayMs: 3000 } }); // the same setup, keys in another order
+  // the same setup, keys in another order
+  const took = await pair(taker, 'jokerball-4', { clock: { reserveMs: 60000, delayMs: 3000 } });
   assert.deepEqual([took.body.matchID, took.body.playerID], [opened[3], '1']);
   const after = (await call(server.url, 'GET', '/seeks?game=jokerball-4')).body;
   assert.ok(!after.seeks.some((s) => s.matchID === opened[3]));
-  for (const [q, error, status] of [['', 'bad_game', 400], ['?game=nope', 'unknown_game', 404], ['?game=zola&after=abc', 'bad_cursor', 400]]) {
+  for (const [q, error, status] of [
+    ['', 'bad_game', 400],
+    ['?game=nope', 'unknown_game', 404],
+    ['?game=zola&after=abc', 'bad_cursor', 400],
+  ]) {
     const r = await call(server.url, 'GET', `/seeks${q}`);
     assert.deepEqual([r.status, r.body.error], [status, error]);
   }
   assert.equal((await pair(taker, 'zola', { clock: { delayMs: -1, reserveMs: 5 } })).body.error, 'bad_setup');
   // a seat taken through boardgame.io's own join with a token opens a seek; a join without one closes it
   const { matchID } = (await call(server.url, 'POST', '/games/zola-10/create', { body: { numPlayers: 2 } })).body;
-  const joined = await call(server.url, 'POST', `/games/zola-10/${matchID}/join`, { token: taker.token, body: { playerName: 'taker' } });
+  const joined = await call(server.url, 'POST', `/games/zola-10/${matchID}/join`, {
+    token: taker.token,
+    body: { playerName: 'taker' },
+  });
   assert.equal(joined.status, 200);
-  assert.deepEqual((await call(server.url, 'GET', '/seeks?game=zola-10')).body.seeks.map((s) => [s.matchID, s.player.playerID]), [[matchID, taker.playerID]]);
-  assert.equal((await call(server.url, 'POST', `/games/zola-10/${matchID}/join`, { body: { playerName: 'guest' } })).status, 200);
+  assert.deepEqual(
+    (await call(server.url, 'GET', '/seeks?game=zola-10')).body.seeks.map((s) => [s.matchID, s.player.playerID]),
+    [[matchID, taker.playerID]],
+  );
+  assert.equal(
+    (await call(server.url, 'POST', `/games/zola-10/${matchID}/join`, { body: { playerName: 'guest' } })).status,
+    200,
+  );
   assert.deepEqual((await call(server.url, 'GET', '/seeks?game=zola-10')).body.seeks, []);
 });
 
@@ -143,12 +194,17 @@ async function playToEnd(url, seats, seed) {
     await playUntil(clients, (G) => adapter.engineOf(G).phase === 'over', { seed });
     return (await clients[0].waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end')).ctx.gameover;
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 }
 
 test('a rated match played to its end changes both ratings once, by ratingChange; an unfinished one nothing', async () => {
-  const [red, blue, idle1, idle2] = [await player('Red'), await player('Blue'), await player('Idle 1'), await player('Idle 2')];
+  const [red, blue, idle1, idle2] = [
+    await player('Red'),
+    await player('Blue'),
+    await player('Idle 1'),
+    await player('Idle 2'),
+  ];
   const a = (await pair(red)).body;
   const b = (await pair(blue)).body;
   assert.equal(a.matchID, b.matchID);
@@ -157,15 +213,23 @@ test('a rated match played to its end changes both ratings once, by ratingChange
   await pair(idle2);
   const over = await playToEnd(server.url, [a, b], 3);
   const [winner, loser] = over.winner === '0' ? [red, blue] : [blue, red];
-  const expected = engine.ratingChange({ winner: { rating: 1500, experience: 0 }, loser: { rating: 1500, experience: 0 }, length: 1 });
+  const expected = engine.ratingChange({
+    winner: { rating: 1500, experience: 0 },
+    loser: { rating: 1500, experience: 0 },
+    length: 1,
+  });
   await sleep(100);
   const w = (await call(server.url, 'GET', `/players/${winner.playerID}`)).body;
   const l = (await call(server.url, 'GET', `/players/${loser.playerID}`)).body;
   assert.deepEqual(w.ratings, { zola: { rating: expected.winner.rating, experience: 1, matches: 1 } });
   assert.deepEqual(l.ratings, { zola: { rating: expected.loser.rating, experience: 1, matches: 1 } });
   const result = await server.lobby.store.result(a.matchID);
-  assert.deepEqual([result.winner.playerID, result.loser.playerID, result.chance], [winner.playerID, loser.playerID, expected.chance]);
-  for (const p of [idle1, idle2]) assert.deepEqual((await call(server.url, 'GET', `/players/${p.playerID}`)).body.ratings, {});
+  assert.deepEqual(
+    [result.winner.playerID, result.loser.playerID, result.chance],
+    [winner.playerID, loser.playerID, expected.chance],
+  );
+  for (const p of [idle1, idle2])
+    assert.deepEqual((await call(server.url, 'GET', `/players/${p.playerID}`)).body.ratings, {});
   assert.equal(server.lobby.stats.rated, 1);
 });
 
@@ -174,12 +238,22 @@ test("docs/online.md's authenticate example runs as written: a site's accounts p
   assert.ok(code.split('\n').length <= 20, 'about a dozen lines');
   const port = await freePort();
   const lines = [];
-  const child = spawn(process.execPath, [file], { env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (c) => lines.push(String(c)));
   child.stderr.on('data', (c) => lines.push(String(c)));
   try {
     const url = `http://localhost:${port}`;
-    for (let t = 0; !(await fetch(`${url}/games`).then((r) => r.ok, () => false)); t += 100) {
+    for (
+      let t = 0;
+      !(await fetch(`${url}/games`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      t += 100
+    ) {
       assert.ok(t < 20000 && child.exitCode === null, `the site's server did not start:\n${lines.join('')}`);
       await sleep(100);
     }

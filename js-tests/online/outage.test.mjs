@@ -18,7 +18,7 @@ async function match(name, make, seen) {
   const { matchID, seats } = await newMatch(servers[0].url, name);
   const clients = seats.map((seat, i) => {
     const c = connect(servers[i].url, make, matchID, seat);
-    c.client.subscribe((s) => s && s.G && seen.push(s.G.state.history));
+    c.client.subscribe((s) => s?.G && seen.push(s.G.state.history));
     return c;
   });
   await Promise.all(clients.map((c) => c.waitFor((s) => s.G, 15000, 'the first sync')));
@@ -54,7 +54,8 @@ async function agree(clients, ms = 20000) {
 }
 
 function noneLost(seen, final) {
-  for (const h of seen) assert.deepEqual(final.slice(0, h.length), h, 'a history a client saw is not where the final one starts');
+  for (const h of seen)
+    assert.deepEqual(final.slice(0, h.length), h, 'a history a client saw is not where the final one starts');
 }
 
 test('Redis restarted, then PostgreSQL restarted, in mid-game: nothing lost or doubled, every match plays on', async () => {
@@ -102,7 +103,8 @@ test('Redis restarted, then PostgreSQL restarted, in mid-game: nothing lost or d
     [b, 15],
   ]) {
     const t0 = Date.now();
-    while (!(await tryMove(clients, 3000))) assert.ok(Date.now() - t0 < 30000, 'no move taken after PostgreSQL came back');
+    while (!(await tryMove(clients, 3000)))
+      assert.ok(Date.now() - t0 < 30000, 'no move taken after PostgreSQL came back');
     await agree(clients);
     await playUntil(clients, over, { seed });
     for (const c of clients) await c.waitFor((s) => s.ctx.gameover !== undefined, 10000, 'the end');

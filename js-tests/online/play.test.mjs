@@ -27,20 +27,26 @@ after(async () => {
     const { code } = await server.stop();
     assert.equal(code, 0, server.lines.join('\n'));
     // No internal error was logged while serving.
-    assert.deepEqual(server.lines.filter((l) => /internal error|Error:|TypeError|RangeError/.test(l)), []);
+    assert.deepEqual(
+      server.lines.filter((l) => /internal error|Error:|TypeError|RangeError/.test(l)),
+      [],
+    );
   }
 });
 
 const lone = (G) => G.state.phase === 'over';
 
-/** A new match of `name` with both seats connected by `make`'s game: body(clients, { matchID, seats }), then the clients stop. */
+/**
+ * A new match of `name` with both seats connected by `make`'s game: body(clients, { matchID, seats }), then the clients
+ * stop.
+ */
 async function withMatch(name, make, body) {
   const { matchID, seats } = await newMatch(server.url, name);
   const clients = await connectBoth(server.url, make, matchID, seats);
   try {
     return await body(clients, { matchID, seats });
   } finally {
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 }
 
@@ -60,7 +66,7 @@ function checkEnd(clients) {
   for (const c of clients) {
     assert.equal(c.rollsRun, 0, 'a client ran roll');
     const { plugins } = c.state();
-    assert.equal(plugins.random && plugins.random.data, undefined, 'a client holds the generator state');
+    assert.equal(plugins.random?.data, undefined, 'a client holds the generator state');
     assert.equal(c.state().G.state.rng ?? null, null, 'G holds the engine generator');
   }
 }
@@ -257,12 +263,29 @@ test('the socket guard: a move sent for the other seat is dropped; no match is m
     // Seat 1 (its own credentials) sends a resign whose action says playerID '0'.
     const before = JSON.stringify(s0.state().G);
     const transport = s1.client.transport;
-    const action = { type: 'MAKE_MOVE', payload: { type: 'resign', args: [], playerID: '0', credentials: seats[1].credentials } };
+    const action = {
+      type: 'MAKE_MOVE',
+      payload: { type: 'resign', args: [], playerID: '0', credentials: seats[1].credentials },
+    };
     transport.socket.emit('update', action, s1.state()._stateID, matchID, '1');
     // And without credentials, claiming seat 0 outright.
-    transport.socket.emit('update', { ...action, payload: { ...action.payload, credentials: 'nope' } }, s1.state()._stateID, matchID, '0');
+    transport.socket.emit(
+      'update',
+      { ...action, payload: { ...action.payload, credentials: 'nope' } },
+      s1.state()._stateID,
+      matchID,
+      '0',
+    );
     // Junk packets.
-    for (const junk of [null, 1, 'x', [], { type: 'MAKE_MOVE' }, { type: 'UNDO', payload: {} }, { type: 'GAME_EVENT', payload: { type: 'endTurn', playerID: '1' } }]) {
+    for (const junk of [
+      null,
+      1,
+      'x',
+      [],
+      { type: 'MAKE_MOVE' },
+      { type: 'UNDO', payload: {} },
+      { type: 'GAME_EVENT', payload: { type: 'endTurn', playerID: '1' } },
+    ]) {
       transport.socket.emit('update', junk, s1.state()._stateID, matchID, '1');
     }
     transport.socket.emit('update', action, 'NaN', {}, '1');
@@ -277,7 +300,10 @@ test('the socket guard: a move sent for the other seat is dropped; no match is m
     await send(clients, s0, 'play', m);
   });
   // A client syncing an unknown match gets nothing, and no match is created.
-  const ghost = connect(server.url, () => zolaGame({ size: 6, name: 'zola' }), 'no-such-match', { playerID: '0', credentials: 'x' });
+  const ghost = connect(server.url, () => zolaGame({ size: 6, name: 'zola' }), 'no-such-match', {
+    playerID: '0',
+    credentials: 'x',
+  });
   await sleep(300);
   assert.equal(ghost.state(), null);
   ghost.stop();
@@ -305,7 +331,15 @@ test('static files: www/ and pkg/ only, the vendor build of the client', async (
   const vendor = await get('/vendor/boardgameio.js');
   assert.equal(vendor.status, 200);
   assert.match(await vendor.text(), /export\s*\{/);
-  for (const p of ['/package.json', '/scripts/online.mjs', '/src/lib.rs', '/www/../package.json', '/pkg/../Cargo.toml', '/%2e%2e/Cargo.toml', '/node_modules/boardgame.io/package.json']) {
+  for (const p of [
+    '/package.json',
+    '/scripts/online.mjs',
+    '/src/lib.rs',
+    '/www/../package.json',
+    '/pkg/../Cargo.toml',
+    '/%2e%2e/Cargo.toml',
+    '/node_modules/boardgame.io/package.json',
+  ]) {
     const r = await get(p);
     assert.ok(r.status === 404 || r.status === 403, `${p}: ${r.status}`);
   }

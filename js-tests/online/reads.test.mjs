@@ -10,7 +10,10 @@ test('one storage read per move; a move sent twice on one process is stored and 
   const make = () => adapter.zolaGame({ size: 6, name: 'zola' });
   try {
     const m = await newMatch(server.url, 'zola');
-    const clients = [connect(server.url, make, m.matchID, m.seats[0]), connect(server.url, make, m.matchID, m.seats[1])];
+    const clients = [
+      connect(server.url, make, m.matchID, m.seats[0]),
+      connect(server.url, make, m.matchID, m.seats[1]),
+    ];
     await Promise.all(clients.map((c) => c.waitFor((s) => s.G, 10000, 'the first sync')));
     await sleep(2500); // past the guard's refreshes after each sync (two reads each)
     const reads = server.storage.stats.reads;
@@ -34,7 +37,7 @@ test('one storage read per move; a move sent twice on one process is stored and 
       for (const c of clients) assert.equal(c.state()._stateID, state._stateID);
       if (state.G.state.phase === 'over') break;
     }
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   } finally {
     await server.stop();
   }

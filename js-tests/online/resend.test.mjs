@@ -29,13 +29,29 @@ function recorder() {
     start() {},
     stop() {},
     matchData: [],
-    moves: new Proxy({}, { get: (_, name) => (...args) => sent.push({ name, args, stateID: state._stateID }) }),
+    moves: new Proxy(
+      {},
+      {
+        get:
+          (_, name) =>
+          (...args) =>
+            sent.push({ name, args, stateID: state._stateID }),
+      },
+    ),
   };
   const deliver = (G, stateID, gameover) => {
     state = { G, ctx: { currentPlayer: '0', gameover }, _stateID: stateID, isConnected: true };
     for (const fn of [...listeners]) fn();
   };
-  const online = new OnlineGame({ Client: () => client, SocketIO: () => null, game, server: 'http://127.0.0.1:1', matchID: 'm', playerID: '0', credentials: 'c' });
+  const online = new OnlineGame({
+    Client: () => client,
+    SocketIO: () => null,
+    game,
+    server: 'http://127.0.0.1:1',
+    matchID: 'm',
+    playerID: '0',
+    credentials: 'c',
+  });
   return { online, sent, deliver };
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adapter, startServer, newMatch, connectBoth, connect, playUntil, send, rawMove, sleep } from './helpers.mjs';
+import { adapter, startServer, newMatch, connectBoth, connect, playUntil, rawMove, sleep } from './helpers.mjs';
 
 const { jokerballGame, zolaGame, engineOf } = adapter;
 const dir = mkdtempSync(join(tmpdir(), 'steere-online-db-'));
@@ -25,7 +25,10 @@ async function stop(s) {
   const { code } = await s.stop();
   servers.splice(servers.indexOf(s), 1);
   assert.equal(code, 0, s.lines.join('\n'));
-  assert.deepEqual(s.lines.filter((l) => /internal error/.test(l)), []);
+  assert.deepEqual(
+    s.lines.filter((l) => /internal error/.test(l)),
+    [],
+  );
 }
 
 // The file node-persist keeps for a key (one JSON file per key: { key, value }).
@@ -60,7 +63,7 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   await playUntil(cb, (G) => G.state.history.length >= 4, { seed: 4 });
   const cc = await connectBoth(server.url, zo, c.matchID, c.seats);
   await playUntil(cc, (G) => G.state.history.length >= 2, { seed: 5 });
-  cc.forEach((x) => x.stop());
+  for (const x of cc) x.stop();
   // The games themselves (G.state): G.away, when a seat was away since, changes as the seats reconnect,
   // each such change a stored state of its own (a new _stateID).
   const gameOf = (s) => JSON.stringify(s.G.state);
@@ -70,10 +73,11 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
 
   // Stop; the clients of match A stay and reconnect by themselves to the restarted server (same port).
   await stop(server);
-  cb.forEach((x) => x.stop());
+  for (const x of cb) x.stop();
   await ca[0].waitFor((s) => !s.isConnected, 10000, 'the disconnection');
   server = await start(port);
-  for (const x of ca) await x.waitFor((s) => s.isConnected && s._stateID >= stateIdA && gameOf(s) === savedA, 15000, 'the resync');
+  for (const x of ca)
+    await x.waitFor((s) => s.isConnected && s._stateID >= stateIdA && gameOf(s) === savedA, 15000, 'the resync');
   // Both seats are back: nobody is away.
   await ca[0].waitFor((s) => s.G.away && s.G.away['0'] === null && s.G.away['1'] === null, 10000, 'both seats present');
   // A reload: a new client for seat 0 with the kept credentials replaces the old one.
@@ -84,10 +88,10 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   await playUntil(ca, over, { seed: 6 });
   await ca[1].waitFor((s) => s.ctx.gameover !== undefined);
   assert.ok(JSON.parse(savedA).history.every((r, i) => ca[0].state().G.state.history[i] === r));
-  ca.forEach((x) => x.stop());
+  for (const x of ca) x.stop();
   const cb2 = await connectBoth(server.url, zo, b.matchID, b.seats);
   assert.equal(gameOf(cb2[0].state()), savedB);
-  cb2.forEach((x) => x.stop());
+  for (const x of cb2) x.stop();
   await stop(server);
 
   // Edit match B by hand: a position that its history does not reach. Edit match C into a legal state
@@ -135,13 +139,13 @@ test('a restart in the middle of a game, and a state edited by hand', async () =
   // The server serves the other matches: A's finished state, and a new game played a few moves.
   const ca2 = await connectBoth(server.url, jb, a.matchID, a.seats);
   assert.ok(ca2[0].state().ctx.gameover);
-  ca2.forEach((x) => x.stop());
+  for (const x of ca2) x.stop();
   const d = await newMatch(server.url, 'zola');
   const cd = await connectBoth(server.url, zo, d.matchID, d.seats);
   await playUntil(cd, (G) => G.state.history.length >= 6, { seed: 7 });
   const eng = engineOf(cd[0].state().G);
   assert.equal(eng.history().length, 6);
   eng.free();
-  cd.forEach((x) => x.stop());
+  for (const x of cd) x.stop();
   await stop(server);
 });

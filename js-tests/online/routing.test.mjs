@@ -15,7 +15,10 @@ import { nginxBinary, nginxConf } from '../../scripts/nginx.mjs';
 
 const { OnlineGame } = await import(join(root, 'pkg', 'boardgameio-client.js'));
 const PREFIXES = ['p1-', 'p2-'];
-const suite = clusterSuite({ before, after }, { processes: 2, name: 'routing', args: (i) => ['--sid-prefix', PREFIXES[i]] });
+const suite = clusterSuite(
+  { before, after },
+  { processes: 2, name: 'routing', args: (i) => ['--sid-prefix', PREFIXES[i]] },
+);
 const { servers } = suite;
 const jb = () => adapter.jokerballGame({ rules: '2025', size: 4, name: 'jokerball-4' });
 
@@ -32,7 +35,10 @@ async function startNginx() {
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
   const ports = servers.map((s) => Number(new URL(s.url).port));
-  writeFileSync(conf, nginxConf({ dir, port, host: '127.0.0.1', servers: ports.map((p, i) => ({ port: p, prefix: PREFIXES[i] })) }));
+  writeFileSync(
+    conf,
+    nginxConf({ dir, port, host: '127.0.0.1', servers: ports.map((p, i) => ({ port: p, prefix: PREFIXES[i] })) }),
+  );
   nginx = spawn(nginxBinary(), ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   nginx.stderr.on('data', (c) => (said += c));
@@ -60,7 +66,15 @@ after(async () => {
 // One seat through nginx with the package's own client; `sid()` is its socket.io session's ID, which
 // names the process that serves it.
 function seat(matchID, s) {
-  const online = new OnlineGame({ Client, SocketIO, game: jb(), server: url, matchID, playerID: s.playerID, credentials: s.credentials });
+  const online = new OnlineGame({
+    Client,
+    SocketIO,
+    game: jb(),
+    server: url,
+    matchID,
+    playerID: s.playerID,
+    credentials: s.credentials,
+  });
   games.push(online);
   const { notify, waitFor } = stateWaiters(() => online.client.getState(), ` (seat ${s.playerID})`);
   online.client.subscribe(notify);
@@ -71,7 +85,7 @@ function seat(matchID, s) {
 const processOf = (sid) => PREFIXES.findIndex((p) => sid.startsWith(p));
 
 async function sat(pair) {
-  await Promise.all(pair.map((c) => c.waitFor((s) => s && s.G && s.G.state && s.isConnected, 15000, 'the first sync')));
+  await Promise.all(pair.map((c) => c.waitFor((s) => s?.G?.state && s.isConnected, 15000, 'the first sync')));
   return pair.map((c) => processOf(c.sid()));
 }
 
@@ -114,7 +128,9 @@ test('the process of a match killed with SIGKILL: both seats go on through the o
   victim.child.kill('SIGKILL');
   await victim.exited;
   await Promise.all(pair.map((c) => c.waitFor((s) => s && s.isConnected === false, 15000, 'the disconnection')));
-  await Promise.all(pair.map((c) => c.waitFor((s) => s && s.isConnected && processOf(c.sid()) === 1 - p, 30000, 'the reconnection')));
+  await Promise.all(
+    pair.map((c) => c.waitFor((s) => s?.isConnected && processOf(c.sid()) === 1 - p, 30000, 'the reconnection')),
+  );
   await act(pair);
   await act(pair);
   assert.deepEqual(pair[0].online.client.getState().G, pair[1].online.client.getState().G);

@@ -1,5 +1,5 @@
 // Compiled with `tsc --strict --noEmit` against the installed package: the board module's types.
-import { SteereBoard, SteereGame, WorkerBot } from 'steere-games/board';
+import { type SteereBoard, type SteereGame, WorkerBot } from 'steere-games/board';
 import type { SteereMoveDetail, SteereGameOverDetail, SteereLanguage } from 'steere-games/board';
 import { Zola, Match, Jokerball } from 'steere-games';
 import type { RolloutResult } from 'steere-games';
@@ -51,8 +51,17 @@ void bot.review(game.game ?? new Zola()).then((r) => {
 // a rollout over the workers, with its progress, and cancelled
 const stop = new AbortController();
 void bot
-  .rollout(new Jokerball({ seed: 1 }), { trials: 72, truncate: 2, seed: 'x', signal: stop.signal, onProgress: (done: number, total: number) => console.log(done / total) })
-  .then((r: RolloutResult) => console.log(r.entries[0]?.win), (e: unknown) => console.log(e));
+  .rollout(new Jokerball({ seed: 1 }), {
+    trials: 72,
+    truncate: 2,
+    seed: 'x',
+    signal: stop.signal,
+    onProgress: (done: number, total: number) => console.log(done / total),
+  })
+  .then(
+    (r: RolloutResult) => console.log(r.entries[0]?.win),
+    (e: unknown) => console.log(e),
+  );
 stop.abort();
 bot.terminate();
 console.log(found, notation, side, spoken, boardSpeaks);

@@ -48,7 +48,11 @@ async function main(): Promise<void> {
   // the same rollout in two parts, joined
   const partOptions = { trials: 36, truncate: 2, seed: 'x' };
   const halves: RolloutPart[] = [0, 1].map((k) => new Bot().rolloutPart(g, partOptions, k, 2));
-  const joined: RolloutResult = new Bot().joinRollout(g, partOptions, JSON.parse(JSON.stringify(halves)) as RolloutPart[]);
+  const joined: RolloutResult = new Bot().joinRollout(
+    g,
+    partOptions,
+    JSON.parse(JSON.stringify(halves)) as RolloutPart[],
+  );
   const turns: string[] = copy.legalTurns();
   const winner: 'red' | 'blue' | null = again.winner;
 
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
   // games and matches lost on time or abandoned
   const reason: ForfeitReason = 'time';
   const lost = new Zola();
+  // biome-ignore lint/suspicious/noConfusingVoidType: the declared return type of forfeit() is checked to be void
   const nothing: void = lost.forfeit('red', reason);
   const lostHow: GameEnd | undefined = lost.view().result?.how;
   const lostState: Forfeit | undefined = lost.toJSON().forfeit;
@@ -97,10 +102,18 @@ async function main(): Promise<void> {
   const simWins: number = sim.wins.red + sim.wins.blue + sim.unfinished;
   const meanTurns: number = sim.turns.mean;
   const paired: SimulateResult = simulate(
-    { game: 'zola', games: 4, seed: 2, alternate: true, zola: { size: 6, pie: true }, players: { red: 'easy', blue: 'random' } },
+    {
+      game: 'zola',
+      games: 4,
+      seed: 2,
+      alternate: true,
+      zola: { size: 6, pie: true },
+      players: { red: 'easy', blue: 'random' },
+    },
     { onProgress: (done: number, total: number) => void (done / total) },
   );
-  const counted: number = paired.lengths.reduce((a, n) => a + n, 0) + paired.firstWins + paired.playerWins.red + paired.firstMoves.blue;
+  const counted: number =
+    paired.lengths.reduce((a, n) => a + n, 0) + paired.firstWins + paired.playerWins.red + paired.firstMoves.blue;
 
   const online = zolaGame({ size: 6, pie: true });
   const why: RefusalCode | null = whyIllegal(online.setup({}), '0', 'play', 'swap');
@@ -126,9 +139,47 @@ async function main(): Promise<void> {
   const chance: number = after.chance;
   const experience: number = after.loser.experience;
   console.log(gained, chance, experience);
-  console.log(dice, phase, moves, ok, cells, ball, turns, winner, zm, swapped, checkers, zc, score,
-    cubeValue, mphase, can, current, how, choice, action, simWins, meanTurns, counted, lines, known, gameTags, zr,
-    format, lastDice, lastWay, bestCells, rolledOut, joined, zAt, nothing, lostHow, lostState, endedHow, savedForfeit);
+  console.log(
+    dice,
+    phase,
+    moves,
+    ok,
+    cells,
+    ball,
+    turns,
+    winner,
+    zm,
+    swapped,
+    checkers,
+    zc,
+    score,
+    cubeValue,
+    mphase,
+    can,
+    current,
+    how,
+    choice,
+    action,
+    simWins,
+    meanTurns,
+    counted,
+    lines,
+    known,
+    gameTags,
+    zr,
+    format,
+    lastDice,
+    lastWay,
+    bestCells,
+    rolledOut,
+    joined,
+    zAt,
+    nothing,
+    lostHow,
+    lostState,
+    endedHow,
+    savedForfeit,
+  );
 }
 
 void main();

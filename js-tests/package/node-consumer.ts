@@ -54,5 +54,17 @@ try {
 }
 restored.free();
 game.free();
-console.log(skipped, dests, hex.cells.length, squares.cells.length, board, phase, dice, state.variant, action,
-  sim.games, bytes, readFileSync.name);
+console.log(
+  skipped,
+  dests,
+  hex.cells.length,
+  squares.cells.length,
+  board,
+  phase,
+  dice,
+  state.variant,
+  action,
+  sim.games,
+  bytes,
+  readFileSync.name,
+);

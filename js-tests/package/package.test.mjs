@@ -5,7 +5,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, copyFileSync, readFileSync, rmSync, mkdirSync, existsSync, statSync, symlinkSync } from 'node:fs';
+import {
+  mkdtempSync,
+  writeFileSync,
+  copyFileSync,
+  readFileSync,
+  rmSync,
+  mkdirSync,
+  existsSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +49,14 @@ after(() => {
  * a failure shows tsc's output after `what`.
  */
 function strictTsc(cwd, config, files, options, what = 'tsc --strict') {
-  const compilerOptions = { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', ...options };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: 'es2022',
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    ...options,
+  };
   writeFileSync(join(cwd, config), JSON.stringify({ compilerOptions, files }));
   try {
     execFileSync(bin('tsc'), ['-p', join(cwd, config)], { cwd, encoding: 'utf8', stdio: 'pipe' });
@@ -98,12 +115,13 @@ test('TypeScript: a consumer compiles under tsc --strict --noEmit', () => {
   strictTsc(dir, 'tsconfig.json', ['consumer.ts'], { lib: ['es2022', 'dom'], skipLibCheck: false, types: [] });
   // The declarations never say `any`.
   const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'types.d.ts'), 'utf8');
-  const anyUses = dts.split('\n').filter((l) => /\bany\b/.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//'));
+  const anyUses = dts
+    .split('\n')
+    .filter((l) => /\bany\b/.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//'));
   assert.deepEqual(anyUses, [], 'the .d.ts says any');
   // No `any` type anywhere in the declarations (comments and string literals set aside), and the
   // rewrite that removes wasm-bindgen's `any` types leaves the prose alone.
-  const typesOnly = (text) =>
-    text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
+  const typesOnly = (text) => text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
   for (const file of ['types.d.ts', 'steere_games.d.ts', 'node.d.ts', 'steere_games_bg.wasm.d.ts']) {
     const text = readFileSync(join(dir, 'node_modules', 'steere-games', file), 'utf8');
     assert.doesNotMatch(typesOnly(text), /\bany\b/, `${file} declares an any type`);
@@ -115,16 +133,23 @@ test('TypeScript: a consumer compiles under tsc --strict --noEmit', () => {
 test('TypeScript: a Node-only project (lib ES2022, @types/node, no DOM) type-checks the declarations', () => {
   // @types/node is a devDependency of the repository: the consumer reads it from there.
   const typeRoots = join(root, 'node_modules', '@types');
-  assert.ok(existsSync(join(typeRoots, 'node', 'package.json')),
-    'node_modules/@types/node is missing: run npm ci (it is a devDependency)');
+  assert.ok(
+    existsSync(join(typeRoots, 'node', 'package.json')),
+    'node_modules/@types/node is missing: run npm ci (it is a devDependency)',
+  );
   const major = JSON.parse(readFileSync(join(typeRoots, 'node', 'package.json'), 'utf8')).version.split('.')[0];
   assert.equal(major, '20', '@types/node should be the one of Node 20');
   const project = join(dir, 'node-only');
   mkdirSync(project, { recursive: true });
   copyFileSync(join(here, 'node-consumer.ts'), join(project, 'server.ts'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'node-only', private: true, type: 'module' }));
-  strictTsc(project, 'tsconfig.json', ['server.ts'], { lib: ['es2022'], skipLibCheck: false, typeRoots: [typeRoots], types: ['node'] },
-    'tsc (Node only, no DOM library)');
+  strictTsc(
+    project,
+    'tsconfig.json',
+    ['server.ts'],
+    { lib: ['es2022'], skipLibCheck: false, typeRoots: [typeRoots], types: ['node'] },
+    'tsc (Node only, no DOM library)',
+  );
   // It resolved the Node entry, and that entry does not reach the browser's declarations.
   const files = execFileSync(bin('tsc'), ['-p', project, '--listFilesOnly'], { cwd: project, encoding: 'utf8' });
   assert.match(files, /steere-games[\\/]node\.d\.ts/);
@@ -146,7 +171,10 @@ test('npm: the README example runs as written, and the documentation is in the p
     assert.match(target, /^(https:\/\/|#)/, `README.md links to ${target}, which npm cannot resolve`);
   }
   const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-  assert.ok(!manifest.repository || !/\.invalid\b/.test(JSON.stringify(manifest.repository)), 'a placeholder repository');
+  assert.ok(
+    !manifest.repository || !/\.invalid\b/.test(JSON.stringify(manifest.repository)),
+    'a placeholder repository',
+  );
   for (const f of ['docs/api.md', 'docs/rules.md', 'CHANGELOG.md', 'LICENSE', 'types.d.ts', 'node.d.ts']) {
     assert.ok(existsSync(join(pkgDir, f)), `${f} is not in the package`);
   }
@@ -162,7 +190,8 @@ test('npm: the README example runs as written, and the documentation is in the p
   for (const file of ['types.d.ts', 'steere_games.d.ts', 'node.d.ts']) {
     const text = readFileSync(join(pkgDir, file), 'utf8');
     assert.doesNotMatch(text, /API\.md|RULES/, `${file} cites a document the package does not have`);
-    for (const [cited] of text.matchAll(/docs\/[a-z-]+\.md/g)) assert.ok(existsSync(join(pkgDir, cited)), `${file} cites ${cited}`);
+    for (const [cited] of text.matchAll(/docs\/[a-z-]+\.md/g))
+      assert.ok(existsSync(join(pkgDir, cited)), `${file} cites ${cited}`);
   }
 });
 
@@ -183,8 +212,16 @@ async function inChromium(web, path, check) {
   const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -207,12 +244,15 @@ const HEAD = '<!doctype html><meta charset="utf-8"><title>t</title><link rel="ic
  * moved through its worker; the board draws 36 squares.
  */
 async function botOpens(page) {
-  await page.waitForFunction(() => document.querySelector('steere-game')?.game?.history().length >= 1, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('steere-game')?.game?.history().length >= 1, null, {
+    timeout: 30000,
+  });
   const cells = await page.$$eval('steere-game >> [data-cell]', (c) => c.length);
   assert.equal(cells, 36);
   assert.equal(await page.evaluate(() => document.querySelector('steere-game').game.turn), 'blue');
 }
-const GAME = '<steere-game game="zola" human="blue" bot-delay="0" animation="0" style="display:block;width:480px"></steere-game>';
+const GAME =
+  '<steere-game game="zola" human="blue" bot-delay="0" animation="0" style="display:block;width:480px"></steere-game>';
 
 test('bundler: esbuild bundles a page that plays in headless Chromium', async () => {
   const web = join(dir, 'web');
@@ -254,17 +294,14 @@ test('Node: steere-games/board imports without a DOM and defines nothing', () =>
 });
 
 test('board.d.ts: element classes, tag names and event details compile under tsc --strict; no any', () => {
-  writeFileSync(
-    join(dir, 'board-consumer.ts'),
-    readFileSync(join(here, 'board-consumer.ts'), 'utf8'),
-  );
+  writeFileSync(join(dir, 'board-consumer.ts'), readFileSync(join(here, 'board-consumer.ts'), 'utf8'));
   strictTsc(dir, 'tsconfig.board.json', ['board-consumer.ts'], { lib: ['es2022', 'dom'], types: [] });
   const dts = readFileSync(join(dir, 'node_modules', 'steere-games', 'board.d.ts'), 'utf8');
   const typesOnly = dts.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
   assert.doesNotMatch(typesOnly, /\bany\b/);
 });
 
-test('a page without a bundler: board.js initialises the wasm itself, beside the page\'s own init(); the computer plays in the package\'s worker', async () => {
+test("a page without a bundler: board.js initialises the wasm itself, beside the page's own init(); the computer plays in the package's worker", async () => {
   writeFileSync(
     join(dir, 'plain.html'),
     `${HEAD}${GAME}<script type="module">
@@ -278,16 +315,26 @@ test('a page without a bundler: board.js initialises the wasm itself, beside the
     await botOpens(page);
     // the computer thought in a worker started from the package's own URL
     const workers = page.workers().map((w) => w.url());
-    assert.ok(workers.some((u) => u.endsWith('/node_modules/steere-games/worker.js')), workers.join());
+    assert.ok(
+      workers.some((u) => u.endsWith('/node_modules/steere-games/worker.js')),
+      workers.join(),
+    );
   });
 });
 
 test('bundler: esbuild bundles a page with the board elements; the worker is a second entry', async () => {
   const web = join(dir, 'web-board');
   mkdirSync(web, { recursive: true });
-  writeFileSync(join(dir, 'board-page.js'), `import { SteereGame } from 'steere-games/board';\nwindow.gameClass = SteereGame;\n`);
+  writeFileSync(
+    join(dir, 'board-page.js'),
+    `import { SteereGame } from 'steere-games/board';\nwindow.gameClass = SteereGame;\n`,
+  );
   const esbuild = (entry, out) =>
-    execFileSync(bin('esbuild'), [entry, '--bundle', '--format=esm', '--platform=browser', `--outfile=${join(web, out)}`], { cwd: dir, stdio: 'pipe' });
+    execFileSync(
+      bin('esbuild'),
+      [entry, '--bundle', '--format=esm', '--platform=browser', `--outfile=${join(web, out)}`],
+      { cwd: dir, stdio: 'pipe' },
+    );
   esbuild('board-page.js', 'page.js');
   esbuild('node_modules/steere-games/worker.js', 'worker.js');
   copyFileSync(join(dir, 'node_modules', 'steere-games', 'steere_games_bg.wasm'), join(web, 'steere_games_bg.wasm'));
@@ -316,9 +363,18 @@ test('bundler: vite build of a page with the board elements (worker and wasm fou
 test('steere-games/boardgameio: works without boardgame.io (an optional peer), and its types fit boardgame.io', () => {
   const installed = join(dir, 'node_modules', 'steere-games');
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  const peers = { 'boardgame.io': '^0.50.2', redis: '>=4', bullmq: '>=6.7.6', pg: '>=8', 'rate-limiter-flexible': '>=7' };
+  const peers = {
+    'boardgame.io': '^0.50.2',
+    redis: '>=4',
+    bullmq: '>=6.7.6',
+    pg: '>=8',
+    'rate-limiter-flexible': '>=7',
+  };
   assert.deepEqual(manifest.peerDependencies, peers);
-  assert.deepEqual(manifest.peerDependenciesMeta, Object.fromEntries(Object.keys(peers).map((k) => [k, { optional: true }])));
+  assert.deepEqual(
+    manifest.peerDependenciesMeta,
+    Object.fromEntries(Object.keys(peers).map((k) => [k, { optional: true }])),
+  );
   for (const peer of ['pg', 'rate-limiter-flexible']) assert.equal(existsSync(join(dir, 'node_modules', peer)), false);
   assert.equal(existsSync(join(dir, 'node_modules', 'redis')), false);
   assert.equal(manifest.dependencies, undefined);
@@ -338,12 +394,16 @@ test('steere-games/boardgameio: works without boardgame.io (an optional peer), a
       phase: e.phase, client: typeof OnlineGame + typeof Lobby, link: matchLink('abc', 'http://h/www/'), server }));
   `);
   assert.deepEqual(JSON.parse(out.trim()), {
-    name: 'jokerball', match: 'jokerball-match', why: 'not_your_turn', phase: 'roll', client: 'functionfunction',
-    link: 'http://h/www/?match=abc', server: 'functionfunctionfunctionfunction',
+    name: 'jokerball',
+    match: 'jokerball-match',
+    why: 'not_your_turn',
+    phase: 'roll',
+    client: 'functionfunction',
+    link: 'http://h/www/?match=abc',
+    server: 'functionfunctionfunctionfunction',
   });
   // The declarations never say any.
-  const typesOnly = (text) =>
-    text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
+  const typesOnly = (text) => text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ');
   for (const f of ['boardgameio.d.ts', 'boardgameio-client.d.ts', 'boardgameio-server.d.ts', 'lobby-server.d.ts']) {
     assert.doesNotMatch(typesOnly(readFileSync(join(installed, f), 'utf8')), /\bany\b/, `${f} declares an any type`);
   }
@@ -352,5 +412,9 @@ test('steere-games/boardgameio: works without boardgame.io (an optional peer), a
   // the package's .d.ts files are, by the consumer of the test above.
   symlinkSync(join(root, 'node_modules', 'boardgame.io'), join(dir, 'node_modules', 'boardgame.io'), 'dir');
   copyFileSync(join(here, 'consumer-boardgameio.ts'), join(dir, 'consumer-boardgameio.ts'));
-  strictTsc(dir, 'tsconfig.bgio.json', ['consumer-boardgameio.ts'], { lib: ['es2022', 'dom'], skipLibCheck: true, types: [] });
+  strictTsc(dir, 'tsconfig.bgio.json', ['consumer-boardgameio.ts'], {
+    lib: ['es2022', 'dom'],
+    skipLibCheck: true,
+    types: [],
+  });
 });

@@ -38,7 +38,15 @@ export function animate(b, played, before) {
     const victim = drawPiece(before.get(played.to), 0, 0, layer, {});
     temp.push(victim);
     const at = `translate(${pts.at(-1).x}px, ${pts.at(-1).y}px)`;
-    b._anims.push(victim.animate([{ transform: at, opacity: 1 }, { transform: at, opacity: 0 }], { duration: ms, fill: 'forwards' }));
+    b._anims.push(
+      victim.animate(
+        [
+          { transform: at, opacity: 1 },
+          { transform: at, opacity: 0 },
+        ],
+        { duration: ms, fill: 'forwards' },
+      ),
+    );
   }
   const ghost = drawPiece(kind, 0, 0, layer, {});
   temp.push(ghost);
@@ -46,7 +54,11 @@ export function animate(b, played, before) {
   if (real) real.style.visibility = 'hidden';
   const frames = pts.map((p) => ({ transform: `translate(${p.x}px, ${p.y}px)` }));
   if (played.to === 'off') frames.at(-1).opacity = 0;
-  const a = ghost.animate(frames, { duration: ms * Math.min(2, 0.75 + pts.length / 8), easing: 'ease-in-out', fill: 'forwards' });
+  const a = ghost.animate(frames, {
+    duration: ms * Math.min(2, 0.75 + pts.length / 8),
+    easing: 'ease-in-out',
+    fill: 'forwards',
+  });
   b._anims.push(a);
   const done = () => {
     for (const e of temp) e.remove();

@@ -14,7 +14,9 @@ export class SteereBoard extends Base {
   static observedAttributes = ['position', 'orientation', 'interactive', 'coordinates', 'animation', 'lang'];
 
   constructor() {
-    super(`<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`);
+    super(
+      `<style>${BOARD_CSS}</style><svg part="svg" role="group" tabindex="-1"></svg><p class="msg" part="message" role="alert" hidden></p><div class="sr" role="status" aria-live="polite"></div>`,
+    );
     this._svg = this._q('svg');
     this._live = this._q('.sr');
     this._langOf = [this._svg, this._msg, this._live];
@@ -157,7 +159,8 @@ export class SteereBoard extends Base {
     const phase = phaseOf(obj);
     const turn = obj.turn;
     const open = phase !== 'over' && (!match || match.phase === 'playing');
-    const moves = open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];
+    const moves =
+      open && this._players().includes(turn) ? obj.legalMovesVerbose().filter((m) => m.kind !== 'swap') : [];
     let dice = kind === 'jokerball' ? obj.dice : null;
     let ball = view.ball;
     // the dice of the turn just played stay drawn, with the ball's line for them, until the next roll

@@ -36,7 +36,8 @@ export function drawClocks(el) {
       el._q(`[data-delay=${p}]`).textContent = delayMs ? tell(el._l, ['delay', { time: mss(delayMs) }]) : '';
       attr(clock, 'data-low', low);
       attr(clock.parentNode, 'data-running', run);
-      const said = (el._low ??= {})[p];
+      el._low ??= {};
+      const said = el._low[p];
       if (run && low && !said) el._note([['lowTime', { player: [p] }]]);
       el._low[p] = low && (run || said);
     }
@@ -47,6 +48,10 @@ export function drawClocks(el) {
   el._q('[data-action=claimWin]').hidden = !claim;
   const why = el._q('.claim');
   why.hidden = !claim;
-  if (claim) why.textContent = tell(el._l, ['away', { player: [seatColour(el, other)], s: ((now - (on.away?.[other] ?? now)) / 1000) | 0 }]);
+  if (claim)
+    why.textContent = tell(el._l, [
+      'away',
+      { player: [seatColour(el, other)], s: ((now - (on.away?.[other] ?? now)) / 1000) | 0 },
+    ]);
   if (live && (c?.running || on.claimAt != null)) el._tick = setTimeout(() => el._clock(), 250);
 }

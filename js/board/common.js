@@ -1,8 +1,8 @@
 // What both elements and WorkerBot share: the engine's loading, errors as SteereError, the attribute
-// helpers, the languages (../lang.js, shared with the demo) and the watch on the page's languages.
+// helpers, the languages (../lang/lang.js, shared with the demo) and the watch on the page's languages.
 import { init, Jokerball, Zola, Match, SteereError } from './engine.js';
 
-import { LANGS, say, tell, language, plural, spoken, percent } from '../lang.js';
+import { LANGS, say, tell, language, plural, spoken, percent } from '../lang/lang.js';
 
 export { LANGS, say, tell, language, plural, spoken, percent };
 
@@ -97,7 +97,10 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
    * `reason` in the catalogue's words (by default: the `values` expected); returns `fallback`.
    */
   _badAttr(name, value, values, fallback, why = `expected ${values}`, reason = ['expected', { values }]) {
-    this._fail(`attr:${name}`, new SteereError('invalid_option', `${name}="${value}": ${why}`), ['badAttribute', { name, value, reason }]);
+    this._fail(`attr:${name}`, new SteereError('invalid_option', `${name}="${value}": ${why}`), [
+      'badAttribute',
+      { name, value, reason },
+    ]);
     return fallback;
   }
 
@@ -118,7 +121,10 @@ export class Base extends (globalThis.HTMLElement ?? class {}) {
 
   _showErrors() {
     const el = this._msg;
-    el.textContent = [...this._errors.values()].map(({ msg }) => (msg.call ? msg() : tell(this._l, msg))).join(' ').trim();
+    el.textContent = [...this._errors.values()]
+      .map(({ msg }) => (msg.call ? msg() : tell(this._l, msg)))
+      .join(' ')
+      .trim();
     el.hidden = !el.textContent;
   }
 }
@@ -135,7 +141,10 @@ export const engine = () => (loading ??= init().then(() => {}));
  */
 export function asError(e) {
   if (e instanceof SteereError) return e;
-  return new SteereError(Object.hasOwn(LANGS.en, `code_${e?.code}`) ? e.code : 'invalid_option', String(e?.message ?? e));
+  return new SteereError(
+    Object.hasOwn(LANGS.en, `code_${e?.code}`) ? e.code : 'invalid_option',
+    String(e?.message ?? e),
+  );
 }
 
 /** What an element shows for an error: the catalogue's sentence, the reason chosen by the error's code. */
@@ -145,7 +154,11 @@ export const failed = (error, key = 'error', vars) => [key, { ...vars, reason: [
 // (the object does not change while it is drawn); outside a drawing each viewOf asks the engine.
 let shown = null;
 /** The engine's view() of `obj`, read once per drawing. */
-export const viewOf = (obj) => (shown?.obj === obj ? (shown.view ??= obj.view()) : obj.view());
+export const viewOf = (obj) => {
+  if (shown?.obj !== obj) return obj.view();
+  shown.view ??= obj.view();
+  return shown.view;
+};
 /** Runs `fn` as one drawing of `obj` (a drawing inside another is part of it). */
 export function drawing(obj, fn) {
   if (shown) return fn();
@@ -158,7 +171,13 @@ export function drawing(obj, fn) {
 }
 
 /** Move `m` (as play() returns it) in words, a message: 'man b3 to d3', 'ball f9 into the goal'. */
-export const moveWords = (m) => (m.kind === 'swap' ? ['swap'] : [`mv_${m.kind}`, { from: m.from, to: m.to === 'off' ? ['mv_off'] : ['mv_to', { cell: m.to }], x: m.capture ? ['mv_x'] : '' }]);
+export const moveWords = (m) =>
+  m.kind === 'swap'
+    ? ['swap']
+    : [
+        `mv_${m.kind}`,
+        { from: m.from, to: m.to === 'off' ? ['mv_off'] : ['mv_to', { cell: m.to }], x: m.capture ? ['mv_x'] : '' },
+      ];
 
 /** Who must act now (the answerer of a pending double), or null: the engine's toAct. */
 export const actor = (obj) => viewOf(obj).toAct?.player ?? null;

@@ -63,7 +63,8 @@ export function svg(name, attrs, parent) {
  */
 export function drawPiece(kind, x, y, parent, marks = { part: 'piece', 'data-piece': kind }) {
   if (kind === 'red') return svg('circle', { cx: x, cy: y, r: 6.2, class: 'p red', ...marks }, parent);
-  if (kind === 'blue') return svg('rect', { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', ...marks }, parent);
+  if (kind === 'blue')
+    return svg('rect', { x: x - 5.5, y: y - 5.5, width: 11, height: 11, rx: 1.6, class: 'p blue', ...marks }, parent);
   const g = svg('g', { class: 'p ball', ...marks }, parent);
   svg('circle', { cx: x, cy: y, r: 6 }, g);
   // a five-pointed star, a point up
@@ -98,17 +99,25 @@ function build(b, kind, size, flip, coords) {
   for (const c of L.cells) {
     const el = svg('g', { 'data-cell': c.name, part: 'cell', role: 'button', tabindex: '-1' }, layer);
     if (c.alt) el.classList.add('alt');
-    if (kind === 'jokerball') svg('polygon', { points: hexPoints(c.x, c.y, R - 0.35, Math.PI / 6), class: 'shape' }, el);
+    if (kind === 'jokerball')
+      svg('polygon', { points: hexPoints(c.x, c.y, R - 0.35, Math.PI / 6), class: 'shape' }, el);
     else svg('rect', { x: c.x - S / 2, y: c.y - S / 2, width: S, height: S, class: 'shape' }, el);
     svg('circle', { cx: c.x, cy: c.y, r: 2.2, class: 'dot' }, el);
     if (coords) {
-      const at = kind === 'jokerball' ? { x: c.x, y: c.y + 7.7, 'text-anchor': 'middle' } : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 1, 'dominant-baseline': 'hanging' };
+      const at =
+        kind === 'jokerball'
+          ? { x: c.x, y: c.y + 7.7, 'text-anchor': 'middle' }
+          : { x: c.x - S / 2 + 1.2, y: c.y - S / 2 + 1, 'dominant-baseline': 'hanging' };
       svg('text', { ...at, class: 'coord' }, names).textContent = c.name;
     }
     b._cells.set(c.name, { el, c, piece: null, pieceEl: null });
   }
   // the ball's arrow, one cell long, drawn pointing right and turned the ball's way from the ball's centre
-  b._arrow = svg('polygon', { class: 'arrow', points: '6.5,-1.2 11,-1.2 11,-3.2 15.5,0 11,3.2 11,1.2 6.5,1.2', hidden: '' }, s);
+  b._arrow = svg(
+    'polygon',
+    { class: 'arrow', points: '6.5,-1.2 11,-1.2 11,-3.2 15.5,0 11,3.2 11,1.2 6.5,1.2', hidden: '' },
+    s,
+  );
   b._animLayer = svg('g', { class: 'anim' }, s);
   s.append(names);
   b._dice = null;

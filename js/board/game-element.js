@@ -2,7 +2,22 @@
 // computer). The element holds the object played, its options, errors and language, the actions and the
 // computer's turns; its attributes are read by game-options.js, it is drawn by game-view.js.
 import { Match, SteereError } from './engine.js';
-import { tell, moveWords, OTHER, Base, failed, checkObject, phaseOf, allOver, actor, upgrade, listen, viewOf, drawing, fire } from './common.js';
+import {
+  tell,
+  moveWords,
+  OTHER,
+  Base,
+  failed,
+  checkObject,
+  phaseOf,
+  allOver,
+  actor,
+  upgrade,
+  listen,
+  viewOf,
+  drawing,
+  fire,
+} from './common.js';
 import { readOptions, readLevel, make } from './game-options.js';
 import { GAME_HTML, DID, texts, drawGame, ofGame } from './game-view.js';
 import { CLASSES } from './protocol.js';
@@ -41,7 +56,13 @@ export class SteereGame extends Base {
     });
     root.addEventListener('keydown', (e) => {
       // r rolls, on any keyboard layout (a Russian one types к there)
-      if ((e.key === 'r' || e.code === 'KeyR') && !e.ctrlKey && !e.metaKey && !e.altKey && !this._q('[data-action=roll]').disabled) {
+      if (
+        (e.key === 'r' || e.code === 'KeyR') &&
+        !e.ctrlKey &&
+        !e.metaKey &&
+        !e.altKey &&
+        !this._q('[data-action=roll]').disabled
+      ) {
         e.preventDefault();
         this._action('roll', true);
       }
@@ -53,7 +74,8 @@ export class SteereGame extends Base {
     upgrade(this, 'state', 'game', 'online');
     listen(this, true);
     // a page whose timers were held back in the background shows the clocks right when it comes back
-    document.addEventListener('visibilitychange', (this._vis ??= () => this._clock()));
+    this._vis ??= () => this._clock();
+    document.addEventListener('visibilitychange', this._vis);
     this._setLang();
     this._whenReady(() => {
       if (this._pending !== undefined) {
@@ -141,7 +163,8 @@ export class SteereGame extends Base {
       }
       // each refusal is told (an earlier one's message goes first)
       this._clear('review');
-      if (!ok) return this._fail('review', new SteereError('invalid_option', 'the review is not of the moves of this game'));
+      if (!ok)
+        return this._fail('review', new SteereError('invalid_option', 'the review is not of the moves of this game'));
       this._rv = r || null;
       this._render();
     };
@@ -266,7 +289,9 @@ export class SteereGame extends Base {
 
   /** Whether a person here plays (not disabled, not only watching a remote game). */
   _person() {
-    return !this.hasAttribute('disabled') && !this._on?.over && (this._o.opponent !== 'remote' || this._humanSide() !== null);
+    return (
+      !this.hasAttribute('disabled') && !this._on?.over && (this._o.opponent !== 'remote' || this._humanSide() !== null)
+    );
   }
 
   /** The results of a match's games, or a lone game's result (once it is won) as a list of one. */
@@ -294,7 +319,9 @@ export class SteereGame extends Base {
     if (action === 'claimWin') return this._emit('steere-action', { player: this._humanSide(), action }, true);
     const player = action === 'resign' ? (this._humanSide() ?? who) : who;
     const swap = name === 'swap' && this._obj.legalMovesVerbose().find((m) => m.kind === 'swap');
-    const go = swap ? this._emit('steere-move', { move: swap, player }, true) : this._emit('steere-action', { player, action }, true);
+    const go = swap
+      ? this._emit('steere-move', { move: swap, player }, true)
+      : this._emit('steere-action', { player, action }, true);
     if (go) this._do(action, player, keyboard);
     this._render();
   }
@@ -325,7 +352,9 @@ export class SteereGame extends Base {
     }
   }
 
-  /** Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played. */
+  /**
+   * Tells action `action` of `player` (a swap, a cube action, a resignation) in the status line and by steere-played.
+   */
   _acted(player, action) {
     this._note([[DID[action], { player: [player] }]]);
     this._emit('steere-played', { player, action });
@@ -339,7 +368,8 @@ export class SteereGame extends Base {
       // Zola: a side without a legal move passes at once: the last line of the log is the other's pass
       const { game, log, toAct } = this._obj.view();
       const e = log.at(-1);
-      if (game === 'zola' && e?.kind === 'record' && e.player !== player && toAct?.player !== OTHER[player]) notes.push(['pass', { player: [OTHER[player]] }]);
+      if (game === 'zola' && e?.kind === 'record' && e.player !== player && toAct?.player !== OTHER[player])
+        notes.push(['pass', { player: [OTHER[player]] }]);
     }
     this._note(notes);
     this._emit('steere-played', { player, move });

@@ -68,8 +68,14 @@ export const GAME_HTML = `<style>${GAME_CSS}</style><div class="wrap"><div class
 /** The buttons' and regions' words, in element `el`'s language. */
 export function texts(el) {
   // each button's word: the catalogue's key of the same name as its action, but these
-  const keys = { 'next-game': 'nextGame', restart: 'newGame', 'confirm-resign': 'yesResign', 'cancel-resign': 'noResign' };
-  for (const b of el.shadowRoot.querySelectorAll('[data-action]')) b.textContent = say(el._cat, keys[b.dataset.action] ?? b.dataset.action);
+  const keys = {
+    'next-game': 'nextGame',
+    restart: 'newGame',
+    'confirm-resign': 'yesResign',
+    'cancel-resign': 'noResign',
+  };
+  for (const b of el.shadowRoot.querySelectorAll('[data-action]'))
+    b.textContent = say(el._cat, keys[b.dataset.action] ?? b.dataset.action);
   el._q('.bar').setAttribute('aria-label', say(el._cat, 'actions'));
   el._q('.log').setAttribute('aria-label', say(el._cat, 'log'));
   for (const p of el._q('.clocks').children) p.firstChild.textContent = say(el._cat, p.dataset.player);
@@ -109,7 +115,12 @@ export function drawGame(el) {
   else if (actor) line = t({ roll: 'toRoll', man: 'toMan', ball: 'toBall' }[phase] ?? 'toMove', { player: [actor] });
   turn.textContent = line;
   const seat = el._q('.seat');
-  seat.textContent = o.opponent === 'remote' ? '' : o.opponent === 'human' ? t('twoPlay') : t('youPlay', { player: [side], level: [o.level] });
+  seat.textContent =
+    o.opponent === 'remote'
+      ? ''
+      : o.opponent === 'human'
+        ? t('twoPlay')
+        : t('youPlay', { player: [side], level: [o.level] });
   seat.hidden = !seat.textContent;
   el._q('.status').textContent = el._noticeText();
 
@@ -120,7 +131,7 @@ export function drawGame(el) {
     button.disabled = !on;
     button.hidden = !shown;
   };
-  const cube = !!(m && m.cube);
+  const cube = !!m?.cube;
   const live = m && (m.phase === 'playing' || m.phase === 'double');
   const pie = !m && zola && obj.toJSON().pie;
   const answer = human && cube && m.phase === 'double';
@@ -143,12 +154,17 @@ export function drawGame(el) {
   const all = el._results();
   const winner = el._q('.winner');
   const over = m ? m.phase === 'game-over' || m.phase === 'match-over' : phase === 'over';
-  const r = over ? all.at(-1) : on?.over && on.winner != null ? { winner: seatColour(el, on.winner), how: on.reason } : null;
+  const r = over
+    ? all.at(-1)
+    : on?.over && on.winner != null
+      ? { winner: seatColour(el, on.winner), how: on.reason }
+      : null;
   winner.hidden = !r;
   attr(winner, 'data-winner', r?.winner);
   if (r) {
     let text = tell(el._l, resultLine(el, r).text);
-    if (m && allOver(m)) text += '. ' + t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] });
+    if (m && allOver(m))
+      text += `. ${t('winsMatch', { player: [m.winner], won: m.score[m.winner], lost: m.score[OTHER[m.winner]] })}`;
     winner.textContent = text;
     // said once, in the live region after what ended the game (a move, a drop, a resignation), alone when
     // the server ended it
@@ -167,7 +183,11 @@ export function drawGame(el) {
   if (m) {
     score.textContent = `${t('match', { length: m.length, game: m.gameNumber })}: ${t('score', m.score)}`;
     const c = m.cube;
-    el._q('.cube').textContent = !c ? t('noCube') : c.owner ? t('cubeOwned', { value: c.value, owner: [c.owner] }) : t('cube', { value: c.value });
+    el._q('.cube').textContent = !c
+      ? t('noCube')
+      : c.owner
+        ? t('cubeOwned', { value: c.value, owner: [c.owner] })
+        : t('cube', { value: c.value });
     badge.textContent = t('crawford');
     badge.hidden = !m.crawford;
   } else {
@@ -197,17 +217,34 @@ export function entries(el, g) {
   const game = g?.number ?? 1;
   let k = 0;
   for (const l of lines) {
-    if (l.kind === 'record') out.push({ kind: 'record', player: l.player, n: ++k, text: l.text, at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`] });
+    if (l.kind === 'record')
+      out.push({
+        kind: 'record',
+        player: l.player,
+        n: ++k,
+        text: l.text,
+        at: [`${game} ${k} ${l.text}`, `${game} ${k} no-double`],
+      });
     else if (l.kind !== 'result') {
       // cube actions come before a turn's dice (a review numbers them so); a resignation may come after them
-      (l.kind === 'resign' ? later : out).push({ kind: 'cube', player: l.player, text: [DID[l.kind], { player: [l.player] }], at: [`${game} ${k + 1} ${l.kind}`] });
+      (l.kind === 'resign' ? later : out).push({
+        kind: 'cube',
+        player: l.player,
+        text: [DID[l.kind], { player: [l.player] }],
+        at: [`${game} ${k + 1} ${l.kind}`],
+      });
     }
   }
   const state = now && obj.toJSON();
   const cur = m ? state.current : state;
   if (now && cur.game === 'jokerball' && cur.turn && phaseOf(obj) !== 'over') {
     const t = cur.turn;
-    out.push({ kind: 'partial', player: obj.turn, n: k + 1, text: `${t.dice.distance}/${t.dice.direction} ${t.man ? `${t.man} ` : ''}…` });
+    out.push({
+      kind: 'partial',
+      player: obj.turn,
+      n: k + 1,
+      text: `${t.dice.distance}/${t.dice.direction} ${t.man ? `${t.man} ` : ''}…`,
+    });
   }
   out.push(...later);
   const r = m ? g.result : el._results()[0];
@@ -220,13 +257,19 @@ export function resultLine(el, r) {
   const vars = { player: [r.winner], points: r.points, how: [`how_${r.how}`] };
   // an end on time or by abandonment ends a match too
   const by = r.how === 'time' || r.how === 'abandoned';
-  return { kind: 'result', player: r.winner, text: [el._match() ? (by ? 'winsMatchBy' : 'winsPoints') : by ? 'winsBy' : 'wins', vars] };
+  return {
+    kind: 'result',
+    player: r.winner,
+    text: [el._match() ? (by ? 'winsMatchBy' : 'winsPoints') : by ? 'winsBy' : 'wins', vars],
+  };
 }
 
 /** The lines of the log: every game of a match (from the match's own lines), or the lone game's lines. */
 export function logItems(el) {
   const m = el._match();
-  return m ? m.games.flatMap((g) => [{ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g)]) : entries(el);
+  return m
+    ? m.games.flatMap((g) => [{ kind: 'head', text: ['gameNo', { game: g.number }] }, ...entries(el, g)])
+    : entries(el);
 }
 
 // A review entry's place in the log: its game, the number of its record (of the record a cube decision
@@ -245,7 +288,9 @@ export function ofGame(el, r) {
 
 const choice = (l, rec) => (CUBE.has(rec) ? tell(l, [rec === 'no-double' ? 'rv_noDouble' : rec]) : spoken(l, rec));
 
-/** A marked review entry as its line says it in language `l`: '?? played 41.0% · best 2/6 b4xc4, no ball move: 55.0%'. */
+/**
+ * A marked review entry as its line says it in language `l`: '?? played 41.0% · best 2/6 b4xc4, no ball move: 55.0%'.
+ */
 const marked = (l, e) =>
   `${e.mark} ${e.record === 'no-double' ? `${choice(l, e.record)}: ` : ''}${tell(l, ['rv_played', { win: percent(l, e.win, 1) }])} · ${tell(l, ['rv_best', { best: choice(l, e.best), win: percent(l, e.bestWin, 1) }])}`;
 
@@ -261,7 +306,7 @@ export function drawLog(el) {
   const ol = el._q('.log');
   const items = logItems(el);
   const rv = {};
-  for (const e of el._rv?.turns ?? []) if (e.mark) (rv[place(e)] ??= []).push(marked(el._l, e));
+  for (const e of el._rv?.turns ?? []) if (e.mark) rv[place(e)] = [...(rv[place(e)] ?? []), marked(el._l, e)];
   for (const it of items) it.rv = it.at?.flatMap((a) => rv[a] ?? []);
   const key = JSON.stringify([el._l, items]);
   if (key === el._logKey) return;

@@ -108,7 +108,14 @@ function neighbour(b, key, d, col) {
     const p = point(b, k);
     const dx = (p.x - from.x) * Math.sign(d);
     const dy = (p.y - from.y) * d;
-    const s = d % 2 ? (dy > 1 ? dy * 1e4 + Math.abs(p.x - col) * 10 + Math.abs(p.x) / 100 : Infinity) : Math.abs(dy) < 1 && dx > 1 ? dx : Infinity;
+    const s =
+      d % 2
+        ? dy > 1
+          ? dy * 1e4 + Math.abs(p.x - col) * 10 + Math.abs(p.x) / 100
+          : Infinity
+        : Math.abs(dy) < 1 && dx > 1
+          ? dx
+          : Infinity;
     if (s < score) [best, score] = [k, s];
   }
   return best;
@@ -137,7 +144,8 @@ function onDown(b, e) {
   b._dragged = false;
   const key = keyOf(e.target);
   // the main button on a piece that has moves (in the ball phase the ball's moves leave from its cell)
-  if (e.button === 0 && key && b._v?.moves.some((m) => m.from === key)) b._drag = { key, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
+  if (e.button === 0 && key && b._v?.moves.some((m) => m.from === key))
+    b._drag = { key, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
 }
 
 function onMove(b, e) {

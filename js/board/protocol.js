@@ -7,7 +7,8 @@
 //                                                    Bot's; args: the method's options (without onProgress)
 //                                                    and further arguments
 //   from the worker: { type: 'ready' } | { type: 'failed', message } | { id, result }
-//                    | { id, error: { code, message } } | { id, progress: [done, total] } (while a review or rollout runs)
+//                    | { id, error: { code, message } }
+//                    | { id, progress: [done, total] } (while a review or rollout runs)
 import { Jokerball, Zola, Match, Bot } from './engine.js';
 
 /** The class of each game's toJSON() `game`. */

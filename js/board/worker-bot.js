@@ -79,14 +79,18 @@ export class WorkerBot {
    */
   async rollout(gameOrMatch, options) {
     options ??= {};
-    if (typeof options != 'object' || Array.isArray(options)) {
+    if (typeof options !== 'object' || Array.isArray(options)) {
       throw new SteereError('invalid_option', 'rollout options must be an object');
     }
     const { onProgress, signal, ...settings } = options;
     const state = json(gameOrMatch);
     const n = workers();
     const stop = () => this.terminate();
-    const parts = this._spread('rolloutPart', Array.from({ length: n }, (_, k) => [state, [settings, k, n]]), onProgress);
+    const parts = this._spread(
+      'rolloutPart',
+      Array.from({ length: n }, (_, k) => [state, [settings, k, n]]),
+      onProgress,
+    );
     // once the parts are asked for, so that a signal aborted already refuses them too
     signal?.addEventListener('abort', stop);
     if (signal?.aborted) stop();
@@ -108,7 +112,8 @@ export class WorkerBot {
     this._helpers ??= [];
     return Promise.all(
       jobs.map(([state, args], i) => {
-        const bot = i ? (this._helpers[i - 1] ??= new WorkerBot()) : this;
+        if (i) this._helpers[i - 1] ??= new WorkerBot();
+        const bot = i ? this._helpers[i - 1] : this;
         bot.level = this.level;
         bot.seed = this.seed;
         return bot._send(

@@ -69,7 +69,7 @@ pub struct MatchEquity {
 
 /// The points a game is worth in cube play, with how often (counts): both players the `easy` bot with
 /// these cube decisions, the games started with both players at least 9 away in 21-point matches (no
-/// cube up to 8 dead); measured by `bench_bot values` (bench/bot/RESULTS.md). A drop counts the value
+/// cube up to 8 dead); measured by `bench_bot values` (benches/bot/RESULTS.md). A drop counts the value
 /// before the refused double.
 pub const GAME_VALUES: [(i64, f64); 4] = [(1, 15556.0), (2, 927.0), (4, 59.0), (8, 25.0)];
 

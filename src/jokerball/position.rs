@@ -55,7 +55,7 @@ fn man_code(p: Player) -> u8 {
 /// The mask of cell `i` (`i < 128`). In wasm32 a variable 128-bit shift is a library call through
 /// memory, and LLVM folds a branch on the half back into one; built from 64-bit halves selected by masks
 /// it stays inline (measured a few percent faster `simulate` in Node, and smaller; see
-/// bench/RESULTS.md). Natively the plain shift is cheaper.
+/// benches/RESULTS.md). Natively the plain shift is cheaper.
 #[cfg(target_arch = "wasm32")]
 #[inline(always)]
 pub(super) fn bit(i: u32) -> u128 {

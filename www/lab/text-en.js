@@ -1,0 +1,38 @@
+// The balance lab's words that are not in index.html (which holds its English, each text marked with
+// data-t="key"); lab.js says them. text-es.js and text-ru.js translate both: every data-t key of
+// index.html and every key of this file. Looked up as the demo's words are (../i18n.js); {name} is filled in.
+export default {
+  status_idle: 'Set a variant and the players, then Run.',
+  status_running: '{done} of {total} games on {workers} workers, about {left} left.',
+  status_starting: 'Starting {workers} workers…',
+  status_done: 'Done: {total} games in {time}.',
+  status_stopped: 'Stopped after {done} of {total} games; the results below are of the games played.',
+  status_stoppedEmpty: 'Stopped before any game of the {total} was counted.',
+  status_restored: 'The last results, kept by this browser ({when}).',
+  status_failed: 'The run failed: {message}',
+  seconds: '{n} s',
+  minutes: '{n} min',
+  what: '{game}: {variants}. Player A: {a}, player B: {b}; {games} games per variant, seed {seed}.',
+  jokerball_variant: 'Jokerball, {rules} rules, side {side}',
+  zola_variant: 'Zola{pie}',
+  with_pie: ' with the pie rule',
+  rows_one: '{n} row',
+  rows_other: '{n} rows',
+  size_n: '{n}×{n}',
+  chart_skill: "Player A's share of the wins",
+  chart_first: "The first player's share of the wins",
+  chart_lengths: 'Game lengths',
+  chart_desc: 'Bars from 50% to the share; whiskers: the 95% interval.',
+  lengths_desc: 'Share of the games of each length.',
+  turns: 'turns',
+  moves: 'moves',
+  share: 'share of the wins',
+  col_variant: 'Variant',
+  col_games: 'Games',
+  col_a: 'A wins (95%)',
+  col_first: 'First player wins (95%)',
+  col_length: 'Length: mean, median',
+  bad_games: 'Games must be a number from 2 to 10,000,000.',
+  first_lopsided:
+    "Player A's share of the wins is {share}: one player won nearly every game. As A and B exchange colours every other game, whoever moved first then wins about half the games whatever moving first is worth, so this chart cannot show a first-move advantage here. To measure it, let two equal players play (for example easy against easy).",
+};
