@@ -51,11 +51,15 @@ size: pkg
 
 # Biome (biome.jsonc) lints and checks the formatting of the JavaScript of js/, www/, js-tests/, benches/ and
 # scripts/ (lines of 120), with no finding allowed; `biome check --write` formats it. Then rustfmt and clippy.
+# The JavaScript (Biome), the crate (rustfmt, clippy) and the fuzz crate (its own workspace, built by the
+# nightly): formatted, and compiling against the library's API, before test-fuzz runs it.
 lint: setup
 	biome ci --error-on-warnings
 	cargo fmt --check
 	cargo clippy --workspace --all-targets --features learn -- -D warnings
 	cargo clippy --lib --no-default-features -- -D warnings
+	cargo fmt --check --manifest-path fuzz/Cargo.toml
+	RUSTUP_TOOLCHAIN=$(NIGHTLY) cargo check -q --manifest-path fuzz/Cargo.toml --bins --examples
 
 test-rust: setup
 	bash scripts/suite.sh rust $(T_RUST) cargo test --release --workspace --features learn

@@ -9,7 +9,7 @@ use std::path::Path;
 use fuzz_support::{
     jokerball_game, jokerball_setup, random_step, zola_game, zola_setup, FuzzGame, MatchJson,
 };
-use steere_games::record::Recorded;
+use steere_games::record::{lone_record, Recorded};
 use steere_games::{jokerball, zola, DiceRng, Engine, Match, MatchSetup, Player, Seed, Tags};
 
 fn write(target: &str, name: &str, bytes: &[u8]) {
@@ -121,19 +121,31 @@ fn records() {
     tags.set("Event", "seed").expect("tag");
     let mut j = jokerball_game(0x05, 3);
     play(&mut j, &mut rng, 40);
-    write("records", "jokerball-game", j.to_record(&tags).as_bytes());
+    write(
+        "records",
+        "jokerball-game",
+        lone_record(&j, &tags).as_bytes(),
+    );
     let mut z = zola_game(0, true);
     play(&mut z, &mut rng, 1);
     z.play("swap").expect("swap");
     play(&mut z, &mut rng, 12);
-    write("records", "zola-swap", z.to_record(&Tags::new()).as_bytes());
+    write(
+        "records",
+        "zola-swap",
+        lone_record(&z, &Tags::new()).as_bytes(),
+    );
     let mut z = zola::Game::new(&zola::Setup {
         position: Some("6/6/6/1b4/6/r5 r".into()),
         ..zola::Setup::default()
     })
     .expect("position");
     play(&mut z, &mut rng, 6);
-    write("records", "zola-pass", z.to_record(&Tags::new()).as_bytes());
+    write(
+        "records",
+        "zola-pass",
+        lone_record(&z, &Tags::new()).as_bytes(),
+    );
     let mut mj = Match::<jokerball::Game>::new(&MatchSetup {
         length: 5,
         cube: true,
@@ -152,7 +164,11 @@ fn records() {
     mj.resign(Player::Red).expect("resign");
     mj.next_game().expect("next");
     mj.double().expect("double");
-    write("records", "jokerball-match", mj.to_record(&tags).expect("record").as_bytes());
+    write(
+        "records",
+        "jokerball-match",
+        mj.to_record(&tags).expect("record").as_bytes(),
+    );
     let mut mz = Match::<zola::Game>::new(&MatchSetup {
         length: 2,
         cube: true,
@@ -165,5 +181,9 @@ fn records() {
     mz.drop_double().expect("drop");
     mz.next_game().expect("next");
     let text = mz.to_record(&Tags::new()).expect("record");
-    write("records", "zola-match", text.replace('\n', " ; note\r\n").as_bytes());
+    write(
+        "records",
+        "zola-match",
+        text.replace('\n', " ; note\r\n").as_bytes(),
+    );
 }

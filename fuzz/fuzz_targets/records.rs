@@ -7,7 +7,7 @@
 
 use fuzz_support::{check_game, check_match, FuzzGame};
 use libfuzzer_sys::fuzz_target;
-use steere_games::record::Recorded;
+use steere_games::record::{Recorded, Tagged};
 use steere_games::{jokerball, zola, Coded, ErrorCode, Match, ParseError, Tags};
 
 /// A refusal names a line of the text (or the size limit).
@@ -23,16 +23,24 @@ fn refused(e: &ParseError, text: &str) {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no line number: {}", e.message));
     let lines = text.strip_suffix('\n').unwrap_or(text).split('\n').count();
-    assert!(line >= 1 && line <= lines.max(1), "line {line} of {lines}: {}", e.message);
+    assert!(
+        line >= 1 && line <= lines.max(1),
+        "line {line} of {lines}: {}",
+        e.message
+    );
 }
 
 fn game<G: FuzzGame>(text: &str) {
-    match G::from_record(text, None) {
+    match Tagged::<G>::from_record(text, None) {
         Ok(g) => {
-            check_game(&g);
+            check_game(&g.game);
             let own = g.to_record(&Tags::new());
-            let back = G::from_record(&own, None).unwrap_or_else(|e| panic!("own record: {e}\n{own}"));
-            assert_eq!(back, g, "the record does not read back to an equal game");
+            let back = Tagged::<G>::from_record(&own, None)
+                .unwrap_or_else(|e| panic!("own record: {e}\n{own}"));
+            assert_eq!(
+                back, g,
+                "the record does not read back to an equal game and tags"
+            );
             assert_eq!(back.to_record(&Tags::new()), own);
         }
         Err(e) => refused(&e, text),
@@ -43,9 +51,11 @@ fn a_match<G: FuzzGame>(text: &str) {
     match Match::<G>::from_record(text, None) {
         Ok(m) => {
             check_match(&m);
-            let own = m.to_record(&Tags::new()).unwrap_or_else(|e| panic!("no record: {e}"));
-            let back =
-                Match::<G>::from_record(&own, None).unwrap_or_else(|e| panic!("own record: {e}\n{own}"));
+            let own = m
+                .to_record(&Tags::new())
+                .unwrap_or_else(|e| panic!("no record: {e}"));
+            let back = Match::<G>::from_record(&own, None)
+                .unwrap_or_else(|e| panic!("own record: {e}\n{own}"));
             assert_eq!(back, m, "the record does not read back to an equal match");
         }
         Err(e) => refused(&e, text),

@@ -298,7 +298,11 @@ pub fn check_match<G: FuzzGame>(m: &Match<G>) {
         .json_round_trip()
         .unwrap_or_else(|e| panic!("own game state refused: {e}"));
     let back = Match::from_parts(state, game).unwrap_or_else(|e| panic!("own parts refused: {e}"));
-    assert_eq!(back.state(), m.state(), "the bookkeeping does not restore equal");
+    assert_eq!(
+        back.state(),
+        m.state(),
+        "the bookkeeping does not restore equal"
+    );
     assert_eq!(back.game(), m.game(), "the game does not restore equal");
     let text = serde_json::to_string(&m.to_saved(true)).expect("a match serialises");
     let saved: SavedMatch<G::State> = serde_json::from_str(&text).expect("a match state parses");
