@@ -50,9 +50,9 @@ size: pkg
 	node scripts/size-check.mjs
 
 # Biome (biome.jsonc) lints and checks the formatting of the JavaScript of js/, www/, js-tests/, benches/ and
-# scripts/ (lines of 120), with no finding allowed; `biome check --write` formats it. Then rustfmt and clippy.
-# The JavaScript (Biome), the crate (rustfmt, clippy) and the fuzz crate (its own workspace, built by the
-# nightly): formatted, and compiling against the library's API, before test-fuzz runs it.
+# scripts/ (lines of 120), with no finding allowed; `biome check --write` formats it. Then rustfmt and clippy,
+# and the fuzz crate (its own workspace, built by the nightly) formatted and compiling against the library's
+# API, so that a change that breaks it shows here rather than in test-fuzz.
 lint: setup
 	biome ci --error-on-warnings
 	cargo fmt --check
