@@ -38,3 +38,26 @@ test("two writes of one state number: only the stored one's update reaches the c
   const { state } = await storage.inner.fetch('m', { state: true });
   assert.equal(state.G.which, 'move');
 });
+
+// boardgame.io writes a move's state and, beside it, the match's metadata with the move's end; the state
+// may lose its compare-and-set (a timeout of the same state stored first) while the metadata still lands.
+// The match's recorded end must be the stored state's.
+test("a move's end is recorded only when its state is the one stored", async () => {
+  const storage = new CheckedStorage(new SlowStore(), [], { log: () => {} });
+  const base = { G: {}, ctx: { numPlayers: 2, currentPlayer: '0' }, _stateID: 0 };
+  await storage.createMatch('m', { initialState: base, metadata: { gameName: 'none', players: {} } });
+  const end = (which, gameover) => ({ ...base, G: { which }, ctx: { ...base.ctx, gameover }, _stateID: 1 });
+  const timeout = end('timeout', { winner: '1', reason: 'time' });
+  const move = end('move', { winner: '0' });
+  const { metadata } = await storage.fetch('m', { metadata: true });
+  const stored = storage.setState('m', timeout, []);
+  const [moved] = await Promise.all([
+    storage.setState('m', move, []),
+    storage.setMetadata('m', { ...metadata, gameover: move.ctx.gameover, updatedAt: Date.now() }),
+  ]);
+  assert.equal(await stored, true);
+  assert.equal(moved, false);
+  const after = await storage.inner.fetch('m', { state: true, metadata: true });
+  assert.equal(after.state.G.which, 'timeout');
+  assert.deepEqual(after.metadata.gameover, timeout.ctx.gameover);
+});

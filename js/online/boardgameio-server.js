@@ -116,14 +116,24 @@ async function rawQuery(store, text, values) {
 }
 
 // A compare-and-set of a match's state in bgio-postgres' table: written only while the stored state is
-// the one the new state was made from. Resolves to true when written.
+// the one the new state was made from. Resolves to true when written. A state that ends its match writes
+// the match's recorded end (the metadata's gameover) in the same statement: the end recorded is always the
+// stored state's, never that of a state that lost its race.
 // (Bound parameters: the state's JSON goes to PostgreSQL as it is, not escaped into the statement's text.)
 const CAS_STATE =
   'UPDATE "Games" SET "state" = CAST($1 AS json), ' +
-  '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST($2 AS jsonb) AS json), "updatedAt" = NOW() ' +
+  '"log" = CAST(COALESCE(CAST("log" AS jsonb), \'[]\'::jsonb) || CAST($2 AS jsonb) AS json), "updatedAt" = NOW(), ' +
+  '"gameover" = COALESCE(CAST($5 AS json), "gameover") ' +
   'WHERE "id" = $3 AND CAST("state"->>\'_stateID\' AS integer) = $4 RETURNING "id"';
+const casValues = (id, state, deltalog, prevID) => [
+  JSON.stringify(state),
+  JSON.stringify(deltalog || []),
+  id,
+  prevID,
+  state.ctx?.gameover === undefined ? null : JSON.stringify(state.ctx.gameover),
+];
 async function postgresSetStateIf(store, id, state, deltalog, prevID) {
-  const rows = await rawQuery(store, CAS_STATE, [JSON.stringify(state), JSON.stringify(deltalog || []), id, prevID]);
+  const rows = await rawQuery(store, CAS_STATE, casValues(id, state, deltalog, prevID));
   return rows.length === 1;
 }
 
@@ -135,12 +145,7 @@ async function postgresSetEndIf(store, id, state, deltalog, prevID, onEnd) {
   const connection = await pool.getConnection({ type: 'SELECT' });
   try {
     await connection.query('BEGIN');
-    const { rows } = await connection.query(CAS_STATE, [
-      JSON.stringify(state),
-      JSON.stringify(deltalog || []),
-      id,
-      prevID,
-    ]);
+    const { rows } = await connection.query(CAS_STATE, casValues(id, state, deltalog, prevID));
     if (rows.length === 1) await onEnd(connection, id, state);
     await connection.query(rows.length === 1 ? 'COMMIT' : 'ROLLBACK');
     return rows.length === 1;
@@ -199,17 +204,14 @@ async function postgresFetch(store, id, opts) {
 // change. The metadata written is therefore merged into the stored one: `base` is the players' JSON as
 // they were read (boardgame.io changes the players object it was given), and only the fields of a seat
 // that this write changes are written; a field that another write changed meanwhile to another value is a
-// conflict when it is a seat's name or credentials (two joins of one seat: the later one fails). A recorded
-// gameover is never taken away.
+// conflict when it is a seat's name or credentials (two joins of one seat: the later one fails). The
+// gameover stays the stored one: only a stored state that ends the match writes it.
 function merged(id, stored, next, base) {
   if (!stored) return next;
   const out = { ...next };
-  if (
-    (out.gameover === undefined || out.gameover === null) &&
-    stored.gameover !== undefined &&
-    stored.gameover !== null
-  )
-    out.gameover = stored.gameover;
+  // The recorded end is the stored state's (CheckedStorage.setState writes it), never a metadata's.
+  if (stored.gameover === undefined) delete out.gameover;
+  else out.gameover = stored.gameover;
   if (base === undefined || !next.players || typeof next.players !== 'object') return out;
   const was = JSON.parse(base);
   const players = JSON.parse(JSON.stringify(stored.players || {}));
@@ -250,40 +252,39 @@ async function postgresSetMetadata(store, id, next, base) {
     id,
     gameName: m.gameName ?? null,
     setupData: json(m.setupData),
-    gameover: json(m.gameover),
     nextMatchID: m.nextMatchID ?? null,
     unlisted: m.unlisted ?? null,
     updatedAt: new Date(m.updatedAt || Date.now()),
   });
   if (base !== undefined && JSON.stringify(next.players) === base) {
-    // The players as they were read (a move's updatedAt and gameover): one statement, the players untouched.
+    // The players as they were read (a move's updatedAt): one statement, the players and the end untouched.
     const rows = await q.query(
       'UPDATE "Games" SET "gameName" = :gameName, "setupData" = CAST(:setupData AS json), ' +
-        '"gameover" = COALESCE(CAST(:gameover AS json), "gameover"), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, ' +
+        '"nextRoomID" = :nextMatchID, "unlisted" = :unlisted, ' +
         '"updatedAt" = :updatedAt WHERE "id" = :id RETURNING "id"',
       { replacements: fields(next), type: 'SELECT' },
     );
     return rows.length === 1;
   }
   return q.transaction(async (transaction) => {
-    const rows = await q.query('SELECT "players", "gameover" FROM "Games" WHERE "id" = :id FOR UPDATE', {
+    const rows = await q.query('SELECT "players" FROM "Games" WHERE "id" = :id FOR UPDATE', {
       replacements: { id },
       type: 'SELECT',
       transaction,
     });
     if (rows.length === 0) return false;
-    const m = merged(id, { players: rows[0].players, gameover: rows[0].gameover }, next, base);
+    const m = merged(id, { players: rows[0].players }, next, base);
     await q.query(
       'UPDATE "Games" SET "gameName" = :gameName, "players" = CAST(:players AS json), "setupData" = CAST(:setupData AS json), ' +
-        '"gameover" = CAST(:gameover AS json), "nextRoomID" = :nextMatchID, "unlisted" = :unlisted, "updatedAt" = :updatedAt WHERE "id" = :id',
+        '"nextRoomID" = :nextMatchID, "unlisted" = :unlisted, "updatedAt" = :updatedAt WHERE "id" = :id',
       { replacements: { ...fields(m), players: json(m.players) }, transaction },
     );
     return true;
   });
 }
-// A metadata's fields but its players and updatedAt, as JSON.
+// A metadata's fields but its players, updatedAt and gameover (never written from a metadata), as JSON.
 function restOf(m) {
-  const { players, updatedAt, ...rest } = m;
+  const { players, updatedAt, gameover, ...rest } = m;
   return JSON.stringify(rest);
 }
 const isPostgresStore = (s) =>
@@ -393,8 +394,18 @@ export class CheckedStorage {
     const { state: stored } = await this.inner.fetch(id, { state: true });
     if (stored && stored._stateID !== prevID) return false;
     await this.inner.setState(id, state, deltalog);
+    if (state.ctx?.gameover !== undefined) await this.recordEnd(id, state.ctx.gameover);
     if (ends) await this.endStored(id, state);
     return true;
+  }
+  // The end of a state just stored, recorded in its match's metadata (not PostgreSQL, where the state's
+  // compare-and-set writes both), in turn with the other metadata writes of the match.
+  recordEnd(id, gameover) {
+    return this.queue.run(`metadata ${id}`, async () => {
+      const { metadata } = await this.inner.fetch(id, { metadata: true });
+      if (metadata && (metadata.gameover === undefined || metadata.gameover === null))
+        await this.inner.setMetadata(id, { ...metadata, gameover });
+    });
   }
   // The end written (not PostgreSQL): onEnd runs once, right after; what it fails to do is logged.
   async endStored(id, state) {
@@ -404,7 +415,11 @@ export class CheckedStorage {
       this.logLine(`match ${id}: its end not rated (${firstLine(e)})`);
     }
   }
-  /** Writes a match's metadata merged into the stored one (see merged()); a recorded end is kept. */
+  /**
+   * Writes a match's metadata merged into the stored one (see merged()). Its gameover is not written: the
+   * recorded end is the stored state's (boardgame.io writes a move's end into the metadata beside the move's
+   * state, whether or not that state is the one stored).
+   */
   async setMetadata(id, metadata) {
     let seatsChanged = true;
     let base;
@@ -826,6 +841,7 @@ export class ServerClocks {
         ctx: gameover === undefined ? state.ctx : { ...state.ctx, gameover },
       };
       this.pubSub.publish(CHANNEL + id, { type: 'update', args: [id, { ...next, deltalog: [] }] });
+      // (A state that ends the match records the end in its metadata as it is stored.)
       if (await this.storage.setState(id, next, [])) {
         if (what === 'timeout') {
           this.stats.timeouts++;
@@ -833,11 +849,6 @@ export class ServerClocks {
           if (deadline !== null) this.stats.late.push(now - deadline);
           if (this.stats.late.length > 10000) this.stats.late.splice(0, 5000);
         } else this.stats.presence++;
-        if (gameover !== undefined) {
-          const { metadata: m } = await this.storage.fetch(id, { metadata: true });
-          if (m && (m.gameover === undefined || m.gameover === null))
-            await this.storage.setMetadata(id, { ...m, gameover, updatedAt: now });
-        }
         return true;
       }
     }
