@@ -6,8 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { adapter, startServer, newMatch, sleep, seatToAct, clusterSuite, root } from './helpers.mjs';
+import { adapter, startServer, newMatch, sleep, seatToAct, clusterSuite } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const ABANDON_MS = 2000;
@@ -142,40 +141,6 @@ test('a move sent 50 ms before the deadline, in 50 matches on two processes: the
   // How many land depends on the machine's load (a move is judged when the server applies it).
   console.log(`# moves 50 ms before the deadline: ${tally.moved} landed, ${tally.timedOut} too late (the timeout)`);
   assert.equal(tally.moved + tally.timedOut, 50);
-});
-
-// boardgame.io writes a move's state and, beside it, the match's metadata with the move's end: the state may
-// lose its compare-and-set to a timeout of the same state while the metadata lands. The end recorded is
-// the stored state's, written in the same statement as that state.
-test("on PostgreSQL, the end recorded is the stored state's, never that of a move whose state lost", async () => {
-  const { PostgresStore } = require('bgio-postgres');
-  const { CheckedStorage } = await import(join(root, 'pkg', 'boardgameio-server.js'));
-  const inner = new PostgresStore(suite.pg().url, { logging: false });
-  const storage = new CheckedStorage(inner, [], { log: () => {} });
-  await storage.connect();
-  try {
-    const id = `race-${process.pid}`;
-    const base = { G: {}, ctx: { numPlayers: 2, currentPlayer: '0' }, _stateID: 0 };
-    await storage.createMatch(id, {
-      initialState: base,
-      metadata: { gameName: 'none', players: {}, createdAt: Date.now(), updatedAt: Date.now() },
-    });
-    const end = (which, gameover) => ({ ...base, G: { which }, ctx: { ...base.ctx, gameover }, _stateID: 1 });
-    const timeout = end('timeout', { winner: '1', reason: 'time' });
-    const move = end('move', { winner: '0' });
-    const { metadata } = await storage.fetch(id, { metadata: true });
-    assert.equal(await storage.setState(id, timeout, []), true);
-    const [moved] = await Promise.all([
-      storage.setState(id, move, []),
-      storage.setMetadata(id, { ...metadata, gameover: move.ctx.gameover, updatedAt: Date.now() }),
-    ]);
-    assert.equal(moved, false);
-    const r = await row(id);
-    assert.equal(r.state.G.which, 'timeout');
-    assert.deepEqual(r.gameover, timeout.ctx.gameover);
-  } finally {
-    await inner.sequelize.close();
-  }
 });
 
 test('claimWin through either process: refused while the player to act is connected and before abandonMs, then taken', async () => {
