@@ -61,3 +61,27 @@ test("a move's end is recorded only when its state is the one stored", async () 
   assert.equal(after.state.G.which, 'timeout');
   assert.deepEqual(after.metadata.gameover, timeout.ctx.gameover);
 });
+
+// The socket guard's read of a match is kept for boardgame.io's own reads of that move (withRead); once the
+// move's state is written, nothing in the move's asynchronous context (a timer set at the write, a refused
+// move's unused read) may be handed that read, which is now older than the stored state.
+test("after a move's write, its kept read is not handed out again", async () => {
+  const storage = new CheckedStorage(new MemoryStore(), [], { log: () => {} });
+  const base = { G: {}, ctx: { numPlayers: 2, currentPlayer: '0' }, _stateID: 0 };
+  await storage.createMatch('m', { initialState: base, metadata: { gameName: 'none', players: {} } });
+  const read = await storage.inner.fetch('m', { state: true, metadata: true });
+  let later = null;
+  await storage.withRead('m', read, async () => {
+    // one of the two reads kept for the move (as when boardgame.io refuses the move after its first read)
+    await storage.fetch('m', { metadata: true });
+    await storage.setState('m', { ...base, G: { moved: true }, _stateID: 1 }, []);
+    later = new Promise((resolve) =>
+      setTimeout(async () => {
+        const reads = storage.stats.reads;
+        await storage.fetch('m', { metadata: true });
+        resolve(storage.stats.reads - reads);
+      }, 5),
+    );
+  });
+  assert.equal(await later, 1, 'the read after the write went to the storage');
+});

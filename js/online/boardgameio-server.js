@@ -121,7 +121,7 @@ async function rawQuery(store, text, values) {
 // stored state's, never that of a state that lost its race. The move's log entries go, in the same
 // statement, to a table of their own (LOG_TABLE), one row per state: appended to the "log" column of
 // bgio-postgres' table, the whole log was read, parsed and written again at every move (a move of a
-// 300-move game cost PostgreSQL 0.97 ms of CPU that way against 0.37 ms; benches/RESULTS.md). A match's
+// 300-move game cost PostgreSQL 0.95 ms of CPU that way against 0.35 ms: benches/pg-log.mjs). A match's
 // log is that column (what was stored there before) followed by its rows (postgresFetch).
 // (Bound parameters: the state's JSON goes to PostgreSQL as it is, not escaped into the statement's text.)
 const LOG_TABLE =
@@ -386,6 +386,10 @@ export class CheckedStorage {
     // nothing in between; so do ServerClocks): it is released by this write's outcome only.
     const key = `${id}#${state?._stateID}`;
     const held = this.held && this.held.key === key ? this.held : null;
+    // A write ends the move's kept read (withRead): what runs after it in the move's asynchronous context
+    // (a timer set at this write, a reschedule, a refused move's last read) reads the storage.
+    const kept = this.moveRead.getStore();
+    if (kept) kept.uses = 0;
     if (held) this.held = null;
     let ok = false;
     try {
