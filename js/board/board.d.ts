@@ -1,4 +1,4 @@
-// steere-games/board: the custom elements <steere-board> and <steere-game>, and WorkerBot.
+// steere-games/board: the custom elements <steere-board> and <steere-game>, WorkerBot, and OTHER.
 import type {
   Jokerball,
   Zola,
@@ -277,6 +277,9 @@ export class WorkerBot {
   /** For a single-file build: start workers from this source (worker.js bundled), posting them the wasm bytes. */
   static inline(code: string, wasm: BufferSource): void;
 }
+
+/** The other player of each: red's is blue, blue's is red. */
+export const OTHER: { readonly red: 'blue'; readonly blue: 'red' };
 
 declare global {
   interface HTMLElementTagNameMap {
