@@ -256,6 +256,21 @@ const GETTERS = {
   ],
 };
 
+// The methods both lone games share, with the same arity and codes (Jokerball's toJSON alone takes options
+// it can refuse), in the order of their tables below.
+const LONE = {
+  isLegal: [1, []],
+  play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
+  position: [0, []],
+  board: [0, []],
+  view: [0, []],
+  history: [0, []],
+  clone: [0, []],
+  toJSON: [1, []],
+  dests: [1, ['parse_error']],
+  toRecord: [1, ['invalid_option']],
+};
+
 // Each method with the codes its failures may carry (API.md "Errors").
 const METHODS = {
   Jokerball: {
@@ -264,16 +279,8 @@ const METHODS = {
     legalMoves: [0, []],
     legalMovesVerbose: [0, []],
     legalTurns: [0, []],
-    isLegal: [1, []],
-    play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []],
-    board: [0, []],
-    view: [0, []],
-    history: [0, []],
-    clone: [0, []],
+    ...LONE,
     toJSON: [1, ['invalid_option']],
-    dests: [1, ['parse_error']],
-    toRecord: [1, ['invalid_option']],
     setAnnotations: [1, ['invalid_option']],
     replayTo: [1, ['invalid_option']],
     forfeit: [2, ['invalid_option', 'game_over']],
@@ -281,16 +288,7 @@ const METHODS = {
   Zola: {
     legalMoves: [0, []],
     legalMovesVerbose: [0, []],
-    isLegal: [1, []],
-    play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []],
-    board: [0, []],
-    view: [0, []],
-    history: [0, []],
-    clone: [0, []],
-    toJSON: [1, []],
-    dests: [1, ['parse_error']],
-    toRecord: [1, ['invalid_option']],
+    ...LONE,
     replayTo: [1, ['invalid_option']],
     setAnnotations: [1, ['invalid_option']],
     forfeit: [2, ['invalid_option', 'game_over']],

@@ -348,38 +348,28 @@ export function writeReport(data, root) {
         (c) =>
           c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b,
       );
-    const skillSeries = [];
-    const skillValues = [];
-    const firstSeries = [];
-    const firstValues = [];
-    for (const [a, b, name] of PAIRS) {
-      for (const rules of ['2025', 'classic']) {
-        skillSeries.push(`${RULES[rules]}, ${name.replaceAll('`', '')}`);
-        skillValues.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s.skill ?? null));
+    // one chart of a share of the wins by rows filled (`key`: the stronger player's, skill, or the first
+    // player's, first), a line for each pair of players and rules
+    const sharesChart = (key, whose, pairs) => {
+      const series = [];
+      const values = [];
+      for (const [a, b, name] of pairs) {
+        for (const rules of ['2025', 'classic']) {
+          series.push(`${RULES[rules]}, ${name.replaceAll('`', '')}`);
+          values.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s[key] ?? null));
+        }
       }
-    }
-    for (const [a, b, name] of [['random', 'random', 'random against random'], ...PAIRS]) {
-      for (const rules of ['2025', 'classic']) {
-        firstSeries.push(`${RULES[rules]}, ${name.replaceAll('`', '')}`);
-        firstValues.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s.first ?? null));
-      }
-    }
-    const skill = shares(
-      `jokerball-${side}-skill.svg`,
-      `Jokerball side ${side}: the stronger player's share of the wins, by rows filled`,
-      "stronger player's share of the wins",
-      cats,
-      skillSeries,
-      skillValues,
-    );
-    const first = shares(
-      `jokerball-${side}-first.svg`,
-      `Jokerball side ${side}: the first player's share of the wins, by rows filled`,
-      "first player's share of the wins",
-      cats,
-      firstSeries,
-      firstValues,
-    );
+      return shares(
+        `jokerball-${side}-${key}.svg`,
+        `Jokerball side ${side}: the ${whose} share of the wins, by rows filled`,
+        `${whose} share of the wins`,
+        cats,
+        series,
+        values,
+      );
+    };
+    const skill = sharesChart('skill', "stronger player's", PAIRS);
+    const first = sharesChart('first', "first player's", [['random', 'random', 'random against random'], ...PAIRS]);
     md.push(`### Side ${side}`);
     md.push('');
     md.push(`![The stronger player's share of the wins on side ${side}](${skill})`);
