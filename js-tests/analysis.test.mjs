@@ -103,14 +103,12 @@ test('hint in a match and where there is nothing to choose', () => {
 test('bad input: a non-game is invalid_option, a freed game or bot is freed; nothing changes', () => {
   const bot = new Bot();
   for (const bad of [null, 7, 'x', {}, [], { toJSON: () => ({ game: 'chess' }) }]) {
-    assert.equal(
-      code(() => bot.evaluate(bad)),
-      'invalid_option',
-    );
-    assert.equal(
-      code(() => bot.hint(bad)),
-      'invalid_option',
-    );
+    for (const ask of ['evaluate', 'hint']) {
+      assert.equal(
+        code(() => bot[ask](bad)),
+        'invalid_option',
+      );
+    }
   }
   const g = playedGame(8, 4);
   g.roll();
@@ -119,14 +117,12 @@ test('bad input: a non-game is invalid_option, a freed game or bot is freed; not
   bot.evaluate(g);
   assert.equal(JSON.stringify(g.toJSON()), before);
   g.free();
-  assert.equal(
-    code(() => bot.evaluate(g)),
-    'freed',
-  );
-  assert.equal(
-    code(() => bot.hint(g)),
-    'freed',
-  );
+  for (const ask of ['evaluate', 'hint']) {
+    assert.equal(
+      code(() => bot[ask](g)),
+      'freed',
+    );
+  }
   const b2 = new Bot();
   b2.free();
   assert.equal(

@@ -256,50 +256,50 @@ const GETTERS = {
   ],
 };
 
+// What Jokerball and a match share first: the dice (Zola has none); then what all three share first.
+const DICE = {
+  roll: [0, ['game_over', 'wrong_phase']],
+  setDice: [2, ['invalid_option', 'game_over', 'wrong_phase']],
+};
+const MOVES = {
+  legalMoves: [0, []],
+  legalMovesVerbose: [0, []],
+};
+
+// The methods both lone games share, with the same arity and codes (Jokerball's toJSON alone takes options
+// it can refuse).
+const LONE = {
+  isLegal: [1, []],
+  play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
+  position: [0, []],
+  board: [0, []],
+  view: [0, []],
+  history: [0, []],
+  clone: [0, []],
+  toJSON: [1, []],
+  dests: [1, ['parse_error']],
+  toRecord: [1, ['invalid_option']],
+  setAnnotations: [1, ['invalid_option']],
+  replayTo: [1, ['invalid_option']],
+  forfeit: [2, ['invalid_option', 'game_over']],
+};
+
 // Each method with the codes its failures may carry (API.md "Errors").
 const METHODS = {
   Jokerball: {
-    roll: [0, ['game_over', 'wrong_phase']],
-    setDice: [2, ['invalid_option', 'game_over', 'wrong_phase']],
-    legalMoves: [0, []],
-    legalMovesVerbose: [0, []],
+    ...DICE,
+    ...MOVES,
     legalTurns: [0, []],
-    isLegal: [1, []],
-    play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []],
-    board: [0, []],
-    view: [0, []],
-    history: [0, []],
-    clone: [0, []],
+    ...LONE,
     toJSON: [1, ['invalid_option']],
-    dests: [1, ['parse_error']],
-    toRecord: [1, ['invalid_option']],
-    setAnnotations: [1, ['invalid_option']],
-    replayTo: [1, ['invalid_option']],
-    forfeit: [2, ['invalid_option', 'game_over']],
   },
   Zola: {
-    legalMoves: [0, []],
-    legalMovesVerbose: [0, []],
-    isLegal: [1, []],
-    play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
-    position: [0, []],
-    board: [0, []],
-    view: [0, []],
-    history: [0, []],
-    clone: [0, []],
-    toJSON: [1, []],
-    dests: [1, ['parse_error']],
-    toRecord: [1, ['invalid_option']],
-    replayTo: [1, ['invalid_option']],
-    setAnnotations: [1, ['invalid_option']],
-    forfeit: [2, ['invalid_option', 'game_over']],
+    ...MOVES,
+    ...LONE,
   },
   Match: {
-    roll: [0, ['game_over', 'wrong_phase']],
-    setDice: [2, ['invalid_option', 'game_over', 'wrong_phase']],
-    legalMoves: [0, []],
-    legalMovesVerbose: [0, []],
+    ...DICE,
+    ...MOVES,
     isLegal: [1, []],
     play: [1, ['parse_error', 'game_over', 'wrong_phase', 'illegal_move']],
     position: [0, []],

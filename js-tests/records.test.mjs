@@ -204,42 +204,23 @@ test('fromRecord refuses broken records with parse_error naming the line; the re
     else lines[n - 1] = line;
     return lines.join('\n');
   };
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(2, '[Rules "2024"]'))),
-    2,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(5, '[Length "22"]'))),
-    5,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(7, '[Red "Ana"'))),
-    7,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(12, '1. 4/5 b1-f5 f6>e6'))),
-    12,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(14, '4. 1/1 b7-c7 g11>f10'))),
-    14,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(16, 'Blue doubles'))),
-    16,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(18, 'Red wins 2 points'))),
-    18,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(18, null))),
-    19,
-  );
-  assert.equal(
-    lineOf(() => Match.fromRecord(edit(9, '[Result "red"]'))),
-    9,
-  );
+  // [line edited, its new text (null: the line removed), the line the error names]
+  for (const [n, line, at] of [
+    [2, '[Rules "2024"]', 2],
+    [5, '[Length "22"]', 5],
+    [7, '[Red "Ana"', 7],
+    [12, '1. 4/5 b1-f5 f6>e6', 12],
+    [14, '4. 1/1 b7-c7 g11>f10', 14],
+    [16, 'Blue doubles', 16],
+    [18, 'Red wins 2 points', 18],
+    [18, null, 19],
+    [9, '[Result "red"]', 9],
+  ]) {
+    assert.equal(
+      lineOf(() => Match.fromRecord(edit(n, line))),
+      at,
+    );
+  }
   assert.equal(
     lineOf(() => Match.fromRecord(EXAMPLE.replace(/\n/g, '\r\n').replace('Red doubles', 'Red redoubles'))),
     16,
@@ -262,14 +243,12 @@ test('fromRecord refuses broken records with parse_error naming the line; the re
   );
   // Not a string, over 1 MiB: parse_error; bad options: invalid_option.
   for (const bad of [undefined, null, 42, {}, ['x'], Symbol('s'), 10n]) {
-    assert.equal(
-      code(() => Jokerball.fromRecord(bad)),
-      'parse_error',
-    );
-    assert.equal(
-      code(() => Match.fromRecord(bad)),
-      'parse_error',
-    );
+    for (const cls of [Jokerball, Match]) {
+      assert.equal(
+        code(() => cls.fromRecord(bad)),
+        'parse_error',
+      );
+    }
   }
   const head = '[Game "Zola"]\n[Size "6"]\n[Pie "off"]\n\nGame 1\n';
   const fill = (bytes, ch = 'x') => `${head}; ${ch.repeat((bytes - head.length - 3) / Buffer.byteLength(ch))}\n`;

@@ -8,6 +8,16 @@ import { shareChart, lengthChart } from '../www/lab/charts.js';
 const Z = 1.959964;
 const pc = (x, d = 1) => (Number.isFinite(x) ? `${(100 * x).toFixed(d)}%` : '–');
 const ci = (s) => (Number.isFinite(s.p) ? `${pc(s.p)} (${pc(s.lo)}–${pc(s.hi)})` : '–');
+// A table's cells for a measured cell `x` (or none): the first player's share, the length, the skill.
+const firstText = (x) => (x ? ci(x.s.first) : '–');
+const lengthText = (x) => (x ? `${x.s.length.mean.toFixed(1)}, ${x.s.length.median}` : '–');
+const skillText = (x) => (x ? `${ci(x.s.skill)}, ${x.s.games} games` : 'not measured');
+// The players of a table row's three columns: random games, `easy` against random, `medium` against `easy`.
+const ROW_PLAYERS = [
+  ['random', 'random'],
+  ['easy', 'random'],
+  ['medium', 'easy'],
+];
 
 /** Every measured cell of the run: `{ cell, totals, s }` with its summary. */
 function measured(data) {
@@ -348,38 +358,28 @@ export function writeReport(data, root) {
         (c) =>
           c.game === 'jokerball' && c.rules === rules && c.side === side && c.rows === rows && c.a === a && c.b === b,
       );
-    const skillSeries = [];
-    const skillValues = [];
-    const firstSeries = [];
-    const firstValues = [];
-    for (const [a, b, name] of PAIRS) {
-      for (const rules of ['2025', 'classic']) {
-        skillSeries.push(`${RULES[rules]}, ${name.replaceAll('`', '')}`);
-        skillValues.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s.skill ?? null));
+    // one chart of a share of the wins by rows filled (`key`: the stronger player's, skill, or the first
+    // player's, first), a line for each pair of players and rules
+    const sharesChart = (key, whose, pairs) => {
+      const series = [];
+      const values = [];
+      for (const [a, b, name] of pairs) {
+        for (const rules of ['2025', 'classic']) {
+          series.push(`${RULES[rules]}, ${name.replaceAll('`', '')}`);
+          values.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s[key] ?? null));
+        }
       }
-    }
-    for (const [a, b, name] of [['random', 'random', 'random against random'], ...PAIRS]) {
-      for (const rules of ['2025', 'classic']) {
-        firstSeries.push(`${RULES[rules]}, ${name.replaceAll('`', '')}`);
-        firstValues.push(cats.map((_, r) => cellOf(rules, r + 1, a, b)?.s.first ?? null));
-      }
-    }
-    const skill = shares(
-      `jokerball-${side}-skill.svg`,
-      `Jokerball side ${side}: the stronger player's share of the wins, by rows filled`,
-      "stronger player's share of the wins",
-      cats,
-      skillSeries,
-      skillValues,
-    );
-    const first = shares(
-      `jokerball-${side}-first.svg`,
-      `Jokerball side ${side}: the first player's share of the wins, by rows filled`,
-      "first player's share of the wins",
-      cats,
-      firstSeries,
-      firstValues,
-    );
+      return shares(
+        `jokerball-${side}-${key}.svg`,
+        `Jokerball side ${side}: the ${whose} share of the wins, by rows filled`,
+        `${whose} share of the wins`,
+        cats,
+        series,
+        values,
+      );
+    };
+    const skill = sharesChart('skill', "stronger player's", PAIRS);
+    const first = sharesChart('first', "first player's", [['random', 'random', 'random against random'], ...PAIRS]);
     md.push(`### Side ${side}`);
     md.push('');
     md.push(`![The stronger player's share of the wins on side ${side}](${skill})`);
@@ -406,13 +406,9 @@ export function writeReport(data, root) {
       );
       md.push('|---|---|---|---|---|---|---|---|---|');
       for (let rows = 1; rows < side; rows++) {
-        const r = cellOf(rules, rows, 'random', 'random');
-        const e = cellOf(rules, rows, 'easy', 'random');
-        const m = cellOf(rules, rows, 'medium', 'easy');
-        const len = (x) => (x ? `${x.s.length.mean.toFixed(1)}, ${x.s.length.median}` : '–');
-        const sk = (x) => (x ? `${ci(x.s.skill)}, ${x.s.games} games` : 'not measured');
+        const [r, e, m] = ROW_PLAYERS.map(([a, b]) => cellOf(rules, rows, a, b));
         md.push(
-          `| ${rows} | ${r ? ci(r.s.first) : '–'} | ${len(r)} | ${sk(e)} | ${e ? ci(e.s.first) : '–'} | ${len(e)} | ${sk(m)} | ${m ? ci(m.s.first) : '–'} | ${len(m)} |`,
+          `| ${rows} | ${firstText(r)} | ${lengthText(r)} | ${skillText(e)} | ${firstText(e)} | ${lengthText(e)} | ${skillText(m)} | ${firstText(m)} | ${lengthText(m)} |`,
         );
       }
       md.push('');
@@ -508,13 +504,9 @@ export function writeReport(data, root) {
   md.push('|---|---|---|---|---|---|---|---|');
   for (const size of sizes) {
     for (const pie of [false, true]) {
-      const r = zcell(size, pie, 'random', 'random');
-      const e = zcell(size, pie, 'easy', 'random');
-      const m = zcell(size, pie, 'medium', 'easy');
-      const len = (x) => (x ? `${x.s.length.mean.toFixed(1)}, ${x.s.length.median}` : '–');
-      const sk = (x) => (x ? `${ci(x.s.skill)}, ${x.s.games} games` : 'not measured');
+      const [r, e, m] = ROW_PLAYERS.map(([a, b]) => zcell(size, pie, a, b));
       md.push(
-        `| ${size}×${size} | ${pie ? 'yes' : 'no'} | ${r ? ci(r.s.first) : '–'} | ${len(r)} | ${sk(e)} | ${sk(m)} | ${m ? ci(m.s.first) : '–'} | ${len(m)} |`,
+        `| ${size}×${size} | ${pie ? 'yes' : 'no'} | ${firstText(r)} | ${lengthText(r)} | ${skillText(e)} | ${skillText(m)} | ${firstText(m)} | ${lengthText(m)} |`,
       );
     }
   }

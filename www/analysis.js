@@ -7,7 +7,7 @@
 // Each has its own worker, so that a long review never holds up the bar or a hint; an answer that comes
 // back after the game has moved on is dropped, and an error is said in a line, never thrown.
 import { Match, Jokerball } from '../pkg/steere_games.js';
-import { WorkerBot } from '../pkg/board.js';
+import { WorkerBot, OTHER } from '../pkg/board.js';
 import { plural, spoken, percent } from '../pkg/lang.js';
 import { barOn } from './settings.js';
 import { recordOf, readRecord } from './records.js';
@@ -25,6 +25,8 @@ const BANDS = [
 ];
 /** The band of a rating: world, expert, advanced, intermediate, casual, beginner or awful. */
 export const band = (pr) => BANDS.find(([top]) => pr < top)?.[1] ?? 'awful';
+/** Who doubled in a cube entry of the review: its mover, or for a take or a drop the other player. */
+const doublerOf = (e) => (e.record === 'take' || e.record === 'drop' ? OTHER[e.player] : e.player);
 const CUBE_WORD = { double: 'double', 'no-double': 'rv_noDouble', take: 'take', drop: 'drop' };
 // The luck of a roll in words, by the review's luck (the mover's chance of winning the game that the dice
 // thrown gave, or took, against an average roll): at least 0.15 either way is very lucky / very unlucky (a
@@ -681,7 +683,7 @@ export class Analysis {
     const e = o.e;
     const c = e.cube;
     if (!c) return void el('p', { class: 'rp-wait', text: this.t('rp_cubeUnknown') }, box);
-    const doubler = e.record === 'take' || e.record === 'drop' ? (e.player === 'red' ? 'blue' : 'red') : e.player;
+    const doubler = doublerOf(e);
     const double = Math.min(c.doubleTake, c.doubleDrop);
     // right: as the review judges it (doubling when it gains over not doubling; a double taken when taking
     // leaves the taker more than dropping)
@@ -875,7 +877,7 @@ export class Analysis {
     const right = answer.win > nd.win ? answer : nd;
     const other = right === nd ? answer : nd;
     const close = right.low <= other.high;
-    const doubler = e.record === 'take' || e.record === 'drop' ? (e.player === 'red' ? 'blue' : 'red') : e.player;
+    const doubler = doublerOf(e);
     const taken = { nd: 'no-double', dt: 'double-take', dp: 'double-drop' }[this.cubeTaken(e)];
     const table = el('table', { class: 'rp-cube rp-roll-cube' }, box);
     el('caption', { text: this.t('rp_rollCubeOf', { player: [doubler] }) }, table);

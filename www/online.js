@@ -15,8 +15,8 @@
 const say = (words, key, vars) => words.t(`online_${key}`, vars);
 
 import { timeControl } from '../pkg/steere_games.js';
+import { OTHER } from '../pkg/board.js';
 
-const OTHER = { red: 'blue', blue: 'red' };
 const GAME_NAMES = { jokerball: 'Jokerball', zola: 'Zola' };
 /** An error said to the person in words of the page: `text()` gives them in the page's language now. */
 const plain = (text) => Object.assign(new Error(text()), { say: text });

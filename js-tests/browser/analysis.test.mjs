@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Jokerball, Match, Bot } from '../../pkg/node.js';
-import { demo, playGame, rng, outDir } from './helpers.mjs';
+import { demo, playGame, rng, outDir, pct1 } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
@@ -94,14 +94,6 @@ const cellLooks = (page) =>
     }
     return out;
   });
-
-const pct1 = (x, lang = 'en', sign = false) =>
-  new Intl.NumberFormat(lang, {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: sign ? 'exceptZero' : 'auto',
-  }).format(x);
 
 test('the win chances bar: off against the computer until ticked (and remembered), on for two people; it follows the engine, and a match has its own', async () => {
   const { context, page, errors } = await D.open('?size=4&seed=3&botdelay=0', DESKTOP);

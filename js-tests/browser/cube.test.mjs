@@ -2,7 +2,7 @@
 // drop, resign, next game; the buttons are enabled exactly when the Match allows the action.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demo, playGame, gameState, rng, outDir } from './helpers.mjs';
+import { demo, playGame, gameState, rng, outDir, buttonsOn } from './helpers.mjs';
 
 const D = demo();
 
@@ -24,26 +24,12 @@ async function resign(page) {
 test('match to 5 with the cube: double/take, game to the end, double/drop, resign (RULES 3.1-3.5)', async () => {
   const { context, page, errors } = await D.open('?seed=31&size=4&length=5&cube=on&opponent=human');
   assert.equal((await state(page)).cube, 'Cube 1, centred');
-  assert.deepEqual(await enabled(page), {
-    roll: true,
-    double: true,
-    take: false,
-    drop: false,
-    resign: true,
-    'next-game': false,
-  });
+  assert.deepEqual(await enabled(page), buttonsOn('roll', 'double', 'resign'));
 
   // game 1: Red doubles, Blue takes
   await page.click('[data-action=double]');
   assert.equal((await state(page)).matchPhase, 'double');
-  assert.deepEqual(await enabled(page), {
-    roll: false,
-    double: false,
-    take: true,
-    drop: true,
-    resign: true,
-    'next-game': false,
-  });
+  assert.deepEqual(await enabled(page), buttonsOn('take', 'drop', 'resign'));
   assert.equal(await page.$$eval('[data-target]', (c) => c.length), 0);
   await page.click('[data-action=take]');
   assert.equal((await state(page)).cube, 'Cube 2, owned by Blue');
@@ -55,14 +41,7 @@ test('match to 5 with the cube: double/take, game to the end, double/drop, resig
   const s1 = await score(page);
   assert.equal(s1[g1.winner], 2);
   assert.equal(s1[g1.winner === 'red' ? 'blue' : 'red'], 0);
-  assert.deepEqual(await enabled(page), {
-    roll: false,
-    double: false,
-    take: false,
-    drop: false,
-    resign: false,
-    'next-game': true,
-  });
+  assert.deepEqual(await enabled(page), buttonsOn('next-game'));
   await page.screenshot({ path: `${outDir}/cube-game1.png` });
 
   // game 2: Blue starts (RULES 3.6), doubles, Red drops: Blue wins the value before the double

@@ -5,7 +5,7 @@
 // resigning and before abandoning a game, taking back in a single game with the same dice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demo, ready, gameState, rng, outDir } from './helpers.mjs';
+import { demo, ready, gameState, rng, outDir, redToRoll } from './helpers.mjs';
 
 const D = demo();
 
@@ -150,14 +150,7 @@ test("the computer's moves are animated and its last move stays marked; cube act
   const random = rng(57);
   await personTurn(page, random);
   await page.evaluate(() => (window.moving = 0));
-  await page.waitForFunction(
-    () => {
-      const g = document.querySelector('steere-game').game;
-      return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
-    },
-    null,
-    { timeout: 30000 },
-  );
+  await redToRoll(page);
   const g = await game(page);
   if (g.phase !== 'over') {
     const rec = g.history[g.history.length - 1].split(' ');
@@ -241,14 +234,7 @@ test("take back in a single game: to the start of the person's last turn, with t
   await page.click('[data-action=undo]');
   // a whole turn, and the computer's answer
   await personTurn(page, rng(61));
-  await page.waitForFunction(
-    () => {
-      const g = document.querySelector('steere-game').game;
-      return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
-    },
-    null,
-    { timeout: 30000 },
-  );
+  await redToRoll(page);
   const after = await game(page);
   assert.equal(after.history.length, 2);
   assert.ok(await page.isEnabled('[data-action=undo]'));

@@ -23,6 +23,49 @@ export const ARGS = [
   '--disable-sync',
 ];
 
+/** The buttons of a game with the cube (their data-action), in the order the bar shows them. */
+export const MATCH_BUTTONS = ['roll', 'double', 'take', 'drop', 'resign', 'next-game'];
+
+/** Which of MATCH_BUTTONS are on when `on` (names of them) are on and the others off. */
+export function buttonsOn(...on) {
+  for (const name of on) assert.ok(MATCH_BUTTONS.includes(name), `no button ${name}`);
+  return Object.fromEntries(MATCH_BUTTONS.map((name) => [name, on.includes(name)]));
+}
+
+/**
+ * A share as the demo and the elements write it, from Intl (not their code): percent with one decimal in
+ * `lang`; `sign`: + or - before it (none for zero).
+ */
+export const pct1 = (x, lang = 'en', sign = false) =>
+  new Intl.NumberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: sign ? 'exceptZero' : 'auto',
+  }).format(x);
+
+/** Waits (30 s at most) for the demo's game to be over or at Red's roll: the computer's turn (Blue's) is done. */
+export const redToRoll = (page) =>
+  page.waitForFunction(
+    () => {
+      const g = document.querySelector('steere-game').game;
+      return g.phase === 'over' || (g.turn === 'red' && g.phase === 'roll');
+    },
+    null,
+    { timeout: 30000 },
+  );
+
+/** Waits (60 s at most) for the demo's review to be half way: some moves reviewed, not all. */
+export const reviewHalfWay = (page) =>
+  page.waitForFunction(
+    () => {
+      const p = document.querySelector('.rv-progress progress');
+      return p.value > 0 && p.value < p.max;
+    },
+    null,
+    { timeout: 60000 },
+  );
+
 /** Debian's Chromium, headless; `extra` switches come after the common ones. */
 export function launch(extra = []) {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...ARGS, ...extra] });
@@ -48,6 +91,21 @@ export async function newPage(context) {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   await page.setViewportSize({ width: 1100, height: 900 });
   return { page, errors };
+}
+
+/**
+ * Runs `body({ page, errors, context })` on the page `opening` gives (a promise of what open, element or
+ * elementPage return), then checks that the page logged no error (but those `allow`, a regular expression,
+ * matches) and closes its context, also when `body` fails.
+ */
+export async function checked(opening, body, { allow } = {}) {
+  const { context, page, errors } = await opening;
+  try {
+    await body({ page, errors, context });
+    assert.deepEqual(allow ? errors.filter((e) => !allow.test(e)) : errors, []);
+  } finally {
+    await context.close();
+  }
 }
 
 export async function ready(page) {
@@ -79,18 +137,10 @@ export function demo() {
     await ready(page);
     return { context, page, errors };
   };
-  // within(address, body, { allow }): opens `address` as open does, runs `body({ page, errors, context })`,
-  // then checks that the page logged no error (but those `allow`, a regular expression, matches) and closes
-  // the context, also when `body` fails.
-  d.within = async (address, body, { allow } = {}) => {
-    const { context, page, errors } = await d.open(address);
-    try {
-      await body({ page, errors, context });
-      assert.deepEqual(allow ? errors.filter((e) => !allow.test(e)) : errors, []);
-    } finally {
-      await context.close();
-    }
-  };
+  // within(address, body, { allow, viewport }): opens `address` as open does (in `viewport`, if given), runs
+  // `body({ page, errors, context })`, then checks that the page logged no error (but those `allow`, a regular
+  // expression, matches) and closes the context, also when `body` fails.
+  d.within = (address, body, options) => checked(d.open(address, options?.viewport), body, options);
   d.element = (body, options) => elementPage(d.browser, d.base, body, options);
   return d;
 }

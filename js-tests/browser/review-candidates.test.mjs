@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
 import { cubeMatch, zolaGame } from './matches.mjs';
-import { demo, ready, playGame, rng, outDir } from './helpers.mjs';
+import { demo, ready, playGame, rng, outDir, pct1, reviewHalfWay } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
@@ -23,14 +23,6 @@ const WORDS = { en, es, ru };
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const CUBE = new Set(['double', 'no-double', 'take', 'drop']);
-
-const pct1 = (x, lang = 'en', sign = false) =>
-  new Intl.NumberFormat(lang, {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-    signDisplay: sign ? 'exceptZero' : 'auto',
-  }).format(x);
 
 /** The words a roll's luck is given, written out here from the thresholds the page documents (0.15, 0.06). */
 function luckKey(luck) {
@@ -287,14 +279,7 @@ test('a reload in the middle of a review computes it again, and the record saved
   const { context, page, errors } = await D.open('?opponent=human&size=4&seed=11&level=hard', PHONE);
   try {
     await playGame(page, { random: rng(2) });
-    await page.waitForFunction(
-      () => {
-        const p = document.querySelector('.rv-progress progress');
-        return p.value > 0 && p.value < p.max;
-      },
-      null,
-      { timeout: 60000 },
-    );
+    await reviewHalfWay(page);
     await page.reload();
     await ready(page);
     await page.locator('.rv-body').waitFor({ state: 'visible', timeout: 120000 });

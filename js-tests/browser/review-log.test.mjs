@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Jokerball, Zola, Match, Bot } from '../../pkg/node.js';
 import { LANGS } from '../../pkg/lang.js';
-import { demo, drawn, rng, outDir } from './helpers.mjs';
+import { demo, drawn, rng, outDir, pct1 } from './helpers.mjs';
 
 const D = demo();
 const WIDTHS = { desktop: { width: 1100, height: 900 }, phone: { width: 360, height: 760 } };
@@ -45,8 +45,7 @@ const review = (obj) => {
 // What a marked line should say, written here from the catalogue's words and Intl (not the element's code).
 function expected(l, e) {
   const words = LANGS[l];
-  const pct = (x) =>
-    new Intl.NumberFormat(l, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+  const pct = (x) => pct1(x, l);
   // a turn: its dice, then its man and ball parts, a part skipped ('-') in words and the parts apart by commas
   const move = (m) => {
     if (CUBE_WORD[m]) return words[CUBE_WORD[m]];

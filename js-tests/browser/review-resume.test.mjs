@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { demo, ready, playGame, rng, outDir } from './helpers.mjs';
+import { demo, ready, playGame, rng, outDir, reviewHalfWay } from './helpers.mjs';
 
 const D = demo();
 
@@ -30,15 +30,7 @@ async function reload(page) {
 test('a reload half way through a review computes it again; closed, the finished game is reviewed again from its button', async () => {
   await D.within('?opponent=human&size=4&seed=11&level=hard', async ({ page }) => {
     await playGame(page, { random: rng(2) });
-    // half way: some moves reviewed, not all
-    await page.waitForFunction(
-      () => {
-        const p = document.querySelector('.rv-progress progress');
-        return p.value > 0 && p.value < p.max;
-      },
-      null,
-      { timeout: 60000 },
-    );
+    await reviewHalfWay(page);
     assert.equal(
       await page.evaluate(() =>
         document.querySelector('.rv-count').closest('[aria-live], [role=status], [role=alert], [role=log]'),

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { Jokerball, Match, Bot } from '../../pkg/node.js';
 import { cubeMatch, zolaGame } from './matches.mjs';
-import { demo, ready, outDir } from './helpers.mjs';
+import { demo, ready, outDir, pct1 } from './helpers.mjs';
 import en from '../../www/text-en.js';
 import es from '../../www/text-es.js';
 import ru from '../../www/text-ru.js';
@@ -32,8 +32,6 @@ const WORDS = {
 };
 const fill = (text, vars) => text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 
-const pct1 = (x, lang) =>
-  new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 const pm = (e, lang) => fill(WORDS[lang].rp_rollWin, { win: pct1(e.win, lang), half: pct1(1.96 * e.se, lang) });
 const num = (x, lang) => new Intl.NumberFormat(lang).format(x);
 const link = (text, query) => `${query}#record=${deflateRawSync(Buffer.from(text)).toString('base64url')}`;

@@ -49,6 +49,21 @@ function phaseOf(G) {
 }
 const synced = (clients) => Promise.all(clients.map((c) => c.waitFor((s) => s.G?.state, 15000, 'the first sync')));
 
+/**
+ * A new match `name` (made by `make`) on the first server, seat 0 playing through `victim`, seat 1 through the
+ * second server, each update of either recorded in `seen`: { matchID, seats, seen, clients } once both synced.
+ */
+async function againstVictim(victim, make, name) {
+  const { matchID, seats } = await newMatch(servers[0].url, name);
+  const seen = [];
+  const clients = [
+    watched(victim.url, make, matchID, seats[0], seen),
+    watched(servers[1].url, make, matchID, seats[1], seen),
+  ];
+  await synced(clients);
+  return { matchID, seats, seen, clients };
+}
+
 // Every history seen is where the final one starts.
 function noneLost(seen, final) {
   for (const h of seen) {
@@ -107,13 +122,7 @@ test('two seats on two processes play a cube match to its end (double, take, dro
 
 test('a process killed with SIGKILL in mid-game: its clients go on through another, nothing acknowledged lost', async () => {
   const victim = await startServer({ postgres: suite.pg().url, redis: suite.rd().url });
-  const { matchID, seats } = await newMatch(servers[0].url, 'jokerball-4');
-  const seen = [];
-  let clients = [
-    watched(victim.url, jb, matchID, seats[0], seen),
-    watched(servers[1].url, jb, matchID, seats[1], seen),
-  ];
-  await synced(clients);
+  let { matchID, seats, seen, clients } = await againstVictim(victim, jb, 'jokerball-4');
   await playUntil(clients, (G) => G.state.history.length >= 6 || over(G), { seed: 4 });
   // A move in flight when the process dies: it is either stored (and then shown) or never acknowledged.
   const G = clients[0].state().G;
@@ -151,13 +160,7 @@ test('a process dies after storing a move and before publishing it: both seats s
     redis: suite.rd().url,
     env: { STEERE_ONLINE_CRASH_BEFORE_PUBLISH: '3' },
   });
-  const { matchID, seats } = await newMatch(servers[0].url, 'zola');
-  const seen = [];
-  const clients = [
-    watched(victim.url, zo, matchID, seats[0], seen),
-    watched(servers[1].url, zo, matchID, seats[1], seen),
-  ];
-  await synced(clients);
+  const { matchID, seats, seen, clients } = await againstVictim(victim, zo, 'zola');
   await sleep(2500); // past the guard's refreshes after a sync, which would also repair what is tested here
   // Seat 0's moves go through the victim: its third one is stored, then the process dies.
   let stored = null;

@@ -209,20 +209,9 @@ async function inChromium(web, path, check) {
     res.end(readFileSync(file));
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { chromium } = await import(join(root, 'node_modules', 'playwright-core', 'index.mjs'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // the browser tests' Chromium, with their switches (loaded here only, where a test needs it)
+  const { launch } = await import('../browser/helpers.mjs');
+  const browser = await launch();
   try {
     const page = await browser.newPage();
     const errors = [];

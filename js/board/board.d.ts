@@ -1,4 +1,4 @@
-// steere-games/board: the custom elements <steere-board> and <steere-game>, and WorkerBot.
+// steere-games/board: the custom elements <steere-board> and <steere-game>, WorkerBot, and OTHER.
 import type {
   Jokerball,
   Zola,
@@ -103,8 +103,35 @@ export interface SteereGameEventMap extends HTMLElementEventMap {
   'steere-error': CustomEvent<SteereErrorDetail>;
 }
 
+/**
+ * What both elements are (the package's own base class, not exported): an HTMLElement whose listeners know
+ * its events `M`, each called with the element `T` as `this`.
+ */
+declare class SteereElement<M, T> extends HTMLElement {
+  addEventListener<K extends keyof M>(
+    type: K,
+    listener: (this: T, ev: M[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof M>(
+    type: K,
+    listener: (this: T, ev: M[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
 /** `<steere-board>`: a Jokerball or Zola board in SVG, for a bound object or a position string. */
-export class SteereBoard extends HTMLElement {
+export class SteereBoard extends SteereElement<SteereBoardEventMap, SteereBoard> {
   /** The object shown, or null (then `position` is shown). */
   game: Playable | null;
   /** A position string to show when no game is bound (attribute `position`). */
@@ -139,26 +166,6 @@ export class SteereBoard extends HTMLElement {
   set played(cells: string[] | null);
   /** Plays a move on the bound object, animated; returns and throws as the object's `play` does. */
   play(move: string | { notation: string }): BoardMove;
-  addEventListener<K extends keyof SteereBoardEventMap>(
-    type: K,
-    listener: (this: SteereBoard, ev: SteereBoardEventMap[K]) => void,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  removeEventListener<K extends keyof SteereBoardEventMap>(
-    type: K,
-    listener: (this: SteereBoard, ev: SteereBoardEventMap[K]) => void,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | EventListenerOptions,
-  ): void;
 }
 
 /**
@@ -168,7 +175,7 @@ export class SteereBoard extends HTMLElement {
  * `disabled` is present no person's action is taken (buttons off, no targets). While the attribute
  * `no-help` is present and the game is on, no hint is drawn and `help` is false.
  */
-export class SteereGame extends HTMLElement {
+export class SteereGame extends SteereElement<SteereGameEventMap, SteereGame> {
   /**
    * The object played: a Match when `length` is given, else a lone Jokerball or Zola (null before start); set it to
    * play a given object.
@@ -217,26 +224,6 @@ export class SteereGame extends HTMLElement {
   readonly language: SteereLanguage;
   /** A new game or match from the attributes; settles once it is on the board. */
   start(): Promise<void>;
-  addEventListener<K extends keyof SteereGameEventMap>(
-    type: K,
-    listener: (this: SteereGame, ev: SteereGameEventMap[K]) => void,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  removeEventListener<K extends keyof SteereGameEventMap>(
-    type: K,
-    listener: (this: SteereGame, ev: SteereGameEventMap[K]) => void,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | EventListenerOptions,
-  ): void;
 }
 
 /** Options of `new WorkerBot(...)`. */
@@ -277,6 +264,9 @@ export class WorkerBot {
   /** For a single-file build: start workers from this source (worker.js bundled), posting them the wasm bytes. */
   static inline(code: string, wasm: BufferSource): void;
 }
+
+/** The other player of each: red's is blue, blue's is red. */
+export const OTHER: { readonly red: 'blue'; readonly blue: 'red' };
 
 declare global {
   interface HTMLElementTagNameMap {

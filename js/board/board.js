@@ -1,4 +1,5 @@
-// steere-games/board: the custom elements <steere-board> and <steere-game>, and WorkerBot.
+// steere-games/board: the custom elements <steere-board> and <steere-game>, WorkerBot, and OTHER (the
+// other player of each, which the demo shares).
 // They draw what the engine describes (cells, legal moves, paths, goals, skipped phases) and hold no
 // rules of their own. No dependency but the package; every word comes from a catalogue (../lang/lang-en.js,
 // lang-es.js, lang-ru.js), in the language of the element (../lang/lang.js, shared with the demo).
@@ -14,6 +15,7 @@ import { SteereGame } from './game-element.js';
 
 export { SteereBoard, SteereGame };
 export { WorkerBot } from './worker-bot.js';
+export { OTHER } from './common.js';
 
 if (globalThis.customElements) {
   if (!customElements.get('steere-board')) customElements.define('steere-board', SteereBoard);
