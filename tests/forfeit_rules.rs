@@ -580,20 +580,20 @@ fn rules_4_3_a_match_record_refuses_a_misplaced_forfeit_line() {
         &text.replace("Blue wins the match on time", "Blue wins on time"),
         "not over",
     );
+    // The record of a match of `length` after Red resigns the first game.
+    let resigned = |length| {
+        let mut m = zola_match(length, false);
+        m.resign(Red).unwrap();
+        m.to_record(&Tags::new()).unwrap()
+    };
     // Before the result line a finished game calls for.
-    let mut r = zola_match(3, false);
-    r.resign(Red).unwrap();
-    let t = r.to_record(&Tags::new()).unwrap();
     fails(
-        &t.replace("Blue wins 1 point\n", "Red wins the match on time\n"),
+        &resigned(3).replace("Blue wins 1 point\n", "Red wins the match on time\n"),
         "expected 'Blue wins 1 point'",
     );
     // After a match won on points.
-    let mut won = zola_match(1, false);
-    won.resign(Red).unwrap();
-    let t = won.to_record(&Tags::new()).unwrap();
     fails(
-        &format!("{t}Red wins the match on time\n"),
+        &format!("{}Red wins the match on time\n", resigned(1)),
         "nothing may follow",
     );
 }
