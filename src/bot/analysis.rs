@@ -21,7 +21,7 @@ use super::cube::{away, cube_equities, match_equity, MatchEquity, DOUBLE_MARGIN}
 use super::games::BotGame;
 use super::net::P_ONE;
 use super::rank::{split, Step};
-use crate::error::{coded, wraps, ErrorCode, Nothing, ParseError, PlayError, WrongPhase};
+use crate::error::{coded, ErrorCode, Nothing, ParseError, PlayError, WrongPhase};
 use crate::keys::JsonKeys;
 use crate::matchplay::{
     replay_action, replay_result, ActionKind, GameResult, LogError, Match, MatchAction, MatchLog,
@@ -242,7 +242,11 @@ coded!(ReviewError, |out| {
     ReviewError::Stopped => ErrorCode::WrongPhase, out.push_str("the review was stopped");
 });
 
-wraps!(ReviewError::Play(PlayError));
+impl From<PlayError> for ReviewError {
+    fn from(e: PlayError) -> Self {
+        ReviewError::Play(e)
+    }
+}
 
 impl From<ParseError> for ReviewError {
     fn from(e: ParseError) -> Self {
