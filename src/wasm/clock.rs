@@ -70,10 +70,11 @@ fn clock(value: &JsValue) -> Result<Clock, JsValue> {
 }
 
 /// Exports each `$name` (`$js` in JavaScript): the reading `$read` of a clock at the timestamp `nowMs`,
-/// typed `$ts`. Every reading of a clock at a time takes these arguments and throws these errors.
+/// typed `$ts`, with its docs `$doc` (one string a line, as `game_class_methods!` takes them). Every
+/// reading of a clock at a time takes these arguments and throws these errors.
 macro_rules! reading_at {
-    ($($(#[$doc:meta])* $js:ident: $name:ident -> $ts:literal = $read:path;)*) => {$(
-        $(#[$doc])*
+    ($($js:ident: $name:ident -> $ts:literal = $read:path, [$($doc:literal),* $(,)?];)*) => {$(
+        $(#[doc = $doc])*
         /// @throws {SteereError} `parse_error` for a bad clock; `invalid_option` for a bad timestamp.
         #[wasm_bindgen(js_name = $js, unchecked_return_type = $ts)]
         pub fn $name(
@@ -140,14 +141,17 @@ pub fn clock_deadline(
 }
 
 reading_at! {
-    /// What each player has left at `nowMs`: the reserve (never below 0) and the running player's free delay
-    /// of the current turn (0 for the other).
-    clockLeft: clock_left -> "ClockLeft" = Clock::left;
-    /// The running player when their time is out at `nowMs` (at the deadline and after), else `null`.
-    clockFlagged: clock_flagged -> "Player | null" = Clock::flagged;
-    /// When the running player's time is out at `nowMs`: `{ player, clock }`, the player who lost on time and
-    /// the clock stopped at the deadline with that player's reserve spent; else `null`.
-    clockFlag: clock_flag -> "ClockFlag | null" = Clock::flag;
+    clockLeft: clock_left -> "ClockLeft" = Clock::left, [
+        " What each player has left at `nowMs`: the reserve (never below 0) and the running player's free delay",
+        " of the current turn (0 for the other).",
+    ];
+    clockFlagged: clock_flagged -> "Player | null" = Clock::flagged, [
+        " The running player when their time is out at `nowMs` (at the deadline and after), else `null`.",
+    ];
+    clockFlag: clock_flag -> "ClockFlag | null" = Clock::flag, [
+        " When the running player's time is out at `nowMs`: `{ player, clock }`, the player who lost on time and",
+        " the clock stopped at the deadline with that player's reserve spent; else `null`.",
+    ];
 }
 
 /// A clock read from a saved state, checked: every key, no unknown key, no impossible value (a delay or
