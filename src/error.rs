@@ -154,6 +154,18 @@ macro_rules! coded {
 }
 pub(crate) use coded;
 
+/// `From` for an error kept as a variant of another's (`Outer::Variant(inner)`): one impl each.
+macro_rules! wraps {
+    ($($outer:ident::$variant:ident($inner:ty)),* $(,)?) => {$(
+        impl From<$inner> for $outer {
+            fn from(e: $inner) -> Self {
+                $outer::$variant(e)
+            }
+        }
+    )*};
+}
+pub(crate) use wraps;
+
 /// Declares an error that is a message with one code: the type, its `new` and the impls of [`coded!`].
 macro_rules! message_error {
     ($(#[$doc:meta])* $name:ident, $code:expr, $(#[$field:meta])*) => {
@@ -248,11 +260,7 @@ impl Illegal {
     }
 }
 
-impl From<Illegal> for PlayError {
-    fn from(e: Illegal) -> Self {
-        PlayError::Illegal(e)
-    }
-}
+wraps!(PlayError::Illegal(Illegal));
 
 /// Why a well-formed move is not legal now (RULES 2.2 for Zola's swap).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -437,17 +445,10 @@ impl WrongPhase {
     }
 }
 
-impl From<WrongPhase> for PlayError {
-    fn from(e: WrongPhase) -> Self {
-        PlayError::WrongPhase(e)
-    }
-}
-
-impl From<ParseError> for PlayError {
-    fn from(e: ParseError) -> Self {
-        PlayError::Parse(e)
-    }
-}
+wraps!(
+    PlayError::WrongPhase(WrongPhase),
+    PlayError::Parse(ParseError)
+);
 
 /// Why the dice could not be rolled or set (`roll`, `setDice`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -496,17 +497,10 @@ coded!(SetupError, |out| {
     SetupError::Parse(e) => e.code(), e.write_message(out);
 });
 
-impl From<OptionError> for SetupError {
-    fn from(e: OptionError) -> Self {
-        SetupError::Option(e)
-    }
-}
-
-impl From<ParseError> for SetupError {
-    fn from(e: ParseError) -> Self {
-        SetupError::Parse(e)
-    }
-}
+wraps!(
+    SetupError::Option(OptionError),
+    SetupError::Parse(ParseError)
+);
 
 /// Why a replay failed: the setup, or the history record at `index` (from 0).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -532,11 +526,7 @@ coded!(ReplayError, |out| {
     };
 });
 
-impl From<SetupError> for ReplayError {
-    fn from(e: SetupError) -> Self {
-        ReplayError::Setup(e)
-    }
-}
+wraps!(ReplayError::Setup(SetupError));
 
 #[cfg(test)]
 mod tests {

@@ -383,28 +383,36 @@ pub fn jokerball_game(
     let faces = pos.side();
     for turn in 1..=max_turns {
         let roll = Dice::roll(dice, faces);
-        lists.men.clear();
-        pos.man_moves(roll.distance, &mut lists.men);
-        if !lists.men.is_empty() {
-            let i = choices.below(lists.men.len());
-            if let Some(&mv) = lists.men.get(i) {
-                pos.apply(mv);
-            }
-        }
-        lists.balls.clear();
-        pos.ball_moves(roll.direction, &mut lists.balls);
-        if !lists.balls.is_empty() {
-            let i = choices.below(lists.balls.len());
-            if let Some(&mv) = lists.balls.get(i) {
-                pos.apply(mv);
-            }
-        }
+        play_random(&mut pos, &mut lists.men, choices, |p, l| {
+            p.man_moves(roll.distance, l)
+        });
+        play_random(&mut pos, &mut lists.balls, choices, |p, l| {
+            p.ball_moves(roll.direction, l)
+        });
         if let Some(winner) = pos.winner() {
             return Outcome::Won(winner, turn);
         }
         pos.end_turn();
     }
     Outcome::Unfinished
+}
+
+/// Plays a uniform choice among the moves `moves` lists into `list` (cleared first), if there is any
+/// (the phase is skipped when there is none; no choice is drawn then).
+#[inline(always)]
+fn play_random(
+    pos: &mut jokerball::Position,
+    list: &mut JbMoves,
+    choices: &mut SimRng,
+    moves: impl FnOnce(&jokerball::Position, &mut JbMoves),
+) {
+    list.clear();
+    moves(pos, list);
+    if !list.is_empty() {
+        if let Some(&mv) = list.get(choices.below(list.len())) {
+            pos.apply(mv);
+        }
+    }
 }
 
 /// Plays one Zola game from `start` (RULES 2.2-2.3): a side without a move passes (not counted), the

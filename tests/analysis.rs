@@ -3,11 +3,14 @@
 //! recomputed, and matches add their cube decisions.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod support;
+use support::jokerball_match;
+
 use steere_games::bot::analysis::Progress;
 use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{
-    jokerball, zola, Bot, CubeAction, Engine, Level, Match, MatchPhase, MatchSetup, PlayError,
-    Player, Seed, Tags,
+    jokerball, zola, Bot, CubeAction, Engine, Level, Match, MatchPhase, PlayError, Player, Seed,
+    Tags,
 };
 
 fn bot(level: Level, seed: u32) -> Bot {
@@ -421,15 +424,7 @@ fn zola_review_has_no_luck_and_counts_passes_and_swaps() {
 
 #[test]
 fn a_match_review_adds_cube_decisions() {
-    let mut m: Match<jokerball::Game> = Match::new(&MatchSetup {
-        length: 5,
-        cube: true,
-        game: jokerball::Setup {
-            seed: Some(Seed::Number(3)),
-            ..Default::default()
-        },
-    })
-    .unwrap();
+    let mut m: Match<jokerball::Game> = jokerball_match(5, true, 3);
     let mut b = bot(Level::Easy, 8);
     let mut steps = 0;
     while m.phase() != MatchPhase::MatchOver && steps < 20_000 {

@@ -7,11 +7,14 @@
     clippy::panic
 )]
 
+mod support;
+use support::{jokerball_match, zola_match};
+
 use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{
     jokerball, view_of, zola, Coded, Engine, ErrorCode, Forfeit, ForfeitError, ForfeitReason,
-    GameEnd, GameWon, LineKind, Logged, Match, MatchPhase, MatchSetup, MatchStateData, Player,
-    SavedMatch, Seed, Tags,
+    GameEnd, GameWon, LineKind, Logged, Match, MatchPhase, MatchStateData, Player, SavedMatch,
+    Seed, Tags,
 };
 
 use ForfeitReason::{Abandoned, Time};
@@ -47,27 +50,6 @@ fn zola_won_by_red() -> zola::Game {
     .unwrap();
     g.play("a6xf1").unwrap();
     g
-}
-
-fn jokerball_match(length: u32, cube: bool) -> JMatch {
-    Match::new(&MatchSetup {
-        length,
-        cube,
-        game: jokerball::Setup {
-            seed: Some(Seed::Number(5)),
-            ..Default::default()
-        },
-    })
-    .unwrap()
-}
-
-fn zola_match(length: u32, cube: bool) -> ZMatch {
-    Match::new(&MatchSetup {
-        length,
-        cube,
-        game: zola::Setup::default(),
-    })
-    .unwrap()
 }
 
 /// A match's record read back (the same match state) and written again.
@@ -349,7 +331,7 @@ fn a_match_forfeited_during_a_game_is_over_unscored_whatever_the_score() {
 
 #[test]
 fn a_match_forfeited_while_a_double_is_pending_leaves_it_unanswered() {
-    let mut m = jokerball_match(5, true);
+    let mut m = jokerball_match(5, true, 5);
     m.double().unwrap();
     assert_eq!(m.phase(), MatchPhase::Double);
     m.forfeit(Blue, Abandoned).unwrap();
@@ -398,7 +380,7 @@ fn a_match_forfeited_between_games_keeps_the_last_games_own_result() {
 
 #[test]
 fn forfeited_match_states_round_trip_and_impossible_ones_are_refused() {
-    let mut m = jokerball_match(3, true);
+    let mut m = jokerball_match(3, true, 5);
     m.roll().unwrap();
     m.forfeit(Red, Time).unwrap();
     let saved = m.to_saved(true);
@@ -526,7 +508,7 @@ fn rules_4_3_a_lone_game_record_refuses_a_misplaced_forfeit_line() {
 #[test]
 fn rules_4_3_match_records_end_with_the_match_won_on_time_or_by_abandonment_and_read_back() {
     // During a game, while a double is pending, and between games.
-    let mut during = jokerball_match(3, true);
+    let mut during = jokerball_match(3, true, 5);
     during.roll().unwrap();
     while let Some(&mv) = during.game().legal_moves().first() {
         during.act(|g| g.play_move(mv)).unwrap();
@@ -580,20 +562,20 @@ fn rules_4_3_a_match_record_refuses_a_misplaced_forfeit_line() {
         &text.replace("Blue wins the match on time", "Blue wins on time"),
         "not over",
     );
+    // The record of a match of `length` after Red resigns the first game.
+    let resigned = |length| {
+        let mut m = zola_match(length, false);
+        m.resign(Red).unwrap();
+        m.to_record(&Tags::new()).unwrap()
+    };
     // Before the result line a finished game calls for.
-    let mut r = zola_match(3, false);
-    r.resign(Red).unwrap();
-    let t = r.to_record(&Tags::new()).unwrap();
     fails(
-        &t.replace("Blue wins 1 point\n", "Red wins the match on time\n"),
+        &resigned(3).replace("Blue wins 1 point\n", "Red wins the match on time\n"),
         "expected 'Blue wins 1 point'",
     );
     // After a match won on points.
-    let mut won = zola_match(1, false);
-    won.resign(Red).unwrap();
-    let t = won.to_record(&Tags::new()).unwrap();
     fails(
-        &format!("{t}Red wins the match on time\n"),
+        &format!("{}Red wins the match on time\n", resigned(1)),
         "nothing may follow",
     );
 }

@@ -9,6 +9,9 @@
     clippy::panic
 )]
 
+mod support;
+use support::jokerball_match;
+
 use proptest::prelude::*;
 use steere_games::annotation::{Annotation, Annotations, MARKS};
 use steere_games::record::{GameRecord, Recorded, Tagged};
@@ -515,15 +518,7 @@ fn records_4_a_long_match_round_trips() {
     // A 21-point match played to its end by random moves and cube actions.
     for (seed, cube) in [(1u32, true), (2, false)] {
         let mut rng = DiceRng::from_seed(&Seed::Number(seed));
-        let mut m = Match::<jokerball::Game>::new(&MatchSetup {
-            length: 21,
-            cube,
-            game: jokerball::Setup {
-                seed: Some(Seed::Number(seed)),
-                ..Default::default()
-            },
-        })
-        .unwrap();
+        let mut m = jokerball_match(21, cube, seed);
         while step(&mut m, &mut rng, |m, _| {
             if m.game().phase() == jokerball::Phase::Roll {
                 m.roll().unwrap();

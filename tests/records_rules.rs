@@ -7,6 +7,9 @@
     clippy::panic
 )]
 
+mod support;
+use support::zola_match;
+
 use steere_games::record::{lone_record, Recorded, Tagged};
 use steere_games::{
     jokerball, zola, Coded, Engine, ErrorCode, GameEnd, Match, MatchPhase, MatchSetup, MatchState,
@@ -546,12 +549,7 @@ fn rules_4_records_longer_than_one_mib_are_refused() {
 
 #[test]
 fn rules_4_2_a_pending_double_and_a_new_game_are_written() {
-    let mut m = ZMatch::new(&MatchSetup {
-        length: 3,
-        cube: true,
-        game: zola::Setup::default(),
-    })
-    .unwrap();
+    let mut m = zola_match(3, true);
     m.act(|g| g.play("b1-a2")).unwrap_err();
     let mv = m.game().legal_notations()[0].clone();
     m.act(|g| g.play(&mv)).unwrap();
@@ -586,12 +584,7 @@ fn rules_4_2_a_pending_double_and_a_new_game_are_written() {
 #[test]
 fn rules_4_a_match_restored_from_format_1_has_no_record() {
     // A match known only by its bookkeeping and current game (what format 1 held).
-    let mut m = ZMatch::new(&MatchSetup {
-        length: 3,
-        cube: true,
-        game: zola::Setup::default(),
-    })
-    .unwrap();
+    let mut m = zola_match(3, true);
     m.double().unwrap();
     m.take().unwrap();
     m.resign(Blue).unwrap();
@@ -617,12 +610,7 @@ fn rules_4_a_match_restored_from_format_1_has_no_record() {
         ErrorCode::WrongPhase
     );
     // Even a match in its first game, with no cube action yet: format 1 is not known to be whole.
-    let fresh = ZMatch::new(&MatchSetup {
-        length: 3,
-        cube: true,
-        game: zola::Setup::default(),
-    })
-    .unwrap();
+    let fresh = zola_match(3, true);
     let mut saved = fresh.to_saved(false);
     saved.format = 1;
     saved.log = None;

@@ -246,11 +246,16 @@ fn rules_2_3_capturing_every_enemy_checker_wins() {
 
 #[test]
 fn rules_2_2_pie_swap_offered_once_only_with_pie() {
-    let mut g = Game::new(&Setup {
-        pie: true,
-        ..Setup::default()
-    })
-    .unwrap();
+    // The standard game with the pie rule, `first` to move.
+    let pie = |first| {
+        Game::new(&Setup {
+            pie: true,
+            first,
+            ..Setup::default()
+        })
+        .unwrap()
+    };
+    let mut g = pie(Player::Red);
     assert!(!g.is_legal("swap"), "not before the first move");
     assert_eq!(code(&mut g, "swap"), ErrorCode::IllegalMove);
     g.play("a1xa2").unwrap();
@@ -268,11 +273,7 @@ fn rules_2_2_pie_swap_offered_once_only_with_pie() {
     assert!(!g.is_legal("swap"), "never later");
 
     // Declining: after a board move the swap is gone.
-    let mut g = Game::new(&Setup {
-        pie: true,
-        ..Setup::default()
-    })
-    .unwrap();
+    let mut g = pie(Player::Red);
     g.play("a1xa2").unwrap();
     g.play("b1xa2").unwrap();
     assert!(!g.is_legal("swap"));
@@ -284,12 +285,7 @@ fn rules_2_2_pie_swap_offered_once_only_with_pie() {
     assert_eq!(code(&mut g, "swap"), ErrorCode::IllegalMove);
 
     // Blue first: Red may swap.
-    let mut g = Game::new(&Setup {
-        pie: true,
-        first: Player::Blue,
-        ..Setup::default()
-    })
-    .unwrap();
+    let mut g = pie(Player::Blue);
     let m = first_generated(&g);
     g.play_move(m).unwrap();
     assert_eq!(g.turn(), Player::Red);

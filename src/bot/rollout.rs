@@ -34,7 +34,7 @@ use super::net::P_ONE;
 use super::rank::sort_best_first;
 use crate::dice::{Dice, DiceRng, Seed};
 use crate::engine::Engine;
-use crate::error::{coded, ErrorCode, OptionError};
+use crate::error::{coded, wraps, ErrorCode, OptionError};
 use crate::jokerball::{Game, Phase, Position};
 use crate::keys::JsonKeys;
 use crate::matchplay::{GameEnd, Match, MatchPhase, MatchState};
@@ -130,11 +130,7 @@ coded!(RolloutError, |out| {
     });
 });
 
-impl From<OptionError> for RolloutError {
-    fn from(e: OptionError) -> Self {
-        RolloutError::Option(e)
-    }
-}
+wraps!(RolloutError::Option(OptionError));
 
 impl RolloutError {
     /// A Zola game: it has no dice, so nothing to roll out (`invalid_option`).

@@ -69,6 +69,25 @@ fn clock(value: &JsValue) -> Result<Clock, JsValue> {
     Ok(c)
 }
 
+/// Exports each `$name` (`$js` in JavaScript): the reading `$read` of a clock at the timestamp `nowMs`,
+/// typed `$ts`, with its docs `$doc` (one string a line, as `game_class_methods!` takes them). Every
+/// reading of a clock at a time takes these arguments and throws these errors.
+macro_rules! reading_at {
+    ($($js:ident: $name:ident -> $ts:literal = $read:path, [$($doc:literal),* $(,)?];)*) => {$(
+        $(#[doc = $doc])*
+        /// @throws {SteereError} `parse_error` for a bad clock; `invalid_option` for a bad timestamp.
+        #[wasm_bindgen(js_name = $js, unchecked_return_type = $ts)]
+        pub fn $name(
+            #[wasm_bindgen(unchecked_param_type = "Clock")] clock_: JsValue,
+            #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+        ) -> Result<JsValue, JsValue> {
+            let c = clock(&clock_)?;
+            let now = arg_ms(&now_ms, "nowMs").map_err(|e| js_error(&e))?;
+            Ok(to_js(&$read(&c, now)))
+        }
+    )*};
+}
+
 /// A time control checked and completed (`incrementMs` 0 when absent).
 /// @throws {SteereError} `invalid_option` when it is not an object, has an unknown key, lacks `delayMs` or
 /// `reserveMs`, or a value is not a whole number within its bounds (delay and increment 0..600000,
@@ -112,19 +131,6 @@ pub fn clock_switch(
     Ok(to_js(&c))
 }
 
-/// What each player has left at `nowMs`: the reserve (never below 0) and the running player's free delay
-/// of the current turn (0 for the other).
-/// @throws {SteereError} `parse_error` for a bad clock; `invalid_option` for a bad timestamp.
-#[wasm_bindgen(js_name = clockLeft, unchecked_return_type = "ClockLeft")]
-pub fn clock_left(
-    #[wasm_bindgen(unchecked_param_type = "Clock")] clock_: JsValue,
-    #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
-) -> Result<JsValue, JsValue> {
-    let c = clock(&clock_)?;
-    let now = arg_ms(&now_ms, "nowMs").map_err(|e| js_error(&e))?;
-    Ok(to_js(&c.left(now)))
-}
-
 /// The timestamp at which the running player's time is out, `null` while nobody's time runs.
 /// @throws {SteereError} `parse_error` for a bad clock.
 #[wasm_bindgen(js_name = clockDeadline, unchecked_return_type = "number | null")]
@@ -134,29 +140,18 @@ pub fn clock_deadline(
     Ok(to_js(&clock(&clock_)?.deadline()))
 }
 
-/// The running player when their time is out at `nowMs` (at the deadline and after), else `null`.
-/// @throws {SteereError} `parse_error` for a bad clock; `invalid_option` for a bad timestamp.
-#[wasm_bindgen(js_name = clockFlagged, unchecked_return_type = "Player | null")]
-pub fn clock_flagged(
-    #[wasm_bindgen(unchecked_param_type = "Clock")] clock_: JsValue,
-    #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
-) -> Result<JsValue, JsValue> {
-    let c = clock(&clock_)?;
-    let now = arg_ms(&now_ms, "nowMs").map_err(|e| js_error(&e))?;
-    Ok(to_js(&c.flagged(now)))
-}
-
-/// When the running player's time is out at `nowMs`: `{ player, clock }`, the player who lost on time and
-/// the clock stopped at the deadline with that player's reserve spent; else `null`.
-/// @throws {SteereError} `parse_error` for a bad clock; `invalid_option` for a bad timestamp.
-#[wasm_bindgen(js_name = clockFlag, unchecked_return_type = "ClockFlag | null")]
-pub fn clock_flag(
-    #[wasm_bindgen(unchecked_param_type = "Clock")] clock_: JsValue,
-    #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
-) -> Result<JsValue, JsValue> {
-    let c = clock(&clock_)?;
-    let now = arg_ms(&now_ms, "nowMs").map_err(|e| js_error(&e))?;
-    Ok(to_js(&c.flag(now)))
+reading_at! {
+    clockLeft: clock_left -> "ClockLeft" = Clock::left, [
+        " What each player has left at `nowMs`: the reserve (never below 0) and the running player's free delay",
+        " of the current turn (0 for the other).",
+    ];
+    clockFlagged: clock_flagged -> "Player | null" = Clock::flagged, [
+        " The running player when their time is out at `nowMs` (at the deadline and after), else `null`.",
+    ];
+    clockFlag: clock_flag -> "ClockFlag | null" = Clock::flag, [
+        " When the running player's time is out at `nowMs`: `{ player, clock }`, the player who lost on time and",
+        " the clock stopped at the deadline with that player's reserve spent; else `null`.",
+    ];
 }
 
 /// A clock read from a saved state, checked: every key, no unknown key, no impossible value (a delay or

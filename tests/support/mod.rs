@@ -1,8 +1,9 @@
-//! What several test files share: a small seeded stream for random positions and games, and perft.
+//! What several test files share: a small seeded stream for random positions and games, perft, and the
+//! matches of the standard games that tests start from.
 //! Each test file that needs it declares `mod support;`; not every file uses every item.
 #![allow(dead_code)]
 
-use steere_games::Engine;
+use steere_games::{jokerball, zola, Engine, Match, MatchSetup, Seed};
 
 /// Marsaglia's xorshift64 (13, 7, 17): a small, fast, seeded stream for picking squares and moves.
 pub struct Xorshift(u64);
@@ -61,3 +62,27 @@ pub fn zola_start(n: u8) -> steere_games::zola::Game {
 /// The sizes and depths of Zola's perft table (`tests/data/zola_perft.txt`), as far as the naive
 /// reference is fast enough to check them.
 pub const ZOLA_PERFT_DEPTHS: [(u8, u32); 3] = [(6, 4), (8, 3), (10, 2)];
+
+/// A match of `length` points, with the cube or without, of the standard Zola game.
+pub fn zola_match(length: u32, cube: bool) -> Match<zola::Game> {
+    Match::new(&MatchSetup {
+        length,
+        cube,
+        game: zola::Setup::default(),
+    })
+    .unwrap()
+}
+
+/// A match of `length` points, with the cube or without, of the standard Jokerball game with dice rolled
+/// from `seed`.
+pub fn jokerball_match(length: u32, cube: bool, seed: u32) -> Match<jokerball::Game> {
+    Match::new(&MatchSetup {
+        length,
+        cube,
+        game: jokerball::Setup {
+            seed: Some(Seed::Number(seed)),
+            ..Default::default()
+        },
+    })
+    .unwrap()
+}
