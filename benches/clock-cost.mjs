@@ -1,6 +1,6 @@
 // What a timeout costs the server (`node benches/clock-cost.mjs [N]`, not part of `make test`): N timed Zola
 // matches stored in a CheckedStorage, their clocks run out; ServerClocks applies each timeout (the read, the
-// engine's forfeit, the compare-and-set write, the metadata's gameover) one after another. Reports the CPU
+// engine's forfeit, the compare-and-set write, which records the end in the metadata too) one after another. Reports the CPU
 // time of this process per timeout in memory and on PostgreSQL (started here, data in a temporary
 // directory; PostgreSQL's own CPU is not counted), and the median wall time of one.
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
