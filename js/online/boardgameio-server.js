@@ -462,8 +462,10 @@ export class CheckedStorage {
   async wipe(id) {
     this.gameOf.delete(id);
     this.refused.delete(id);
-    await this.inner.wipe(id);
+    // (its log's rows first: a process that dies in between leaves a match with part of its log, never
+    // rows that a later match of the same ID would take for its own)
     if (this.atomic) await rawQuery(this.inner, 'DELETE FROM "GameLogs" WHERE "id" = $1', [id]);
+    await this.inner.wipe(id);
   }
   listMatches(opts) {
     return this.inner.listMatches(opts);
